@@ -1,0 +1,69 @@
+/**
+ * Exit codes, in one place (SPEC §2.3): 0 a verdict, 1 usage or input error, 2 a failed gate,
+ * 3 no verdict.
+ */
+export const ExitCode = {
+  verdict: 0,
+  input: 1,
+  gate: 2,
+  noVerdict: 3,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** An error that knows which exit code it maps to. The message says what failed and how to fix it. */
+export class SkilltriggerError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A bad flag or argument. */
+export class UsageError extends SkilltriggerError {
+  constructor(message: string) {
+    super(message, ExitCode.input);
+  }
+}
+
+/** Where in an input file a defect sits. `entry` is an index (0-based), an id or a query. */
+export interface InputLocation {
+  file: string;
+  line?: number;
+  entry?: string;
+}
+
+/** A bad input file: names the file, the entry or line, what is wrong, and how to fix it. */
+export class InputError extends SkilltriggerError {
+  constructor(
+    readonly location: InputLocation,
+    readonly problem: string,
+    readonly fix?: string,
+  ) {
+    super(formatInputProblem(location, problem, fix), ExitCode.input);
+  }
+}
+
+/** Several input defects found at once (so `check` and `run` can report all of them together). */
+export class InputErrors extends SkilltriggerError {
+  constructor(readonly errors: readonly InputError[]) {
+    super(errors.map((e) => e.message).join('\n'), ExitCode.input);
+  }
+}
+
+export function formatInputProblem(location: InputLocation, problem: string, fix?: string): string {
+  const where = [location.file, location.line !== undefined ? `line ${location.line}` : undefined]
+    .filter(Boolean)
+    .join(':');
+  const entry = location.entry !== undefined ? ` (${location.entry})` : '';
+  return `${where}${entry}: ${problem}${fix ? `. Fix: ${fix}` : ''}`;
+}
+
+/** A gate refused the run; nothing was measured. */
+export class GateError extends SkilltriggerError {
+  constructor(message: string) {
+    super(message, ExitCode.gate);
+  }
+}

@@ -1,0 +1,32 @@
+/** One query of an eval set. */
+export interface EvalItem {
+  /** A stable identifier: the entry's own `id` where the format has one, else `q<index+1>`. */
+  id: string;
+  query: string;
+  shouldTrigger: boolean;
+  /** Every other field of the entry (e.g. `note`, `needs_context`), carried into the report as is. */
+  extra: Record<string, unknown>;
+}
+
+export type EvalFormat = 'skill-creator-json' | 'agentv-yaml' | 'csv';
+
+export interface EvalSet {
+  /** The file as the user named it (never written into a report). */
+  file: string;
+  format: EvalFormat;
+  items: EvalItem[];
+}
+
+/** A skill folder's SKILL.md, parsed. */
+export interface Skill {
+  dir: string;
+  file: string;
+  /** `name` from the frontmatter, else the folder name. */
+  name: string;
+  description: string;
+  /** 1-based line of the `description:` key in SKILL.md, for annotations and error messages. */
+  descriptionLine: number;
+  whenToUse?: string;
+  /** Non-fatal findings, e.g. a description the CLI will truncate in the listing. */
+  warnings: string[];
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { ERROR_CAUSES } from '../outcome.js';
+
+/**
+ * The report schema, version 1. Documented in docs/report-schema.md. Anything read back (by
+ * `compare`, by the Action restoring a baseline) is validated against it; a foreign or newer file
+ * is a clear input error, never a crash deep in a renderer.
+ *
+ * Privacy (SPEC §2.5): no description text (bytes + SHA-256), no paths, no stub or roster names
+ * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
+ */
+export const REPORT_SCHEMA_ID = 'skilltrigger/report';
+export const REPORT_SCHEMA_VERSION = 1;
+
+const hex12 = z.string().regex(/^[0-9a-f]{12}$/);
+const count = z.number().int().nonnegative();
+
+export const outcomeCodeSchema = z.union([
+  z.enum(['triggered', 'not-triggered', 'timeout']),
+  z.string().regex(new RegExp(`^error:(${ERROR_CAUSES.join('|')})$`)),
+]);
+
+export const usageSchema = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  cacheReadInputTokens: count,
+  cacheCreationInputTokens: count,
+  costUsd: z.number().nonnegative().optional(),
+});
+
+export const querySchema = z.object({
+  id: z.string(),
+  query: z.string(),
+  shouldTrigger: z.boolean(),
+  /** Extra fields of the eval entry (note, needs_context, …), as the user wrote them. */
+  extra: z.record(z.string(), z.unknown()),
+  /** Every run's outcome, in the order they ran. */
+  outcomes: z.array(outcomeCodeSchema),
+  /** The model each run's init event reported (null where the run died before init). */
+  models: z.array(z.string().nullable()),
+  durationsMs: z.array(count),
+  planned: count,
+  /** Runs that ended triggered or not-triggered. */
+  runs: count,
+  hits: count,
+  timeouts: count,
+  errors: count,
+  /** hits/runs, null when no run was measured. */
+  rate: z.number().min(0).max(1).nullable(),
+  /** Against the threshold; null when no run was measured. */
+  pass: z.boolean().nullable(),
+  /** Measured on fewer runs than planned (some lost, or the run was stopped early). */
+  partial: z.boolean(),
+  usage: usageSchema,
+});
+
+export const totalsSchema = z.object({
+  planned: count,
+  executed: count,
+  positives: z.object({ triggered: count, runs: count }),
+  negatives: z.object({ fired: count, runs: count }),
+  timeouts: count,
+  errors: count,
+  errorCauses: z.record(z.string(), count),
+  queries: count,
+  passed: count,
+  failed: count,
+  usage: usageSchema,
+});
+
+export const descriptionSchema = z.object({
+  bytes: count,
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  overridden: z.boolean(),
+});
+
+/** One description measured over one eval set. A paired report holds two. */
+export const measurementSchema = z.object({
+  description: descriptionSchema,
+  verdict: z.enum(['ok', 'no-verdict']),
+  /** Why there is no verdict (empty when there is one). */
+  noVerdictReasons: z.array(z.string()),
+  /** True when the run was stopped early (no-verdict share passed, or interrupted). */
+  aborted: z.boolean(),
+  interrupted: z.boolean(),
+  /** Ids of queries that lost every run. */
+  lostQueries: z.array(z.string()),
+  /** Ids of queries measured on fewer runs than planned. */
+  partialQueries: z.array(z.string()),
+  queries: z.array(querySchema),
+  totals: totalsSchema,
+});
+
+export const rosterSchema = z.object({
+  slashCommands: count,
+  skills: count,
+  /** First 12 hex of SHA-256 of each member name (slash commands ∪ skills, stub excluded), sorted. */
+  members: z.array(hex12),
+});
+
+export const environmentSchema = z.object({
+  memoryFiles: z.object({ project: count, user: count }),
+  hooks: count,
+  mcpServers: count,
+});
+
+export const reportSchema = z.object({
+  schema: z.literal(REPORT_SCHEMA_ID),
+  schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
+  tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),
+  createdAt: z.iso.datetime(),
+  /** The name of the skill under test (the author's own; never a roster member's). */
+  skill: z.string(),
+  simulated: z.boolean(),
+  cli: z.object({ version: z.string().nullable() }),
+  model: z.object({
+    requested: z.string().nullable(),
+    /** How many runs reported each model in their init event. */
+    reported: z.record(z.string(), count),
+  }),
+  roster: rosterSchema.nullable(),
+  environment: environmentSchema.nullable(),
+  settings: z.object({
+    runsPerQuery: z.number().int().positive(),
+    timeoutSeconds: z.number().positive(),
+    triggerThreshold: z.number().min(0).max(1),
+    noVerdictShare: z.number().min(0).max(1),
+    stub: z.enum(['command', 'skill']),
+    maxRetries: count,
+  }),
+  conflictAllowed: z.boolean(),
+  /** Counted over both sides of a paired report. */
+  verdict: z.enum(['ok', 'no-verdict']),
+  candidate: measurementSchema,
+  /** Present in a paired report: the baseline description, measured interleaved with the candidate. */
+  baseline: measurementSchema.optional(),
+});
+
+export type Report = z.infer<typeof reportSchema>;
+export type Measurement = z.infer<typeof measurementSchema>;
+export type QueryResult = z.infer<typeof querySchema>;
+export type Totals = z.infer<typeof totalsSchema>;
+export type Roster = z.infer<typeof rosterSchema>;
+export type Environment = z.infer<typeof environmentSchema>;
+export type ReportUsage = z.infer<typeof usageSchema>;
