@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import type { StubIdentity } from '../decide/decision.js';
+
+export type StubLayout = 'command' | 'skill';
+
+export interface StubProject {
+  dir: string;
+  stub: StubIdentity;
+  remove(): Promise<void>;
+}
+
+export interface StubSpec {
+  layout: StubLayout;
+  skillName: string;
+  description: string;
+  whenToUse?: string;
+  /** Where temp projects go; default the OS temp dir. Must have no CLAUDE.md above it. */
+  root?: string;
+}
+
+/** Every live temp project, so an interrupt can remove them even mid-run. */
+const live = new Set<string>();
+
+/** Remove every temp project still on disk (used on SIGINT/SIGTERM). */
+export async function removeAllStubProjects(): Promise<void> {
+  await Promise.all([...live].map((dir) => rm(dir, { recursive: true, force: true })));
+  live.clear();
+}
+
+/** A YAML double-quoted scalar: JSON string syntax is valid YAML and survives quotes and colons. */
+function yamlString(text: string): string {
+  return JSON.stringify(text);
+}
+
+/**
+ * A fresh project holding exactly one stub whose description is the text under test (SPEC §2.2).
+ * `git init` makes it a repository root, so the CLI does not pick up `.claude/` folders of parent
+ * directories (claude-cli-facts.md §5). The stub name carries 8 random hex so it cannot collide with
+ * anything installed; `--stub skill` uses the real name because some CLIs only auto-load skills.
+ */
+export async function createStubProject(spec: StubSpec): Promise<StubProject> {
+  const base = await mkdtemp(path.join(spec.root ?? os.tmpdir(), 'skilltrigger-'));
+  live.add(base);
+  try {
+    const dir = path.join(base, 'project');
+    await mkdir(dir);
+    await execa('git', ['init', '-q'], { cwd: dir, stdin: 'ignore' });
+    const name = spec.layout === 'command' ? `${spec.skillName}-stub-${randomBytes(4).toString('hex')}` : spec.skillName;
+    const file =
+      spec.layout === 'command'
+        ? path.join(dir, '.claude', 'commands', `${name}.md`)
+        : path.join(dir, '.claude', 'skills', name, 'SKILL.md');
+    await mkdir(path.dirname(file), { recursive: true });
+    const frontmatter = [
+      '---',
+      ...(spec.layout === 'skill' ? [`name: ${name}`] : []),
+      `description: ${yamlString(spec.description)}`,
+      ...(spec.whenToUse ? [`when_to_use: ${yamlString(spec.whenToUse)}`] : []),
+      '---',
+    ];
+    await writeFile(file, `${frontmatter.join('\n')}\n\nThis stub stands in for the skill under test. $ARGUMENTS\n`);
+    const real = await realpath(file);
+    const stub: StubIdentity = {
+      name,
+      filePath: file,
+      projectDir: dir,
+      ...(real === file ? {} : { aliases: [real] }),
+    };
+    return {
+      dir,
+      stub,
+      async remove() {
+        await rm(base, { recursive: true, force: true });
+        live.delete(base);
+      },
+    };
+  } catch (error) {
+    await rm(base, { recursive: true, force: true });
+    live.delete(base);
+    throw error;
+  }
+}

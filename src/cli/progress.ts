@@ -1,0 +1,47 @@
+import type { RunProgress } from '../measure/loop.js';
+import { describeOutcome } from '../measure/loop.js';
+
+/** The per-run line on stderr: `query 7/20 · run 2/2 · triggered · 1.4 s`. Pure, for tests. */
+export function progressLine(p: RunProgress, queries: number, runsPerQuery: number, paired: boolean): string {
+  const parts = [
+    `query ${p.itemIndex + 1}/${queries}`,
+    `run ${p.pass + 1}/${runsPerQuery}`,
+    ...(paired ? [p.label] : []),
+    describeOutcome(p.result.outcome),
+    `${(p.result.durationMs / 1000).toFixed(1)} s`,
+  ];
+  return parts.join(' · ');
+}
+
+export function progressBar(done: number, planned: number, width = 30): string {
+  const filled = planned === 0 ? width : Math.round((done / planned) * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${planned}`;
+}
+
+/** Writes progress to a stream: one line per run, plus a live bar when the stream is a terminal. */
+export class ProgressReporter {
+  private barShown = false;
+
+  constructor(
+    private readonly out: NodeJS.WritableStream & { isTTY?: boolean },
+    private readonly queries: number,
+    private readonly runsPerQuery: number,
+    private readonly paired: boolean,
+  ) {}
+
+  onRun = (p: RunProgress): void => {
+    this.clearBar();
+    this.out.write(`${progressLine(p, this.queries, this.runsPerQuery, this.paired)}\n`);
+    if (this.out.isTTY && p.done < p.planned) {
+      this.out.write(progressBar(p.done, p.planned));
+      this.barShown = true;
+    }
+  };
+
+  clearBar(): void {
+    if (this.barShown) {
+      this.out.write('\r\x1b[2K');
+      this.barShown = false;
+    }
+  }
+}

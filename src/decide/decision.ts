@@ -1,0 +1,212 @@
+import path from 'node:path';
+import { addUsage, type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../outcome.js';
+import { classifyApiError } from './api-error.js';
+import type { ContentBlock, StreamEvent } from './events.js';
+
+/** What identifies the stub in the stream: its name (Skill input) and its file (Read input). */
+export interface StubIdentity {
+  name: string;
+  /** Absolute path of the stub file; a Read of it counts as loading the stub. */
+  filePath: string;
+  /** The temp project, to resolve a relative Read path. */
+  projectDir: string;
+  /** Other spellings of the same file (e.g. the realpath when the temp dir sits behind a symlink). */
+  aliases?: string[];
+}
+
+/** What the init event of a run said: recorded per run, never decisive by itself. */
+export interface InitInfo {
+  model?: string;
+  cliVersion?: string;
+  slashCommands: string[];
+  skills: string[];
+  mcpServers: number;
+}
+
+/** The tools that load a stub. `SlashCommand` no longer exists in 2.1.x but older CLIs offered it. */
+const LOADERS = new Set(['Skill', 'SlashCommand']);
+/** Fetching tool schemas is preparation, not a choice: a message that only does this does not decide. */
+const NEUTRAL_TOOLS = new Set(['ToolSearch']);
+
+/**
+ * The decision rule (SPEC §2.2, corrected by claude-cli-facts.md §0):
+ * - only `assistant` events decide; stream_event partials are ignored (they can be phantoms after a
+ *   cut stream, and a non-streaming fallback has none);
+ * - the CLI emits one `assistant` event per content block, so events are grouped by `message.id`;
+ * - a message of only thinking and/or ToolSearch calls is not decisive; the next message is;
+ * - the first decisive message triggered if any of its blocks loads the stub, wherever it stands;
+ *   a hit decides at once, a miss only once the message has really ended (the next turn's
+ *   `status`, a new message id, or the `result`) because tools run mid-message and a `user`
+ *   event does not mark the end;
+ * - synthetic/API-error messages and `result.is_error` are errors, never misses.
+ */
+export class Decider {
+  private outcome: Outcome | undefined;
+  private currentId: string | undefined;
+  /** The current message has a text or non-neutral tool block: it decides, once it ends. */
+  private currentDecisive = false;
+  private readonly usageById = new Map<string, Usage>();
+  private resultUsage: Usage | undefined;
+  private retryStatus: number | null | undefined;
+  private retryError: string | undefined;
+  init: InitInfo | undefined;
+
+  constructor(private readonly stub: StubIdentity) {}
+
+  get decided(): Outcome | undefined {
+    return this.outcome;
+  }
+
+  /** Tokens and cost the stream carried up to now. The `result` event, when seen, is authoritative. */
+  get usage(): Usage {
+    if (this.resultUsage) return this.resultUsage;
+    let total = NO_USAGE;
+    for (const u of this.usageById.values()) total = addUsage(total, u);
+    return total;
+  }
+
+  /** Feed one event; returns the outcome the moment it is known (and keeps returning it). */
+  feed(event: StreamEvent): Outcome | undefined {
+    if (this.outcome) return this.outcome;
+    switch (event.type) {
+      case 'init':
+        this.init = {
+          ...(event.model === undefined ? {} : { model: event.model }),
+          ...(event.cliVersion === undefined ? {} : { cliVersion: event.cliVersion }),
+          slashCommands: event.slashCommands,
+          skills: event.skills,
+          mcpServers: event.mcpServers,
+        };
+        // The model cannot pick a stub the CLI did not load: such a run measures nothing.
+        if (!event.slashCommands.includes(this.stub.name) && !event.skills.includes(this.stub.name)) {
+          return this.decide({ kind: 'error', cause: 'no-stub' });
+        }
+        return undefined;
+      case 'status':
+        return this.endCurrentMessage();
+      case 'api-retry':
+        this.retryStatus = event.status;
+        if (event.error !== undefined) this.retryError = event.error;
+        return undefined;
+      case 'assistant':
+        return this.onAssistant(event);
+      case 'result':
+        return this.onResult(event);
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * The process ended (or the stream closed) without an outcome so far. A decisive message still
+   * open is not trusted as a miss here: without an end signal it may have been cut.
+   */
+  finish(exit: { spawnFailed?: boolean; exitCode?: number; signal?: string }): Outcome {
+    if (this.outcome) return this.outcome;
+    if (exit.spawnFailed) return this.decide({ kind: 'error', cause: 'cli-missing' });
+    if (this.retryStatus !== undefined || this.retryError !== undefined) {
+      return this.decide(this.apiError({ status: this.retryStatus ?? undefined, error: this.retryError }));
+    }
+    const cause: ErrorCause = exit.exitCode === 0 && !exit.signal ? 'no-decision' : 'crash';
+    return this.decide({ kind: 'error', cause });
+  }
+
+  private onAssistant(event: Extract<StreamEvent, { type: 'assistant' }>): Outcome | undefined {
+    if (event.parentToolUseId !== null) return undefined;
+    if (event.synthetic || event.error !== undefined) {
+      const text = event.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join(' ');
+      return this.decide(this.apiError({ status: event.apiErrorStatus, error: event.error, text }));
+    }
+    if (event.messageId !== this.currentId) {
+      const ended = this.endCurrentMessage();
+      if (ended) return ended;
+      this.currentId = event.messageId;
+      this.currentDecisive = false;
+    }
+    if (event.usage) this.usageById.set(event.messageId, event.usage);
+    for (const block of event.blocks) {
+      if (this.loadsStub(block)) return this.decide({ kind: 'triggered' });
+      if (isDecisive(block)) this.currentDecisive = true;
+    }
+    return undefined;
+  }
+
+  private onResult(event: Extract<StreamEvent, { type: 'result' }>): Outcome | undefined {
+    if (event.usage) {
+      this.resultUsage = {
+        ...event.usage,
+        ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+      };
+    }
+    if (event.isError) {
+      return this.decide(this.apiError({ status: event.apiErrorStatus, text: event.text }));
+    }
+    const ended = this.endCurrentMessage();
+    if (ended) return ended;
+    return this.decide({ kind: 'error', cause: 'no-decision' });
+  }
+
+  private endCurrentMessage(): Outcome | undefined {
+    if (this.currentId !== undefined && this.currentDecisive) return this.decide({ kind: 'not-triggered' });
+    this.currentId = undefined;
+    this.currentDecisive = false;
+    return undefined;
+  }
+
+  private apiError(signal: {
+    status?: number | undefined;
+    error?: string | undefined;
+    text?: string | undefined;
+  }): Outcome {
+    const cause = classifyApiError({
+      ...(signal.status === undefined ? {} : { status: signal.status }),
+      ...(signal.error === undefined ? {} : { error: signal.error }),
+      ...(signal.text === undefined ? {} : { text: signal.text }),
+    });
+    return { kind: 'error', cause, ...(signal.status === undefined ? {} : { status: signal.status }) };
+  }
+
+  private decide(outcome: Outcome): Outcome {
+    this.outcome = outcome;
+    return outcome;
+  }
+
+  private loadsStub(block: ContentBlock): boolean {
+    if (block.kind !== 'tool_use') return false;
+    if (LOADERS.has(block.name)) {
+      const named = block.input.skill ?? block.input.command ?? block.input.name;
+      return typeof named === 'string' && namesStub(named, this.stub.name);
+    }
+    if (block.name === 'Read') {
+      const file = block.input.file_path;
+      if (typeof file !== 'string' || file === '') return false;
+      const resolved = path.resolve(this.stub.projectDir, file);
+      return resolved === this.stub.filePath || (this.stub.aliases ?? []).includes(resolved);
+    }
+    return false;
+  }
+}
+
+function isDecisive(block: ContentBlock): boolean {
+  switch (block.kind) {
+    case 'thinking':
+    case 'other':
+      return false;
+    case 'text':
+      return true;
+    case 'tool_use':
+      return !NEUTRAL_TOOLS.has(block.name);
+  }
+}
+
+/**
+ * Exact name match: `stub`, `/stub`, `plugin:stub`, and for an old SlashCommand `/stub args`.
+ * Never a substring match: "pdf" must not match a path holding `report.pdf`.
+ */
+export function namesStub(value: string, stub: string): boolean {
+  const first = value.trim().split(/\s+/)[0] ?? '';
+  const bare = first.startsWith('/') ? first.slice(1) : first;
+  if (bare === stub) return true;
+  const colon = bare.lastIndexOf(':');
+  return colon > 0 && bare.slice(colon + 1) === stub;
+}

@@ -1,0 +1,174 @@
+import type { Usage } from '../outcome.js';
+
+/**
+ * The subset of `claude -p --output-format stream-json --verbose` events the decision reads,
+ * parsed from `unknown` with type guards. A line that is not JSON, or JSON of a shape we do not
+ * know, becomes `other`/`unparseable` rather than an exception: the CLI adds event types between
+ * versions (claude-cli-facts.md §2), and an unknown event must never crash a run.
+ */
+export type ContentBlock =
+  | { kind: 'thinking' }
+  | { kind: 'text'; text: string }
+  | { kind: 'tool_use'; name: string; input: Record<string, unknown> }
+  | { kind: 'other' };
+
+export type StreamEvent =
+  | {
+      type: 'init';
+      model?: string;
+      cliVersion?: string;
+      slashCommands: string[];
+      skills: string[];
+      mcpServers: number;
+    }
+  /** `system/status` `requesting`: the CLI starts a new turn, so the previous message has ended. */
+  | { type: 'status' }
+  | { type: 'api-retry'; status: number | null; error?: string }
+  | {
+      type: 'assistant';
+      messageId: string;
+      model?: string;
+      /** `model: "<synthetic>"` or `is_api_error_message`: an error the CLI dressed as a message. */
+      synthetic: boolean;
+      /** Non-null for subagent events, which never decide. */
+      parentToolUseId: string | null;
+      blocks: ContentBlock[];
+      usage?: Usage;
+      error?: string;
+      apiErrorStatus?: number;
+    }
+  | { type: 'user' }
+  | {
+      type: 'result';
+      isError: boolean;
+      subtype?: string;
+      apiErrorStatus?: number;
+      text?: string;
+      usage?: Usage;
+      costUsd?: number;
+    }
+  | { type: 'stream-event' }
+  | { type: 'other'; name: string }
+  | { type: 'unparseable' };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function parseUsage(value: unknown): Usage | undefined {
+  if (!isRecord(value)) return undefined;
+  const n = (key: string): number => Math.max(0, num(value[key]) ?? 0);
+  return {
+    inputTokens: n('input_tokens'),
+    outputTokens: n('output_tokens'),
+    cacheReadInputTokens: n('cache_read_input_tokens'),
+    cacheCreationInputTokens: n('cache_creation_input_tokens'),
+  };
+}
+
+function parseBlock(value: unknown): ContentBlock {
+  if (!isRecord(value)) return { kind: 'other' };
+  switch (value.type) {
+    case 'thinking':
+    case 'redacted_thinking':
+      return { kind: 'thinking' };
+    case 'text':
+      return { kind: 'text', text: str(value.text) ?? '' };
+    case 'tool_use':
+    case 'server_tool_use':
+      return {
+        kind: 'tool_use',
+        name: str(value.name) ?? '',
+        input: isRecord(value.input) ? value.input : {},
+      };
+    default:
+      return { kind: 'other' };
+  }
+}
+
+function parseAssistant(event: Record<string, unknown>): StreamEvent {
+  const message = isRecord(event.message) ? event.message : {};
+  const model = str(message.model);
+  const content = Array.isArray(message.content) ? message.content : [];
+  const parent = event.parent_tool_use_id;
+  return {
+    type: 'assistant',
+    messageId: str(message.id) ?? '',
+    ...(model === undefined ? {} : { model }),
+    synthetic: model === '<synthetic>' || event.is_api_error_message === true,
+    parentToolUseId: typeof parent === 'string' ? parent : null,
+    blocks: content.map(parseBlock),
+    ...optional('usage', parseUsage(message.usage)),
+    ...optional('error', str(event.error)),
+    ...optional('apiErrorStatus', num(event.api_error_status)),
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+export function parseEvent(line: string): StreamEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { type: 'unparseable' };
+  }
+  if (!isRecord(value)) return { type: 'unparseable' };
+  const type = str(value.type) ?? '';
+  switch (type) {
+    case 'system': {
+      const subtype = str(value.subtype);
+      if (subtype === 'init') {
+        return {
+          type: 'init',
+          ...optional('model', str(value.model)),
+          ...optional('cliVersion', str(value.claude_code_version)),
+          slashCommands: strings(value.slash_commands),
+          skills: strings(value.skills),
+          mcpServers: Array.isArray(value.mcp_servers) ? value.mcp_servers.length : 0,
+        };
+      }
+      if (subtype === 'status' && value.status === 'requesting') return { type: 'status' };
+      if (subtype === 'api_retry') {
+        return {
+          type: 'api-retry',
+          status: num(value.error_status) ?? null,
+          ...optional('error', str(value.error)),
+        };
+      }
+      return { type: 'other', name: `system/${subtype ?? ''}` };
+    }
+    case 'assistant':
+      return parseAssistant(value);
+    case 'user':
+      return { type: 'user' };
+    case 'result':
+      return {
+        type: 'result',
+        isError: value.is_error === true,
+        ...optional('subtype', str(value.subtype)),
+        ...optional('apiErrorStatus', num(value.api_error_status)),
+        ...optional('text', str(value.result)),
+        ...optional('usage', parseUsage(value.usage)),
+        ...optional('costUsd', num(value.total_cost_usd)),
+      };
+    case 'stream_event':
+      return { type: 'stream-event' };
+    default:
+      return { type: 'other', name: type };
+  }
+}

@@ -1,0 +1,117 @@
+import type { StubSpec } from '../adapters/stub-project.js';
+import type { EvalItem } from '../inputs/types.js';
+import { isLost, type Outcome } from '../outcome.js';
+import { type RuleSettings, shouldStop } from '../verdict/rules.js';
+import {
+  type RunDeps,
+  RunInterrupted,
+  type RunResult,
+  type RunSpec,
+  realRunDeps,
+  runOnce,
+} from './run-once.js';
+
+export type SideLabel = 'candidate' | 'baseline';
+
+/** One description to measure. A paired run has two sides over the same queries. */
+export interface Side {
+  label: SideLabel;
+  stub: StubSpec;
+}
+
+export interface LoopSpec {
+  items: EvalItem[];
+  sides: Side[];
+  rules: RuleSettings;
+  run: Omit<RunSpec, 'query' | 'stub'>;
+}
+
+/** One slot of the plan. */
+export interface PlannedRun {
+  itemIndex: number;
+  pass: number;
+  side: number;
+}
+
+export interface RunProgress extends PlannedRun {
+  /** 1-based count of runs done, and the planned total. */
+  done: number;
+  planned: number;
+  label: SideLabel;
+  result: RunResult;
+}
+
+export interface LoopResult {
+  /** records[side][item] = that item's runs on that side, in order. */
+  records: RunResult[][][];
+  aborted: boolean;
+  interrupted: boolean;
+}
+
+/**
+ * The plan: strictly serial and round-robin — pass 1 over every query, then pass 2, … — so a slow
+ * patch of minutes (a rate limit, a busy API) spreads over all queries instead of sinking a few.
+ * With two sides, each query's pair alternates order (base, cand, cand, base, …) so neither side
+ * systematically gets the earlier minute.
+ */
+export function planRuns(items: number, runsPerQuery: number, sides: number): PlannedRun[] {
+  const plan: PlannedRun[] = [];
+  let pair = 0;
+  for (let pass = 0; pass < runsPerQuery; pass++) {
+    for (let itemIndex = 0; itemIndex < items; itemIndex++) {
+      if (sides === 1) {
+        plan.push({ itemIndex, pass, side: 0 });
+        continue;
+      }
+      const order = pair % 2 === 0 ? [1, 0] : [0, 1];
+      for (const side of order) plan.push({ itemIndex, pass, side });
+      pair++;
+    }
+  }
+  return plan;
+}
+
+/** Runs the plan one run at a time. Never parallel: concurrent runs compete for the API and the CPU. */
+export async function measureAll(
+  spec: LoopSpec,
+  onRun: (progress: RunProgress) => void = () => {},
+  signal?: AbortSignal,
+  deps: RunDeps = realRunDeps,
+): Promise<LoopResult> {
+  const { items, sides, rules } = spec;
+  const plan = planRuns(items.length, rules.runsPerQuery, sides.length);
+  const records: RunResult[][][] = sides.map(() => items.map(() => []));
+  const plannedPerSide = items.length * rules.runsPerQuery;
+  let done = 0;
+  for (const slot of plan) {
+    const side = sides[slot.side];
+    const item = items[slot.itemIndex];
+    if (!side || !item) continue;
+    let result: RunResult;
+    try {
+      result = await runOnce({ ...spec.run, query: item.query, stub: side.stub }, signal, deps);
+    } catch (error) {
+      if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
+      throw error;
+    }
+    records[slot.side]?.[slot.itemIndex]?.push(result);
+    done++;
+    onRun({ ...slot, done, planned: plan.length, label: side.label, result });
+    const stop = records.some((perItem) =>
+      shouldStop({
+        planned: plannedPerSide,
+        lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
+        anyQueryLostAll: perItem.some(
+          (runs) => runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
+        ),
+        share: rules.noVerdictShare,
+      }),
+    );
+    if (stop && done < plan.length) return { records, aborted: true, interrupted: false };
+  }
+  return { records, aborted: false, interrupted: false };
+}
+
+export function describeOutcome(outcome: Outcome): string {
+  return outcome.kind === 'error' ? `error (${outcome.cause})` : outcome.kind;
+}

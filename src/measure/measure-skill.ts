@@ -1,0 +1,113 @@
+import os from 'node:os';
+import { inheritedEnvironment } from '../adapters/environment.js';
+import type { InitInfo } from '../decide/decision.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
+import { buildReport } from '../report/build.js';
+import type { Report } from '../report/schema.js';
+import type { RuleSettings } from '../verdict/rules.js';
+import { measureAll, type RunProgress, type Side } from './loop.js';
+import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
+
+/** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
+export interface MeasureSettings {
+  skill: Skill;
+  evalSet: EvalSet;
+  /** The text under test: the override, or the SKILL.md description. */
+  description: string;
+  overridden: boolean;
+  /** Paired mode: the baseline text, measured interleaved with the candidate. */
+  baselineDescription?: string;
+  model?: string;
+  rules: RuleSettings;
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  maxRetries: number;
+  claudeBin: string;
+  env: NodeJS.ProcessEnv;
+  conflictAllowed: boolean;
+  simulated: boolean;
+  toolVersion: string;
+  /** The roster a stub-less run saw, from the roster gate. */
+  rosterInit?: InitInfo;
+  debug?: boolean;
+}
+
+/** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
+export async function measureSkill(
+  settings: MeasureSettings,
+  onRun: (p: RunProgress) => void,
+  signal?: AbortSignal,
+  deps: RunDeps = realRunDeps,
+): Promise<Report> {
+  const stubFor = (description: string) => ({
+    layout: settings.stub,
+    skillName: settings.skill.name,
+    description,
+    ...(settings.skill.whenToUse ? { whenToUse: settings.skill.whenToUse } : {}),
+  });
+  const sides: Side[] = [{ label: 'candidate', stub: stubFor(settings.description) }];
+  if (settings.baselineDescription !== undefined) {
+    sides.push({ label: 'baseline', stub: stubFor(settings.baselineDescription) });
+  }
+  const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+  const result = await measureAll(
+    {
+      items: settings.evalSet.items,
+      sides,
+      rules: settings.rules,
+      run: {
+        timeoutMs: settings.timeoutSeconds * 1000,
+        claudeBin: settings.claudeBin,
+        env: claudeEnvironment(settings.env, settings.maxRetries),
+        ...(settings.model ? { model: settings.model } : {}),
+        ...(settings.debug ? { debug: true } : {}),
+      },
+    },
+    onRun,
+    signal,
+    deps,
+  );
+  // Command stubs get a fresh random name per run; the skill layout uses the real name.
+  const stubNames = (records: (typeof result.records)[number]) => [
+    settings.skill.name,
+    ...records
+      .flat()
+      .flatMap((r) =>
+        r.init ? r.init.slashCommands.filter((n) => n.startsWith(`${settings.skill.name}-stub-`)) : [],
+      ),
+  ];
+  const [candidateRecords = [], baselineRecords] = result.records;
+  return buildReport({
+    toolVersion: settings.toolVersion,
+    createdAt: new Date(),
+    skill: settings.skill.name,
+    simulated: settings.simulated,
+    ...(settings.model ? { requestedModel: settings.model } : {}),
+    items: settings.evalSet.items,
+    rules: settings.rules,
+    timeoutSeconds: settings.timeoutSeconds,
+    stub: settings.stub,
+    maxRetries: settings.maxRetries,
+    conflictAllowed: settings.conflictAllowed,
+    aborted: result.aborted,
+    interrupted: result.interrupted,
+    environment,
+    ...(settings.rosterInit ? { rosterInit: settings.rosterInit } : {}),
+    candidate: {
+      description: settings.description,
+      overridden: settings.overridden,
+      records: candidateRecords,
+      stubNames: stubNames(candidateRecords),
+    },
+    ...(settings.baselineDescription !== undefined && baselineRecords
+      ? {
+          baseline: {
+            description: settings.baselineDescription,
+            overridden: true,
+            records: baselineRecords,
+            stubNames: stubNames(baselineRecords),
+          },
+        }
+      : {}),
+  });
+}

@@ -1,0 +1,91 @@
+import type { InitInfo } from '../decide/decision.js';
+import type { RunResult } from '../measure/run-once.js';
+import { summarizeMeasurement, type RuleSettings } from '../verdict/rules.js';
+import type { EvalItem } from '../inputs/types.js';
+import { describeText, rosterOf } from './privacy.js';
+import {
+  type Environment,
+  type Measurement,
+  REPORT_SCHEMA_ID,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+} from './schema.js';
+
+export interface SideInput {
+  description: string;
+  overridden: boolean;
+  records: RunResult[][];
+  /** Names the runs' stubs had, excluded from the roster. */
+  stubNames: string[];
+}
+
+export interface ReportInput {
+  toolVersion: string;
+  createdAt: Date;
+  skill: string;
+  simulated: boolean;
+  requestedModel?: string;
+  items: EvalItem[];
+  rules: RuleSettings;
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  maxRetries: number;
+  conflictAllowed: boolean;
+  aborted: boolean;
+  interrupted: boolean;
+  /** Counts gathered by the roster gate; null when not gathered. */
+  environment: Omit<Environment, 'mcpServers'> | null;
+  /** The roster as a stub-less run saw it, when the roster gate ran; else the first run's init is used. */
+  rosterInit?: InitInfo;
+  candidate: SideInput;
+  baseline?: SideInput;
+}
+
+function measurementOf(input: ReportInput, side: SideInput): Measurement {
+  return summarizeMeasurement(input.items, side.records, input.rules, {
+    aborted: input.aborted,
+    interrupted: input.interrupted,
+    description: describeText(side.description, side.overridden),
+  });
+}
+
+/** Assemble the report from what was measured. Pure: the caller supplies the clock and the gates' findings. */
+export function buildReport(input: ReportInput): Report {
+  const sides = [input.candidate, ...(input.baseline ? [input.baseline] : [])];
+  const runs = sides.flatMap((s) => s.records.flat());
+  const firstInit = input.rosterInit ?? runs.find((r) => r.init)?.init;
+  const reported: Record<string, number> = {};
+  for (const r of runs) if (r.model) reported[r.model] = (reported[r.model] ?? 0) + 1;
+  const stubNames = sides.flatMap((s) => s.stubNames);
+  const candidate = measurementOf(input, input.candidate);
+  const baseline = input.baseline ? measurementOf(input, input.baseline) : undefined;
+  const verdict = candidate.verdict === 'ok' && (baseline?.verdict ?? 'ok') === 'ok' ? 'ok' : 'no-verdict';
+  return {
+    schema: REPORT_SCHEMA_ID,
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: 'skilltrigger', version: input.toolVersion },
+    createdAt: input.createdAt.toISOString(),
+    skill: input.skill,
+    simulated: input.simulated,
+    cli: { version: firstInit?.cliVersion ?? null },
+    model: { requested: input.requestedModel ?? null, reported },
+    roster: firstInit ? rosterOf(firstInit.slashCommands, firstInit.skills, stubNames) : null,
+    environment: input.environment
+      ? { ...input.environment, mcpServers: firstInit?.mcpServers ?? 0 }
+      : firstInit
+        ? { memoryFiles: { project: 0, user: 0 }, hooks: 0, mcpServers: firstInit.mcpServers }
+        : null,
+    settings: {
+      runsPerQuery: input.rules.runsPerQuery,
+      timeoutSeconds: input.timeoutSeconds,
+      triggerThreshold: input.rules.triggerThreshold,
+      noVerdictShare: input.rules.noVerdictShare,
+      stub: input.stub,
+      maxRetries: input.maxRetries,
+    },
+    conflictAllowed: input.conflictAllowed,
+    verdict,
+    candidate,
+    ...(baseline ? { baseline } : {}),
+  };
+}

@@ -1,0 +1,164 @@
+import type { EvalItem } from '../inputs/types.js';
+import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
+import type { Measurement, QueryResult } from '../report/schema.js';
+
+/** The numbers the verdict rules read (SPEC §2.3). */
+export interface RuleSettings {
+  runsPerQuery: number;
+  /** A positive passes above it, a negative below it. Decides pass/fail per query only. */
+  triggerThreshold: number;
+  /** Timeouts + errors above this share of the planned runs → no verdict. */
+  noVerdictShare: number;
+}
+
+export const DEFAULT_RULES: RuleSettings = { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 };
+
+/** One finished run, as the rules need it. */
+export interface RunRecord {
+  outcome: Outcome;
+  /** The model the run's init event reported. */
+  model?: string;
+  durationMs: number;
+  usage: Usage;
+}
+
+/** How many lost runs the plan can absorb and still give a verdict. */
+export function lossBudget(planned: number, share: number): number {
+  // A tiny epsilon keeps 10% of 20 = 2 from becoming 1.9999 through floating point.
+  return Math.floor(planned * share + 1e-9);
+}
+
+/** Why there is no verdict, given what is known so far; empty while a verdict is still possible. */
+export function noVerdictReasons(input: {
+  planned: number;
+  lost: number;
+  lostQueries: string[];
+  share: number;
+}): string[] {
+  const reasons: string[] = [];
+  const budget = lossBudget(input.planned, input.share);
+  if (input.lost > budget) {
+    reasons.push(
+      `${input.lost} of ${input.planned} planned runs were lost to timeouts or errors, more than ${Math.round(input.share * 100)}% (at most ${budget})`,
+    );
+  }
+  if (input.lostQueries.length > 0) {
+    reasons.push(
+      `${input.lostQueries.length} quer${input.lostQueries.length === 1 ? 'y' : 'ies'} lost every run`,
+    );
+  }
+  return reasons;
+}
+
+/** Pass/fail of one query against the threshold; null when nothing was measured. */
+export function queryPasses(shouldTrigger: boolean, rate: number | null, threshold: number): boolean | null {
+  if (rate === null) return null;
+  return shouldTrigger ? rate > threshold : rate < threshold;
+}
+
+export function summarizeQuery(
+  item: EvalItem,
+  records: RunRecord[],
+  planned: number,
+  threshold: number,
+): QueryResult {
+  const measured = records.filter((r) => !isLost(r.outcome));
+  const hits = measured.filter((r) => r.outcome.kind === 'triggered').length;
+  const rate = measured.length === 0 ? null : hits / measured.length;
+  return {
+    id: item.id,
+    query: item.query,
+    shouldTrigger: item.shouldTrigger,
+    extra: item.extra,
+    outcomes: records.map((r) => outcomeCode(r.outcome)),
+    models: records.map((r) => r.model ?? null),
+    durationsMs: records.map((r) => Math.max(0, Math.round(r.durationMs))),
+    planned,
+    runs: measured.length,
+    hits,
+    timeouts: records.filter((r) => r.outcome.kind === 'timeout').length,
+    errors: records.filter((r) => r.outcome.kind === 'error').length,
+    rate,
+    pass: queryPasses(item.shouldTrigger, rate, threshold),
+    partial: measured.length < planned,
+    usage: records.reduce((sum, r) => addUsage(sum, r.usage), NO_USAGE),
+  };
+}
+
+/**
+ * A whole measurement from the records so far. `records[i]` holds item i's runs in order.
+ * A query that lost every planned run is in `lostQueries`; one that was measured on fewer runs
+ * than planned (lost some, or the run stopped before its turn) is in `partialQueries`.
+ */
+export function summarizeMeasurement(
+  items: EvalItem[],
+  records: RunRecord[][],
+  settings: RuleSettings,
+  state: { aborted: boolean; interrupted: boolean; description: Measurement['description'] },
+): Measurement {
+  const planned = settings.runsPerQuery;
+  const queries = items.map((item, i) =>
+    summarizeQuery(item, records[i] ?? [], planned, settings.triggerThreshold),
+  );
+  const all = records.flat();
+  const lost = all.filter((r) => isLost(r.outcome)).length;
+  const lostQueries = queries.filter((q) => q.outcomes.length === q.planned && q.runs === 0).map((q) => q.id);
+  const partialQueries = queries.filter((q) => q.partial && !lostQueries.includes(q.id)).map((q) => q.id);
+  const plannedTotal = items.length * planned;
+  const reasons = noVerdictReasons({
+    planned: plannedTotal,
+    lost,
+    lostQueries,
+    share: settings.noVerdictShare,
+  });
+  if (state.interrupted) reasons.unshift('the run was interrupted before every planned run finished');
+  else if (state.aborted && reasons.length === 0)
+    reasons.push('the run was stopped before every planned run finished');
+  const positives = queries.filter((q) => q.shouldTrigger);
+  const negatives = queries.filter((q) => !q.shouldTrigger);
+  const errorCauses: Record<string, number> = {};
+  for (const r of all) {
+    if (r.outcome.kind === 'error') errorCauses[r.outcome.cause] = (errorCauses[r.outcome.cause] ?? 0) + 1;
+  }
+  return {
+    description: state.description,
+    verdict: reasons.length === 0 ? 'ok' : 'no-verdict',
+    noVerdictReasons: reasons,
+    aborted: state.aborted,
+    interrupted: state.interrupted,
+    lostQueries,
+    partialQueries,
+    queries,
+    totals: {
+      planned: plannedTotal,
+      executed: all.length,
+      positives: { triggered: sum(positives, (q) => q.hits), runs: sum(positives, (q) => q.runs) },
+      negatives: { fired: sum(negatives, (q) => q.hits), runs: sum(negatives, (q) => q.runs) },
+      timeouts: sum(queries, (q) => q.timeouts),
+      errors: sum(queries, (q) => q.errors),
+      errorCauses,
+      queries: queries.length,
+      passed: queries.filter((q) => q.pass === true).length,
+      failed: queries.filter((q) => q.pass === false).length,
+      usage: all.reduce((s, r) => addUsage(s, r.usage), NO_USAGE),
+    },
+  };
+}
+
+function sum<T>(xs: T[], f: (x: T) => number): number {
+  return xs.reduce((s, x) => s + f(x), 0);
+}
+
+/**
+ * Whether a run should stop now: once the loss budget is spent, or a query has lost every
+ * planned run, no verdict is possible and every further run would be spent on a number that will
+ * not be reported.
+ */
+export function shouldStop(input: {
+  planned: number;
+  lost: number;
+  anyQueryLostAll: boolean;
+  share: number;
+}): boolean {
+  return input.lost > lossBudget(input.planned, input.share) || input.anyQueryLostAll;
+}
