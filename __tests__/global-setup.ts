@@ -5,8 +5,13 @@ import { spawnSync } from 'node:child_process';
  * A failed build is reported but does not stop unrelated tests; the CLI tests then fail on their own.
  */
 export default function setup(): void {
-  const build = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    encoding: 'utf8',
-  });
-  if (build.status !== 0) process.stderr.write(`global setup: tsc build failed:\n${build.stdout}${build.stderr}\n`);
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (build.status !== 0)
+    process.stderr.write(`global setup: tsc build failed:\n${build.stdout}${build.stderr}\n`);
 }

@@ -8,7 +8,12 @@ function readVersion(): string {
   for (const rel of ['../package.json', '../../package.json']) {
     try {
       const parsed: unknown = JSON.parse(readFileSync(new URL(rel, import.meta.url), 'utf8'));
-      if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && parsed.name === 'skilltrigger') {
+      if (
+        typeof parsed === 'object' &&
+        parsed !== null &&
+        'name' in parsed &&
+        parsed.name === 'skilltrigger'
+      ) {
         const version = 'version' in parsed ? parsed.version : undefined;
         if (typeof version === 'string') return version;
       }

@@ -79,7 +79,7 @@ function spec(query: string, timeoutMs = 20_000): RunSpec {
 
 describe('one run through the real claude binary', () => {
   for (const c of CASES) {
-    it(`${c.behaviour.kind}${'status' in c.behaviour ? ` ${c.behaviour.status}` : ''}${'leadingSlash' in c.behaviour ? ' (leading /)' : ''} → ${typeof c.expected === 'string' ? c.expected : `${c.expected.kind}:${c.expected.cause}`}`, async () => {
+    it(`${c.behaviour.kind}${'status' in c.behaviour ? ` ${c.behaviour.status}` : ''}${'leadingSlash' in c.behaviour ? ' (leading /)' : ''} → ${typeof c.expected === 'string' ? c.expected : `${c.expected.kind}:${'cause' in c.expected ? c.expected.cause : ''}`}`, async () => {
       const result = await runOnce(spec(queryOf(c.behaviour), c.timeoutMs));
       if (typeof c.expected === 'string') expect(result.outcome.kind).toBe(c.expected);
       else expect(result.outcome).toEqual(c.expected);

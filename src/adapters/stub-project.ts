@@ -49,7 +49,8 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     const dir = path.join(base, 'project');
     await mkdir(dir);
     await execa('git', ['init', '-q'], { cwd: dir, stdin: 'ignore' });
-    const name = spec.layout === 'command' ? `${spec.skillName}-stub-${randomBytes(4).toString('hex')}` : spec.skillName;
+    const name =
+      spec.layout === 'command' ? `${spec.skillName}-stub-${randomBytes(4).toString('hex')}` : spec.skillName;
     const file =
       spec.layout === 'command'
         ? path.join(dir, '.claude', 'commands', `${name}.md`)
@@ -62,7 +63,10 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       ...(spec.whenToUse ? [`when_to_use: ${yamlString(spec.whenToUse)}`] : []),
       '---',
     ];
-    await writeFile(file, `${frontmatter.join('\n')}\n\nThis stub stands in for the skill under test. $ARGUMENTS\n`);
+    await writeFile(
+      file,
+      `${frontmatter.join('\n')}\n\nThis stub stands in for the skill under test. $ARGUMENTS\n`,
+    );
     const real = await realpath(file);
     const stub: StubIdentity = {
       name,

@@ -2,6 +2,8 @@ import { removeAllStubProjects } from '../adapters/stub-project.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseCli, USAGE } from './args.js';
+import { checkCommand } from './check-command.js';
+import { compareCommand } from './compare-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 
 /**
@@ -34,9 +36,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return ExitCode.verdict;
       case 'run':
         return await runCommand(args, io, controller.signal);
-      case 'preflight':
       case 'compare':
+        return await compareCommand(args, io);
       case 'check':
+        return await checkCommand(args, io);
+      case 'preflight':
         io.stderr.write(`skilltrigger ${args.command}: not available in this build yet\n`);
         return ExitCode.input;
     }
@@ -46,7 +50,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return error.exitCode;
     }
     // A bug, not a user error: show it, but still as a distinct failure.
-    io.stderr.write(`skilltrigger: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.stderr.write(
+      `skilltrigger: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 1;
   } finally {
     process.off('SIGINT', onSignal);

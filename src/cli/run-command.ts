@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { writeReport } from '../adapters/report-files.js';
+import { compareReport } from '../compare/compare.js';
+import { renderComparisonText } from '../compare/render.js';
 import { ExitCode } from '../errors.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill, validateDescription } from '../inputs/skill.js';
@@ -72,13 +74,15 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   );
   progress.clearBar();
   const paths = await writeReport(args.out, report, renderMarkdown(report));
-  if (report.simulated) io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+  if (report.simulated)
+    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
   if (report.verdict === 'no-verdict') {
     const reasons = [...report.candidate.noVerdictReasons, ...(report.baseline?.noVerdictReasons ?? [])];
     io.stdout.write(`NO VERDICT — this is not a measurement: ${[...new Set(reasons)].join('; ')}\n`);
   }
   if (report.baseline) io.stdout.write(`baseline:  ${headline(report.baseline)}\n`);
   io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${headline(report.candidate)}\n`);
+  if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }

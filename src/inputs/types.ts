@@ -15,6 +15,8 @@ export interface EvalSet {
   file: string;
   format: EvalFormat;
   items: EvalItem[];
+  /** Non-fatal findings of the loader, e.g. an AgentV input's file parts left out of the prompt. */
+  warnings?: string[];
 }
 
 /** A skill folder's SKILL.md, parsed. */

@@ -1,7 +1,7 @@
 import type { InitInfo } from '../decide/decision.js';
-import type { RunResult } from '../measure/run-once.js';
-import { summarizeMeasurement, type RuleSettings } from '../verdict/rules.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { RunResult } from '../measure/run-once.js';
+import { type RuleSettings, summarizeMeasurement } from '../verdict/rules.js';
 import { describeText, rosterOf } from './privacy.js';
 import {
   type Environment,

@@ -1,0 +1,283 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchema } from '../../src/report/schema.js';
+import {
+  type Behaviour,
+  probabilistic,
+  type Script,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+
+/**
+ * `skilltrigger run` end to end: the CLI process, the real claude binary, the simulated model.
+ * One model serves every test; each test's queries are its own, so scripts do not collide.
+ */
+const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
+const CANARY_KEY = 'sk-ant-canary-7f3c9e1d2b4a6058';
+
+let work: string;
+let skillDir: string;
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+const scripts = new Map<string, Script>();
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-cli-e2e-'));
+  skillDir = path.join(work, 'handoff');
+  await mkdir(skillDir);
+  await writeFile(
+    path.join(skillDir, 'SKILL.md'),
+    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
+  );
+  model = await startSimulatedModel({
+    seed: 11,
+    script: (req, ctx) => {
+      for (const [prefix, script] of scripts) if (req.query.startsWith(prefix)) return script(req, ctx);
+      return undefined;
+    },
+  });
+  claude = await makeClaudeEnv(model, { ANTHROPIC_API_KEY: CANARY_KEY });
+});
+
+afterAll(async () => {
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function evalFile(
+  name: string,
+  items: Array<{ query: string; should_trigger: boolean; note?: string }>,
+) {
+  const file = path.join(work, `${name}.json`);
+  await writeFile(file, JSON.stringify(items));
+  return file;
+}
+
+/** A private TMPDIR per test, so "no temp project survives" is checked on this test's runs only. */
+async function envFor(name: string) {
+  const tmp = path.join(work, `tmp-${name}`);
+  await mkdir(tmp);
+  return { env: { ...claude.env, TMPDIR: tmp }, tmp };
+}
+
+/** Temp projects left in a TMPDIR (claude itself keeps `cc-socks/` and `claude-<uid>/` there). */
+async function projectsLeft(tmp: string): Promise<string[]> {
+  return (await readdir(tmp)).filter((name) => name.startsWith('skilltrigger-'));
+}
+
+async function readReports(out: string) {
+  const files = (await readdir(out)).sort();
+  const json = files.filter((f) => f.endsWith('.json'));
+  expect(json.length).toBe(1);
+  const text = await readFile(path.join(out, json[0] ?? ''), 'utf8');
+  const markdown = await readFile(path.join(out, (json[0] ?? '').replace(/\.json$/, '.md')), 'utf8');
+  return { text, markdown, report: reportSchema.parse(JSON.parse(text)) };
+}
+
+/** Binomial(n, p) central interval holding at least 99% of the mass. */
+function binomialInterval(n: number, p: number, mass = 0.99): [number, number] {
+  const pmf: number[] = [];
+  let logC = 0;
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) logC += Math.log(n - k + 1) - Math.log(k);
+    pmf.push(Math.exp(logC + k * Math.log(p) + (n - k) * Math.log(1 - p)));
+  }
+  const tail = (1 - mass) / 2;
+  let lo = 0;
+  let acc = 0;
+  while (acc + (pmf[lo] ?? 0) <= tail) acc += pmf[lo++] ?? 0;
+  let hi = n;
+  acc = 0;
+  while (acc + (pmf[hi] ?? 0) <= tail) acc += pmf[hi--] ?? 0;
+  return [lo, hi];
+}
+
+function noClaudeLeft(): boolean {
+  const out = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+  return !out.split('\n').some((line) => line.includes(CLAUDE_BIN) && line.includes('sigint-'));
+}
+
+describe('skilltrigger run', () => {
+  it('measures rates that match the simulated truth (binomial 99% interval), with a private report', async () => {
+    const items = [
+      ...Array.from({ length: 10 }, (_, i) => ({
+        query: `acc-pos ${i}: write the handoff notes`,
+        should_trigger: true,
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        query: `acc-neg ${i}: unrelated chore`,
+        should_trigger: false,
+      })),
+    ];
+    const truth = Object.fromEntries(items.map((i) => [i.query, i.should_trigger ? 0.9 : 0.1]));
+    scripts.set('acc-', probabilistic(truth, { kind: 'skill' }, { kind: 'text' }));
+    const file = await evalFile('accuracy', items);
+    const out = path.join(work, 'out-accuracy');
+    const { env, tmp } = await envFor('accuracy');
+    const r = await runCli(
+      ['run', '--skill', skillDir, '--eval', file, '--runs', '3', '--out', out, '--claude', CLAUDE_BIN],
+      { env },
+    );
+    expect(r.stderr).not.toMatch(/unexpected error/);
+    expect(r.code).toBe(0);
+    const { text, markdown, report } = await readReports(out);
+    const { positives, negatives } = report.candidate.totals;
+    const [plo, phi] = binomialInterval(30, 0.9);
+    const [nlo, nhi] = binomialInterval(30, 0.1);
+    console.log(
+      `accuracy: positives ${positives.triggered}/30 (99% interval ${plo}–${phi}), negatives ${negatives.fired}/30 (${nlo}–${nhi})`,
+    );
+    expect(positives.runs).toBe(30);
+    expect(negatives.runs).toBe(30);
+    expect(positives.triggered).toBeGreaterThanOrEqual(plo);
+    expect(positives.triggered).toBeLessThanOrEqual(phi);
+    expect(negatives.fired).toBeGreaterThanOrEqual(nlo);
+    expect(negatives.fired).toBeLessThanOrEqual(nhi);
+    expect(r.stdout).toContain(
+      `positives triggered ${positives.triggered}/30 · negatives fired ${negatives.fired}/30 · 0 timeouts, 0 errors counted apart`,
+    );
+    // Progress: one line per run on stderr.
+    expect(r.stderr).toMatch(/query 20\/20 · run 3\/3 · (triggered|not-triggered) · \d+\.\d s/);
+    // Privacy: no description text, no path, no stub name, no key — in the report, the Markdown or the output.
+    for (const blob of [text, markdown, r.stdout, r.stderr]) {
+      expect(blob).not.toContain(DESCRIPTION);
+      expect(blob).not.toContain('HANDOFF.md summarising');
+      expect(blob).not.toContain(CANARY_KEY);
+      expect(blob).not.toMatch(/-stub-[0-9a-f]{8}/);
+    }
+    for (const blob of [text, markdown]) {
+      expect(blob).not.toContain(work);
+      expect(blob).not.toContain(tmpdir());
+      expect(blob).not.toContain(claude.home);
+    }
+    expect(report.candidate.description.bytes).toBe(Buffer.byteLength(DESCRIPTION));
+    expect(await projectsLeft(tmp)).toEqual([]);
+  }, 600_000);
+
+  it('stops early with no verdict (exit 3) when more than 10% of runs are lost, and still writes the report', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({ query: `share-q${i}`, should_trigger: i < 5 }));
+    const error: Behaviour = { kind: 'api-error', status: 500, noRetry: true };
+    scripts.set('share-', (req) =>
+      ['share-q0', 'share-q1', 'share-q2'].includes(req.query) ? error : { kind: 'text' },
+    );
+    const file = await evalFile('share', items);
+    const out = path.join(work, 'out-share');
+    const { env, tmp } = await envFor('share');
+    const r = await runCli(
+      [
+        'run',
+        '--skill',
+        skillDir,
+        '--eval',
+        file,
+        '--out',
+        out,
+        '--claude',
+        CLAUDE_BIN,
+        '--max-retries',
+        '0',
+      ],
+      { env },
+    );
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/NO VERDICT — this is not a measurement: 3 of 20 planned runs were lost/);
+    const { report, markdown } = await readReports(out);
+    expect(report.verdict).toBe('no-verdict');
+    expect(report.candidate.aborted).toBe(true);
+    expect(report.candidate.totals.executed).toBe(3); // stopped at the third loss: 10% of 20 is 2
+    expect(report.candidate.totals.errorCauses).toEqual({ api: 3 });
+    expect(markdown.split('\n').slice(0, 6).join('\n')).toMatch(/not a measurement/i);
+    expect(await projectsLeft(tmp)).toEqual([]);
+  }, 300_000);
+
+  it('names a query that lost every run, even under the 10% share, and exits 3', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      query: `lost-q${i}`,
+      should_trigger: i % 2 === 0,
+    }));
+    scripts.set('lost-', (req) =>
+      req.query === 'lost-q3' ? { kind: 'api-error', status: 529, noRetry: true } : { kind: 'text' },
+    );
+    const file = await evalFile('lost', items);
+    const out = path.join(work, 'out-lost');
+    const { env } = await envFor('lost');
+    const r = await runCli(
+      [
+        'run',
+        '--skill',
+        skillDir,
+        '--eval',
+        file,
+        '--out',
+        out,
+        '--claude',
+        CLAUDE_BIN,
+        '--max-retries',
+        '0',
+      ],
+      { env },
+    );
+    expect(r.code).toBe(3);
+    const { report } = await readReports(out);
+    expect(report.candidate.lostQueries).toEqual(['q4']);
+    expect(report.candidate.totals.errors).toBe(2); // 10% of 20: within the share
+    expect(report.candidate.noVerdictReasons.join(' ')).toMatch(/1 query lost every run/);
+    expect(report.candidate.totals.executed).toBe(14); // stopped once q4's second run was lost
+  }, 300_000);
+
+  it('SIGINT mid-run kills claude, removes the temp project, writes a no-verdict report and exits 3', async () => {
+    const items = [
+      { query: 'sigint-pos', should_trigger: true },
+      { query: 'sigint-neg', should_trigger: false },
+    ];
+    scripts.set('sigint-', (req) => (req.query === 'sigint-pos' ? { kind: 'skill' } : { kind: 'hang' }));
+    const file = await evalFile('sigint', items);
+    const out = path.join(work, 'out-sigint');
+    const { env, tmp } = await envFor('sigint');
+    let sent = false;
+    const r = await runCli(
+      ['run', '--skill', skillDir, '--eval', file, '--out', out, '--claude', CLAUDE_BIN, '--timeout', '60'],
+      {
+        env,
+        onStart: (child, stderr) => {
+          const timer = setInterval(async () => {
+            // Once the first run is done and the second (hanging) one has its temp project, interrupt.
+            if (
+              !sent &&
+              stderr().includes('query 1/2') &&
+              (await projectsLeft(tmp).catch(() => [])).length > 0
+            ) {
+              sent = true;
+              clearInterval(timer);
+              setTimeout(() => child.kill('SIGINT'), 1500);
+            }
+          }, 100);
+          child.on('close', () => clearInterval(timer));
+        },
+      },
+    );
+    expect(sent).toBe(true);
+    expect(r.code).toBe(3);
+    const { report } = await readReports(out);
+    expect(report.candidate.interrupted).toBe(true);
+    expect(report.candidate.noVerdictReasons[0]).toMatch(/interrupted/);
+    expect(report.candidate.queries[0]?.outcomes).toEqual(['triggered']);
+    expect(await projectsLeft(tmp)).toEqual([]);
+    expect(noClaudeLeft()).toBe(true);
+  }, 300_000);
+
+  it('refuses --workers as an unknown option', async () => {
+    const r = await runCli(['run', '--skill', skillDir, '--eval', 'x.json', '--workers', '4'], {
+      env: claude.env,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Unknown option '--workers'/);
+  });
+});

@@ -1,0 +1,42 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The CLI as a user runs it: `node bin/skilltrigger.js …` (lib/ is built by the global setup). */
+export const SKILLTRIGGER_BIN = fileURLToPath(new URL('../../bin/skilltrigger.js', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI to completion. `onStart` gets the child, e.g. to send it SIGINT mid-run. */
+export function runCli(
+  args: string[],
+  options: {
+    env: NodeJS.ProcessEnv;
+    cwd?: string;
+    onStart?: (child: ChildProcess, stderr: () => string) => void;
+  },
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SKILLTRIGGER_BIN, ...args], {
+      cwd: options.cwd ?? REPO_ROOT,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    options.onStart?.(child, () => stderr);
+  });
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { ExitCode, InputError } from '../../src/errors.js';
+import { jsonPath, parseReport } from '../../src/report/read.js';
+import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
+
+const FILE = 'results/2025-03-14-pdf-tables.json';
+
+/** Runs parseReport expecting an InputError, and returns it. */
+function rejection(text: string): InputError {
+  try {
+    parseReport(text, FILE);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    const inputError = error as InputError;
+    expect(inputError.exitCode).toBe(ExitCode.input);
+    expect(inputError.location.file).toBe(FILE);
+    expect(inputError.message.startsWith(`${FILE}: `)).toBe(true);
+    expect(inputError.message).not.toMatch(/\n\s+at /);
+    return inputError;
+  }
+  throw new Error('parseReport accepted the file');
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+describe('parseReport', () => {
+  it('reads back what was written, single and paired', () => {
+    const single = reportFixture();
+    const paired = pairedReportFixture();
+    expect(parseReport(json(single), FILE)).toEqual(single);
+    expect(parseReport(json(paired), FILE)).toEqual(paired);
+  });
+
+  it('accepts a byte-order mark an editor added', () => {
+    const report = reportFixture();
+    expect(parseReport(`\uFEFF${json(report)}`, FILE)).toEqual(report);
+  });
+
+  it('rejects text that is not JSON', () => {
+    const error = rejection('{"schema": "skilltrigger/report",');
+    expect(error.problem).toMatch(/^not valid JSON \(/);
+  });
+
+  it('rejects an empty file and says so', () => {
+    const error = rejection('');
+    expect(error.problem).toMatch(/^not valid JSON/);
+    expect(error.fix).toMatch(/empty/);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['null', 'null'],
+    ['a number', '42'],
+    ['a string', '"report"'],
+  ])('rejects %s as not a skilltrigger report', (_name, text) => {
+    expect(rejection(text).problem).toMatch(/^not a skilltrigger report: expected a JSON object/);
+  });
+
+  it('rejects an object without a schema field as not a skilltrigger report', () => {
+    const { schema: _schema, ...rest } = reportFixture();
+    expect(rejection(json(rest)).problem).toBe('not a skilltrigger report: it has no "schema" field');
+  });
+
+  it("rejects another tool's file, quoting its schema", () => {
+    const error = rejection(json({ schema: 'promptfoo/results', version: 3 }));
+    expect(error.problem).toBe(
+      'not a skilltrigger report: its "schema" is "promptfoo/results", not "skilltrigger/report"',
+    );
+  });
+
+  it('tells the user to upgrade for a report from a newer skilltrigger', () => {
+    const error = rejection(json({ ...reportFixture(), schemaVersion: 2, somethingNew: true }));
+    expect(error.problem).toMatch(
+      /^written by a newer skilltrigger \(report schema version 2; this version reads 1\)/,
+    );
+    expect(error.fix).toBe('upgrade skilltrigger');
+    expect(error.message).toMatch(/written by a newer skilltrigger.*Fix: upgrade/);
+  });
+
+  it('rejects a report from an older skilltrigger', () => {
+    const error = rejection(json({ ...reportFixture(), schemaVersion: 0 }));
+    expect(error.problem).toMatch(/^written by an older skilltrigger \(report schema version 0/);
+  });
+
+  it('quotes a schema violation with its JSON path', () => {
+    const report = reportFixture();
+    const broken = JSON.parse(json(report));
+    broken.candidate.queries[2].hits = 'two';
+    const error = rejection(json(broken));
+    expect(error.problem).toMatch(/^not a valid skilltrigger report: \$\.candidate\.queries\[2\]\.hits: /);
+    expect(error.problem).toMatch(/number/);
+  });
+
+  it('quotes the first three violations and counts the rest', () => {
+    const broken = JSON.parse(json(reportFixture()));
+    broken.createdAt = 'yesterday';
+    broken.skill = 7;
+    broken.settings.runsPerQuery = 0;
+    broken.candidate.description.sha256 = 'not-a-hash';
+    broken.roster.members = ['UPPERCASE0000'];
+    const problem = rejection(json(broken)).problem;
+    expect(problem.match(/\$\.[\w.[\]]+: /g)).toHaveLength(3);
+    expect(problem).toMatch(/; and 2 more$/);
+    expect(problem).toContain('$.createdAt: ');
+  });
+
+  it('rejects a missing schemaVersion as a violation, not as a version mismatch', () => {
+    const { schemaVersion: _v, ...rest } = reportFixture();
+    expect(rejection(json(rest)).problem).toMatch(/^not a valid skilltrigger report: \$\.schemaVersion: /);
+  });
+
+  it('rejects an outcome code the schema does not know', () => {
+    const broken = JSON.parse(json(reportFixture()));
+    broken.candidate.queries[0].outcomes[0] = 'error:cosmic-ray';
+    expect(rejection(json(broken)).problem).toContain('$.candidate.queries[0].outcomes[0]: ');
+  });
+});
+
+describe('jsonPath', () => {
+  it('writes identifiers as dots, indexes and other keys in brackets', () => {
+    expect(jsonPath([])).toBe('$');
+    expect(jsonPath(['candidate', 'queries', 3, 'extra', 'needs context'])).toBe(
+      '$.candidate.queries[3].extra["needs context"]',
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  parseListing,
+  parseRequestView,
+  type RequestView,
+  stripReminders,
+} from '../../src/simulated/request.js';
+
+/** Request bodies the real CLI 2.1.328 sent (system prompt and tools trimmed away). */
+function fixture(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../fixtures/simulated/${name}.json`, import.meta.url), 'utf8'));
+}
+
+function view(name: string): RequestView {
+  const parsed = parseRequestView(fixture(name));
+  if (typeof parsed === 'string') throw new Error(`fixture ${name}: ${parsed}`);
+  return parsed;
+}
+
+const STUB = { name: 'demo-stub-0123abcd', description: 'Summarise the current session into HANDOFF.md' };
+const BUILT_INS = ['dataviz', 'update-config', 'keybindings-help', 'code-review', 'simplify'];
+
+describe('parseRequestView on bodies captured from the real CLI', () => {
+  it('format A (default model): listing in a role:"system" message, query without the reminders', () => {
+    const v = view('format-a-first-turn');
+    expect(v.query).toBe('Summarise this session for handoff');
+    expect(v.model).toBe('claude-opus-5-5');
+    expect(v.stream).toBe(true);
+    expect(v.followUp).toBe(false);
+    expect(v.cwd).toBe('/tmp/skilltrigger-run/proj');
+    expect(v.stub).toEqual(STUB);
+    expect(v.listing[0]).toEqual(STUB);
+    expect(v.listing.map((e) => e.name)).toEqual(expect.arrayContaining(BUILT_INS));
+    expect(v.listing.at(-1)?.name).toBe('security-review');
+  });
+
+  it('format B (claude-sonnet-4-5): listing in a <system-reminder> block of the first user message', () => {
+    const v = view('format-b-first-turn');
+    expect(v.query).toBe('Summarise this session for handoff');
+    expect(v.model).toBe('claude-sonnet-4-5');
+    expect(v.cwd).toBe('/tmp/skilltrigger-run/proj');
+    expect(v.stub).toEqual(STUB);
+    // Both formats list the same entries in the same order.
+    expect(v.listing).toEqual(view('format-a-first-turn').listing);
+  });
+
+  it('a built-in description that spans several lines stays one entry', () => {
+    const claudeApi = view('format-a-first-turn').listing.find((e) => e.name === 'claude-api');
+    expect(claudeApi?.description).toMatch(/^Reference for the Claude API/);
+    expect(claudeApi?.description).toContain('\nTRIGGER');
+    expect(claudeApi?.description).toContain('\nSKIP only');
+  });
+
+  it('a later turn: the tool_result ids, the query of the first user message', () => {
+    const v = view('format-a-follow-up');
+    expect(v.followUp).toBe(true);
+    expect(v.toolResultIds).toHaveLength(1);
+    expect(v.toolResultIds[0]).toMatch(/^toolu_sim_/);
+    expect(v.query).toBe('Summarise this session for handoff');
+    expect(v.stub).toEqual(STUB);
+  });
+
+  it('isStub picks the stub; without a match there is none', () => {
+    const body = fixture('format-a-first-turn');
+    const custom = parseRequestView(body, (e) => e.name === 'loop');
+    expect(typeof custom !== 'string' && custom.stub?.name).toBe('loop');
+    const none = parseRequestView(body, () => false);
+    expect(typeof none !== 'string' && none.stub).toBeUndefined();
+  });
+
+  it('rejects bodies that are not Messages requests, with the field at fault', () => {
+    expect(parseRequestView('x')).toBe('body: expected an object');
+    expect(parseRequestView({ messages: [] })).toBe('model: Field required');
+    expect(parseRequestView({ model: 'm' })).toBe('messages: Field required');
+    expect(parseRequestView({ model: 'm', messages: [{ content: 'x' }] })).toMatch(/^messages:/);
+  });
+
+  it('a string content is one text block', () => {
+    const v = parseRequestView({ model: 'm', messages: [{ role: 'user', content: 'hello' }] });
+    expect(typeof v !== 'string' && v.query).toBe('hello');
+  });
+});
+
+describe('parseListing', () => {
+  const header = 'The following skills are available for use with the Skill tool:';
+
+  it('entries cut by the listing budget have an empty description; names may hold colons', () => {
+    const text = [
+      header,
+      '',
+      '- long-desc',
+      '- stubplug:plug-skill: A plugin skill: with a colon',
+      '- skill-othername (different-name): name differs from the folder',
+      '- plain: text',
+      '',
+      "Today's date is 2026-11-30.",
+    ].join('\n');
+    expect(parseListing(text)).toEqual([
+      { name: 'long-desc', description: '' },
+      { name: 'stubplug:plug-skill', description: 'A plugin skill: with a colon' },
+      { name: 'skill-othername', description: 'name differs from the folder' },
+      { name: 'plain', description: 'text' },
+    ]);
+  });
+
+  it('stops at the closing reminder tag (format B)', () => {
+    const text = `<system-reminder>\n${header}\n\n- a: one\n- b: two\n</system-reminder>`;
+    expect(parseListing(text)).toEqual([
+      { name: 'a', description: 'one' },
+      { name: 'b', description: 'two' },
+    ]);
+  });
+
+  it('no header, no listing', () => {
+    expect(parseListing('- a: one')).toBeUndefined();
+  });
+
+  it('stripReminders keeps only what the user typed', () => {
+    expect(
+      stripReminders('<system-reminder>\nx\n</system-reminder>\nhello <system-reminder>y</system-reminder>'),
+    ).toBe('hello');
+  });
+});

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as cache from '@actions/cache';
+
+/**
+ * The only module that touches `@actions/cache`: the baseline reports and the Claude CLI install.
+ *
+ * Keys (anchors §10; ≤ 512 characters, no commas — every segment is sanitized):
+ * - baseline: `skilltrigger-baseline-<os>-<skill>-<sha>`, saved on the default branch for the
+ *   measured commit; restored on a PR by the base sha exactly, then by the prefix
+ *   `skilltrigger-baseline-<os>-<skill>-` (the service answers the newest match).
+ * - CLI install: `skilltrigger-claude-<version>-<os>-<arch>`, restored by that exact key only.
+ *
+ * Paths. The cache *version* is a hash of the path strings given to the client (plus the
+ * compression), and a restore only matches an entry with the same version. So the paths are a fixed
+ * layout under one cache directory, and that directory must be the same absolute path on save and
+ * on restore. Default: `$RUNNER_TEMP/skilltrigger-cache`, which is the same path on every hosted
+ * runner of one OS (RUNNER_TEMP is emptied after each job, so nothing lingers):
+ *
+ *     <dir>/baseline/<skill>/report.json     one directory per skill, cached on its own
+ *
+ * The skill segment is part of the path, hence of the version: a prefix restore for skill `foo` can
+ * never pick up an entry of skill `foo-bar`, although `…-foo-` is a prefix of `…-foo-bar-<sha>`.
+ * The client's tar stores paths relative to `GITHUB_WORKSPACE` (or the cwd), so the workspace must
+ * also sit at the same place on both runs — true on hosted runners.
+ *
+ * Nothing here throws. A cache that is unavailable or fails is "not saved" or a miss, with a reason
+ * for the log (the actions/cache habit: a cache is an optimization, never a failed job). The client
+ * reports its own failures only through its log, so a miss cannot tell "no entry" from "service
+ * down"; the reason says so. Timing: the client retries twirp 5xx 5× from 3 s (about 25 s).
+ */
+
+export const BASELINE_KEY_PREFIX = 'skilltrigger-baseline-';
+export const CLI_KEY_PREFIX = 'skilltrigger-claude-';
+/** The report's file name inside a skill's baseline directory. */
+export const BASELINE_REPORT_FILE = 'report.json';
+
+const MAX_KEY_LENGTH = 512;
+const MAX_SKILL_SEGMENT = 120;
+const SHA = /^[0-9a-fA-F]{7,64}$/;
+
+/** Why a save did not happen. `exists` is normal (a re-run of a commit already saved). */
+export type CacheSaveSkip = 'exists' | 'rejected' | 'unavailable' | 'invalid' | 'error';
+
+export type CacheSaveResult =
+  | { saved: true; key: string; entryId: number }
+  | { saved: false; key: string; code: CacheSaveSkip; reason: string };
+
+export type BaselineRestoreResult =
+  | {
+      hit: 'exact' | 'prefix';
+      key: string;
+      /** The key of the entry restored: the base sha's key, or the newest entry under the prefix. */
+      matchedKey: string;
+      /** `<dir>/baseline/<skill>/report.json`, freshly extracted. */
+      reportPath: string;
+    }
+  | { hit: 'miss'; key: string; reason: string };
+
+export type CliRestoreResult =
+  | { hit: 'exact'; key: string; matchedKey: string; prefix: string }
+  | { hit: 'miss'; key: string; reason: string };
+
+export interface SaveBaselineOptions {
+  /** The skill's name (sanitized into the key and the path). */
+  skill: string;
+  /** The commit the report measured (7–64 hex digits). */
+  sha: string;
+  /** The runner OS, e.g. `linux` (lower-cased into the key). */
+  os: string;
+  /** The report to save; copied to `<dir>/baseline/<skill>/report.json` first. */
+  reportPath: string;
+  /** The cache directory; must be the same absolute path on restore. Default `defaultCacheDir()`. */
+  dir?: string;
+}
+
+export interface RestoreBaselineOptions {
+  skill: string;
+  /** The PR's base commit: its baseline is restored if cached, else the newest one for the skill. */
+  baseSha: string;
+  os: string;
+  /** The cache directory given on save. Default `defaultCacheDir()`. */
+  dir?: string;
+}
+
+export interface CliInstallOptions {
+  /** The pinned CLI version, e.g. `2.1.328`. */
+  version: string;
+  os: string;
+  /** e.g. `x64`, `arm64`. */
+  arch: string;
+  /** The install prefix: the same absolute path on save and restore (the version hash includes it). */
+  prefix: string;
+}
+
+/** `$RUNNER_TEMP/skilltrigger-cache`, or under the OS temp dir outside a runner. */
+export function defaultCacheDir(): string {
+  return join(process.env.RUNNER_TEMP || tmpdir(), 'skilltrigger-cache');
+}
+
+/**
+ * A key (and path) segment: letters, digits, `.`, `_`, `-` only. Anything else, a leading dot or an
+ * over-long name is replaced, and then a short hash of the original keeps distinct names distinct.
+ */
+export function cacheSegment(value: string, maxLength = MAX_SKILL_SEGMENT): string {
+  const cleaned = value.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\./, '_');
+  if (cleaned === value && cleaned.length > 0 && cleaned.length <= maxLength) return cleaned;
+  const hash = createHash('sha256').update(value).digest('hex').slice(0, 8);
+  return `${cleaned.slice(0, maxLength - hash.length - 1)}_${hash}`;
+}
+
+function platformSegment(value: string): string {
+  return cacheSegment(value.toLowerCase(), 32);
+}
+
+/** `skilltrigger-baseline-<os>-<skill>-`: every baseline of one skill on one OS. */
+export function baselineKeyPrefix(os: string, skill: string): string {
+  return `${BASELINE_KEY_PREFIX}${platformSegment(os)}-${cacheSegment(skill)}-`;
+}
+
+/** `skilltrigger-baseline-<os>-<skill>-<sha>` */
+export function baselineKey(os: string, skill: string, sha: string): string {
+  return `${baselineKeyPrefix(os, skill)}${cacheSegment(sha, 64)}`;
+}
+
+/** `skilltrigger-claude-<version>-<os>-<arch>` */
+export function cliInstallKey(version: string, os: string, arch: string): string {
+  return `${CLI_KEY_PREFIX}${cacheSegment(version, 64)}-${platformSegment(os)}-${platformSegment(arch)}`;
+}
+
+/** `<dir>/baseline/<skill>`: the one path cached for a skill's baseline. */
+export function baselineCacheDir(dir: string, skill: string): string {
+  return join(resolve(dir), 'baseline', cacheSegment(skill));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const UNAVAILABLE =
+  'the Actions cache service is not available here (ACTIONS_RESULTS_URL or ACTIONS_CACHE_URL is unset: ' +
+  'not running as an Action step)';
+
+async function isNonEmptyDir(path: string): Promise<boolean> {
+  try {
+    return (await readdir(path)).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Save `paths` under `key`, unless an entry with that key already exists. Entries are immutable, so
+ * a lookup first turns the common "already saved" case into a plain `exists` (and skips the tar),
+ * instead of the client's indistinct -1 after a 409.
+ */
+async function saveOnce(paths: string[], key: string): Promise<CacheSaveResult> {
+  if (key.length > MAX_KEY_LENGTH) {
+    return {
+      saved: false,
+      key,
+      code: 'invalid',
+      reason: `cache key is longer than ${MAX_KEY_LENGTH} characters`,
+    };
+  }
+  if (!cache.isFeatureAvailable()) return { saved: false, key, code: 'unavailable', reason: UNAVAILABLE };
+  try {
+    const existing = await cache.restoreCache(paths.slice(), key, [], { lookupOnly: true });
+    if (existing === key) {
+      return { saved: false, key, code: 'exists', reason: `a cache entry with key ${key} already exists` };
+    }
+    const entryId = await cache.saveCache(paths.slice(), key);
+    if (entryId === -1) {
+      return {
+        saved: false,
+        key,
+        code: 'rejected',
+        reason:
+          `the cache service did not save ${key} (a read-only token, the same key being saved by another job, ` +
+          'or a service error; the cache log above says which)',
+      };
+    }
+    return { saved: true, key, entryId };
+  } catch (error) {
+    return { saved: false, key, code: 'error', reason: `saving ${key} failed: ${describe(error)}` };
+  }
+}
+
+/** Save one skill's report as the baseline for `sha`. Never throws. */
+export async function saveBaseline(opts: SaveBaselineOptions): Promise<CacheSaveResult> {
+  const key = baselineKey(opts.os, opts.skill, opts.sha);
+  if (!SHA.test(opts.sha)) {
+    return {
+      saved: false,
+      key,
+      code: 'invalid',
+      reason: `"${opts.sha}" is not a commit sha (7–64 hex digits)`,
+    };
+  }
+  const skillDir = baselineCacheDir(opts.dir ?? defaultCacheDir(), opts.skill);
+  const staged = join(skillDir, BASELINE_REPORT_FILE);
+  try {
+    if (!(await isFile(opts.reportPath))) {
+      return { saved: false, key, code: 'invalid', reason: `no report file at ${opts.reportPath}` };
+    }
+    await mkdir(skillDir, { recursive: true });
+    if (resolve(opts.reportPath) !== staged) await copyFile(opts.reportPath, staged);
+  } catch (error) {
+    return { saved: false, key, code: 'error', reason: `staging the report failed: ${describe(error)}` };
+  }
+  return saveOnce([skillDir], key);
+}
+
+/**
+ * Restore the baseline of `skill`: the base sha's report, else the newest report saved for the
+ * skill on this OS. The skill's cache directory is emptied first, so a report found there afterwards
+ * is the one just restored. Never throws.
+ */
+export async function restoreBaseline(opts: RestoreBaselineOptions): Promise<BaselineRestoreResult> {
+  const prefix = baselineKeyPrefix(opts.os, opts.skill);
+  const key = baselineKey(opts.os, opts.skill, opts.baseSha);
+  if (!cache.isFeatureAvailable()) return { hit: 'miss', key, reason: UNAVAILABLE };
+  const skillDir = baselineCacheDir(opts.dir ?? defaultCacheDir(), opts.skill);
+  const reportPath = join(skillDir, BASELINE_REPORT_FILE);
+  // A malformed base sha still gets the prefix lookup: the newest baseline is better than none.
+  const primary = SHA.test(opts.baseSha) ? key : prefix;
+  try {
+    await rm(skillDir, { recursive: true, force: true });
+    const matchedKey = await cache.restoreCache([skillDir], primary, [prefix]);
+    if (matchedKey === undefined) {
+      return {
+        hit: 'miss',
+        key,
+        reason:
+          `no baseline cached under ${key} or ${prefix}* (if the cache service failed, its warning is ` +
+          'in the log above)',
+      };
+    }
+    if (!(await isFile(reportPath))) {
+      return { hit: 'miss', key, reason: `the cache entry ${matchedKey} holds no ${BASELINE_REPORT_FILE}` };
+    }
+    return { hit: matchedKey === key ? 'exact' : 'prefix', key, matchedKey, reportPath };
+  } catch (error) {
+    return { hit: 'miss', key, reason: `restoring ${key} failed: ${describe(error)}` };
+  }
+}
+
+/** Restore the Claude CLI install prefix for this exact version, OS and arch. Never throws. */
+export async function restoreCliInstall(opts: CliInstallOptions): Promise<CliRestoreResult> {
+  const key = cliInstallKey(opts.version, opts.os, opts.arch);
+  if (!cache.isFeatureAvailable()) return { hit: 'miss', key, reason: UNAVAILABLE };
+  const prefix = resolve(opts.prefix);
+  try {
+    const matchedKey = await cache.restoreCache([prefix], key);
+    if (matchedKey === undefined) {
+      return { hit: 'miss', key, reason: `no CLI install cached under ${key}` };
+    }
+    return { hit: 'exact', key, matchedKey, prefix };
+  } catch (error) {
+    return { hit: 'miss', key, reason: `restoring ${key} failed: ${describe(error)}` };
+  }
+}
+
+/** Save the Claude CLI install prefix (after a fresh install). Never throws. */
+export async function saveCliInstall(opts: CliInstallOptions): Promise<CacheSaveResult> {
+  const key = cliInstallKey(opts.version, opts.os, opts.arch);
+  const prefix = resolve(opts.prefix);
+  if (!(await isNonEmptyDir(prefix))) {
+    return { saved: false, key, code: 'invalid', reason: `the install prefix ${prefix} is missing or empty` };
+  }
+  return saveOnce([prefix], key);
+}

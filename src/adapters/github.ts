@@ -1,0 +1,347 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { getOctokit } from '@actions/github';
+
+/**
+ * The only module that talks to GitHub (through `@actions/github`'s Octokit).
+ *
+ * Every call returns a `GitHubResult` instead of throwing; failures are classified so the caller can
+ * act on them (anchors §12, §14):
+ * - `forbidden` (401/403/404): a fork PR's read-only token ("Resource not accessible by
+ *   integration"), a missing permission or a wrong repo. Fall back to the job summary; never fail
+ *   the job over a comment.
+ * - `too-large` (422 "Body is too long"): should not happen, bodies are capped first.
+ * - `unavailable`: 5xx or no answer, after `retries` retries with doubling back-off; or a rate limit.
+ * - `rejected`: any other refusal (e.g. another 422).
+ *
+ * A whole operation is retried, not a single request: after a 502 on "create comment" the comment
+ * may exist anyway, and re-reading the comments before writing again keeps it to one comment.
+ */
+
+/** GitHub's limit for an issue comment body, in characters. */
+export const MAX_COMMENT_CHARS = 65_536;
+/** `pulls.listFiles` returns at most this many files; a PR with more is cut silently by GitHub. */
+export const MAX_PR_FILES = 3000;
+/** Comments by this login are preferred when the token cannot say who it is (`GITHUB_TOKEN`). */
+export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+
+export type GitHubFailure =
+  | { kind: 'forbidden'; status: number; message: string }
+  | { kind: 'too-large'; status: number; message: string }
+  | { kind: 'unavailable'; status?: number; message: string; attempts: number }
+  | { kind: 'rejected'; status: number; message: string };
+
+export type GitHubResult<T> = { ok: true; value: T } | { ok: false; error: GitHubFailure };
+
+export interface RetryPolicy {
+  /** Retries after the first attempt, for 5xx and network failures (default 3). */
+  retries?: number;
+  /** The first back-off; it doubles at each retry (default 1000 ms). */
+  delayMs?: number;
+  /** Each attempt's time limit, all pages included (default 60 s). */
+  timeoutMs?: number;
+}
+
+export interface GitHubConnection {
+  token: string;
+  /** The REST API root, e.g. the fake's URL. Default: `GITHUB_API_URL`, else https://api.github.com. */
+  baseUrl?: string;
+  retry?: RetryPolicy;
+}
+
+export interface StickyCommentOptions extends GitHubConnection {
+  owner: string;
+  repo: string;
+  issueNumber: number;
+  /** Names this comment among others of the tool (e.g. per shard); becomes `<!-- skilltrigger:<marker> -->`. */
+  marker: string;
+  /** The Markdown to show. Capped with a visible note when the whole comment would exceed the limit. */
+  body: string;
+  /** The head commit this report is for; recorded so an older run cannot overwrite a newer one. */
+  headSha?: string;
+  /**
+   * What orders two runs of different heads. Default: when this process started (a run for a newer
+   * push starts later). A caller that knows the head commit's date may pass that instead.
+   */
+  headTime?: Date;
+  /** The login that authors the comment, if known; otherwise asked of `GET /user`. */
+  login?: string;
+  /** Replaces the default truncation note (`{dropped}` becomes the number of characters left out). */
+  truncationNote?: string;
+}
+
+export interface StickyComment {
+  id: number;
+  url: string;
+  action: 'created' | 'updated' | 'skipped-stale';
+}
+
+export interface ChangedFile {
+  filename: string;
+  status: 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged';
+  /** The old path of a renamed (or copied) file. */
+  previousFilename?: string;
+}
+
+export interface ChangedFilesOptions extends GitHubConnection {
+  owner: string;
+  repo: string;
+  pullNumber: number;
+}
+
+type Octokit = ReturnType<typeof getOctokit>;
+
+// ---------------------------------------------------------------------------------------------
+// The comment's hidden lines (pure; exported for tests and golden files)
+
+/** Marker text: letters, digits and `_.:/-`, no `--` (which would end the HTML comment early). */
+function markerName(marker: string): string {
+  return marker.replace(/[^A-Za-z0-9_.:/-]/g, '-').replace(/-{2,}/g, '-');
+}
+
+/** `<!-- skilltrigger:<marker> -->`: how the sticky comment is found again. */
+export function stickyMarker(marker: string): string {
+  return `<!-- skilltrigger:${markerName(marker)} -->`;
+}
+
+/** `<!-- skilltrigger-sha:<sha> <iso time> -->` */
+export function shaStamp(sha: string, time: Date): string {
+  return `<!-- skilltrigger-sha:${sha} ${time.toISOString()} -->`;
+}
+
+const STAMP = /<!-- skilltrigger-sha:([0-9A-Za-z]+) (\S+) -->/;
+const SHA = /^[0-9A-Za-z]{1,64}$/;
+
+export function parseShaStamp(body: string): { sha: string; time: Date } | undefined {
+  const match = STAMP.exec(body);
+  if (!match?.[1] || !match[2]) return undefined;
+  const time = new Date(match[2]);
+  return Number.isNaN(time.getTime()) ? undefined : { sha: match[1], time };
+}
+
+/**
+ * The stale rule: keep the existing comment when it records a *different* head sha whose time is
+ * *later* than ours (a newer push already reported; we are a slow, older run). The same sha (a
+ * re-run), an earlier or equal time, or no stamp on either side: update.
+ */
+export function isStale(existingBody: string, headSha: string | undefined, headTime: Date): boolean {
+  if (headSha === undefined) return false;
+  const existing = parseShaStamp(existingBody);
+  if (!existing || existing.sha === headSha) return false;
+  return existing.time.getTime() > headTime.getTime();
+}
+
+const DEFAULT_TRUNCATION_NOTE =
+  "> [!NOTE]\n> This comment was cut to fit GitHub's 65,536-character limit ({dropped} characters left out). " +
+  'The full results are in the job summary.';
+
+/**
+ * The whole comment: hidden marker, optional sha stamp, then the content, cut so that the total
+ * stays within `limit` UTF-16 units (never more than GitHub's character count). The cut falls at a
+ * line end when one is near, never inside a surrogate pair, and closes an open code fence.
+ */
+export function composeStickyBody(opts: {
+  marker: string;
+  body: string;
+  stamp?: string;
+  limit?: number;
+  truncationNote?: string;
+}): string {
+  const limit = opts.limit ?? MAX_COMMENT_CHARS;
+  const header = `${stickyMarker(opts.marker)}\n${opts.stamp ? `${opts.stamp}\n` : ''}`;
+  const full = header + opts.body;
+  if (full.length <= limit) return full;
+
+  const template = opts.truncationNote ?? DEFAULT_TRUNCATION_NOTE;
+  const noteFor = (dropped: number, fence: boolean): string =>
+    `${fence ? '\n```' : ''}\n\n${template.replace('{dropped}', String(dropped))}`;
+  // Reserve room for the longest note this cut can need.
+  const room = Math.max(0, limit - header.length - noteFor(opts.body.length, true).length);
+  let cut = opts.body.slice(0, room);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  const lineEnd = cut.lastIndexOf('\n');
+  if (lineEnd >= room * 0.9) cut = cut.slice(0, lineEnd);
+  const openFence = (cut.match(/^```/gm)?.length ?? 0) % 2 === 1;
+  return (header + cut + noteFor(opts.body.length - cut.length, openFence)).slice(0, limit);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failure classification and retries
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function errorStatus(error: unknown): number | undefined {
+  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function rateLimited(error: unknown, status: number | undefined): boolean {
+  if (status === 429) return true;
+  if (status !== 403 || !isRecord(error) || !isRecord(error.response))
+    return /rate limit/i.test(errorMessage(error));
+  const headers = error.response.headers;
+  return (
+    (isRecord(headers) && headers['x-ratelimit-remaining'] === '0') || /rate limit/i.test(errorMessage(error))
+  );
+}
+
+type Classified = { failure: GitHubFailure; retryable: boolean };
+
+function classify(error: unknown, attempts: number): Classified {
+  const status = errorStatus(error);
+  const message = errorMessage(error);
+  // Octokit reports a network failure or an abort (our timeout) as status 500.
+  if (status === undefined || status >= 500) {
+    return {
+      failure: { kind: 'unavailable', ...(status === undefined ? {} : { status }), message, attempts },
+      retryable: true,
+    };
+  }
+  if (rateLimited(error, status)) {
+    return { failure: { kind: 'unavailable', status, message, attempts }, retryable: false };
+  }
+  if (status === 401 || status === 403 || status === 404) {
+    return { failure: { kind: 'forbidden', status, message }, retryable: false };
+  }
+  if (status === 422 && /too long/i.test(message)) {
+    return { failure: { kind: 'too-large', status, message }, retryable: false };
+  }
+  return { failure: { kind: 'rejected', status, message }, retryable: false };
+}
+
+async function withGitHub<T>(
+  conn: GitHubConnection,
+  operation: (octokit: Octokit, signal: AbortSignal) => Promise<T>,
+): Promise<GitHubResult<T>> {
+  const retries = conn.retry?.retries ?? 3;
+  const delayMs = conn.retry?.delayMs ?? 1000;
+  const timeoutMs = conn.retry?.timeoutMs ?? 60_000;
+  // Read at call time: @actions/github reads GITHUB_API_URL once, when it is first imported.
+  const baseUrl = conn.baseUrl ?? (process.env.GITHUB_API_URL || undefined);
+  let octokit: Octokit;
+  try {
+    octokit = getOctokit(conn.token, baseUrl === undefined ? {} : { baseUrl });
+  } catch (error) {
+    return { ok: false, error: { kind: 'forbidden', status: 401, message: errorMessage(error) } };
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ok: true, value: await operation(octokit, AbortSignal.timeout(timeoutMs)) };
+    } catch (error) {
+      const { failure, retryable } = classify(error, attempt);
+      if (!retryable || attempt > retries) return { ok: false, error: failure };
+      await sleep(delayMs * 2 ** (attempt - 1));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+/** The token's login, or undefined for an installation token (`GITHUB_TOKEN`), which may not ask. */
+async function tokenLogin(octokit: Octokit, signal: AbortSignal): Promise<string | undefined> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated({ request: { signal } });
+    return data.login;
+  } catch (error) {
+    if (errorStatus(error) === 403) return undefined;
+    throw error;
+  }
+}
+
+interface ListedComment {
+  id: number;
+  html_url: string;
+  body?: string;
+  user: { login: string; type: string } | null;
+}
+
+/**
+ * Which existing comment is ours: it carries the marker and is authored by the token's login. When
+ * the login is unknown (an installation token), a Bot's comment, `github-actions[bot]` first.
+ * Never a person's comment, even if it quotes the marker. The oldest wins, so duplicates converge.
+ */
+function pickOurs(comments: readonly ListedComment[], marker: string, login: string | undefined) {
+  const marked = comments.filter((c) => c.body?.includes(marker));
+  if (login !== undefined) return marked.find((c) => c.user?.login === login);
+  const bots = marked.filter((c) => c.user?.type === 'Bot');
+  return bots.find((c) => c.user?.login === ACTIONS_BOT_LOGIN) ?? bots[0];
+}
+
+function processStart(): Date {
+  return new Date(Date.now() - process.uptime() * 1000);
+}
+
+/**
+ * Create or update the one comment of this tool (and marker) on an issue or PR. All pages of
+ * comments are read. See `isStale` for when an existing comment is left alone.
+ */
+export async function upsertStickyComment(opts: StickyCommentOptions): Promise<GitHubResult<StickyComment>> {
+  const marker = stickyMarker(opts.marker);
+  const headSha = opts.headSha !== undefined && SHA.test(opts.headSha) ? opts.headSha : undefined;
+  const headTime = opts.headTime ?? processStart();
+  const body = composeStickyBody({
+    marker: opts.marker,
+    body: opts.body,
+    ...(headSha === undefined ? {} : { stamp: shaStamp(headSha, headTime) }),
+    ...(opts.truncationNote === undefined ? {} : { truncationNote: opts.truncationNote }),
+  });
+  const { owner, repo } = opts;
+
+  return withGitHub(opts, async (octokit, signal) => {
+    const login = opts.login ?? (await tokenLogin(octokit, signal));
+    const comments: ListedComment[] = await octokit.paginate(octokit.rest.issues.listComments, {
+      owner,
+      repo,
+      issue_number: opts.issueNumber,
+      per_page: 100,
+      request: { signal },
+    });
+    const ours = pickOurs(comments, marker, login);
+    if (ours) {
+      if (isStale(ours.body ?? '', headSha, headTime)) {
+        return { id: ours.id, url: ours.html_url, action: 'skipped-stale' as const };
+      }
+      const { data } = await octokit.rest.issues.updateComment({
+        owner,
+        repo,
+        comment_id: ours.id,
+        body,
+        request: { signal },
+      });
+      return { id: data.id, url: data.html_url, action: 'updated' as const };
+    }
+    const { data } = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: opts.issueNumber,
+      body,
+      request: { signal },
+    });
+    return { id: data.id, url: data.html_url, action: 'created' as const };
+  });
+}
+
+/** The files a pull request changes (all pages; GitHub stops at 3000, see `MAX_PR_FILES`). */
+export async function listChangedFiles(opts: ChangedFilesOptions): Promise<GitHubResult<ChangedFile[]>> {
+  return withGitHub(opts, async (octokit, signal) => {
+    const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+      owner: opts.owner,
+      repo: opts.repo,
+      pull_number: opts.pullNumber,
+      per_page: 100,
+      request: { signal },
+    });
+    return files.map(
+      (f): ChangedFile => ({
+        filename: f.filename,
+        status: f.status,
+        ...(f.previous_filename === undefined ? {} : { previousFilename: f.previous_filename }),
+      }),
+    );
+  });
+}

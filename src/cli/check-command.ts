@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
+import { loadEvalSet } from '../inputs/eval-set.js';
+import { loadSkill } from '../inputs/skill.js';
+import type { Skill } from '../inputs/types.js';
+import { weakSetFindings } from '../inputs/weak-set.js';
+import type { CheckArgs } from './args.js';
+import type { CliIo } from './run-command.js';
+
+/**
+ * `skilltrigger check`: every input rule of `run` (SPEC §2.1) plus the weak-set findings (§2.7),
+ * with no model call. Exit 1 when any input has a defect; weak-set findings are warnings.
+ */
+export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode> {
+  let defects = 0;
+  let warnings = 0;
+  const report = (error: unknown): void => {
+    const errors = error instanceof InputErrors ? error.errors : [error];
+    for (const e of errors) {
+      defects++;
+      io.stdout.write(`fail  ${e instanceof SkilltriggerError ? e.message : String(e)}\n`);
+    }
+  };
+  const skills: Skill[] = [];
+  for (const dir of args.skills) {
+    try {
+      const skill = await loadSkill(dir);
+      skills.push(skill);
+      io.stdout.write(
+        `ok    ${skill.file}: skill "${skill.name}", description ${[...skill.description].length} characters\n`,
+      );
+      for (const w of skill.warnings) {
+        warnings++;
+        io.stdout.write(`warn  ${skill.file}: ${w}\n`);
+      }
+    } catch (error) {
+      if (!(error instanceof SkilltriggerError)) throw error;
+      report(error);
+    }
+  }
+  for (const file of args.evals) {
+    // An EVAL.yaml holds tests for many skills: take this skill's (the one --skill named, else
+    // the folder the eval set sits in, which is the usual layout).
+    const skillName =
+      skills.length === 1 ? (skills[0]?.name ?? '') : path.basename(path.dirname(path.resolve(file)));
+    try {
+      const set = await loadEvalSet(file, skillName);
+      const positives = set.items.filter((i) => i.shouldTrigger).length;
+      io.stdout.write(
+        `ok    ${file}: ${set.items.length} queries (${positives} positives, ${set.items.length - positives} negatives)\n`,
+      );
+      for (const w of set.warnings ?? []) {
+        warnings++;
+        io.stdout.write(`warn  ${file}: ${w}\n`);
+      }
+      for (const f of weakSetFindings(set)) {
+        warnings++;
+        io.stdout.write(`warn  ${file}: ${f.message}. Fix: ${f.fix} [${f.code}]\n`);
+      }
+    } catch (error) {
+      if (!(error instanceof SkilltriggerError)) throw error;
+      report(error);
+    }
+  }
+  io.stdout.write(
+    `${defects === 0 ? 'clean' : 'problems'}: ${defects} defect${defects === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
+  );
+  return defects === 0 ? ExitCode.verdict : ExitCode.input;
+}

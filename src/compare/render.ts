@@ -1,0 +1,223 @@
+import type { ClassComparison, Comparison, ComparisonLabel, QueryComparison } from './compare.js';
+import type { Interval } from './statistics.js';
+
+/** The `--json` output's schema id and version: bump the version on any change of shape. */
+export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';
+export const COMPARISON_SCHEMA_VERSION = 1;
+
+/** Longest query text shown in the text table (the JSON holds it whole). */
+const QUERY_WIDTH = 60;
+
+/**
+ * The text rendering of a comparison for a terminal: warnings first, then the description
+ * identity, the per-query table and the totals with their p-values and intervals, then the
+ * overall label. Ends with a newline.
+ */
+export function renderComparisonText(c: Comparison): string {
+  const lines: string[] = [];
+  lines.push(`skilltrigger compare · ${c.names.base} → ${c.names.cand}`);
+  lines.push('');
+  if (c.warnings.length > 0) {
+    lines.push(`Warnings (${c.warnings.length}):`);
+    for (const w of c.warnings) lines.push(`  ! ${w.message} [${w.code}]`);
+    lines.push('');
+  }
+  lines.push(describeDescription(c));
+  lines.push(
+    `Queries: ${c.queries.shared} shared · ${c.queries.baseOnly} only in ${c.names.base} · ${c.queries.candOnly} only in ${c.names.cand}` +
+      (c.queries.shouldTriggerChanged > 0
+        ? ` · ${c.queries.shouldTriggerChanged} with should_trigger changed`
+        : ''),
+  );
+  lines.push('');
+
+  if (c.rows.length > 0) {
+    lines.push(
+      `Per query — Fisher's exact test, one-sided in the direction of the change, Holm-adjusted over the shared queries (α = ${c.method.alpha}):`,
+    );
+    const header = ['id', 'class', c.names.base, c.names.cand, 'Δ hits', 'p', 'p (Holm)', 'label', 'query'];
+    const body = c.rows.map((r) => [
+      r.id,
+      r.shouldTrigger ? 'pos' : 'neg',
+      `${r.base.hits}/${r.base.runs}`,
+      `${r.cand.hits}/${r.cand.runs}${r.partial ? '*' : ''}`,
+      signed(r.deltaHits),
+      formatP(rowP(r).p),
+      formatP(rowP(r).adjusted),
+      labelText(r.label),
+      clip(r.query),
+    ]);
+    lines.push(...table(header, body).map((l) => `  ${l}`));
+    if (c.rows.some((r) => r.partial))
+      lines.push('  * measured on fewer runs than planned (lost runs are left out)');
+    if (c.rows.some((r) => r.noiseBand !== null)) {
+      lines.push('  At 2 runs per query a difference of one hit is noise (the seeds’ rule).');
+    }
+    lines.push('');
+  }
+
+  lines.push(
+    `Totals over the shared queries — exact test stratified by query, one-sided, α = ${c.method.alphaPerClass} per class; ${percent(c.method.confidence)} interval on the change in rate:`,
+  );
+  lines.push(
+    ...table(
+      ['', c.names.base, c.names.cand, 'Δ rate', 'interval', 'p bad', 'p good', 'label'],
+      [classRow('positives triggered', c.positives), classRow('negatives fired', c.negatives)],
+    ).map((l) => `  ${l}`),
+  );
+  if (c.positives.noiseBand !== null || c.negatives.noiseBand !== null) {
+    lines.push('  At 2 runs per query a total difference of up to two hits is noise (the seeds’ rule).');
+  }
+  lines.push('');
+  lines.push(`Overall: ${labelText(c.label)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The `--json` output: a stable, versioned shape (keys in a fixed order), ending with a newline. */
+export function comparisonJson(c: Comparison): string {
+  const side = (s: QueryComparison['base']) => ({ hits: s.hits, runs: s.runs, rate: s.rate });
+  const interval = (i: Interval | null) =>
+    i === null ? null : { lower: i.lower, upper: i.upper, confidence: i.confidence };
+  const cls = (x: ClassComparison) => ({
+    class: x.class,
+    queries: x.queries,
+    base: side(x.base),
+    cand: side(x.cand),
+    deltaHits: x.deltaHits,
+    deltaRate: x.deltaRate,
+    interval: interval(x.interval),
+    pBad: x.pBad,
+    pGood: x.pGood,
+    alpha: x.alpha,
+    noiseBand: x.noiseBand,
+    label: x.label,
+  });
+  const value = {
+    schema: COMPARISON_SCHEMA_ID,
+    schemaVersion: COMPARISON_SCHEMA_VERSION,
+    mode: c.mode,
+    names: { base: c.names.base, cand: c.names.cand },
+    label: c.label,
+    warnings: c.warnings.map((w) => ({ code: w.code, message: w.message })),
+    verdicts: { base: c.verdicts.base, cand: c.verdicts.cand },
+    description: {
+      sameText: c.description.sameText,
+      base: { bytes: c.description.base.bytes, sha256: c.description.base.sha256 },
+      cand: { bytes: c.description.cand.bytes, sha256: c.description.cand.sha256 },
+    },
+    method: {
+      classTest: c.method.classTest,
+      queryTest: c.method.queryTest,
+      interval: c.method.interval,
+      alpha: c.method.alpha,
+      alphaPerClass: c.method.alphaPerClass,
+      confidence: c.method.confidence,
+    },
+    queries: {
+      shared: c.queries.shared,
+      baseOnly: c.queries.baseOnly,
+      candOnly: c.queries.candOnly,
+      shouldTriggerChanged: c.queries.shouldTriggerChanged,
+    },
+    totals: { positives: cls(c.positives), negatives: cls(c.negatives) },
+    rows: c.rows.map((r) => ({
+      id: r.id,
+      query: r.query,
+      shouldTrigger: r.shouldTrigger,
+      base: side(r.base),
+      cand: side(r.cand),
+      deltaHits: r.deltaHits,
+      deltaRate: r.deltaRate,
+      pBad: r.pBad,
+      pGood: r.pGood,
+      pBadAdjusted: r.pBadAdjusted,
+      pGoodAdjusted: r.pGoodAdjusted,
+      partial: r.partial,
+      noiseBand: r.noiseBand,
+      label: r.label,
+    })),
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** How a label reads to a person (`no-verdict` → `no verdict`, as in the PR comment). */
+export function labelText(label: ComparisonLabel): string {
+  switch (label) {
+    case 'noise':
+      return 'noise';
+    case 'improvement':
+      return 'improvement';
+    case 'regression':
+      return 'regression';
+    case 'no-verdict':
+      return 'no verdict';
+  }
+}
+
+function describeDescription(c: Comparison): string {
+  const { base, cand, sameText } = c.description;
+  if (sameText) {
+    return `Description: the same text on both sides (sha256 ${base.sha256.slice(0, 12)}, ${base.bytes} bytes) — an A/A comparison: any labelled change is a false alarm.`;
+  }
+  return `Description: different text (sha256 ${base.sha256.slice(0, 12)} → ${cand.sha256.slice(0, 12)}, ${base.bytes} → ${cand.bytes} bytes).`;
+}
+
+/** The row's one-sided p in the direction the rate moved (the bad one when it did not move). */
+function rowP(r: QueryComparison): { p: number; adjusted: number } {
+  const better = (r.shouldTrigger ? 1 : -1) * (r.deltaRate ?? 0);
+  return better > 0 ? { p: r.pGood, adjusted: r.pGoodAdjusted } : { p: r.pBad, adjusted: r.pBadAdjusted };
+}
+
+function classRow(title: string, x: ClassComparison): string[] {
+  const rate = (s: ClassComparison['base']) =>
+    `${s.hits}/${s.runs}${s.rate === null ? '' : ` (${percent(s.rate)})`}`;
+  return [
+    x.queries === 0 ? `${title} (none shared)` : title,
+    rate(x.base),
+    rate(x.cand),
+    x.deltaRate === null ? '–' : `${signedFixed(x.deltaRate * 100)} pp`,
+    x.interval === null
+      ? '–'
+      : `[${signedFixed(x.interval.lower * 100)}, ${signedFixed(x.interval.upper * 100)}] pp`,
+    formatP(x.pBad),
+    formatP(x.pGood),
+    labelText(x.label),
+  ];
+}
+
+function table(header: readonly string[], body: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...body.map(line)];
+}
+
+/** p-values: three decimals, or two significant digits in exponent form when smaller than 0.001. */
+export function formatP(p: number): string {
+  if (p >= 0.9995) return '1';
+  if (p >= 0.001) return p.toFixed(3);
+  return p.toExponential(1);
+}
+
+function percent(x: number): string {
+  return `${(x * 100).toFixed(Number.isInteger(x * 100) ? 0 : 1)}%`;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+function signedFixed(x: number): string {
+  const s = x.toFixed(1);
+  return x > 0 && s !== '0.0' ? `+${s}` : s === '-0.0' ? '0.0' : s;
+}
+
+/** One line, at most QUERY_WIDTH characters: a query's newlines and control characters would break the table. */
+function clip(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  return flat.length <= QUERY_WIDTH ? flat : `${flat.slice(0, QUERY_WIDTH - 1)}…`;
+}

@@ -1,0 +1,255 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { InputLocation } from '../errors.js';
+import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
+import { describeValue, isRecord, type Problems, quote } from './problems.js';
+import { yamlErrorLine, yamlFix } from './yaml-errors.js';
+
+const TRIGGER_TYPES = ['skill-trigger', 'skill-used', 'not-skill-used'] as const;
+
+/**
+ * AgentV's EVAL.yaml: `tests[]` with `id`, `input` and `assertions` (or `assert`). A test belongs
+ * to this skill when one of its trigger assertions names the skill exactly:
+ * `{type: skill-trigger, skill, should_trigger (default true)}`, or the forms that replaced it,
+ * `{type: skill-used | not-skill-used, value: name}`. Tests for other skills are left out, the way
+ * AgentV's transpiler routes each test to its skill's file.
+ */
+export function readAgentvYaml(
+  text: string,
+  file: string,
+  skillName: string,
+  problems: Problems,
+  warnings: string[],
+): Candidate[] {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  for (const error of doc.errors) {
+    problems.add(
+      { file, line: yamlErrorLine(error, text, lineCounter) },
+      `is not valid YAML: ${error.message}`,
+      yamlFix(error.code),
+    );
+  }
+  problems.throwIfAny();
+
+  const data: unknown = doc.toJS();
+  if (!isRecord(data) || !('tests' in data)) {
+    problems.add(
+      { file, line: 1 },
+      `must be an AgentV EVAL.yaml, a mapping with a "tests:" list; got ${describeValue(data)}${isRecord(data) ? ` with keys ${Object.keys(data).slice(0, 5).join(', ') || '(none)'}` : ''}`,
+      'write "tests:" and under it one "- id: …, input: …, assertions: [{type: skill-trigger, skill: …, should_trigger: true}]" per prompt; a plain list of {query, should_trigger} belongs in a .json file',
+    );
+    problems.throwIfAny();
+    return [];
+  }
+  if (!Array.isArray(data.tests)) {
+    problems.add(
+      { file, line: keyLine(doc.contents, 'tests', lineCounter) ?? 1 },
+      `"tests" must be a list, got ${describeValue(data.tests)}`,
+      'write each test on its own "- id: …" line under "tests:"',
+    );
+    problems.throwIfAny();
+    return [];
+  }
+
+  const testsNode = isMap(doc.contents) ? doc.contents.get('tests', true) : undefined;
+  const lines = isSeq(testsNode)
+    ? testsNode.items.map((n) => {
+        const range = (n as { range?: [number, number, number] | null } | null)?.range;
+        return range ? lineCounter.linePos(range[0]).line : undefined;
+      })
+    : [];
+
+  const namesFound = new Set<string>();
+  const candidates: Candidate[] = [];
+  data.tests.forEach((test: unknown, index) => {
+    const position = index + 1;
+    const line = lines[index];
+    const where = (id?: string): InputLocation => ({
+      file,
+      ...(line !== undefined ? { line } : {}),
+      entry: entryLabel(position, id),
+    });
+    if (!isRecord(test)) {
+      problems.add(
+        where(),
+        `is ${describeValue(test)}, not a test`,
+        'write each test as a mapping with id, input and assertions',
+      );
+      return;
+    }
+    const id =
+      typeof test.id === 'string' ? test.id : typeof test.id === 'number' ? String(test.id) : undefined;
+    const location = where(id);
+
+    const verdicts = triggerVerdicts(test, skillName, location, problems, namesFound);
+    if (verdicts.length === 0) return; // not a test of this skill
+    if (test.id !== undefined && id === undefined) {
+      problems.add(
+        location,
+        `id must be text, got ${describeValue(test.id)}`,
+        'write the id as a short word, e.g. id: pdf-merge',
+      );
+    }
+
+    let shouldTrigger: boolean | undefined;
+    const decided = verdicts.filter((v): v is boolean => v !== undefined);
+    if (decided.length === verdicts.length) {
+      if (decided.every((v) => v === decided[0])) {
+        shouldTrigger = decided[0];
+      } else {
+        problems.add(
+          location,
+          `its assertions disagree about whether "${skillName}" should trigger`,
+          'keep one trigger assertion for this skill per test',
+        );
+      }
+    }
+
+    const vars = isRecord(test.vars) ? test.vars : undefined;
+    const rawInput = test.input !== undefined ? test.input : vars?.input;
+    const extracted = extractInput(rawInput, location, problems, warnings);
+    const query =
+      extracted === undefined ? undefined : readQuery(extracted.value, 'input', location, problems);
+
+    const { id: _id, input: _input, assertions: _a, assert: _b, vars: _vars, ...rest } = test;
+    const extra: Record<string, unknown> = { ...rest };
+    if (vars) {
+      const { input: _vi, ...otherVars } = vars;
+      if (Object.keys(otherVars).length > 0) extra.vars = otherVars;
+    }
+    candidates.push({
+      position,
+      location,
+      ...(id !== undefined ? { id } : {}),
+      ...(query !== undefined ? { query } : {}),
+      ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
+      extra,
+    });
+  });
+
+  if (candidates.length === 0) {
+    const found = [...namesFound].sort();
+    problems.add(
+      { file },
+      `no test has a trigger assertion naming the skill ${quote(skillName)} (${found.length > 0 ? `the trigger assertions name: ${found.map((n) => quote(n)).join(', ')}` : 'the file has no skill-trigger, skill-used or not-skill-used assertions'})`,
+      found.length > 0
+        ? `measure one of those skills, or add "{type: skill-trigger, skill: ${skillName}, should_trigger: true}" to the tests for this one (names must match exactly)`
+        : `add "{type: skill-trigger, skill: ${skillName}, should_trigger: true}" (false for a near-miss) under each test's assertions`,
+    );
+  }
+  return candidates;
+}
+
+/**
+ * What each trigger assertion of a test says about `skillName`: true/false, or undefined when the
+ * assertion names the skill but its should_trigger is unreadable (already reported). Records every
+ * skill name any trigger assertion mentions, for the "names it did find" message.
+ */
+function triggerVerdicts(
+  test: Record<string, unknown>,
+  skillName: string,
+  location: InputLocation,
+  problems: Problems,
+  namesFound: Set<string>,
+): (boolean | undefined)[] {
+  const assertions: unknown[] = [];
+  for (const key of ['assertions', 'assert'] as const) {
+    const list = test[key];
+    if (list === undefined || list === null) continue;
+    if (Array.isArray(list)) assertions.push(...list);
+    else
+      problems.add(
+        location,
+        `"${key}" must be a list, got ${describeValue(list)}`,
+        `write each assertion as a "- type: …" item under "${key}:"`,
+      );
+  }
+  const verdicts: (boolean | undefined)[] = [];
+  for (const assertion of assertions) {
+    if (!isRecord(assertion) || typeof assertion.type !== 'string') continue; // e.g. a rubric string
+    const type = assertion.type;
+    if (!(TRIGGER_TYPES as readonly string[]).includes(type)) continue;
+    if (type === 'skill-trigger') {
+      if (typeof assertion.skill !== 'string') continue;
+      namesFound.add(assertion.skill);
+      if (assertion.skill !== skillName) continue;
+      verdicts.push(
+        assertion.should_trigger === undefined
+          ? true // AgentV's default
+          : readTypedShouldTrigger(assertion.should_trigger, location, problems),
+      );
+    } else {
+      const names = namedSkills(assertion.value ?? assertion.skill);
+      for (const n of names) namesFound.add(n);
+      if (names.includes(skillName)) verdicts.push(type === 'skill-used');
+    }
+  }
+  return verdicts;
+}
+
+/** `value: name`, `value: [a, b]`, or `value: {name: a, …}` (a pattern cannot name a skill exactly). */
+function namedSkills(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(namedSkills);
+  if (isRecord(value) && typeof value.name === 'string') return [value.name];
+  return [];
+}
+
+/**
+ * The prompt of a test: `input` as text, or a list of messages whose last user message carries
+ * the prompt (as text, or as content parts of which the text ones are joined). Returns undefined
+ * when a problem was reported; `{ value: undefined }` lets the caller report a missing input.
+ */
+function extractInput(
+  input: unknown,
+  location: InputLocation,
+  problems: Problems,
+  warnings: string[],
+): { value: unknown } | undefined {
+  if (!Array.isArray(input)) return { value: input };
+  const lastUser = input.filter((m) => isRecord(m) && m.role === 'user').at(-1);
+  if (!isRecord(lastUser)) {
+    problems.add(
+      location,
+      'input is a list of messages with no role: user message',
+      'add {role: user, content: "…the prompt…"} as the last message',
+    );
+    return undefined;
+  }
+  const content = lastUser.content;
+  if (!Array.isArray(content)) return { value: content };
+  const texts: string[] = [];
+  let dropped = 0;
+  for (const part of content) {
+    if (typeof part === 'string') texts.push(part);
+    else if (isRecord(part) && part.type === 'text') {
+      const t = typeof part.value === 'string' ? part.value : part.text;
+      if (typeof t === 'string') texts.push(t);
+    } else dropped++;
+  }
+  if (texts.length === 0) {
+    problems.add(
+      location,
+      'the last user message has no text part',
+      'add a {type: text, value: "…the prompt…"} part',
+    );
+    return undefined;
+  }
+  if (dropped > 0) {
+    // claude -p receives only text; a file the test attaches is not there when the model decides.
+    warnings.push(
+      `${location.file} (${location.entry ?? ''}): ${dropped} non-text part(s) of the input are left out; the prompt is measured without them`,
+    );
+  }
+  return { value: texts.join('\n') };
+}
+
+function keyLine(node: unknown, key: string, lineCounter: LineCounter): number | undefined {
+  if (!isMap(node)) return undefined;
+  for (const pair of node.items) {
+    if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
+      return lineCounter.linePos(pair.key.range[0]).line;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,124 @@
+import type { InputLocation } from '../errors.js';
+import { describeValue, type Problems } from './problems.js';
+
+/**
+ * One entry as a format reader saw it, before the checks every format shares (ids, duplicates,
+ * positives and negatives). A field the reader could not read is undefined and already reported.
+ */
+export interface Candidate {
+  /** 1-based position in the file's list of entries (the default id is `q<position>`). */
+  position: number;
+  /** Where the entry sits, for messages. */
+  location: InputLocation;
+  /** The entry's own id, as text, when it has one. */
+  id?: string;
+  query?: string;
+  shouldTrigger?: boolean;
+  extra: Record<string, unknown>;
+}
+
+/** `entry #4` or `entry #4, id "abc"`: what a person needs to find the entry in the file. */
+export function entryLabel(position: number, id?: string): string {
+  return id === undefined ? `entry #${position}` : `entry #${position}, id ${JSON.stringify(id)}`;
+}
+
+/**
+ * A prompt's text, trimmed. Control characters other than tab and newline are refused: a NUL
+ * cannot be passed as a `claude -p` argument, and the others garble terminals and reports.
+ */
+export function readQuery(
+  value: unknown,
+  field: string,
+  location: InputLocation,
+  problems: Problems,
+  hint?: string,
+): string | undefined {
+  if (value === undefined) {
+    problems.add(
+      location,
+      `${field} is missing`,
+      hint ?? `add "${field}" with the prompt a user would type, as text`,
+    );
+    return undefined;
+  }
+  if (typeof value !== 'string') {
+    problems.add(
+      location,
+      `${field} must be text, got ${describeValue(value)}`,
+      `write the prompt as a quoted string`,
+    );
+    return undefined;
+  }
+  const query = value.trim();
+  if (query === '') {
+    problems.add(location, `${field} is empty`, 'write the prompt a user would type, or delete the entry');
+    return undefined;
+  }
+  const control = [...query].find(isControlCharacter);
+  if (control !== undefined) {
+    const code = (control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    problems.add(
+      location,
+      `${field} contains the control character U+${code}`,
+      'remove it (a prompt is passed to claude as a command-line argument)',
+    );
+    return undefined;
+  }
+  return query;
+}
+
+function isControlCharacter(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f;
+}
+
+/**
+ * A yes/no word as spreadsheets and hand-written files spell it. Returns undefined for anything
+ * else, so the caller can say what it got.
+ */
+export function parseBooleanWord(text: string): boolean | undefined {
+  switch (text.trim().toLowerCase()) {
+    case 'true':
+    case 'yes':
+    case '1':
+      return true;
+    case 'false':
+    case 'no':
+    case '0':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `should_trigger` in a typed format (JSON, YAML). A quoted "true" is refused rather than
+ * coerced: the same file may be read by skill-creator, where any non-empty string is truthy, so
+ * "false" in quotes would silently become a positive there.
+ */
+export function readTypedShouldTrigger(
+  value: unknown,
+  location: InputLocation,
+  problems: Problems,
+): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && parseBooleanWord(value) !== undefined) {
+    const word = String(parseBooleanWord(value));
+    problems.add(
+      location,
+      `should_trigger is the string ${JSON.stringify(value)}, not a boolean`,
+      `write ${word} without quotes`,
+    );
+    return undefined;
+  }
+  problems.add(
+    location,
+    value === undefined
+      ? 'should_trigger is missing'
+      : `should_trigger must be true or false, got ${describeValue(value)}`,
+    value === undefined
+      ? 'add "should_trigger": true for a prompt that should load the skill, false for one that should not'
+      : 'write true or false, without quotes',
+  );
+  return undefined;
+}

@@ -1,0 +1,129 @@
+import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
+import { describeValue, isRecord, type Problems } from './problems.js';
+
+const ENTRY_SHAPE = '{"query": "…", "should_trigger": true}';
+
+/**
+ * skill-creator's trigger eval set: a JSON array of `{query, should_trigger, ...extra}`. Every
+ * other field is kept in `extra`; a string `id` becomes the item's id.
+ */
+export function readSkillCreatorJson(text: string, file: string, problems: Problems): Candidate[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = jsonErrorPosition(message, text);
+    problems.add(
+      { file, ...(at ? { line: at.line } : {}) },
+      `is not valid JSON: ${message}`,
+      at
+        ? `fix the syntax at line ${at.line}, column ${at.column} (a trailing comma, a missing comma or an unescaped quote are the usual causes)`
+        : 'check the file with a JSON validator',
+    );
+    problems.throwIfAny();
+  }
+
+  if (!Array.isArray(data)) {
+    problems.add({ file, line: 1 }, ...topLevelProblem(data));
+    problems.throwIfAny();
+    return [];
+  }
+
+  const lines = entryLines(text);
+  const candidates: Candidate[] = [];
+  data.forEach((entry: unknown, index) => {
+    const position = index + 1;
+    const line = lines[index];
+    const at = (id?: string) => ({
+      file,
+      ...(line !== undefined ? { line } : {}),
+      entry: entryLabel(position, id),
+    });
+    if (!isRecord(entry)) {
+      problems.add(at(), `is ${describeValue(entry)}, not an object`, `write each entry as ${ENTRY_SHAPE}`);
+      return;
+    }
+    const { query, should_trigger, ...rest } = entry;
+    const id = typeof entry.id === 'string' ? entry.id : undefined;
+    const extra: Record<string, unknown> = { ...rest };
+    if (id !== undefined) delete extra.id;
+    const location = at(id);
+
+    const renamed = query === undefined ? ['prompt', 'input', 'question'].find((k) => k in entry) : undefined;
+    const text = readQuery(
+      query,
+      'query',
+      location,
+      problems,
+      renamed ? `rename "${renamed}" to "query"` : undefined,
+    );
+    let shouldTrigger: boolean | undefined;
+    if (should_trigger === undefined && 'shouldTrigger' in entry) {
+      // Accepting the camelCase key would make the file mean something else to skill-creator.
+      problems.add(location, 'uses "shouldTrigger"; the key is "should_trigger"', 'rename the key');
+    } else {
+      shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
+    }
+    candidates.push({
+      position,
+      location,
+      ...(id !== undefined ? { id } : {}),
+      ...(text !== undefined ? { query: text } : {}),
+      ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
+      extra,
+    });
+  });
+  return candidates;
+}
+
+function topLevelProblem(data: unknown): [string, string] {
+  if (isRecord(data) && Array.isArray(data.evals)) {
+    // skill-creator's evals/evals.json holds output-quality evals, not trigger queries.
+    return [
+      'looks like skill-creator\'s evals/evals.json ({"skill_name", "evals": […]}), which holds output-quality evals, not trigger queries',
+      `pass a trigger eval set: a JSON array of ${ENTRY_SHAPE} entries`,
+    ];
+  }
+  if (isRecord(data) && Array.isArray(data.tests)) {
+    return [
+      'holds an object with "tests", not the JSON array of entries skilltrigger reads',
+      `write a JSON array of ${ENTRY_SHAPE} entries, or an AgentV EVAL.yaml saved with a .yaml extension`,
+    ];
+  }
+  const keys = isRecord(data) ? ` with keys ${Object.keys(data).slice(0, 5).join(', ') || '(none)'}` : '';
+  return [`must be a JSON array of entries, got ${describeValue(data)}${keys}`, `write [${ENTRY_SHAPE}, …]`];
+}
+
+/** 1-based line of each top-level array element, read by parsing the JSON as YAML (a superset). */
+function entryLines(text: string): (number | undefined)[] {
+  try {
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+    if (!isSeq(doc.contents)) return [];
+    return doc.contents.items.map((item) => {
+      const range = (item as { range?: [number, number, number] | null } | null)?.range;
+      return range ? lineCounter.linePos(range[0]).line : undefined;
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Node 20 says "at position N"; newer versions add "(line L column C)". Both become a line. */
+function jsonErrorPosition(message: string, text: string): { line: number; column: number } | undefined {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc?.[1] && lc[2]) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const pos = /position (\d+)/.exec(message);
+  if (!pos?.[1]) {
+    if (/end of JSON input/i.test(message)) {
+      const lines = text.split('\n');
+      return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+    }
+    return undefined;
+  }
+  const before = text.slice(0, Number(pos[1]));
+  const lines = before.split('\n');
+  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
+}

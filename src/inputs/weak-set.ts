@@ -1,0 +1,118 @@
+import { parseBooleanWord } from './eval-entry.js';
+import type { EvalItem, EvalSet } from './types.js';
+
+/** What `skilltrigger check` says about an eval set that loads but measures poorly (SPEC §2.7). */
+export type WeakSetCode =
+  | 'few-positives'
+  | 'few-negatives'
+  | 'no-near-miss'
+  | 'no-holdout'
+  | 'one-sided-holdout';
+
+/** A coded finding: data, rendered by the caller. All are warnings; none stops a run. */
+export interface Finding {
+  code: WeakSetCode;
+  level: 'warn';
+  message: string;
+  fix: string;
+}
+
+/** skill-creator's guidance: 8–10 prompts that should trigger and 8–10 that should not. */
+export const MIN_PER_SIDE = 8;
+
+/**
+ * Words too common to make two prompts about the same thing. Only words of 4+ letters are
+ * compared at all, so shorter stop words need no entry.
+ */
+const STOP_WORDS = new Set(
+  `able about above after again against also always anything because been before being below
+   between both could does doing done down during each else even every from further have having
+   here into just know like make many more most much must need only other over please really
+   same should some something such than that their them then there these they thing things this
+   those through under until very want what when where which while will with would your yours
+   help give show tell write using used sure thank okay`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+const HOLDOUT_SPLITS = new Set(['holdout', 'test', 'validation', 'val']);
+
+/**
+ * Flags an eval set the guidance calls weak. Each rule is independent and reported once.
+ *
+ * Near-miss heuristic: a prompt's meaningful words are its words of 4 or more letters, lowercased,
+ * with a trailing plural "s" dropped, minus STOP_WORDS. A negative that shares none of them with
+ * any positive is "far" — it only checks that unrelated prompts stay quiet, which almost any
+ * description passes. When every negative is far, the set cannot tell a sharp description from a
+ * greedy one. Word overlap is a crude proxy (it misses synonyms), so this is a warning, never an error.
+ */
+export function weakSetFindings(set: EvalSet): Finding[] {
+  const findings: Finding[] = [];
+  const positives = set.items.filter((i) => i.shouldTrigger);
+  const negatives = set.items.filter((i) => !i.shouldTrigger);
+
+  if (positives.length < MIN_PER_SIDE) {
+    findings.push({
+      code: 'few-positives',
+      level: 'warn',
+      message: `${positives.length} prompt(s) should trigger; the guidance asks for ${MIN_PER_SIDE}–10, and with fewer one flaky prompt moves the rate a lot`,
+      fix: `add ${MIN_PER_SIDE - positives.length} or more realistic prompts that should load the skill`,
+    });
+  }
+  if (negatives.length < MIN_PER_SIDE) {
+    findings.push({
+      code: 'few-negatives',
+      level: 'warn',
+      message: `${negatives.length} prompt(s) should not trigger; the guidance asks for ${MIN_PER_SIDE}–10`,
+      fix: `add ${MIN_PER_SIDE - negatives.length} or more near-miss prompts that should not load the skill`,
+    });
+  }
+
+  if (positives.length > 0 && negatives.length > 0) {
+    const positiveWords = new Set(positives.flatMap((i) => meaningfulWords(i.query)));
+    const near = negatives.filter((i) => meaningfulWords(i.query).some((w) => positiveWords.has(w)));
+    if (near.length === 0) {
+      findings.push({
+        code: 'no-near-miss',
+        level: 'warn',
+        message: `none of the ${negatives.length} negative prompt(s) shares a word with the positives, so they only test that unrelated requests stay quiet`,
+        fix: 'add near misses: prompts in the skill\'s own vocabulary that need something else (for a PDF-form skill, "convert this PDF to a Word document")',
+      });
+    }
+  }
+
+  const held = set.items.filter(isHoldout);
+  if (held.length === 0) {
+    findings.push({
+      code: 'no-holdout',
+      level: 'warn',
+      message:
+        'no prompt is held out; a description tuned on every prompt fits those phrasings and the rates overstate how it does on new ones',
+      fix: 'mark about 40% of the prompts, positives and negatives alike, with split: holdout (a "split" field or column) and judge rewrites on those',
+    });
+  } else if (held.every((i) => i.shouldTrigger) || held.every((i) => !i.shouldTrigger)) {
+    findings.push({
+      code: 'one-sided-holdout',
+      level: 'warn',
+      message: `the ${held.length} held-out prompt(s) are all ${held[0]?.shouldTrigger ? 'positives' : 'negatives'}, so the holdout checks only one of the two rates`,
+      fix: `hold out ${held[0]?.shouldTrigger ? 'negatives' : 'positives'} too`,
+    });
+  }
+  return findings;
+}
+
+/** `split: holdout|test|validation` or `holdout: true` (a CSV column says "true"/"yes"/"1"). */
+export function isHoldout(item: EvalItem): boolean {
+  const split = item.extra.split;
+  if (typeof split === 'string' && HOLDOUT_SPLITS.has(split.trim().toLowerCase())) return true;
+  const holdout = item.extra.holdout;
+  return holdout === true || (typeof holdout === 'string' && parseBooleanWord(holdout) === true);
+}
+
+function meaningfulWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words
+    .filter((w) => (w.match(/\p{L}/gu)?.length ?? 0) >= 4 && !STOP_WORDS.has(w))
+    .map((w) => (w.length > 4 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w))
+    .filter((w) => !STOP_WORDS.has(w));
+}

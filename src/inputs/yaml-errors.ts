@@ -1,0 +1,32 @@
+import type { LineCounter, YAMLError } from 'yaml';
+
+/**
+ * The 1-based line a YAML error belongs to. For an unclosed quote the parser points at the end of
+ * the document, where nothing is wrong; the line that opened the quote is the one to fix, so it is
+ * found by scanning back for a line with an odd number of that quote character.
+ */
+export function yamlErrorLine(error: YAMLError, text: string, lineCounter: LineCounter): number {
+  const reported = lineCounter.linePos(error.pos[0]).line;
+  const quote = error.code === 'MISSING_CHAR' ? /closing (["'])/.exec(error.message)?.[1] : undefined;
+  if (!quote) return reported;
+  const lines = text.split('\n');
+  for (let i = Math.min(reported, lines.length) - 1; i >= 0; i--) {
+    const count = lines[i]?.split(quote).length ?? 1;
+    if ((count - 1) % 2 === 1) return i + 1;
+  }
+  return reported;
+}
+
+/** How to fix a YAML error, by the parser's code. */
+export function yamlFix(code: string): string {
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return 'keep only one of the repeated keys';
+    case 'TAB_AS_INDENT':
+      return 'indent with spaces, not tabs';
+    case 'MISSING_CHAR':
+      return 'close the quote or bracket that is left open';
+    default:
+      return 'quote the value on that line ("…"), or write a long text as a block (key: >-, then the text indented on the next lines)';
+  }
+}

@@ -1,0 +1,106 @@
+import { InputError } from '../errors.js';
+import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION, type Report, reportSchema } from './schema.js';
+
+/**
+ * Reading a report back (compare, the Action's baseline, the writer's own check): from text to a
+ * validated `Report`, or an `InputError` that names the file and says what is wrong with it. A
+ * file from another tool, a newer skilltrigger, or a hand edit gets a message, not a crash in a
+ * renderer.
+ */
+
+/** How many schema issues a message quotes; the first few locate a defect, the rest are noise. */
+const ISSUES_QUOTED = 3;
+
+const REWRITE_FIX =
+  'pass a report written by `skilltrigger run`; if this is one, it was changed since, so measure again';
+
+/** A short, single-line quotation of a value the file held. */
+function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** `$.candidate.queries[2].hits`: where the issue sits, in the file's own terms. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((key) => {
+      if (typeof key === 'number') return `[${key}]`;
+      const name = String(key);
+      return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+    })
+    .reduce((acc, part) => acc + part, '$');
+}
+
+function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const quoted = issues.slice(0, ISSUES_QUOTED).map((issue) => `${jsonPath(issue.path)}: ${issue.message}`);
+  const more = issues.length - quoted.length;
+  return quoted.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+/** Validates an already-parsed value as a report; `file` names it in the error. */
+export function validateReport(value: unknown, file: string): Report {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw new InputError(
+      { file },
+      `not a skilltrigger report: expected a JSON object, got ${got}`,
+      'pass a .json file written by `skilltrigger run`',
+    );
+  }
+  const record = value as Record<string, unknown>;
+  if (!('schema' in record)) {
+    throw new InputError(
+      { file },
+      'not a skilltrigger report: it has no "schema" field',
+      'pass a .json file written by `skilltrigger run`',
+    );
+  }
+  if (record.schema !== REPORT_SCHEMA_ID) {
+    throw new InputError(
+      { file },
+      `not a skilltrigger report: its "schema" is ${quote(record.schema)}, not "${REPORT_SCHEMA_ID}"`,
+      'pass a .json file written by `skilltrigger run`',
+    );
+  }
+  const version = record.schemaVersion;
+  if (typeof version === 'number' && version !== REPORT_SCHEMA_VERSION) {
+    if (version > REPORT_SCHEMA_VERSION) {
+      throw new InputError(
+        { file },
+        `written by a newer skilltrigger (report schema version ${version}; this version reads ${REPORT_SCHEMA_VERSION})`,
+        'upgrade skilltrigger',
+      );
+    }
+    throw new InputError(
+      { file },
+      `written by an older skilltrigger (report schema version ${version}; this version reads ${REPORT_SCHEMA_VERSION})`,
+      'measure again with this version of skilltrigger',
+    );
+  }
+  const parsed = reportSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new InputError(
+      { file },
+      `not a valid skilltrigger report: ${describeIssues(parsed.error.issues)}`,
+      REWRITE_FIX,
+    );
+  }
+  return parsed.data;
+}
+
+/** Parses a report file's text. `file` is only used to name the file in errors. */
+export function parseReport(text: string, file: string): Report {
+  let value: unknown;
+  try {
+    // An editor may have added a byte-order mark; JSON.parse rejects it.
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InputError(
+      { file },
+      `not valid JSON (${reason})`,
+      text.trim() === '' ? 'the file is empty; measure again with `skilltrigger run`' : REWRITE_FIX,
+    );
+  }
+  return validateReport(value, file);
+}

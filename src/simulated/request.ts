@@ -1,0 +1,170 @@
+/**
+ * Reading a Messages API request the way the simulated model needs it: the user's query, the skill
+ * listing the CLI put in front of the model, the working directory, and whether this is a later turn.
+ * Request bodies are parsed from `unknown`; nothing here trusts the CLI's JSON shape.
+ */
+
+/** One `- name: description` line of the skill listing. */
+export interface ListingEntry {
+  name: string;
+  description: string;
+}
+
+/** What the simulated model understood of one `POST /v1/messages` request. */
+export interface RequestView {
+  /** The user's prompt text, without the CLI's `<system-reminder>` blocks. */
+  query: string;
+  /** The skill listing, in the CLI's order; an entry the listing budget cut to `- name` has description ''. */
+  listing: ListingEntry[];
+  /** The listing entry the scenario treats as the stub under test. */
+  stub?: ListingEntry;
+  /** The project working directory, from the environment section (`Primary working directory: …`). */
+  cwd?: string;
+  /** `model` of the request body. */
+  model: string;
+  /** `stream` of the request body; the CLI falls back to `false` after a cut stream. */
+  stream: boolean;
+  /** True when the last user message carries a tool_result: a later turn of the same run. */
+  followUp: boolean;
+  /** The tool_use ids answered by the last user message (empty on a first turn). */
+  toolResultIds: string[];
+}
+
+/** The exact query of the project's round-trip gate. */
+export const GATE_QUERY = 'Reply with exactly: pong';
+
+/** The line that opens the skill listing, in both listing formats (claude-cli-facts.md §1.3). */
+export const LISTING_HEADER = 'The following skills are available for use with the Skill tool:';
+
+const DEFAULT_STUB_NAME = /-stub-[0-9a-f]{8}$/;
+
+/** The default stub rule: the name skilltrigger gives a command stub, `<skill>-stub-<8 hex>`. */
+export function isDefaultStub(entry: ListingEntry): boolean {
+  return DEFAULT_STUB_NAME.test(entry.name);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface Message {
+  role: string;
+  blocks: Record<string, unknown>[];
+}
+
+/** A message's content is either a string or an array of blocks; a string becomes one text block. */
+function readMessage(value: unknown): Message | undefined {
+  if (!isRecord(value) || typeof value.role !== 'string') return undefined;
+  const { content } = value;
+  if (typeof content === 'string') return { role: value.role, blocks: [{ type: 'text', text: content }] };
+  if (!Array.isArray(content)) return undefined;
+  return { role: value.role, blocks: content.filter(isRecord) };
+}
+
+function textsOf(blocks: Record<string, unknown>[]): string[] {
+  const texts: string[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+  }
+  return texts;
+}
+
+function systemTexts(system: unknown): string[] {
+  if (typeof system === 'string') return [system];
+  if (!Array.isArray(system)) return [];
+  return textsOf(system.filter(isRecord));
+}
+
+/** The prompt as the user typed it: the CLI wraps everything it adds in `<system-reminder>` tags. */
+export function stripReminders(text: string): string {
+  return text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '').trim();
+}
+
+/**
+ * Parses the listing that follows {@link LISTING_HEADER} up to the first blank line (format A: the
+ * date line follows) or the closing `</system-reminder>` (format B). Some built-in descriptions span
+ * several lines; a line that does not open an entry continues the previous description.
+ */
+export function parseListing(text: string): ListingEntry[] | undefined {
+  const at = text.indexOf(LISTING_HEADER);
+  if (at < 0) return undefined;
+  const rest = text.slice(at + LISTING_HEADER.length).replace(/^\n+/, '');
+  const end = rest.search(/\n\n|\n?<\/system-reminder>/);
+  const body = end < 0 ? rest : rest.slice(0, end);
+  const entries: ListingEntry[] = [];
+  for (const line of body.split('\n')) {
+    // Names may hold `:` (plugin `plug:skill`, nested `sub:cmd`), so the name ends at the first `: `.
+    // A skill whose name differs from its folder is listed as `- name (folder): …`.
+    const match = /^- (\S+?)(?: \([^)]*\))?(?:: (.*))?$/.exec(line);
+    const last = entries[entries.length - 1];
+    if (match?.[1] !== undefined) entries.push({ name: match[1], description: match[2] ?? '' });
+    else if (last !== undefined && line !== '') last.description += `\n${line}`;
+  }
+  return entries;
+}
+
+export function parseCwd(text: string): string | undefined {
+  const match = /Primary working directory: (.+)/.exec(text);
+  return match?.[1]?.trim();
+}
+
+/**
+ * Reads a request body. Returns a reason string when the body is not a Messages request, so the
+ * fake can answer 400 the way the API would.
+ */
+export function parseRequestView(
+  body: unknown,
+  isStub: (entry: ListingEntry) => boolean = isDefaultStub,
+): RequestView | string {
+  if (!isRecord(body)) return 'body: expected an object';
+  if (typeof body.model !== 'string') return 'model: Field required';
+  if (!Array.isArray(body.messages)) return 'messages: Field required';
+  const messages: Message[] = [];
+  for (const raw of body.messages) {
+    const message = readMessage(raw);
+    if (message === undefined) return 'messages: each message needs a role and content';
+    messages.push(message);
+  }
+
+  const firstUser = messages.find((m) => m.role === 'user');
+  const query =
+    firstUser === undefined ? '' : textsOf(firstUser.blocks).map(stripReminders).filter(Boolean).join('\n');
+
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const toolResultIds: string[] = [];
+  let followUp = false;
+  for (const block of lastUser?.blocks ?? []) {
+    if (block.type !== 'tool_result') continue;
+    followUp = true;
+    if (typeof block.tool_use_id === 'string') toolResultIds.push(block.tool_use_id);
+  }
+
+  // Format A puts the listing and environment in a role:"system" message, format B in
+  // <system-reminder> blocks of the first user message; scanning every text covers both.
+  const texts = [...messages.flatMap((m) => textsOf(m.blocks)), ...systemTexts(body.system)];
+  let listing: ListingEntry[] = [];
+  for (const text of texts) {
+    const parsed = parseListing(text);
+    if (parsed !== undefined) {
+      listing = parsed;
+      break;
+    }
+  }
+  let cwd: string | undefined;
+  for (const text of texts) {
+    cwd = parseCwd(text);
+    if (cwd !== undefined) break;
+  }
+  const stub = listing.find(isStub);
+
+  return {
+    query,
+    listing,
+    ...(stub === undefined ? {} : { stub }),
+    ...(cwd === undefined ? {} : { cwd }),
+    model: body.model,
+    stream: body.stream === true,
+    followUp,
+    toolResultIds,
+  };
+}
