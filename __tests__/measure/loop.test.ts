@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planRuns } from '../../src/measure/loop.js';
+import type { EvalItem } from '../../src/inputs/types.js';
+import { type LoopSpec, measureAll, planRuns, type Side } from '../../src/measure/loop.js';
+import type { RunDeps } from '../../src/measure/run-once.js';
 
 describe('planRuns', () => {
   it('is round-robin: every query once per pass, passes in order', () => {
@@ -25,5 +27,87 @@ describe('planRuns', () => {
     const plan = planRuns(5, 4, 2);
     const firsts = plan.filter((_, i) => i % 2 === 0).map((s) => s.side);
     expect(firsts.filter((s) => s === 0).length).toBe(firsts.filter((s) => s === 1).length);
+  });
+});
+
+describe('measureAll with --runs auto (fake process, real loop)', () => {
+  /** A stand-in claude: answers each query with a Skill call naming the stub or with text. */
+  function deps(hit: (query: string, n: number) => boolean): RunDeps {
+    const seen = new Map<string, number>();
+    return {
+      now: () => performance.now(),
+      createProject: async (spec) => ({
+        dir: '/nonexistent/project',
+        stub: {
+          name: `${spec.skillName}-stub-00000000`,
+          filePath: '/nonexistent/stub.md',
+          projectDir: '/nonexistent',
+        },
+        remove: async () => {},
+      }),
+      spawn: (options) => {
+        const query = options.args.at(-1) ?? '';
+        const n = seen.get(query) ?? 0;
+        seen.set(query, n + 1);
+        const stub = 'handoff-stub-00000000';
+        const content = hit(query, n)
+          ? [{ type: 'tool_use', id: 't', name: 'Skill', input: { skill: stub } }]
+          : [{ type: 'text', text: 'no' }];
+        const lines = [
+          JSON.stringify({ type: 'system', subtype: 'init', model: 'm', slash_commands: [stub], skills: [] }),
+          JSON.stringify({
+            type: 'assistant',
+            message: { id: `m${n}`, model: 'm', content },
+            parent_tool_use_id: null,
+          }),
+          JSON.stringify({ type: 'result', subtype: 'success', is_error: false }),
+        ];
+        return {
+          lines: (async function* () {
+            yield* lines;
+          })(),
+          exited: Promise.resolve({ spawnFailed: false, exitCode: 0 }),
+          stop: async () => {},
+        };
+      },
+    };
+  }
+  const items: EvalItem[] = [
+    { id: 'p1', query: 'p1', shouldTrigger: true, extra: {} },
+    { id: 'p2', query: 'p2', shouldTrigger: true, extra: {} },
+    { id: 'n1', query: 'n1', shouldTrigger: false, extra: {} },
+  ];
+  const spec = (sides: Side[]): LoopSpec => ({
+    items,
+    sides,
+    rules: { runsPerQuery: 6, autoRuns: true, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+    run: { timeoutMs: 5000, claudeBin: 'claude', env: {} },
+  });
+  const side = (label: 'candidate' | 'baseline'): Side => ({
+    label,
+    stub: { layout: 'command', skillName: 'handoff', description: label },
+  });
+
+  it('stops clear queries at 3 runs and keeps a mixed one going to the maximum', async () => {
+    // p1 always hits, n1 never, p2 alternates (hit, miss, …) so it never settles early.
+    const result = await measureAll(
+      spec([side('candidate')]),
+      () => {},
+      undefined,
+      deps((q, n) => q === 'p1' || (q === 'p2' && n % 2 === 0)),
+    );
+    const runs = result.records[0]?.map((r) => r.length);
+    expect(runs).toEqual([3, 6, 3]);
+    expect(result.aborted).toBe(false);
+  });
+
+  it('keeps pairs whole in paired mode', async () => {
+    const result = await measureAll(
+      spec([side('candidate'), side('baseline')]),
+      () => {},
+      undefined,
+      deps((q) => q === 'p1'),
+    );
+    expect(result.records[0]?.map((r) => r.length)).toEqual(result.records[1]?.map((r) => r.length));
   });
 });

@@ -128,3 +128,37 @@ describe('the no-verdict rule', () => {
     expect(shouldStop({ planned: 40, lost: 1, anyQueryLostAll: true, share: 0.1 })).toBe(true);
   });
 });
+
+describe('--runs auto in the summary', () => {
+  const auto = { ...DEFAULT_RULES, runsPerQuery: 6, autoRuns: true };
+  it('a query settled early is planned at the runs it took, not partial', () => {
+    const m = summarizeMeasurement(
+      [item('p1', true), item('n1', false)],
+      [
+        [T, T, T],
+        [N, N, N, N],
+      ],
+      auto,
+      state,
+    );
+    expect(m.queries.map((q) => [q.planned, q.partial])).toEqual([
+      [3, false],
+      [4, false],
+    ]);
+    expect(m.totals.planned).toBe(7);
+    expect(m.verdict).toBe('ok');
+  });
+
+  it('an unsettled query stopped early stays partial against the maximum', () => {
+    const m = summarizeMeasurement(
+      [item('p1', true), item('n1', false)],
+      [
+        [T, N],
+        [N, N, N, N],
+      ],
+      { ...auto },
+      { ...state, interrupted: true, aborted: true },
+    );
+    expect(m.queries[0]).toMatchObject({ planned: 6, partial: true });
+  });
+});

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
+import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 
 /**
  * Flags become one typed settings object here; nothing else reads `process.argv` (STYLE §2).
@@ -10,7 +11,9 @@ export interface RunArgs {
   command: 'run';
   skill: string;
   eval: string;
+  /** Runs per query; with `runsAuto`, the maximum. */
   runs: number;
+  runsAuto: boolean;
   model?: string;
   timeoutSeconds: number;
   description?: string;
@@ -57,7 +60,7 @@ export type CliArgs =
 export const USAGE = `skilltrigger — measure how often a skill description makes Claude load the skill
 
 Usage:
-  skilltrigger run --skill <dir> --eval <file> [--runs 2] [--model M] [--timeout 30]
+  skilltrigger run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]
                    [--description "<text>"] [--baseline-description <text|file>]
                    [--stub command|skill] [--out ./skilltrigger-results] [--allow-conflict]
   skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
@@ -117,6 +120,15 @@ function noPositionals(command: string, positionals: string[]): void {
     throw new UsageError(`${command} takes no arguments; got "${positionals[0]}"\n\n${USAGE}`);
 }
 
+/** `--runs N`, `--runs auto` (at most 6 per query) or `--runs auto:N`. */
+function runsOption(value: string | undefined): { runs: number; runsAuto: boolean } {
+  const auto = value?.trim().match(/^auto(?::(.*))?$/);
+  if (!auto) return { runs: integer('runs', value, 2, 1, 100), runsAuto: false };
+  const max =
+    auto[1] === undefined ? DEFAULT_AUTO_MAX : integer('runs auto:', auto[1], DEFAULT_AUTO_MAX, 2, 100);
+  return { runs: max, runsAuto: true };
+}
+
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
   const [command, ...rest] = argv;
   const claudeDefault = env.SKILLTRIGGER_CLAUDE || 'claude';
@@ -163,7 +175,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         command: 'run',
         skill,
         eval: evalFile,
-        runs: integer('runs', str(values.runs), 2, 1, 100),
+        ...runsOption(str(values.runs)),
         ...(model === undefined ? {} : { model }),
         timeoutSeconds: number('timeout', str(values.timeout), 30, 0, 3600),
         ...(description === undefined ? {} : { description }),

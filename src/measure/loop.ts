@@ -1,7 +1,7 @@
 import type { StubSpec } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
-import { type RuleSettings, shouldStop } from '../verdict/rules.js';
+import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
 import {
   type RunDeps,
   RunInterrupted,
@@ -81,12 +81,20 @@ export async function measureAll(
   const { items, sides, rules } = spec;
   const plan = planRuns(items.length, rules.runsPerQuery, sides.length);
   const records: RunResult[][][] = sides.map(() => items.map(() => []));
-  const plannedPerSide = items.length * rules.runsPerQuery;
+  // With --runs auto a query leaves the rotation once settled on every side (pairs stay whole).
+  const settled = (itemIndex: number): boolean =>
+    rules.autoRuns === true &&
+    records.every((perItem) => autoQueryDone(items[itemIndex] as EvalItem, perItem[itemIndex] ?? [], rules));
+  const plannedOf = (perItem: RunResult[][]): number =>
+    items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
   let done = 0;
   for (const slot of plan) {
     const side = sides[slot.side];
     const item = items[slot.itemIndex];
     if (!side || !item) continue;
+    // Skip a settled query's pass, unless one side of the pair already ran it this pass.
+    const pairStarted = records.some((perItem) => (perItem[slot.itemIndex]?.length ?? 0) > slot.pass);
+    if (settled(slot.itemIndex) && !pairStarted) continue;
     let result: RunResult;
     try {
       result = await runOnce({ ...spec.run, query: item.query, stub: side.stub }, signal, deps);
@@ -96,18 +104,27 @@ export async function measureAll(
     }
     records[slot.side]?.[slot.itemIndex]?.push(result);
     done++;
-    onRun({ ...slot, done, planned: plan.length, label: side.label, result });
+    onRun({
+      ...slot,
+      done,
+      planned: rules.autoRuns ? records.reduce((n, p) => n + plannedOf(p), 0) : plan.length,
+      label: side.label,
+      result,
+    });
     const stop = records.some((perItem) =>
       shouldStop({
-        planned: plannedPerSide,
+        planned: plannedOf(perItem),
         lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
         anyQueryLostAll: perItem.some(
-          (runs) => runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
+          (runs) =>
+            runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
         ),
         share: rules.noVerdictShare,
       }),
     );
-    if (stop && done < plan.length) return { records, aborted: true, interrupted: false };
+    const remaining = plan.length - done;
+    if (stop && remaining > 0 && !items.every((_, i) => settled(i)))
+      return { records, aborted: true, interrupted: false };
   }
   return { records, aborted: false, interrupted: false };
 }

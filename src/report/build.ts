@@ -77,6 +77,7 @@ export function buildReport(input: ReportInput): Report {
         : null,
     settings: {
       runsPerQuery: input.rules.runsPerQuery,
+      runsMode: input.rules.autoRuns ? 'auto' : 'fixed',
       timeoutSeconds: input.timeoutSeconds,
       triggerThreshold: input.rules.triggerThreshold,
       noVerdictShare: input.rules.noVerdictShare,

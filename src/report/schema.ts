@@ -121,7 +121,10 @@ export const reportSchema = z.object({
   roster: rosterSchema.nullable(),
   environment: environmentSchema.nullable(),
   settings: z.object({
+    /** Runs per query; with `runsMode: auto`, the most a query could get. */
     runsPerQuery: z.number().int().positive(),
+    /** `auto`: each query stopped once its pass/fail was settled (`--runs auto[:max]`). Absent = fixed. */
+    runsMode: z.enum(['fixed', 'auto']).optional(),
     timeoutSeconds: z.number().positive(),
     triggerThreshold: z.number().min(0).max(1),
     noVerdictShare: z.number().min(0).max(1),

@@ -1,10 +1,14 @@
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
 import type { Measurement, QueryResult } from '../report/schema.js';
+import { isSettled } from './sequential.js';
 
 /** The numbers the verdict rules read (SPEC §2.3). */
 export interface RuleSettings {
+  /** Runs per query; with `autoRuns`, the most a query may get. */
   runsPerQuery: number;
+  /** `--runs auto[:max]`: a query stops once its pass/fail is settled (see sequential.ts). */
+  autoRuns?: boolean;
   /** A positive passes above it, a negative below it. Decides pass/fail per query only. */
   triggerThreshold: number;
   /** Timeouts + errors above this share of the planned runs → no verdict. */
@@ -104,7 +108,7 @@ export function summarizeMeasurement(
   const lost = all.filter((r) => isLost(r.outcome)).length;
   const lostQueries = queries.filter((q) => q.outcomes.length === q.planned && q.runs === 0).map((q) => q.id);
   const partialQueries = queries.filter((q) => q.partial && !lostQueries.includes(q.id)).map((q) => q.id);
-  const plannedTotal = items.length * planned;
+  const plannedTotal = sum(queries, (q) => q.planned);
   const reasons = noVerdictReasons({
     planned: plannedTotal,
     lost,
@@ -143,6 +147,31 @@ export function summarizeMeasurement(
       usage: all.reduce((s, r) => addUsage(s, r.usage), NO_USAGE),
     },
   };
+}
+
+/**
+ * The runs a query is planned to get: `runsPerQuery`; with `--runs auto`, the runs it took when
+ * it settled early (so it is not flagged partial), else the maximum.
+ */
+export function plannedFor(item: EvalItem, runs: RunRecord[], settings: RuleSettings): number {
+  if (!settings.autoRuns) return settings.runsPerQuery;
+  return autoQueryDone(item, runs, settings) && runs.length < settings.runsPerQuery
+    ? runs.length
+    : settings.runsPerQuery;
+}
+
+/** With `--runs auto`: the query has used its attempts, or its verdict is settled. */
+export function autoQueryDone(item: EvalItem, runs: RunRecord[], settings: RuleSettings): boolean {
+  if (runs.length >= settings.runsPerQuery) return true;
+  const measured = runs.filter((r) => !isLost(r.outcome));
+  const hits = measured.filter((r) => r.outcome.kind === 'triggered').length;
+  return isSettled(
+    item.shouldTrigger,
+    hits,
+    measured.length,
+    settings.runsPerQuery,
+    settings.triggerThreshold,
+  );
 }
 
 function sum<T>(xs: T[], f: (x: T) => number): number {
