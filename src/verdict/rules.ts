@@ -100,10 +100,10 @@ export function summarizeMeasurement(
   settings: RuleSettings,
   state: { aborted: boolean; interrupted: boolean; description: Measurement['description'] },
 ): Measurement {
-  const planned = settings.runsPerQuery;
-  const queries = items.map((item, i) =>
-    summarizeQuery(item, records[i] ?? [], planned, settings.triggerThreshold),
-  );
+  const queries = items.map((item, i) => {
+    const runs = records[i] ?? [];
+    return summarizeQuery(item, runs, plannedFor(item, runs, settings), settings.triggerThreshold);
+  });
   const all = records.flat();
   const lost = all.filter((r) => isLost(r.outcome)).length;
   const lostQueries = queries.filter((q) => q.outcomes.length === q.planned && q.runs === 0).map((q) => q.id);
