@@ -323,6 +323,7 @@ export function environmentWarnings(
   const sb = b.settings;
   differs('trigger-threshold', 'trigger threshold', sa.triggerThreshold, sb.triggerThreshold);
   differs('runs-per-query', 'runs per query', sa.runsPerQuery, sb.runsPerQuery);
+  differs('runs-per-query', 'runs mode', sa.runsMode ?? 'fixed', sb.runsMode ?? 'fixed');
   differs('timeout', 'per-run timeout (s)', sa.timeoutSeconds, sb.timeoutSeconds);
   differs('stub-layout', 'stub layout', sa.stub, sb.stub);
   differs('no-verdict-share', 'no-verdict share', sa.noVerdictShare, sb.noVerdictShare);

@@ -155,7 +155,9 @@ function environmentSection(report: Report, sides: readonly Side[]): string[] {
     : 'not recorded';
   const s = report.settings;
   const settings = [
-    `${counted(s.runsPerQuery, 'run')} per query`,
+    s.runsMode === 'auto'
+      ? `up to ${counted(s.runsPerQuery, 'run')} per query (auto: a query stops once its verdict is settled)`
+      : `${counted(s.runsPerQuery, 'run')} per query`,
     `timeout ${s.timeoutSeconds} s`,
     `trigger threshold ${s.triggerThreshold}`,
     `no verdict above ${percent(s.noVerdictShare)} lost runs`,
