@@ -88,8 +88,8 @@ describe('one run through the real claude binary', () => {
         expect(result.model).toBe('claude-opus-5-5');
         expect(result.init?.cliVersion).toBe('2.1.328');
         expect(result.usage.inputTokens).toBeGreaterThan(0);
-        // Stopped at the decision: the process group was gone within the 2 s grace.
-        expect(result.decisionToExitMs).toBeLessThan(2500);
+        // Stopped at the decision by SIGTERM: gone well before the KILL that follows at 2 s.
+        expect(result.decisionToExitMs).toBeLessThan(1900);
       }
     });
   }

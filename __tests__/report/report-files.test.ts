@@ -27,8 +27,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+// No fallback folder: these tests are about the writer's own errors, and must leave nothing in /tmp.
 const write = (report: Report = reportFixture(), outDir = join(dir, 'out')) =>
-  writeReport(outDir, report, renderMarkdown(report));
+  writeReport(outDir, report, renderMarkdown(report), { fallbackDir: null });
 
 /** Rejects with what the promise threw. */
 async function thrown(promise: Promise<unknown>): Promise<unknown> {

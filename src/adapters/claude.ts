@@ -79,28 +79,69 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
     }
   };
 
-  async function* lines(): AsyncGenerator<string> {
-    if (!child.stdout) return;
-    let buffer = '';
-    child.stdout.setEncoding('utf8');
-    for await (const chunk of child.stdout) {
-      buffer += chunk;
-      let newline = buffer.indexOf('\n');
-      while (newline >= 0) {
-        const line = buffer.slice(0, newline).trim();
-        buffer = buffer.slice(newline + 1);
-        if (line) yield line;
-        newline = buffer.indexOf('\n');
-      }
+  // stdout is drained by 'data' events for the whole life of the process, not by iterating the
+  // stream: leaving a `for await` over the stream destroys it, and a claude whose stdout pipe is
+  // closed ignores SIGTERM until the KILL 2 s later (measured: 2.1 s instead of ~0.16 s).
+  const queue: string[] = [];
+  let ended = !child.stdout;
+  let consumerGone = false;
+  let wake: (() => void) | undefined;
+  let buffer = '';
+  const push = (line: string): void => {
+    const trimmed = line.trim();
+    if (trimmed && !consumerGone) queue.push(trimmed);
+  };
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    buffer += chunk;
+    let newline = buffer.indexOf('\n');
+    while (newline >= 0) {
+      push(buffer.slice(0, newline));
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
     }
-    if (buffer.trim()) yield buffer.trim();
+    wake?.();
+  });
+  const finish = (): void => {
+    if (ended) return;
+    push(buffer);
+    buffer = '';
+    ended = true;
+    wake?.();
+  };
+  child.stdout?.on('end', finish);
+  child.stdout?.on('close', finish);
+  child.stdout?.on('error', finish);
+
+  async function* lines(): AsyncGenerator<string> {
+    try {
+      for (;;) {
+        const line = queue.shift();
+        if (line !== undefined) {
+          yield line;
+          continue;
+        }
+        if (ended) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+    } finally {
+      consumerGone = true;
+      queue.length = 0;
+    }
   }
 
   return {
     lines: lines(),
     exited,
     async stop(graceMs = 2000) {
-      if (gone) return;
+      if (gone) {
+        // claude itself is gone (it exited or was SIGKILLed) but what it started may still run.
+        signalGroup('SIGKILL', true);
+        return;
+      }
       signalGroup('SIGTERM');
       const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
       try {
@@ -112,4 +153,106 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
       }
     },
   };
+}
+
+/** How a short `claude` command (a gate's `--version`, `auth status`, `plugin list`, round-trip) ended. */
+export interface ClaudeCommandResult {
+  /** The executable could not be started at all: the CLI is missing (or not executable). */
+  spawnFailed: boolean;
+  /** Killed by skilltrigger because it outlived `timeoutMs`. */
+  timedOut: boolean;
+  /** Stopped because the caller's signal aborted. */
+  aborted: boolean;
+  exitCode?: number;
+  signal?: string;
+  stdout: string;
+  /** Kept in memory for gate reasons only; never written into a report. */
+  stderr: string;
+  /** Why the spawn failed (e.g. `ENOENT`), when it did. */
+  spawnError?: string;
+}
+
+export interface ClaudeCommandOptions {
+  /** The complete environment: nothing is inherited that is not listed here. */
+  env: Record<string, string>;
+  cwd: string;
+  /** Wall-clock bound: a hung API (claude-cli-facts.md §3) must not hang a gate. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Run one short `claude` command to completion and hand back its output. Like `spawnClaude` it
+ * runs in its own process group with stdin ignored, so a timeout or abort stops whatever it
+ * started, and a missing binary is reported as `spawnFailed` rather than thrown.
+ */
+export async function runClaudeCommand(
+  bin: string,
+  args: string[],
+  options: ClaudeCommandOptions,
+): Promise<ClaudeCommandResult> {
+  if (options.signal?.aborted)
+    return { spawnFailed: false, timedOut: false, aborted: true, stdout: '', stderr: '' };
+  const child = execa(bin, args, {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    detached: true,
+    reject: false,
+    cleanup: true,
+    encoding: 'utf8',
+    stripFinalNewline: false,
+    maxBuffer: 16 * 1024 * 1024,
+    windowsHide: true,
+  });
+  let timedOut = false;
+  let aborted = false;
+  let gone = false;
+  const stopGroup = (): void => {
+    const pid = child.pid;
+    if (pid === undefined || gone) return;
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        /* the group is gone already */
+      }
+    };
+    kill('SIGTERM');
+    setTimeout(() => kill('SIGKILL'), 2000).unref();
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stopGroup();
+  }, options.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    stopGroup();
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await child;
+    gone = true;
+    const neverRan =
+      result.failed && result.exitCode === undefined && result.signal === undefined && !result.isTerminated;
+    const spawnFailed =
+      !timedOut && !aborted && (neverRan || result.code === 'ENOENT' || result.code === 'EACCES');
+    return {
+      spawnFailed,
+      timedOut,
+      aborted,
+      ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+      ...(result.signal === undefined ? {} : { signal: result.signal }),
+      stdout: typeof result.stdout === 'string' ? result.stdout : '',
+      stderr: typeof result.stderr === 'string' ? result.stderr : '',
+      ...(spawnFailed && result.code ? { spawnError: result.code } : {}),
+    };
+  } finally {
+    gone = true;
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, link, mkdir, mkdtemp, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
@@ -26,19 +27,43 @@ export interface ReportFileOptions {
    * mounts); the writer then claims names with an exclusive create and a rename.
    */
   link?: (existingPath: string, newPath: string) => Promise<void>;
+  /**
+   * Where a report goes when `outDir` refuses it: a new `skilltrigger-unsaved-*` folder in here.
+   * Default: the OS temp folder. `null` turns the fallback off.
+   */
+  fallbackDir?: string | null;
 }
 
-/** A report folder that cannot be created or written. Exit 1: a usage problem the user can fix. */
+/** Where a report that its folder refused was kept instead. */
+export type SavedElsewhere =
+  | { kind: 'fallback'; report: WrittenReport }
+  /** Even the fallback folder refused (code): the JSON travels in the error message, to stderr. */
+  | { kind: 'inline'; json: string; fallbackDir: string; code: string };
+
+/**
+ * A report folder that cannot be created or written. Exit 1: the report is not where the user
+ * asked for it, a problem the user can fix. The measurement is not lost: when `saved` says so, the
+ * message names the file it went to instead, or carries the report itself.
+ */
 export class ReportWriteError extends SkilltriggerError {
   constructor(
     readonly dir: string,
     readonly code: string,
+    readonly saved?: SavedElsewhere,
   ) {
     super(
-      `cannot write the report to ${dir}: ${code} (${explainCode(code)}). Fix: choose a writable folder with --out, or fix that folder's permissions`,
+      `cannot write the report to ${dir}: ${code} (${explainCode(code)}).${savedNote(saved)} Fix: choose a writable folder with --out, or fix that folder's permissions`,
       ExitCode.input,
     );
   }
+}
+
+function savedNote(saved: SavedElsewhere | undefined): string {
+  if (saved === undefined) return '';
+  if (saved.kind === 'fallback') {
+    return ` The measured report was saved instead to ${saved.report.jsonPath} (Markdown: ${saved.report.markdownPath}); move it from there, it is not lost.`;
+  }
+  return ` Saving it in ${saved.fallbackDir} failed too (${saved.code}), so here is the measured report, so it is not lost:\n${saved.json.trimEnd()}\n`;
 }
 
 function explainCode(code: string): string {
@@ -99,6 +124,28 @@ export function reportStem(report: Report): string {
   return `${new Date(report.createdAt).toISOString().slice(0, 10)}-${fileNamePart(report.skill)}`;
 }
 
+/**
+ * `mkdir -p`, with the OS's real reason when it fails. Node's recursive mkdir says ENOENT when a
+ * folder cannot be made on a read-only filesystem; making the first missing folder on its own
+ * gives the reason the user must fix (EROFS, EACCES).
+ */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+    let missing = dir;
+    while (
+      dirname(missing) !== missing &&
+      errorCode(await stat(dirname(missing)).catch((e) => e)) === 'ENOENT'
+    ) {
+      missing = dirname(missing);
+    }
+    await mkdir(missing);
+    await mkdir(dir, { recursive: true });
+  }
+}
+
 async function writeTemp(path: string, data: string): Promise<void> {
   const handle = await open(path, 'wx');
   try {
@@ -154,6 +201,10 @@ async function claim(
  * Writes `<outDir>/<YYYY-MM-DD>-<skill>.json` and the Markdown beside it under the same stem
  * (`-2`, `-3`, … when the day already has one), creating `outDir`. The report is validated as it
  * will be read back first: a report that does not match its schema is a bug, and is not written.
+ *
+ * A report holds minutes of model calls, so a folder that refuses it (read-only, full, a path
+ * through a file) does not lose it: it is written to a fresh folder under the temp folder instead,
+ * or, when that fails too, carried in the error's message, and the error (exit 1) says where.
  */
 export async function writeReport(
   outDir: string,
@@ -172,11 +223,34 @@ export async function writeReport(
   }
   const linkFile = options.link ?? link;
   const stem = reportStem(report);
+  try {
+    return await writeReportFiles(outDir, stem, json, markdown, linkFile);
+  } catch (error) {
+    if (!(error instanceof ReportWriteError) || options.fallbackDir === null) throw error;
+    const fallbackDir = options.fallbackDir ?? tmpdir();
+    let saved: SavedElsewhere;
+    try {
+      const dir = await mkdtemp(join(fallbackDir, 'skilltrigger-unsaved-'));
+      saved = { kind: 'fallback', report: await writeReportFiles(dir, stem, json, markdown, linkFile) };
+    } catch (fallbackError) {
+      saved = { kind: 'inline', json, fallbackDir, code: errorCode(fallbackError) ?? 'unknown error' };
+    }
+    throw new ReportWriteError(error.dir, error.code, saved);
+  }
+}
+
+async function writeReportFiles(
+  outDir: string,
+  stem: string,
+  json: string,
+  markdown: string,
+  linkFile: NonNullable<ReportFileOptions['link']>,
+): Promise<WrittenReport> {
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const jsonTemp = join(outDir, `${stem}.json.tmp-${tag}`);
   const markdownTemp = join(outDir, `${stem}.md.tmp-${tag}`);
   try {
-    await mkdir(outDir, { recursive: true });
+    await makeFolder(outDir);
     await writeTemp(jsonTemp, json);
     await writeTemp(markdownTemp, markdown);
     for (let n = 1; n <= MAX_SUFFIX; n++) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import type { StubIdentity } from '../decide/decision.js';
+import { ExitCode, SkilltriggerError } from '../errors.js';
 
 export type StubLayout = 'command' | 'skill';
 
@@ -20,6 +21,22 @@ export interface StubSpec {
   whenToUse?: string;
   /** Where temp projects go; default the OS temp dir. Must have no CLAUDE.md above it. */
   root?: string;
+}
+
+/**
+ * The temporary project could not be made (a full or read-only temp folder, no `git`). Nothing is
+ * wrong with the run or the description: the machine cannot host a run at all.
+ */
+export class StubProjectError extends SkilltriggerError {
+  constructor(
+    readonly root: string,
+    readonly reason: string,
+  ) {
+    super(
+      `cannot create a temporary project in ${root}: ${reason}. Fix: free space there, or point TMPDIR at a writable folder; check that git is installed`,
+      ExitCode.input,
+    );
+  }
 }
 
 /** Every live temp project, so an interrupt can remove them even mid-run. */
@@ -43,7 +60,13 @@ function yamlString(text: string): string {
  * anything installed; `--stub skill` uses the real name because some CLIs only auto-load skills.
  */
 export async function createStubProject(spec: StubSpec): Promise<StubProject> {
-  const base = await mkdtemp(path.join(spec.root ?? os.tmpdir(), 'skilltrigger-'));
+  const root = spec.root ?? os.tmpdir();
+  let base: string;
+  try {
+    base = await mkdtemp(path.join(root, 'skilltrigger-'));
+  } catch (error) {
+    throw new StubProjectError(root, describeFailure(error));
+  }
   live.add(base);
   try {
     const dir = path.join(base, 'project');
@@ -78,13 +101,27 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       dir,
       stub,
       async remove() {
-        await rm(base, { recursive: true, force: true });
+        // ENOTDIR: a folder above it is now a file, so nothing of the project is left to remove.
+        await rm(base, { recursive: true, force: true }).catch((error: unknown) => {
+          if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOTDIR'))
+            throw error;
+        });
         live.delete(base);
       },
     };
   } catch (error) {
     await rm(base, { recursive: true, force: true });
     live.delete(base);
-    throw error;
+    throw new StubProjectError(root, describeFailure(error));
   }
+}
+
+/** An OS error code (ENOSPC, EROFS, ENOENT for a missing `git`) with its message, on one line. */
+function describeFailure(error: unknown): string {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+      ? `${error.code}: `
+      : '';
+  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  return `${code}${message}`;
 }

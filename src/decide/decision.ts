@@ -38,13 +38,22 @@ const NEUTRAL_TOOLS = new Set(['ToolSearch']);
  *   a hit decides at once, a miss only once the message has really ended (the next turn's
  *   `status`, a new message id, or the `result`) because tools run mid-message and a `user`
  *   event does not mark the end;
- * - synthetic/API-error messages and `result.is_error` are errors, never misses.
+ * - synthetic/API-error messages and `result.is_error` are errors, never misses;
+ * - a streamed message that was cut (it started, but no `message_delta` came) is never a miss:
+ *   when the CLI asks the model to resume it in a new turn, the resumed message continues it;
+ *   when a retry or a non-streaming fallback answers the same request again, that answer
+ *   replaces it; when the run ends on it, the run is a network error.
  */
 export class Decider {
   private outcome: Outcome | undefined;
   private currentId: string | undefined;
   /** The current message has a text or non-neutral tool block: it decides, once it ends. */
   private currentDecisive = false;
+  /** A cut message's blocks, carried into the message that resumes it. */
+  private carriedDecisive = false;
+  /** Messages whose stream started (`message_start`), and those that really ended (`message_delta`). */
+  private readonly streamedIds = new Set<string>();
+  private readonly completedIds = new Set<string>();
   private readonly usageById = new Map<string, Usage>();
   private resultUsage: Usage | undefined;
   private retryStatus: number | null | undefined;
@@ -83,7 +92,13 @@ export class Decider {
         }
         return undefined;
       case 'status':
-        return this.endCurrentMessage();
+        return this.endCurrentMessage('turn');
+      case 'stream-event':
+        if (event.messageId !== undefined) {
+          if (event.event === 'message_start') this.streamedIds.add(event.messageId);
+          if (event.event === 'message_delta') this.completedIds.add(event.messageId);
+        }
+        return undefined;
       case 'api-retry':
         this.retryStatus = event.status;
         if (event.error !== undefined) this.retryError = event.error;
@@ -118,10 +133,11 @@ export class Decider {
       return this.decide(this.apiError({ status: event.apiErrorStatus, error: event.error, text }));
     }
     if (event.messageId !== this.currentId) {
-      const ended = this.endCurrentMessage();
+      const ended = this.endCurrentMessage('new-message');
       if (ended) return ended;
       this.currentId = event.messageId;
-      this.currentDecisive = false;
+      this.currentDecisive = this.carriedDecisive;
+      this.carriedDecisive = false;
     }
     if (event.usage) this.usageById.set(event.messageId, event.usage);
     for (const block of event.blocks) {
@@ -141,13 +157,27 @@ export class Decider {
     if (event.isError) {
       return this.decide(this.apiError({ status: event.apiErrorStatus, text: event.text }));
     }
-    const ended = this.endCurrentMessage();
+    const ended = this.endCurrentMessage('result');
     if (ended) return ended;
     return this.decide({ kind: 'error', cause: 'no-decision' });
   }
 
-  private endCurrentMessage(): Outcome | undefined {
-    if (this.currentId !== undefined && this.currentDecisive) return this.decide({ kind: 'not-triggered' });
+  /**
+   * The current message is over: by a new turn (`status`), by another message id, or by the
+   * `result`. A decisive message that really ended is a miss. One that was cut is not: what the
+   * model meant to do after the cut is unknown (claude-cli-facts.md §2.7, and the resume turn
+   * 2.1.328 starts with "Your response above was cut off mid-stream").
+   */
+  private endCurrentMessage(by: 'turn' | 'new-message' | 'result'): Outcome | undefined {
+    const id = this.currentId;
+    const cut = id !== undefined && this.streamedIds.has(id) && !this.completedIds.has(id);
+    if (cut) {
+      if (by === 'result') return this.decide({ kind: 'error', cause: 'network' });
+      // A resume turn continues the cut message; a re-answer of the same request replaces it.
+      this.carriedDecisive = by === 'turn' && this.currentDecisive;
+    } else if (id !== undefined && this.currentDecisive) {
+      return this.decide({ kind: 'not-triggered' });
+    }
     this.currentId = undefined;
     this.currentDecisive = false;
     return undefined;

@@ -47,7 +47,12 @@ export type StreamEvent =
       usage?: Usage;
       costUsd?: number;
     }
-  | { type: 'stream-event' }
+  /**
+   * A `stream_event` partial. Never decisive (it can be a phantom after a cut stream); only the
+   * message's start and its `message_delta` are read, to tell a message that ended from one that
+   * was cut: a cut gets a synthetic `message_stop` but never a `message_delta`.
+   */
+  | { type: 'stream-event'; event: string; messageId?: string }
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
 
@@ -166,8 +171,15 @@ export function parseEvent(line: string): StreamEvent {
         ...optional('usage', parseUsage(value.usage)),
         ...optional('costUsd', num(value.total_cost_usd)),
       };
-    case 'stream_event':
-      return { type: 'stream-event' };
+    case 'stream_event': {
+      const inner = isRecord(value.event) ? value.event : {};
+      const started = isRecord(inner.message) ? str(inner.message.id) : undefined;
+      return {
+        type: 'stream-event',
+        event: str(inner.type) ?? '',
+        ...optional('messageId', str(value.api_message_id) ?? started),
+      };
+    }
     default:
       return { type: 'other', name: type };
   }

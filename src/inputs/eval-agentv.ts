@@ -2,7 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
 import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
-import { yamlErrorLine, yamlFix } from './yaml-errors.js';
+import { yamlErrorLine, yamlFix, yamlValue } from './yaml-errors.js';
 
 const TRIGGER_TYPES = ['skill-trigger', 'skill-used', 'not-skill-used'] as const;
 
@@ -31,7 +31,7 @@ export function readAgentvYaml(
   }
   problems.throwIfAny();
 
-  const data: unknown = doc.toJS();
+  const data: unknown = yamlValue(doc, { file });
   if (!isRecord(data) || !('tests' in data)) {
     problems.add(
       { file, line: 1 },

@@ -4,7 +4,7 @@ import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml
 import type { InputLocation } from '../errors.js';
 import { codePointLength, describeValue, inputFailure, isRecord, Problems, quote } from './problems.js';
 import type { Skill } from './types.js';
-import { yamlErrorLine, yamlFix } from './yaml-errors.js';
+import { yamlErrorLine, yamlFix, yamlValue } from './yaml-errors.js';
 
 /** The skills spec's cap on `description` (skill-creator's quick_validate.py enforces it too). */
 export const DESCRIPTION_MAX_CHARS = 1024;
@@ -78,7 +78,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
       'add a "description: What the skill does. Use when …" line between the --- lines',
     );
   }
-  const data: unknown = doc.toJS();
+  const data: unknown = yamlValue(doc, { file });
   if (!isRecord(data)) {
     throw inputFailure(
       { file, line: 2 },

@@ -1,4 +1,25 @@
-import type { LineCounter, YAMLError } from 'yaml';
+import type { Document, LineCounter, YAMLError } from 'yaml';
+import type { InputLocation } from '../errors.js';
+import { inputFailure } from './problems.js';
+
+/**
+ * `doc.toJS()` for a document that parsed without errors. Building the value can still fail: the
+ * parser refuses aliases that expand too far (a few lines of `&a [*b, *b, …]` make millions of
+ * nodes, the "billion laughs"), and that refusal is an exception, not a parse error. It becomes an
+ * input error naming the file, like every other defect of the file.
+ */
+export function yamlValue(doc: Document.Parsed, location: InputLocation): unknown {
+  try {
+    return doc.toJS();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw inputFailure(
+      location,
+      `the YAML cannot be read: ${reason}`,
+      'write the repeated values out instead of expanding anchors (&name) with aliases (*name)',
+    );
+  }
+}
 
 /**
  * The 1-based line a YAML error belongs to. For an unclosed quote the parser points at the end of

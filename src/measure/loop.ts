@@ -1,4 +1,4 @@
-import type { StubSpec } from '../adapters/stub-project.js';
+import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
@@ -46,6 +46,8 @@ export interface LoopResult {
   records: RunResult[][][];
   aborted: boolean;
   interrupted: boolean;
+  /** Why the loop stopped early when the machine could no longer host a run (the runs so far are kept). */
+  failure?: StubProjectError;
 }
 
 /**
@@ -100,6 +102,12 @@ export async function measureAll(
       result = await runOnce({ ...spec.run, query: item.query, stub: side.stub }, signal, deps);
     } catch (error) {
       if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
+      // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
+      // let the caller write them as a stopped (no-verdict) measurement. Before any run, there is
+      // nothing to keep, and the error itself is the clearest answer.
+      if (error instanceof StubProjectError && done > 0) {
+        return { records, aborted: true, interrupted: false, failure: error };
+      }
       throw error;
     }
     records[slot.side]?.[slot.itemIndex]?.push(result);

@@ -27,6 +27,8 @@ export interface MeasureSettings {
   conflictAllowed: boolean;
   simulated: boolean;
   toolVersion: string;
+  /** Told when the loop stopped for a reason of its own (e.g. no temp project could be made); the message may hold paths. */
+  onStopped?: (message: string) => void;
   /** The roster a stub-less run saw, from the roster gate. */
   rosterInit?: InitInfo;
   debug?: boolean;
@@ -67,6 +69,7 @@ export async function measureSkill(
     signal,
     deps,
   );
+  if (result.failure) settings.onStopped?.(result.failure.message);
   // Command stubs get a fresh random name per run; the skill layout uses the real name.
   const stubNames = (records: (typeof result.records)[number]) => [
     settings.skill.name,
@@ -91,6 +94,9 @@ export async function measureSkill(
     conflictAllowed: settings.conflictAllowed,
     aborted: result.aborted,
     interrupted: result.interrupted,
+    ...(result.failure
+      ? { stopReason: 'a temporary project could not be created, so the run stopped early' }
+      : {}),
     environment,
     ...(settings.rosterInit ? { rosterInit: settings.rosterInit } : {}),
     candidate: {

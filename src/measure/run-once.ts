@@ -37,6 +37,17 @@ export const realRunDeps: RunDeps = {
   now: () => performance.now(),
 };
 
+/**
+ * How a measured run answers tool calls. The CLI runs the model's tool calls while the message is
+ * still streaming, before skilltrigger can decide and stop it (claude-cli-facts.md §0.3), with the
+ * API key in its environment; an eval query is untrusted text (in CI it comes from a pull request).
+ * `dontAsk` turns every "would ask for approval" into a denial, and as a command-line flag it
+ * overrides a `defaultMode` (bypassPermissions, acceptEdits, …) from the user's settings. It changes
+ * nothing the model is sent: the request's tools, system prompt and listing stay byte-identical, so
+ * the measurement is the same (docs/security.md, __tests__/faults/security.e2e.test.ts).
+ */
+export const RUN_PERMISSION_ARGS: readonly string[] = ['--permission-mode', 'dontAsk'];
+
 /** The exact argv of one measured run (SPEC §2.2). The query goes after `--` so a leading `-` stays text. */
 export function claudeArgs(query: string, model?: string): string[] {
   return [
@@ -46,6 +57,7 @@ export function claudeArgs(query: string, model?: string): string[] {
     '--verbose',
     '--include-partial-messages',
     '--no-session-persistence',
+    ...RUN_PERMISSION_ARGS,
     ...(model ? ['--model', model] : []),
     '--',
     query,

@@ -33,6 +33,8 @@ export interface ReportInput {
   conflictAllowed: boolean;
   aborted: boolean;
   interrupted: boolean;
+  /** Why the run stopped early, in words fit for the report (no paths). */
+  stopReason?: string;
   /** Counts gathered by the roster gate; null when not gathered. */
   environment: Omit<Environment, 'mcpServers'> | null;
   /** The roster as a stub-less run saw it, when the roster gate ran; else the first run's init is used. */
@@ -45,6 +47,7 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
   return summarizeMeasurement(input.items, side.records, input.rules, {
     aborted: input.aborted,
     interrupted: input.interrupted,
+    ...(input.stopReason === undefined ? {} : { stopReason: input.stopReason }),
     description: describeText(side.description, side.overridden),
   });
 }

@@ -85,7 +85,52 @@ export function validateReport(value: unknown, file: string): Report {
       REWRITE_FIX,
     );
   }
+  const impossible = impossibleCounts(parsed.data);
+  if (impossible.length > 0) {
+    throw new InputError(
+      { file },
+      `not a valid skilltrigger report: ${describeIssues(impossible)}`,
+      REWRITE_FIX,
+    );
+  }
   return parsed.data;
+}
+
+/**
+ * Counts the schema cannot see are impossible: more hits than measured runs. A hand edit can make
+ * them, and the comparison's statistics refuse them (a RangeError deep in a test), so they are
+ * an input error here, where the file can be named.
+ */
+function impossibleCounts(report: Report): { path: PropertyKey[]; message: string }[] {
+  const issues: { path: PropertyKey[]; message: string }[] = [];
+  const sides = [
+    ['candidate', report.candidate] as const,
+    ...(report.baseline ? [['baseline', report.baseline] as const] : []),
+  ];
+  for (const [side, measurement] of sides) {
+    measurement.queries.forEach((q, i) => {
+      if (q.hits > q.runs) {
+        issues.push({
+          path: [side, 'queries', i, 'hits'],
+          message: `${q.hits} hits out of ${q.runs} measured runs`,
+        });
+      }
+    });
+    const { positives, negatives } = measurement.totals;
+    if (positives.triggered > positives.runs) {
+      issues.push({
+        path: [side, 'totals', 'positives', 'triggered'],
+        message: `${positives.triggered} triggered out of ${positives.runs} runs`,
+      });
+    }
+    if (negatives.fired > negatives.runs) {
+      issues.push({
+        path: [side, 'totals', 'negatives', 'fired'],
+        message: `${negatives.fired} fired out of ${negatives.runs} runs`,
+      });
+    }
+  }
+  return issues;
 }
 
 /** Parses a report file's text. `file` is only used to name the file in errors. */

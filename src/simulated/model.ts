@@ -34,6 +34,12 @@ export { GATE_QUERY, type ListingEntry, parseRequestView, type RequestView } fro
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500 | 529;
 
+/** One tool call of a scripted message. */
+export interface ToolCall {
+  name: string;
+  input: Record<string, unknown>;
+}
+
 /** How the simulated model answers the first turn of a run. */
 export type Behaviour =
   /** One Skill tool_use naming the stub (or `name`); the input arrives as small input_json_delta chunks. */
@@ -62,10 +68,22 @@ export type Behaviour =
   | { kind: 'hang' }
   /** 200, headers and message_start, then nothing. */
   | { kind: 'stall' }
-  /** message_start, a Skill content_block_start and two input deltas, then the socket is destroyed. */
-  | { kind: 'cut' }
+  /**
+   * message_start, a Skill content_block_start and two input deltas, then the socket is destroyed.
+   * With `afterText`, a complete text block comes first: the CLI has already printed it as an
+   * `assistant` event when the stream breaks, so a reader that takes it as the whole message errs.
+   */
+  | { kind: 'cut'; afterText?: string }
   /** Destroy the socket without any response. */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /**
+   * What a hostile prompt could get out of a model (the security tests): `calls` in one message,
+   * which the CLI runs one by one as each block completes, before the message has ended; then,
+   * with `afterwards`, a second message of calls in which `{{NAME}}` inside any string input
+   * becomes the value of NAME as the tool results sent back showed it (`NAME=value`, e.g. a key
+   * an `env` printed). A placeholder whose value never appeared is left as it is.
+   */
+  | { kind: 'tool-calls'; calls: ToolCall[]; afterwards?: ToolCall[] };
 
 export interface ScriptContext {
   /** 0-based count of first-turn requests seen so far for this query (retries and fallbacks count). */
@@ -123,7 +141,8 @@ export interface SimulatedModel {
 type NextStep =
   | { kind: 'done' }
   | { kind: 'skill'; name: string }
-  | { kind: 'work'; remaining: number; step: number; delayMs: number };
+  | { kind: 'work'; remaining: number; step: number; delayMs: number }
+  | { kind: 'calls'; calls: ToolCall[] };
 
 /** Keyed by the tool_use ids the previous turn emitted: the CLI answers them in the next request. */
 interface Continuation {
@@ -137,7 +156,7 @@ type Plan =
   | { kind: 'error'; status: ErrorStatus; message: string; noRetry: boolean }
   | { kind: 'hang' }
   | { kind: 'stall' }
-  | { kind: 'cut'; block: AnswerBlock }
+  | { kind: 'cut'; block: AnswerBlock; before?: AnswerBlock }
   | { kind: 'reset' };
 
 const ERROR_TYPES: Record<ErrorStatus, string> = {
@@ -297,11 +316,44 @@ function planFirstTurn(behaviour: Behaviour, view: RequestView, layout: 'command
     case 'reset':
       return { kind: behaviour.kind };
     case 'cut':
-      return { kind: 'cut', block: tool('Skill', { skill: stub ?? 'skill' }) };
+      return {
+        kind: 'cut',
+        block: tool('Skill', { skill: stub ?? 'skill' }),
+        ...(behaviour.afterText === undefined ? {} : { before: text(behaviour.afterText) }),
+      };
+    case 'tool-calls':
+      return reply(
+        behaviour.calls.map((call) => tool(call.name, call.input)),
+        behaviour.afterwards === undefined
+          ? { kind: 'done' }
+          : { kind: 'calls', calls: behaviour.afterwards },
+      );
   }
 }
 
-function planFollowUp({ origin, turn, next }: Continuation): Plan {
+/** `NAME=value` as a line of any tool result the CLI sent back (an `env` listing, a file). */
+function valueIn(texts: string[], name: string): string | undefined {
+  const pattern = new RegExp(`(?:^|\\n)${name.replace(/[^A-Za-z0-9_]/g, '')}=([^\\n]*)`);
+  for (const text of texts) {
+    const match = pattern.exec(text);
+    if (match?.[1] !== undefined) return match[1];
+  }
+  return undefined;
+}
+
+/** Replaces `{{NAME}}` in every string of a tool input with what the tool results revealed. */
+function fillPlaceholders(value: unknown, texts: string[]): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\{\{([A-Za-z0-9_]+)\}\}/g, (whole, name: string) => valueIn(texts, name) ?? whole);
+  }
+  if (Array.isArray(value)) return value.map((v) => fillPlaceholders(v, texts));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillPlaceholders(v, texts)]));
+  }
+  return value;
+}
+
+function planFollowUp({ origin, turn, next }: Continuation, view: RequestView): Plan {
   switch (next.kind) {
     case 'done':
       return answer([text('Done.')], origin, turn, next);
@@ -319,6 +371,20 @@ function planFollowUp({ origin, turn, next }: Continuation): Plan {
         after,
         next.delayMs,
       );
+    }
+    case 'calls': {
+      const blocks = next.calls.map((call) =>
+        tool(
+          call.name,
+          Object.fromEntries(
+            Object.entries(call.input).map(([key, value]) => [
+              key,
+              fillPlaceholders(value, view.toolResultTexts ?? []),
+            ]),
+          ),
+        ),
+      );
+      return answer(blocks, origin, turn, { kind: 'done' });
     }
   }
 }
@@ -426,9 +492,16 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       case 'cut': {
         if (view.stream) {
           res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
+          const first = plan.before === undefined ? 0 : 1;
           const events = [
             messageStart({ id: newId('msg_sim_'), model: view.model, inputTokens }),
-            ...openBlockEvents(0, plan.block).slice(0, 3),
+            ...(plan.before === undefined
+              ? []
+              : [
+                  ...openBlockEvents(0, plan.before),
+                  { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+                ]),
+            ...openBlockEvents(first, plan.block).slice(0, 3),
           ];
           for (const [i, event] of events.entries()) {
             if (i > 0) await sleep(chunkDelayMs);
@@ -503,7 +576,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       const resolved: Continuation = next ?? { origin: { kind: 'text' }, turn: 0, next: { kind: 'done' } };
       record.behaviour = resolved.origin;
       record.turn = resolved.turn;
-      plan = planFollowUp(resolved);
+      plan = planFollowUp(resolved, view);
     } else {
       const occurrence = occurrences.get(view.query) ?? 0;
       occurrences.set(view.query, occurrence + 1);

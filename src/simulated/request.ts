@@ -28,6 +28,12 @@ export interface RequestView {
   followUp: boolean;
   /** The tool_use ids answered by the last user message (empty on a first turn). */
   toolResultIds: string[];
+  /**
+   * The text of the tool results in the last user message, in order (empty on a first turn): what
+   * the CLI sends the model back after running its tools, e.g. a Bash command's output. Optional so
+   * hand-built views in tests need not list it.
+   */
+  toolResultTexts?: string[];
 }
 
 /** The exact query of the project's round-trip gate. */
@@ -132,11 +138,13 @@ export function parseRequestView(
 
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const toolResultIds: string[] = [];
+  const toolResultTexts: string[] = [];
   let followUp = false;
   for (const block of lastUser?.blocks ?? []) {
     if (block.type !== 'tool_result') continue;
     followUp = true;
     if (typeof block.tool_use_id === 'string') toolResultIds.push(block.tool_use_id);
+    toolResultTexts.push(toolResultText(block.content));
   }
 
   // Format A puts the listing and environment in a role:"system" message, format B in
@@ -166,5 +174,13 @@ export function parseRequestView(
     stream: body.stream === true,
     followUp,
     toolResultIds,
+    toolResultTexts,
   };
+}
+
+/** A tool_result's content is a string or a list of blocks (text, tool_reference, image…); the texts, joined. */
+function toolResultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return textsOf(content.filter(isRecord)).join('\n');
 }

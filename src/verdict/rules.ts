@@ -98,7 +98,13 @@ export function summarizeMeasurement(
   items: EvalItem[],
   records: RunRecord[][],
   settings: RuleSettings,
-  state: { aborted: boolean; interrupted: boolean; description: Measurement['description'] },
+  state: {
+    aborted: boolean;
+    interrupted: boolean;
+    description: Measurement['description'];
+    /** Why the run stopped early, when not for the loss budget (no paths: it goes into the report). */
+    stopReason?: string;
+  },
 ): Measurement {
   const queries = items.map((item, i) => {
     const runs = records[i] ?? [];

@@ -1,0 +1,303 @@
+/**
+ * Every fault the suite injects, as data. The tests under __tests__/faults/ look their case up here
+ * (`faultCase(id)`) and assert exactly the outcome, exit code and report this table states, and
+ * docs/faults.md is rendered from this table (faults-doc.test.ts fails when it is out of date, and
+ * when a case has no test naming it). So a row of the doc cannot claim what no test checks.
+ */
+
+export type FaultLayer =
+  /** One run through `runOnce`: the real claude binary (or a stand-in script) and the simulated model. */
+  | 'run'
+  /** `skilltrigger run` as a user runs it: exit code, stderr, report files. */
+  | 'cli'
+  /** The report writer alone, on a filesystem that refuses it. */
+  | 'report-write'
+  /** The run loop and report, with a stand-in claude process (no binary needed for the fault). */
+  | 'loop'
+  /** The claude stream reader, replaying lines the real CLI printed. */
+  | 'stream'
+  /** A hostile query: tool calls the model makes, run by the real claude (docs/security.md). */
+  | 'hostile';
+
+export interface FaultCase {
+  id: string;
+  layer: FaultLayer;
+  /** The fault, in the words of issue 6. */
+  fault: string;
+  /** How the suite produces it. */
+  injected: string;
+  /** What skilltrigger makes of it: the run's outcome (`error:<cause>`), or the CLI's exit and report. */
+  outcome: string;
+}
+
+export const FAULT_CASES: readonly FaultCase[] = [
+  // The API answers with an error status. CLAUDE_CODE_MAX_RETRIES=0 (skilltrigger's --max-retries 0).
+  {
+    id: 'api-400',
+    layer: 'run',
+    fault: 'API error 400 naming the model',
+    injected: 'simulated model: 400 invalid_request_error "model: …" (the CLI re-sends it 5 times)',
+    outcome: 'error:model (status 400)',
+  },
+  {
+    id: 'api-401',
+    layer: 'run',
+    fault: 'API error 401',
+    injected: 'simulated model: 401 authentication_error',
+    outcome: 'error:auth (status 401)',
+  },
+  {
+    id: 'api-403',
+    layer: 'run',
+    fault: 'API error 403',
+    injected: 'simulated model: 403 permission_error',
+    outcome: 'error:auth (status 403)',
+  },
+  {
+    id: 'api-404',
+    layer: 'run',
+    fault: 'API error 404',
+    injected: 'simulated model: 404 not_found_error (the CLI retries without streaming)',
+    outcome: 'error:model (status 404)',
+  },
+  {
+    id: 'api-429',
+    layer: 'run',
+    fault: 'API error 429',
+    injected: 'simulated model: 429 rate_limit_error',
+    outcome: 'error:rate-limit (status 429)',
+  },
+  {
+    id: 'api-500',
+    layer: 'run',
+    fault: 'API error 500',
+    injected: 'simulated model: 500 api_error',
+    outcome: 'error:api (status 500)',
+  },
+  {
+    id: 'api-529',
+    layer: 'run',
+    fault: 'API error 529',
+    injected: 'simulated model: 529 overloaded_error',
+    outcome: 'error:overloaded (status 529)',
+  },
+  // The connection misbehaves.
+  {
+    id: 'hang-before-headers',
+    layer: 'run',
+    fault: 'hang before headers',
+    injected: 'simulated model reads the request and never answers; --timeout 4 s',
+    outcome: 'timeout (claude stopped at 4 s)',
+  },
+  {
+    id: 'stall-after-headers',
+    layer: 'run',
+    fault: 'stall after headers',
+    injected: 'simulated model sends 200 and message_start, then nothing; --timeout 4 s',
+    outcome: 'timeout (claude stopped at 4 s)',
+  },
+  {
+    id: 'cut-stream',
+    layer: 'run',
+    fault: 'cut stream',
+    injected:
+      'simulated model destroys the socket inside a Skill block (a phantom Skill start), also on the fallback',
+    outcome: 'error:network (never triggered from the phantom)',
+  },
+  {
+    id: 'cut-after-text-resumed',
+    layer: 'run',
+    fault: 'cut stream after a complete text block, then resumed',
+    injected:
+      'simulated model: text block, then the socket dies inside the Skill block; the resume turn answers text + Skill',
+    outcome: 'triggered (was not-triggered before the fix)',
+  },
+  {
+    id: 'cut-after-text-replay',
+    layer: 'stream',
+    fault: 'cut after text, resumed with text / cut every time',
+    injected:
+      'stream-json recorded from the real CLI (the cut-after-text fixtures under fixtures/faults), replayed',
+    outcome: 'not-triggered / error:network (a cut message is never read as a miss)',
+  },
+  {
+    id: 'reset-socket',
+    layer: 'run',
+    fault: 'reset socket',
+    injected: 'simulated model destroys the socket without a response',
+    outcome: 'error:network',
+  },
+  // The claude process misbehaves.
+  {
+    id: 'sigkill-mid-run',
+    layer: 'run',
+    fault: 'claude killed with SIGKILL mid-run',
+    injected:
+      '--claude wrapper that records its pid and execs claude; the test sends SIGKILL while the API hangs',
+    outcome: 'error:crash; temp project removed',
+  },
+  {
+    id: 'sigkill-leftover-group',
+    layer: 'run',
+    fault: 'a process claude started outlives a SIGKILLed claude',
+    injected: 'the same wrapper leaves a `sleep` in claude’s process group',
+    outcome: 'the `sleep` is killed with the group when the run is stopped',
+  },
+  {
+    id: 'claude-missing',
+    layer: 'run',
+    fault: 'claude missing',
+    injected: '--claude points at a path that does not exist',
+    outcome: 'error:cli-missing',
+  },
+  {
+    id: 'claude-not-executable',
+    layer: 'run',
+    fault: 'claude not executable',
+    injected: '--claude points at a file without the x bit',
+    outcome: 'error:cli-missing',
+  },
+  {
+    id: 'crash-exit-1',
+    layer: 'run',
+    fault: 'crash on start (exit 1)',
+    injected: '--claude script that exits 1 at once',
+    outcome: 'error:crash',
+  },
+  {
+    id: 'crash-segfault',
+    layer: 'run',
+    fault: 'crash on start (SIGSEGV)',
+    injected: '--claude script that kills itself with SIGSEGV',
+    outcome: 'error:crash',
+  },
+  {
+    id: 'silent-exit-0',
+    layer: 'run',
+    fault: 'claude exits 0 without a word',
+    injected: '--claude script that exits 0 with no output',
+    outcome: 'error:no-decision',
+  },
+  {
+    id: 'garbage-output',
+    layer: 'run',
+    fault: 'claude prints something that is not stream-json',
+    injected: '--claude script printing a text line and half a JSON object, exit 0',
+    outcome: 'error:no-decision',
+  },
+  {
+    id: 'slow-start-timeout',
+    layer: 'run',
+    fault: 'slow start that crosses the timeout',
+    injected: '--claude wrapper that sleeps 30 s before exec; --timeout 1.5 s',
+    outcome: 'timeout; the sleeping wrapper is killed with its group',
+  },
+  // The machine.
+  {
+    id: 'temp-folder-fails-mid-run',
+    layer: 'loop',
+    fault: 'the temp folder stops taking projects mid-run (full disk, removed TMPDIR)',
+    injected: 'a cleanup job removes the temp root while the first run is going',
+    outcome:
+      'the loop stops and keeps the first run; the report says no verdict (stopped before every planned run finished)',
+  },
+  {
+    id: 'temp-folder-fails-at-start',
+    layer: 'loop',
+    fault: 'the temp folder refuses the first project',
+    injected: 'the temp root is a regular file from the start',
+    outcome: 'StubProjectError, exit 1: names the folder and the OS error (ENOTDIR); nothing measured',
+  },
+  // The whole CLI.
+  {
+    id: 'cli-api-error-no-verdict',
+    layer: 'cli',
+    fault: 'an API error in a short run',
+    injected: '2 queries × 1 run, one answers 500',
+    outcome:
+      'exit 3; report written (no verdict, query in lostQueries, error:api counted apart); no temp project left',
+  },
+  {
+    id: 'cli-claude-missing',
+    layer: 'cli',
+    fault: 'claude missing, whole CLI',
+    injected: '--claude /nonexistent',
+    outcome: 'exit 2 (cli gate); nothing measured, no report; no temp project left',
+  },
+  {
+    id: 'cli-report-enotdir',
+    layer: 'cli',
+    fault: 'disk refuses the report write (path through a file)',
+    injected: '--out pointing below a regular file (…/a-regular-file/results), after a real measurement',
+    outcome:
+      'exit 1; stderr names the folder, ENOTDIR and the fallback file; the complete report is in a new skilltrigger-unsaved folder under $TMPDIR',
+  },
+  {
+    id: 'cli-sigterm',
+    layer: 'cli',
+    fault: 'SIGTERM to skilltrigger mid-run',
+    injected: 'SIGTERM while the second run hangs',
+    outcome:
+      'exit 3; partial report (interrupted, no verdict, the first run kept); claude group gone; no temp project left',
+  },
+  {
+    id: 'report-write-erofs',
+    layer: 'report-write',
+    fault: 'disk refuses the report write (read-only filesystem)',
+    injected:
+      'a tmpfs mounted read-only in a private mount namespace (unshare -m); skipped where unavailable',
+    outcome: 'ReportWriteError EROFS, exit 1; report saved in the fallback folder',
+  },
+  {
+    id: 'report-write-enospc',
+    layer: 'report-write',
+    fault: 'disk refuses the report write (full)',
+    injected: 'a 4 KiB tmpfs in a private mount namespace; skipped where unavailable',
+    outcome: 'ReportWriteError ENOSPC, exit 1; report saved in the fallback folder, no partial file left',
+  },
+  {
+    id: 'report-write-no-fallback',
+    layer: 'report-write',
+    fault: 'the report folder and the fallback folder both refuse',
+    injected: 'both paths run through a regular file (ENOTDIR)',
+    outcome: 'ReportWriteError, exit 1; the full report JSON is in the message (stderr)',
+  },
+  // A hostile query (docs/security.md). Every URL is a loopback listener; HTTPS_PROXY points at a
+  // loopback proxy that refuses, so nothing the CLI tries can leave 127.0.0.1.
+  {
+    id: 'hostile-permissive-settings',
+    layer: 'hostile',
+    fault: 'hostile query, SPEC flags only, user settings that allow everything',
+    injected:
+      'the model calls Bash env, Bash curl with $ANTHROPIC_API_KEY, Read and Write outside the project, then WebFetch with the key it read',
+    outcome:
+      'all of it runs: the key is in the tool result sent to the model, both listeners receive it, the file outside is written',
+  },
+  {
+    id: 'hostile-clean-home',
+    layer: 'hostile',
+    fault: 'hostile query, SPEC flags only, no user settings',
+    injected: 'the same tool calls, with an empty HOME',
+    outcome: 'denied by the CLI’s own default mode: no listener hit, no file, no key in the stream',
+  },
+  {
+    id: 'hostile-dont-ask',
+    layer: 'hostile',
+    fault: 'hostile query with skilltrigger’s run settings (--permission-mode dontAsk)',
+    injected: 'the same tool calls and the same permissive user settings',
+    outcome:
+      'every call denied: no listener hit, no file, no key in the stream; the model gets the same tools and prompt as in a default-mode run',
+  },
+];
+
+export function faultCase(id: string): FaultCase {
+  const found = FAULT_CASES.find((c) => c.id === id);
+  if (!found) throw new Error(`no fault case "${id}" in __tests__/faults/cases.ts`);
+  return found;
+}
+
+/** The test title for a case: its id first, so the doc test can find the test that covers it. */
+export function faultTitle(id: string): string {
+  const c = faultCase(id);
+  return `${c.id}: ${c.fault} → ${c.outcome}`;
+}

@@ -1,0 +1,149 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportSchema } from '../../src/report/schema.js';
+import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+import { faultTitle } from './cases.js';
+import { processesWith, projectsLeft, scriptTable } from './support.js';
+
+/**
+ * Faults seen from outside: `skilltrigger run` as a process, with the real claude binary and the
+ * simulated model. Each case checks the exit code, what stderr/stdout say, the report (written
+ * whenever anything was measured) and that no temp project survives. Eval sets are the smallest
+ * the loader accepts (one positive, one negative, one run each) to keep claude starts down: each
+ * CLI run is the preflight gates plus two runs.
+ */
+
+const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
+const table = new Map<string, Behaviour>();
+let work: string;
+let skillDir: string;
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-cli-faults-'));
+  skillDir = path.join(work, 'handoff');
+  await mkdir(skillDir);
+  await writeFile(
+    path.join(skillDir, 'SKILL.md'),
+    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
+  );
+  model = await startSimulatedModel({ script: scriptTable(table) });
+  claude = await makeClaudeEnv(model);
+});
+
+afterAll(async () => {
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A two-query eval set, its queries routed to the given behaviours, and a private TMPDIR. */
+async function setUp(name: string, positive: Behaviour, negative: Behaviour) {
+  const queries = { positive: `${name}-pos write the handoff`, negative: `${name}-neg unrelated chore` };
+  table.set(queries.positive, positive);
+  table.set(queries.negative, negative);
+  const evalFile = path.join(work, `${name}.json`);
+  await writeFile(
+    evalFile,
+    JSON.stringify([
+      { query: queries.positive, should_trigger: true },
+      { query: queries.negative, should_trigger: false },
+    ]),
+  );
+  const tmp = path.join(work, `tmp-${name}`);
+  await mkdir(tmp);
+  const out = path.join(work, `out-${name}`);
+  const args = ['run', '--skill', skillDir, '--eval', evalFile, '--runs', '1', '--max-retries', '0'];
+  return { queries, evalFile, tmp, out, args, env: { ...claude.env, TMPDIR: tmp } };
+}
+
+async function onlyReport(dir: string) {
+  const json = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  expect(json).toHaveLength(1);
+  return reportSchema.parse(JSON.parse(await readFile(path.join(dir, json[0] ?? ''), 'utf8')));
+}
+
+describe('skilltrigger run under faults', () => {
+  it(faultTitle('cli-api-error-no-verdict'), async () => {
+    const t = await setUp('api500', { kind: 'skill' }, { kind: 'api-error', status: 500 });
+    const r = await runCli([...t.args, '--out', t.out, '--claude', CLAUDE_BIN], { env: t.env });
+    expect(r.stderr).not.toMatch(/unexpected error/);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/NO VERDICT — this is not a measurement/);
+    const report = await onlyReport(t.out);
+    expect(report.verdict).toBe('no-verdict');
+    expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['error:api']]);
+    expect(report.candidate.lostQueries).toEqual(['q2']);
+    expect(report.candidate.totals.errorCauses).toEqual({ api: 1 });
+    // Counted apart: the lost negative is not a negative that did not fire.
+    expect(report.candidate.totals.negatives).toEqual({ fired: 0, runs: 0 });
+    expect(await projectsLeft(t.tmp)).toEqual([]);
+  });
+
+  it(faultTitle('cli-claude-missing'), async () => {
+    const t = await setUp('missing', { kind: 'skill' }, { kind: 'text' });
+    const missing = path.join(work, 'no-such-claude');
+    const r = await runCli([...t.args, '--out', t.out, '--claude', missing], { env: t.env });
+    expect(r.stderr).not.toMatch(/unexpected error/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/\bcli\b/);
+    await expect(readdir(t.out)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await projectsLeft(t.tmp)).toEqual([]);
+  });
+
+  it(faultTitle('cli-report-enotdir'), async () => {
+    const t = await setUp('enotdir', { kind: 'skill' }, { kind: 'text' });
+    const file = path.join(work, 'a-regular-file');
+    await writeFile(file, 'not a folder\n');
+    const out = path.join(file, 'results');
+    const r = await runCli([...t.args, '--out', out, '--claude', CLAUDE_BIN], { env: t.env });
+    expect(r.stderr).not.toMatch(/unexpected error/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`cannot write the report to ${out}: ENOTDIR`);
+    const saved = /saved instead to (\S+\.json)/.exec(r.stderr)?.[1];
+    expect(saved).toBeDefined();
+    expect(path.dirname(path.dirname(saved ?? ''))).toBe(t.tmp);
+    // The measurement is all there: both runs, the verdict they give.
+    const report = await onlyReport(path.dirname(saved ?? ''));
+    expect(report.verdict).toBe('ok');
+    expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
+    expect(await readdir(path.dirname(saved ?? ''))).toHaveLength(2);
+    expect(await projectsLeft(t.tmp)).toEqual([]);
+  });
+
+  it(faultTitle('cli-sigterm'), async () => {
+    const t = await setUp('sigterm', { kind: 'skill' }, { kind: 'hang' });
+    let sent = false;
+    const r = await runCli([...t.args, '--out', t.out, '--claude', CLAUDE_BIN, '--timeout', '60'], {
+      env: t.env,
+      onStart: (child, stderr) => {
+        const timer = setInterval(async () => {
+          // Once the first run is recorded and the second (hanging) one has reached the model.
+          const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
+          if (!sent && stderr().includes('query 1/2') && hanging) {
+            sent = true;
+            clearInterval(timer);
+            child.kill('SIGTERM');
+          }
+        }, 100);
+        child.on('close', () => clearInterval(timer));
+      },
+    });
+    expect(sent).toBe(true);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/SIGTERM: stopping/);
+    const report = await onlyReport(t.out);
+    expect(report.verdict).toBe('no-verdict');
+    expect(report.candidate.interrupted).toBe(true);
+    expect(report.candidate.noVerdictReasons[0]).toMatch(/interrupted/);
+    expect(report.candidate.queries[0]?.outcomes).toEqual(['triggered']);
+    expect(await projectsLeft(t.tmp)).toEqual([]);
+    // The hanging claude and its process group are gone.
+    expect(processesWith(t.queries.negative)).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { chmod, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Behaviour, Script } from '../../src/simulated/model.js';
+
+/**
+ * What the fault suites share: a script table for the simulated model, stand-in `claude` scripts,
+ * and the checks that a run left nothing behind (temp projects, processes).
+ */
+
+/** Routes each query to its behaviour; queries not in the table get the default (`pong` for the gate). */
+export function scriptTable(table: Map<string, Behaviour | Script>): Script {
+  return (req, ctx) => {
+    const entry = table.get(req.query);
+    return typeof entry === 'function' ? entry(req, ctx) : entry;
+  };
+}
+
+/** Writes an executable `#!/bin/sh` script (a stand-in for claude, or a wrapper around it). */
+export async function shellScript(
+  dir: string,
+  name: string,
+  body: string,
+  executable = true,
+): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, `#!/bin/sh\n${body}\n`);
+  await chmod(file, executable ? 0o755 : 0o644);
+  return file;
+}
+
+/**
+ * Temp projects (`skilltrigger-*`) left in a folder; claude itself keeps `cc-socks/` there, and a
+ * refused report goes to `skilltrigger-unsaved-*`, which is meant to stay.
+ */
+export async function projectsLeft(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter(
+    (name) => name.startsWith('skilltrigger-') && !name.startsWith('skilltrigger-unsaved-'),
+  );
+}
+
+interface ProcessRow {
+  pid: number;
+  pgid: number;
+  args: string;
+}
+
+function processes(): ProcessRow[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ pid: Number(m[1]), pgid: Number(m[2]), args: m[3] ?? '' }));
+}
+
+/** Processes whose command line holds `marker` (a unique argument the test gave them). */
+export function processesWith(marker: string): ProcessRow[] {
+  return processes().filter((p) => p.args.includes(marker) && !p.args.includes('ps -eo'));
+}
+
+/** Ends processes this test started, by pid (never by name). */
+export function killPids(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `condition` every 50 ms until it holds or `timeoutMs` passes. */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await sleep(50);
+  }
+  return false;
+}
