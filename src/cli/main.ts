@@ -4,6 +4,7 @@ import { TOOL_VERSION } from '../version.js';
 import { parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
 import { compareCommand } from './compare-command.js';
+import { preflightCommand } from './preflight-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 
 /**
@@ -41,8 +42,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       case 'check':
         return await checkCommand(args, io);
       case 'preflight':
-        io.stderr.write(`skilltrigger ${args.command}: not available in this build yet\n`);
-        return ExitCode.input;
+        return await preflightCommand(args, io, controller.signal);
     }
   } catch (error) {
     if (error instanceof SkilltriggerError) {

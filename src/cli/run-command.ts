@@ -2,9 +2,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { writeReport } from '../adapters/report-files.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
-import { ExitCode } from '../errors.js';
+import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
+import { type PreflightResult, runPreflight } from '../gates/preflight.js';
+import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill, validateDescription } from '../inputs/skill.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { headline, renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
@@ -47,7 +50,46 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
 
   // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
+  const preflight = await runPreflight({
+    claudeBin: args.claude,
+    env: io.env,
+    maxRetries: args.maxRetries,
+    ...(args.model ? { model: args.model } : {}),
+    skillName: skill.name,
+    out: args.out,
+    allowConflict: args.allowConflict,
+    signal,
+    onGate: (gate) => io.stderr.write(`${renderGate(gate)}\n`),
+  });
+  const reminders = renderReminders(preflight.reminders);
+  if (reminders) io.stderr.write(reminders);
+  if (preflight.interrupted) {
+    throw new SkilltriggerError('interrupted during the gates; nothing was measured', ExitCode.noVerdict);
+  }
+  if (!preflight.passed) throw new GateError(failureSummary(preflight.gates));
+  try {
+    return await measureAndReport(
+      args,
+      io,
+      signal,
+      { skill, evalSet, description, baselineDescription },
+      preflight,
+    );
+  } finally {
+    preflight.release();
+    // The end of every run repeats the reminder: it is the last thing the user reads.
+    if (reminders) io.stderr.write(reminders);
+  }
+}
 
+async function measureAndReport(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  inputs: { skill: Skill; evalSet: EvalSet; description: string; baselineDescription: string | undefined },
+  preflight: PreflightResult,
+): Promise<ExitCode> {
+  const { skill, evalSet, description, baselineDescription } = inputs;
   const paired = baselineDescription !== undefined;
   const progress = new ProgressReporter(io.stderr, evalSet.items.length, args.runs, paired);
   const report: Report = await measureSkill(
@@ -58,22 +100,29 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       overridden: args.description !== undefined,
       ...(baselineDescription === undefined ? {} : { baselineDescription }),
       ...(args.model ? { model: args.model } : {}),
-      rules: { runsPerQuery: args.runs, triggerThreshold: args.threshold, noVerdictShare: 0.1 },
+      rules: {
+        runsPerQuery: args.runs,
+        autoRuns: args.runsAuto,
+        triggerThreshold: args.threshold,
+        noVerdictShare: 0.1,
+      },
       timeoutSeconds: args.timeoutSeconds,
       stub: args.stub,
       maxRetries: args.maxRetries,
       claudeBin: args.claude,
       env: io.env,
-      conflictAllowed: args.allowConflict,
+      conflictAllowed: preflight.conflictAllowed,
+      ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
       simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
       toolVersion: TOOL_VERSION,
       debug: args.debug,
+      onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
     },
     progress.onRun,
     signal,
   );
   progress.clearBar();
-  const paths = await writeReport(args.out, report, renderMarkdown(report));
+  // The numbers go out before the write, so a report folder that refuses the file loses nothing.
   if (report.simulated)
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
   if (report.verdict === 'no-verdict') {
@@ -83,6 +132,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   if (report.baseline) io.stdout.write(`baseline:  ${headline(report.baseline)}\n`);
   io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${headline(report.candidate)}\n`);
   if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
+  const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }

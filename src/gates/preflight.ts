@@ -1,0 +1,305 @@
+import { access } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude.js';
+import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
+import type { InitInfo } from '../decide/decision.js';
+import { claudeEnvironment } from '../measure/run-once.js';
+import { judgeAuth } from './auth.js';
+import { judgeCli } from './cli.js';
+import { collectConflicts, judgeConflict, type PluginToggle, scanPlugin } from './conflict.js';
+import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
+import { type PluginList, parsePluginList } from './plugin-list.js';
+import { judgeRoster, type RosterFinding } from './roster.js';
+import { judgeRoundTrip, type RoundTripReading, readRoundTrip, roundTripArgs } from './round-trip.js';
+import { createScratchProject, type ScratchProject } from './scratch-project.js';
+import { holdOffSleep, type SleepHolder } from './sleep.js';
+import {
+  type RememberedToggle,
+  readToggles,
+  reconcileToggles,
+  rememberToggles,
+  togglesPath,
+  writeToggles,
+} from './toggles.js';
+
+/** What the gates need; the CLI builds it from flags, the Action from inputs. */
+export interface PreflightSettings {
+  claudeBin: string;
+  /** The user's environment; claude gets it as a measured run would (`claudeEnvironment`). */
+  env: NodeJS.ProcessEnv;
+  /** `CLAUDE_CODE_MAX_RETRIES` for the round-trip, as for the runs. */
+  maxRetries: number;
+  model?: string;
+  /** The skill's name, for the conflict gate; without it only the plugin list is checked. */
+  skillName?: string;
+  /** The results folder, which holds the toggles file. */
+  out: string;
+  allowConflict: boolean;
+  /** Bound for `--version`, `auth status`, `plugin list` (default 30 s). */
+  commandTimeoutMs?: number;
+  /** Bound for the round-trip (default 60 s: a 400 alone costs ~6 s of re-sends). */
+  roundTripTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called as each gate's result is known, in gate order. */
+  onGate?: (result: GateResult) => void;
+  /** Tests only: the sleep gate's platform. */
+  platform?: NodeJS.Platform;
+  now?: () => Date;
+}
+
+export interface PreflightResult {
+  /** One result per gate, in the order of `GATE_NAMES`. */
+  gates: GateResult[];
+  /** No gate failed (and the preflight was not interrupted): measuring may start. */
+  passed: boolean;
+  interrupted: boolean;
+  cliVersion?: string;
+  /** The stub-less run's init event (CLI version filled in from `--version` if missing): `MeasureSettings.rosterInit`. */
+  rosterInit?: InitInfo;
+  environment?: InheritedEnvironment;
+  /** A conflict was found (or could not be ruled out) and `--allow-conflict` measures anyway: the report's `conflictAllowed`. */
+  conflictAllowed: boolean;
+  /** Plugins disabled on an earlier preflight's advice and still disabled: remind to re-enable. */
+  reminders: RememberedToggle[];
+  /** Ends the sleep holder; call once measuring is over (process exit ends it too). */
+  release(): void;
+}
+
+const COMMAND_TIMEOUT_MS = 30_000;
+const ROUND_TRIP_TIMEOUT_MS = 60_000;
+
+/**
+ * Run the gates of SPEC §2.4 in order: cli, auth, round-trip, conflict, sleep, roster. The
+ * round-trip runs stub-less in a fresh `git init`ed folder, so its init event is the roster
+ * every measured run shares: one `claude -p` serves both gates. A gate that cannot run after an
+ * earlier failure is `skip`. Never throws for a failing gate; the caller refuses on `!passed`.
+ */
+export async function runPreflight(settings: PreflightSettings): Promise<PreflightResult> {
+  const results = new Map<GateName, GateResult>();
+  let next = 0;
+  /** Report results in gate order, however they complete. */
+  const record = (result: GateResult) => {
+    results.set(result.gate, result);
+    while (next < GATE_NAMES.length) {
+      const name = GATE_NAMES[next];
+      const ready = name === undefined ? undefined : results.get(name);
+      if (!ready) break;
+      settings.onGate?.(ready);
+      next++;
+    }
+  };
+  const skipRest = (reason: string) => {
+    for (const gate of GATE_NAMES) if (!results.has(gate)) record(gateResult(gate, 'skip', reason));
+  };
+  const env = claudeEnvironment(settings.env, settings.maxRetries);
+  const commandTimeoutMs = settings.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
+  const roundTripTimeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
+  const claude = (args: string[], cwd: string, timeoutMs = commandTimeoutMs): Promise<ClaudeCommandResult> =>
+    runClaudeCommand(settings.claudeBin, args, {
+      env,
+      cwd,
+      timeoutMs,
+      ...(settings.signal ? { signal: settings.signal } : {}),
+    });
+  const interrupted = () => settings.signal?.aborted === true;
+
+  let holder: SleepHolder | undefined;
+  let scratch: ScratchProject | undefined;
+  const outcome: Omit<PreflightResult, 'gates' | 'passed' | 'interrupted' | 'release'> = {
+    conflictAllowed: false,
+    reminders: [],
+  };
+  try {
+    // cli
+    const version = await claude(['--version'], os.tmpdir());
+    if (interrupted()) return finish();
+    const cli = judgeCli(settings.claudeBin, version);
+    record(cli.result);
+    if (cli.result.status === 'fail') {
+      skipRest('needs a working Claude CLI (see the cli gate)');
+      return finish();
+    }
+    if (cli.version) outcome.cliVersion = cli.version;
+
+    let scratchError: string | undefined;
+    try {
+      scratch = await createScratchProject();
+    } catch (error) {
+      scratchError = `could not make a temp project (git init): ${error instanceof Error ? error.message : String(error)}`;
+    }
+    const cwd = scratch?.dir ?? os.tmpdir();
+
+    // auth
+    const auth = judgeAuth(await claude(['auth', 'status', '--json'], cwd));
+    if (interrupted()) return finish();
+    record(auth);
+
+    // round-trip (and the roster's init event)
+    let reading: RoundTripReading = { initPlugins: [] };
+    if (auth.status === 'fail') {
+      record(gateResult('round-trip', 'skip', 'needs a login (see the auth gate)'));
+    } else if (scratchError) {
+      record(
+        gateResult(
+          'round-trip',
+          'fail',
+          scratchError,
+          'check that git is installed and the temp folder is writable',
+        ),
+      );
+    } else {
+      const started = performance.now();
+      const run = await claude(roundTripArgs(settings.model), cwd, roundTripTimeoutMs);
+      if (interrupted()) return finish();
+      reading = readRoundTrip(run.stdout);
+      record(
+        judgeRoundTrip(reading, run, {
+          ...(settings.model ? { model: settings.model } : {}),
+          ...(outcome.cliVersion ? { cliVersion: outcome.cliVersion } : {}),
+          timeoutMs: roundTripTimeoutMs,
+          durationMs: performance.now() - started,
+        }),
+      );
+    }
+
+    // conflict (and the toggles bookkeeping)
+    const listed = await claude(['plugin', 'list', '--json'], cwd);
+    if (interrupted()) return finish();
+    record(await conflictGate(settings, listed, reading, outcome));
+
+    // sleep
+    const sleep = await holdOffSleep({
+      env: settings.env,
+      ...(settings.platform ? { platform: settings.platform } : {}),
+    });
+    holder = sleep.holder;
+    record(sleep.result);
+
+    // roster
+    let finding: RosterFinding | undefined;
+    if (reading.init) {
+      const rosterInit: InitInfo = {
+        ...reading.init,
+        ...(reading.init.cliVersion === undefined && outcome.cliVersion
+          ? { cliVersion: outcome.cliVersion }
+          : {}),
+      };
+      const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+      finding = { init: rosterInit, environment };
+      outcome.rosterInit = rosterInit;
+      outcome.environment = environment;
+    }
+    record(
+      judgeRoster(
+        finding,
+        results.get('round-trip')?.status === 'skip' || scratchError
+          ? 'needs the stub-less run of the round-trip gate'
+          : 'the stub-less run printed no init event',
+      ),
+    );
+    return finish();
+  } finally {
+    await scratch?.remove();
+  }
+
+  function finish(): PreflightResult {
+    const wasInterrupted = interrupted();
+    if (wasInterrupted) skipRest('interrupted');
+    const gates = GATE_NAMES.map((gate) => results.get(gate) ?? gateResult(gate, 'skip', 'not run'));
+    const release = () => holder?.release();
+    if (wasInterrupted) release();
+    return {
+      ...outcome,
+      gates,
+      passed: !wasInterrupted && gates.every((g) => g.status !== 'fail'),
+      interrupted: wasInterrupted,
+      release,
+    };
+  }
+}
+
+/** Where a same-named entry outside any plugin most likely lives: the user's own skills or commands. */
+async function userPlace(env: NodeJS.ProcessEnv, name: string): Promise<string | undefined> {
+  const configDir = env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), '.claude');
+  const shown = env.CLAUDE_CONFIG_DIR ? '$CLAUDE_CONFIG_DIR' : '~/.claude';
+  for (const [file, label] of [
+    [path.join(configDir, 'skills', name, 'SKILL.md'), `${shown}/skills/${name}`],
+    [path.join(configDir, 'commands', `${name}.md`), `${shown}/commands/${name}.md`],
+  ] as const) {
+    try {
+      await access(file);
+      return label;
+    } catch {
+      /* not there */
+    }
+  }
+  return undefined;
+}
+
+async function conflictGate(
+  settings: PreflightSettings,
+  listed: ClaudeCommandResult,
+  reading: RoundTripReading,
+  outcome: { conflictAllowed: boolean; reminders: RememberedToggle[] },
+): Promise<GateResult> {
+  const list: PluginList = listed.timedOut
+    ? { kind: 'unknown', quote: '(no answer in time)' }
+    : parsePluginList(listed.stdout.trim() === '' ? listed.stderr : listed.stdout);
+  const plugins = list.kind === 'plugins' ? list.plugins : undefined;
+  const name = settings.skillName;
+
+  const conflicts =
+    plugins && name !== undefined
+      ? collectConflicts({
+          name,
+          plugins,
+          scans: new Map(
+            await Promise.all(
+              plugins
+                .filter((p) => p.enabled && p.path)
+                .map(async (p) => [p.id, await scanPlugin(p.path ?? '', name)] as const),
+            ),
+          ),
+          ...(reading.init ? { init: reading.init } : {}),
+          initPlugins: reading.initPlugins,
+          ...(await userPlace(settings.env, name).then((place) => (place ? { place } : {}))),
+        })
+      : [];
+  let result = judgeConflict({
+    list,
+    ...(name === undefined ? {} : { name }),
+    conflicts,
+    allowConflict: settings.allowConflict,
+  });
+  outcome.conflictAllowed = result.status === 'warn' && settings.allowConflict;
+
+  const remembered = await readToggles(settings.out);
+  const { keep, forgotten } = reconcileToggles(remembered.toggles, plugins);
+  outcome.reminders = keep;
+  // Remember only what the user is asked to do: on --allow-conflict nothing gets disabled.
+  const printed: PluginToggle[] =
+    result.status === 'fail' ? conflicts.flatMap((c) => (c.kind === 'plugin' ? [c.plugin] : [])) : [];
+  const toggles = rememberToggles(keep, printed, name ?? '', (settings.now ?? (() => new Date()))());
+  // An unreadable file is left alone unless there is something new to remember.
+  if (forgotten.length > 0 || printed.length > 0) {
+    try {
+      await writeToggles(settings.out, toggles);
+    } catch (error) {
+      result = {
+        ...result,
+        status: result.status === 'ok' ? 'warn' : result.status,
+        reason: `${result.reason}; could not update ${togglesPath(settings.out)}: ${(error as Error).message}`,
+      };
+    }
+  }
+  if (remembered.problem) {
+    result = {
+      ...result,
+      status: result.status === 'ok' ? 'warn' : result.status,
+      reason: `${result.reason}; ignored ${remembered.problem}${printed.length > 0 ? ' (replaced)' : ''}`,
+      ...(result.fix ? {} : { fix: `delete ${togglesPath(settings.out)} (skilltrigger starts a new one)` }),
+    };
+  }
+  return result;
+}

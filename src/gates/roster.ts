@@ -1,0 +1,61 @@
+import type { InheritedEnvironment } from '../adapters/environment.js';
+import type { InitInfo } from '../decide/decision.js';
+import { type GateResult, gateResult } from './gate.js';
+
+/** An entry of the init event's `plugins[]`: `{name, source}`, `source` being the plugin id. */
+export interface InitPlugin {
+  name: string;
+  /** `stubplug@local-mkt`, `cc-plugin-privacy@builtin`, `x@inline` (claude-cli-facts.md §1.2). */
+  source?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `plugins[]` of an init line; empty when absent or of another shape. */
+export function parseInitPlugins(line: string): InitPlugin[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return [];
+  }
+  if (!isRecord(value) || !Array.isArray(value.plugins)) return [];
+  const plugins: InitPlugin[] = [];
+  for (const entry of value.plugins) {
+    if (!isRecord(entry) || typeof entry.name !== 'string') continue;
+    plugins.push({ name: entry.name, ...(typeof entry.source === 'string' ? { source: entry.source } : {}) });
+  }
+  return plugins;
+}
+
+/** What the roster gate found: the stub-less run's roster, for the report. */
+export interface RosterFinding {
+  init: InitInfo;
+  environment: InheritedEnvironment;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The roster gate's rule: a stub-less run's init event was read. Everything the model will see
+ * besides the stub is counted (names go into the report only hashed); never a failure by itself.
+ */
+export function judgeRoster(finding: RosterFinding | undefined, why?: string): GateResult {
+  if (!finding) return gateResult('roster', 'skip', why ?? 'no init event from the stub-less run');
+  const { init, environment } = finding;
+  const distinct = new Set([...init.slashCommands, ...init.skills]).size;
+  const memory = environment.memoryFiles.project + environment.memoryFiles.user;
+  return gateResult(
+    'roster',
+    'ok',
+    [
+      `${plural(init.slashCommands.length, 'slash command')} and ${plural(init.skills.length, 'skill')} (${distinct} names) beside the stub`,
+      `model ${init.model ?? 'unknown'}, claude ${init.cliVersion ?? 'unknown'}`,
+      `inherited: ${plural(memory, 'memory file')}, ${plural(environment.hooks, 'hook')}, ${plural(init.mcpServers, 'MCP server')}`,
+    ].join('; '),
+  );
+}

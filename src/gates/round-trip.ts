@@ -1,0 +1,196 @@
+import type { ClaudeCommandResult } from '../adapters/claude.js';
+import { classifyApiError } from '../decide/api-error.js';
+import type { InitInfo } from '../decide/decision.js';
+import { parseEvent } from '../decide/events.js';
+import { RUN_PERMISSION_ARGS } from '../measure/run-once.js';
+import type { ErrorCause } from '../outcome.js';
+import { LOGIN_FIX } from './auth.js';
+import { firstLine, type GateResult, gateResult } from './gate.js';
+import { type InitPlugin, parseInitPlugins } from './roster.js';
+
+/** The round-trip prompt. The simulated model answers it with `pong` by default. */
+export const ROUND_TRIP_QUERY = 'Reply with exactly: pong';
+
+/**
+ * The round-trip's argv: a measured run's flags (permission mode included: it is the roster run
+ * too) minus the partial messages, since the gate reads only the assistant text and the result.
+ * The prompt goes after `--`, as in a measured run.
+ */
+export function roundTripArgs(model?: string): string[] {
+  return [
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--no-session-persistence',
+    ...RUN_PERMISSION_ARGS,
+    ...(model ? ['--model', model] : []),
+    '--',
+    ROUND_TRIP_QUERY,
+  ];
+}
+
+/** What the round-trip's stream said. */
+export interface RoundTripReading {
+  /** The init event: the roster of a stub-less run (the roster gate's input). */
+  init?: InitInfo;
+  /** `plugins[]` of the init event, to map a `plugin:skill` roster entry to its plugin id. */
+  initPlugins: InitPlugin[];
+  /** The model's answer (the `result` text, else its text blocks). */
+  answer?: string;
+  /** Set when the CLI reported an API or login failure instead of an answer. */
+  apiError?: { status?: number; error?: string; text?: string };
+}
+
+/** Read the round-trip's stdout (stream-json lines). Pure; unknown lines are skipped. */
+export function readRoundTrip(stdout: string): RoundTripReading {
+  const reading: RoundTripReading = { initPlugins: [] };
+  const texts: string[] = [];
+  let status: number | undefined;
+  let error: string | undefined;
+  let errorText: string | undefined;
+  let failed = false;
+  for (const raw of stdout.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const event = parseEvent(line);
+    switch (event.type) {
+      case 'init':
+        reading.init = {
+          ...(event.model === undefined ? {} : { model: event.model }),
+          ...(event.cliVersion === undefined ? {} : { cliVersion: event.cliVersion }),
+          slashCommands: event.slashCommands,
+          skills: event.skills,
+          mcpServers: event.mcpServers,
+        };
+        reading.initPlugins = parseInitPlugins(line);
+        break;
+      case 'assistant': {
+        if (event.parentToolUseId !== null) break;
+        const text = event.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('');
+        if (event.synthetic || event.error !== undefined) {
+          failed = true;
+          status ??= event.apiErrorStatus;
+          error ??= event.error;
+          errorText ??= text || undefined;
+        } else if (text) {
+          texts.push(text);
+        }
+        break;
+      }
+      case 'result':
+        if (event.isError) {
+          failed = true;
+          status ??= event.apiErrorStatus;
+          if (event.text) errorText = event.text;
+        } else if (event.text !== undefined) {
+          reading.answer = event.text;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  if (reading.answer === undefined && texts.length > 0) reading.answer = texts.join('');
+  if (failed) {
+    reading.apiError = {
+      ...(status === undefined ? {} : { status }),
+      ...(error === undefined ? {} : { error }),
+      ...(errorText === undefined ? {} : { text: errorText }),
+    };
+  }
+  return reading;
+}
+
+/** `pong`, ``"Pong."`` and `` `pong` `` all count: the gate tests the wire, not the model's obedience. */
+export function isPong(answer: string): boolean {
+  return (
+    answer
+      .trim()
+      .replace(/^[\s"'`*_]+|[\s"'`*_.!]+$/g, '')
+      .toLowerCase() === 'pong'
+  );
+}
+
+export interface RoundTripContext {
+  /** `--model` as given, if any. */
+  model?: string;
+  /** From the cli gate, for the fix of an unknown model. */
+  cliVersion?: string;
+  timeoutMs: number;
+  durationMs: number;
+}
+
+function fixFor(cause: ErrorCause, model: string, cliVersion: string): string {
+  switch (cause) {
+    case 'model':
+      return `choose a model that claude ${cliVersion} and your account can use with --model (for example --model sonnet), or update the Claude CLI if "${model}" is newer than ${cliVersion}`;
+    case 'auth':
+      return LOGIN_FIX;
+    case 'rate-limit':
+      return 'the API key is rate-limited right now: wait and retry, or give skilltrigger a key other jobs do not share';
+    case 'overloaded':
+      return 'the API is overloaded: retry later';
+    case 'network':
+      return 'check that this machine reaches the API (and ANTHROPIC_BASE_URL, if set), then retry';
+    default:
+      return `retry; if it persists, run \`claude -p "${ROUND_TRIP_QUERY}"\` yourself to see the whole error`;
+  }
+}
+
+/** The round-trip gate's rule: a real request with the chosen model answered `pong`. */
+export function judgeRoundTrip(
+  reading: RoundTripReading,
+  command: ClaudeCommandResult,
+  ctx: RoundTripContext,
+): GateResult {
+  const model = ctx.model ?? reading.init?.model ?? 'the default model';
+  const cliVersion = ctx.cliVersion ?? reading.init?.cliVersion ?? 'this version';
+  if (command.spawnFailed) {
+    return gateResult('round-trip', 'fail', 'the Claude CLI could not be started', 'see the cli gate');
+  }
+  if (reading.apiError) {
+    const cause = classifyApiError(reading.apiError);
+    const said = reading.apiError.text ? `: ${firstLine(reading.apiError.text)}` : '';
+    const what =
+      cause === 'model'
+        ? `the API does not know the model "${model}"`
+        : cause === 'auth'
+          ? 'the login was refused'
+          : `the request failed (${cause})`;
+    return gateResult('round-trip', 'fail', `${what}${said}`, fixFor(cause, model, cliVersion));
+  }
+  if (command.timedOut) {
+    return gateResult(
+      'round-trip',
+      'fail',
+      `no answer within ${Math.round(ctx.timeoutMs / 1000)} s from ${model}`,
+      'check that this machine reaches the API (and ANTHROPIC_BASE_URL, if set); a proxy that holds responses needs API_TIMEOUT_MS',
+    );
+  }
+  if (reading.answer !== undefined && isPong(reading.answer)) {
+    return gateResult(
+      'round-trip',
+      'ok',
+      `${model} answered pong in ${(ctx.durationMs / 1000).toFixed(1)} s`,
+    );
+  }
+  if (reading.answer !== undefined) {
+    return gateResult(
+      'round-trip',
+      'fail',
+      `${model} answered "${firstLine(reading.answer, 80)}" instead of pong`,
+      'check that ANTHROPIC_BASE_URL (if set) leads to the Anthropic API and that --model names a chat model',
+    );
+  }
+  const ended = command.signal
+    ? `was killed by ${command.signal}`
+    : `exited with code ${command.exitCode ?? '?'}`;
+  const said = firstLine(command.stderr) || firstLine(command.stdout);
+  return gateResult(
+    'round-trip',
+    'fail',
+    `claude ${ended} without an answer${said ? ` (it said: ${said})` : ''}`,
+    `run \`claude -p "${ROUND_TRIP_QUERY}"\` yourself to see what goes wrong`,
+  );
+}

@@ -1,0 +1,143 @@
+import { spawn } from 'node:child_process';
+import { firstLine, type GateResult, gateResult } from './gate.js';
+
+/** How this platform can hold off sleep for as long as skilltrigger runs. */
+export type SleepPlan =
+  | { kind: 'holder'; tool: 'caffeinate' | 'systemd-inhibit'; command: string; args: string[] }
+  | { kind: 'none'; platform: string };
+
+/**
+ * The holder's command line. Both watch skilltrigger's pid themselves, so the holder ends with
+ * skilltrigger even when skilltrigger is killed outright and its exit handler never runs:
+ * caffeinate through `-w`, systemd-inhibit through a shell loop as its held command (a bare
+ * `sleep infinity` would outlive a killed skilltrigger).
+ */
+export function sleepPlan(platform: NodeJS.Platform, pid: number): SleepPlan {
+  switch (platform) {
+    case 'darwin':
+      // -i: no idle sleep; -s: no system sleep on AC power; -w: until that pid exits.
+      return {
+        kind: 'holder',
+        tool: 'caffeinate',
+        command: 'caffeinate',
+        args: ['-i', '-s', '-w', String(pid)],
+      };
+    case 'linux':
+      return {
+        kind: 'holder',
+        tool: 'systemd-inhibit',
+        command: 'systemd-inhibit',
+        args: [
+          '--what=idle:sleep',
+          '--who=skilltrigger',
+          '--why=measuring skill triggering; a suspended machine turns runs into timeouts',
+          '--mode=block',
+          'sh',
+          '-c',
+          'while kill -0 "$1" 2>/dev/null; do sleep 1; done',
+          'skilltrigger-sleep-watch',
+          String(pid),
+        ],
+      };
+    default:
+      return { kind: 'none', platform };
+  }
+}
+
+/** A running sleep holder; `release()` ends it (also done automatically when the process exits). */
+export interface SleepHolder {
+  pid: number;
+  tool: string;
+  release(): void;
+}
+
+export interface SleepOptions {
+  platform?: NodeJS.Platform;
+  /** The pid the holder watches (default: this process). */
+  pid?: number;
+  env: NodeJS.ProcessEnv;
+  /** How long the holder must stay up to count as working (a refused inhibitor exits at once). */
+  probeMs?: number;
+}
+
+const ADVICE =
+  'keep the machine awake while measuring (a suspended machine turns runs into timeouts and costs the verdict): disable suspend in the power settings, or run skilltrigger under an inhibitor yourself';
+
+type Probe =
+  | { kind: 'running' }
+  | { kind: 'missing' }
+  | { kind: 'exited'; code: number | null; said: string };
+
+/**
+ * The sleep gate: start the platform's holder and check it stays up. A missing or refusing
+ * holder only warns (the gate cannot make a machine stay awake; it can say so). The holder runs
+ * in its own process group, unref'd so it never keeps skilltrigger alive, and is killed on exit.
+ */
+export async function holdOffSleep(
+  options: SleepOptions,
+): Promise<{ result: GateResult; holder?: SleepHolder }> {
+  const plan = sleepPlan(options.platform ?? process.platform, options.pid ?? process.pid);
+  const ci = options.env.CI === 'true' || options.env.CI === '1';
+  const unavailable = (reason: string): { result: GateResult } =>
+    ci
+      ? { result: gateResult('sleep', 'ok', `${reason}; not needed on a CI runner (CI is set)`) }
+      : { result: gateResult('sleep', 'warn', reason, ADVICE) };
+  if (plan.kind === 'none') return unavailable(`cannot hold off sleep on ${plan.platform}`);
+
+  const child = spawn(plan.command, plan.args, {
+    env: options.env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    if (stderr.length < 4096) stderr += d;
+  });
+  const probe = await new Promise<Probe>((resolve) => {
+    const timer = setTimeout(() => resolve({ kind: 'running' }), options.probeMs ?? 500);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve(
+        error.code === 'ENOENT' ? { kind: 'missing' } : { kind: 'exited', code: null, said: error.message },
+      );
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      // Let the last stderr bytes arrive before quoting them.
+      setImmediate(() => resolve({ kind: 'exited', code, said: firstLine(stderr) }));
+    });
+  });
+  switch (probe.kind) {
+    case 'missing':
+      return unavailable(`${plan.tool} was not found on PATH, so sleep is not held off`);
+    case 'exited':
+      return unavailable(
+        `${plan.tool} refused to hold off sleep (exit ${probe.code ?? '?'}${probe.said ? `: ${probe.said}` : ''})`,
+      );
+    case 'running':
+      break;
+  }
+  const pid = child.pid;
+  if (pid === undefined) return unavailable(`${plan.tool} did not start`);
+  child.stderr?.destroy();
+  child.unref();
+  const kill = () => {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', kill);
+    kill();
+  };
+  process.on('exit', kill);
+  return {
+    result: gateResult('sleep', 'ok', `sleep held off by ${plan.tool} until skilltrigger exits`),
+    holder: { pid, tool: plan.tool, release },
+  };
+}
