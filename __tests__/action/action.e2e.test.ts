@@ -1,0 +1,487 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reportSchema } from '../../src/report/schema.js';
+import {
+  type Behaviour,
+  GATE_QUERY,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
+import { CLAUDE_BIN } from '../fakes/claude-env.js';
+import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import {
+  type ActionResult,
+  evalsJson,
+  GitRepo,
+  node24,
+  pullRequestPayload,
+  pushPayload,
+  runAction,
+  skillFile,
+} from './harness.js';
+
+/**
+ * The bundled Action (dist/index.js) run as the runner runs it, one scenario after another on one
+ * repository, like a project's history: a push to main saves baselines, PRs restore them and
+ * comment, and the failure modes end the step with their codes. Real git, the real `claude` binary
+ * against the simulated model, and the loopback fakes of the GitHub REST API and the cache service.
+ *
+ * The eval sets are as small as the statistics allow: `handoff` has 6 positives (a regression must
+ * clear the 2-hit noise band and an exact test at 1 run per query) and 2 negatives; `review` has 2
+ * and 2. Every scenario runs `runs: 1`.
+ */
+
+const CANARY_KEY = 'sk-ant-action-canary-5e1f0c9b7a';
+const ACTIONS_TOKEN = 'ghs_actions_token_for_tests';
+const FORK_TOKEN = 'ghs_fork_readonly_token';
+
+const HANDOFF = '.claude/skills/handoff/SKILL.md';
+const REVIEW = '.claude/skills/review/SKILL.md';
+
+const D1 =
+  'Write HANDOFF.md summarising the session so a fresh session can resume. Use when ending a session.';
+const D3 = 'REGRESS: a terse note about sessions.';
+const R1 = 'Review a pull request diff for bugs and style. Use when asked to review changes.';
+const R2 = 'Review a diff for bugs, then style. Use when the user asks for a review of their changes.';
+
+const handoffEvals = evalsJson([
+  ...Array.from({ length: 6 }, (_, i) => ({
+    query: `handoff-pos ${i + 1}: write the handoff notes`,
+    should_trigger: true,
+  })),
+  { query: 'handoff-neg 1: what is the capital of France', should_trigger: false },
+  { query: 'handoff-neg 2: format this JSON file', should_trigger: false },
+]);
+const reviewEvals = evalsJson([
+  { query: 'review-pos 1: review my diff', should_trigger: true },
+  { query: 'review-pos 2: look over this PR for bugs', should_trigger: true },
+  { query: 'review-neg 1: write a haiku', should_trigger: false },
+  { query: 'review-neg 2: rename this variable', should_trigger: false },
+]);
+
+let work: string;
+let repo: GitRepo;
+let model: SimulatedModel;
+let github: GitHubApiFake;
+let cache: CacheServiceFake;
+let home: string;
+let runnerTemp: string;
+/** What the simulated model does for the round-trip gate query (default: pong). */
+let gateBehaviour: Behaviour | undefined;
+/** Every eval query fails with this API error while set. */
+let apiDown: Behaviour | undefined;
+
+const commits: Record<string, string> = {};
+const results: Record<string, ActionResult> = {};
+
+function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'LANG']) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return {
+    ...env,
+    HOME: home,
+    TMPDIR: path.join(work, 'tmp'),
+    ...github.env(),
+    ...cache.env(),
+    GITHUB_SHA: repo.git('rev-parse', 'HEAD'),
+    GITHUB_REF: 'refs/heads/main',
+    RUNNER_OS: 'Linux',
+    RUNNER_ARCH: 'X64',
+    RUNNER_TEMP: runnerTemp,
+    ANTHROPIC_BASE_URL: model.url,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    SKILLTRIGGER_SIMULATED: '1',
+    ...extra,
+  };
+}
+
+function inputs(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'anthropic-api-key': CANARY_KEY,
+    'github-token': ACTIONS_TOKEN,
+    'claude-path': CLAUDE_BIN,
+    runs: '1',
+    timeout: '30',
+    ...extra,
+  };
+}
+
+/** A fresh job: the runner empties RUNNER_TEMP between jobs, and results from a previous run go too. */
+async function freshJob(): Promise<void> {
+  await rm(runnerTemp, { recursive: true, force: true });
+  await mkdir(runnerTemp, { recursive: true });
+  await rm(path.join(repo.dir, 'skilltrigger-results'), { recursive: true, force: true });
+}
+
+/** SKILLTRIGGER_ACTION_DUMP=<dir> keeps each run's log, summary and comments for reading. */
+async function dump(name: string, result: ActionResult): Promise<void> {
+  const dir = process.env.SKILLTRIGGER_ACTION_DUMP;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${name}.log`), logOnFailure(result));
+  await writeFile(path.join(dir, `${name}.comments.json`), JSON.stringify(github.comments(), null, 2));
+}
+
+function logOnFailure(result: ActionResult): string {
+  return `exit ${result.code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}\n--- summary ---\n${result.summary}`;
+}
+
+/** The `verdicts` output, parsed (a value of another shape fails the test). */
+function verdicts(result: ActionResult): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(result.outputs.verdicts ?? '{}');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`verdicts is not an object: ${result.outputs.verdicts}`);
+  }
+  return Object.fromEntries(Object.entries(parsed));
+}
+
+function comments(issue: number) {
+  return github.comments(issue);
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-action-e2e-'));
+  home = path.join(work, 'home');
+  runnerTemp = path.join(work, 'runner-temp');
+  await mkdir(home);
+  await mkdir(path.join(work, 'tmp'));
+  repo = await GitRepo.create(path.join(work, 'repo'));
+  commits.c0 = await repo.commit('Initial', { 'README.md': '# skills\n' });
+  commits.c1 = await repo.commit('Add skills', {
+    [HANDOFF]: skillFile('handoff', D1),
+    '.claude/skills/handoff/evals/evals.json': handoffEvals,
+    [REVIEW]: skillFile('review', R1),
+    '.claude/skills/review/evals.json': reviewEvals,
+  });
+  model = await startSimulatedModel({
+    seed: 5,
+    script: (req) => {
+      if (req.query === GATE_QUERY) return gateBehaviour;
+      if (apiDown) return apiDown;
+      const regressed = req.stub?.description.includes('REGRESS') === true;
+      if (req.query.startsWith('handoff-pos')) return regressed ? { kind: 'text' } : { kind: 'skill' };
+      if (req.query.startsWith('review-pos')) return { kind: 'skill' };
+      return { kind: 'text' };
+    },
+  });
+  github = await startGitHubApi({
+    tokens: {
+      [ACTIONS_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true },
+      [FORK_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: true },
+    },
+  });
+  cache = await startCacheService();
+});
+
+afterAll(async () => {
+  await model?.close();
+  await github?.close();
+  await cache?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  gateBehaviour = undefined;
+  apiDown = undefined;
+  await freshJob();
+});
+
+/** No trace of the API key anywhere but the runner's own masking command. */
+function expectKeyMasked(result: ActionResult): void {
+  expect(result.stdout).toContain(`::add-mask::${CANARY_KEY}`);
+  expect(result.stdout.split(CANARY_KEY).length - 1).toBe(1);
+  expect(result.stderr).not.toContain(CANARY_KEY);
+  expect(result.summary).not.toContain(CANARY_KEY);
+  expect(JSON.stringify(result.outputs)).not.toContain(CANARY_KEY);
+}
+
+describe('the bundled Action, as the runner runs it', () => {
+  it('push to main: measures the added skills and saves each report as its baseline', {
+    timeout: 300_000,
+  }, async () => {
+    repo.checkout(commits.c1 ?? '');
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'push',
+      payload: pushPayload({ before: commits.c0 ?? '', after: commits.c1 ?? '' }),
+      inputs: inputs(),
+      env: baseEnv({ GITHUB_SHA: commits.c1 ?? '' }),
+    });
+    await dump('push', result);
+    results.push = result;
+    expect(result.code, logOnFailure(result)).toBe(0);
+    expect(cache.entries.map((e) => e.key).sort()).toEqual([
+      `skilltrigger-baseline-linux-handoff-${commits.c1}`,
+      `skilltrigger-baseline-linux-review-${commits.c1}`,
+    ]);
+    const v = verdicts(result);
+    expect(v.handoff).toMatchObject({
+      standing: 'measured',
+      verdict: 'ok',
+      positives: { triggered: 6, runs: 6 },
+    });
+    expect(v.review).toMatchObject({ standing: 'measured', verdict: 'ok', negatives: { fired: 0, runs: 2 } });
+    expect(result.outputs.regressions).toBe('0');
+    expect(result.outputs['comment-id']).toBe('');
+    const reports = (result.outputs.reports ?? '').split('\n');
+    expect(reports).toHaveLength(2);
+    for (const file of reports) reportSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    expect(result.summary).toContain('Saved as the baseline for commit');
+    expect(result.stdout).toMatch(/::group::Measure handoff/);
+    expect(result.stdout).toMatch(/::group::Gate: round-trip/);
+    expect(result.stdout).toMatch(/query 6\/8 · run 1\/1 · triggered/);
+    expect(github.requests).toHaveLength(0);
+    expectKeyMasked(result);
+  });
+
+  it('pull request: restores the base commit’s baseline, compares, and posts one sticky comment', {
+    timeout: 300_000,
+  }, async () => {
+    repo.checkout(commits.c1 ?? '');
+    repo.git('checkout', '-q', '-b', 'pr7');
+    commits.c2 = await repo.commit('Reword review; tidy the handoff body', {
+      [REVIEW]: skillFile('review', R2),
+      [HANDOFF]: skillFile('handoff', D1, 'Keep it under a page.'),
+    });
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 7,
+        baseSha: commits.c1 ?? '',
+        headSha: commits.c2 ?? '',
+        headRef: 'pr7',
+      }),
+      inputs: inputs(),
+      env: baseEnv(),
+    });
+    await dump('pr', result);
+    results.pr = result;
+    expect(result.code, logOnFailure(result)).toBe(0);
+    const v = verdicts(result);
+    expect(v.review).toMatchObject({ standing: 'noise', label: 'noise', baseline: 'cache' });
+    expect(v.handoff).toMatchObject({ standing: 'not-measured', reason: 'body-only' });
+    const posted = comments(7);
+    expect(posted).toHaveLength(1);
+    const body = posted[0]?.body ?? '';
+    expect(body.startsWith('<!-- skilltrigger:results -->')).toBe(true);
+    expect(body).toContain(`Baseline: the report cached for the base commit \`${commits.c1?.slice(0, 7)}\``);
+    expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) | ±0 pp | noise |');
+    expect(body).toContain('only the body changed');
+    expect(result.outputs['comment-id']).toBe(String(posted[0]?.id));
+    expect(result.summary).toContain('```mermaid');
+    expectKeyMasked(result);
+  });
+
+  it('a second push to the PR updates the same comment in place', { timeout: 300_000 }, async () => {
+    // Back to the base's review (no longer in the diff); the handoff description changes for the worse.
+    commits.c3 = await repo.commit('Shorten handoff', {
+      [HANDOFF]: skillFile('handoff', D3),
+      [REVIEW]: skillFile('review', R1),
+    });
+    const before = comments(7);
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 7,
+        action: 'synchronize',
+        baseSha: commits.c1 ?? '',
+        headSha: commits.c3 ?? '',
+        headRef: 'pr7',
+      }),
+      inputs: inputs({ 'fail-on-regression': 'true' }),
+      env: baseEnv(),
+    });
+    await dump('pr-update', result);
+    results.regression = result;
+    const after = comments(7);
+    expect(after, logOnFailure(result)).toHaveLength(1);
+    expect(after[0]?.id).toBe(before[0]?.id);
+    expect(after[0]?.body).not.toBe(before[0]?.body);
+    expect(after[0]?.body).toContain(`<!-- skilltrigger-sha:${commits.c3} `);
+    expect(after[0]?.body).not.toContain('review');
+    expect(result.outputs['comment-id']).toBe(String(before[0]?.id));
+    const writes = github.requests.filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => r.route)).toEqual(['create-comment', 'update-comment']);
+  });
+
+  it('a regression with fail-on-regression fails the step, annotated on the description line', () => {
+    const result = results.regression;
+    if (!result) throw new Error('the previous scenario did not run');
+    expect(result.code, logOnFailure(result)).toBe(1);
+    expect(result.failure).toMatch(
+      /^regression in 1 skill: handoff \(\.claude\/skills\/handoff\/SKILL\.md:3\): positives triggered 6\/6 → 0\/6/,
+    );
+    const annotation = result.annotations.find((a) => a.properties.file === HANDOFF);
+    expect(annotation).toMatchObject({ level: 'error', properties: { line: '3' } });
+    expect(result.outputs.regressions).toBe('1');
+    expect(verdicts(result).handoff).toMatchObject({ standing: 'regression', label: 'regression' });
+    expect(comments(7)[0]?.body).toContain('**regression**');
+  });
+
+  it('no baseline (the cache has none): says so plainly and measures the PR alone — under Node 24', {
+    timeout: 300_000,
+  }, async () => {
+    const empty = await startCacheService();
+    try {
+      repo.checkout(commits.c1 ?? '');
+      commits.c4 = await repo.commit('Reword review', {
+        [REVIEW]: skillFile(
+          'review',
+          'Review a diff for bugs, risky changes and style problems before merging.',
+        ),
+      });
+      const result = await runAction({
+        node: node24(),
+        cwd: repo.dir,
+        eventName: 'pull_request',
+        payload: pullRequestPayload({
+          number: 8,
+          baseSha: commits.c1 ?? '',
+          headSha: commits.c4 ?? '',
+          headRef: 'pr8',
+        }),
+        inputs: inputs(),
+        env: baseEnv(empty.env()),
+      });
+      await dump('no-baseline', result);
+      expect(result.code, logOnFailure(result)).toBe(0);
+      expect(verdicts(result).review).toMatchObject({
+        standing: 'no-baseline',
+        baseline: 'none',
+        label: null,
+      });
+      const body = comments(8)[0]?.body ?? '';
+      expect(body).toContain('**No baseline:** no baseline is cached for review');
+      expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) |');
+      expect(result.summary).toContain('**No baseline:**');
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('environment drift: with baseline: measure, the base description is re-measured in the same job (paired)', {
+    timeout: 300_000,
+  }, async () => {
+    repo.checkout(commits.c1 ?? '');
+    commits.c5 = await repo.commit('Reword review again', {
+      [REVIEW]: skillFile(
+        'review',
+        'Review changes in a pull request. Use when the user asks for a code review.',
+      ),
+    });
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 9,
+        baseSha: commits.c1 ?? '',
+        headSha: commits.c5 ?? '',
+        headRef: 'pr9',
+      }),
+      inputs: inputs({ model: 'claude-drift-test', baseline: 'measure' }),
+      env: baseEnv(),
+    });
+    await dump('drift', result);
+    expect(result.code, logOnFailure(result)).toBe(0);
+    expect(verdicts(result).review).toMatchObject({ standing: 'noise', baseline: 'paired' });
+    const body = comments(9)[0]?.body ?? '';
+    expect(body).toContain(
+      'measured in this job interleaved with this PR’s (paired), because the cached baseline',
+    );
+    expect(body).toContain(
+      'the model differs: the baseline asked for the CLI default, this run for claude-drift-test',
+    );
+    expect(result.stdout).toMatch(/query 1\/4 · run 1\/1 · (baseline|this PR) · triggered/);
+    const [report] = (result.outputs.reports ?? '').split('\n');
+    const parsed = reportSchema.parse(JSON.parse(await readFile(report ?? '', 'utf8')));
+    expect(parsed.baseline?.totals.positives).toEqual({ triggered: 2, runs: 2 });
+  });
+
+  it('a failed gate exits 2 and measures nothing', { timeout: 300_000 }, async () => {
+    gateBehaviour = { kind: 'api-error', status: 401 };
+    repo.checkout(commits.c5 ?? '');
+    const requestsBefore = model.requests.length;
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 9,
+        action: 'synchronize',
+        baseSha: commits.c1 ?? '',
+        headSha: commits.c5 ?? '',
+        headRef: 'pr9',
+      }),
+      inputs: inputs(),
+      env: baseEnv(),
+    });
+    await dump('gate', result);
+    expect(result.code, logOnFailure(result)).toBe(2);
+    expect(result.failure).toMatch(/^gate round-trip failed: the request failed \(HTTP 401\)/);
+    const seen = model.requests.slice(requestsBefore).flatMap((r) => (r.view ? [r.view.query] : []));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((query) => query === GATE_QUERY)).toBe(true);
+    expect(verdicts(result).review).toMatchObject({ standing: 'not-measured' });
+    expect(comments(9)[0]?.body).toContain('Nothing was measured: a gate failed.');
+  });
+
+  it('no verdict on a push exits 3 and saves no baseline', { timeout: 300_000 }, async () => {
+    apiDown = { kind: 'api-error', status: 500 };
+    repo.checkout('main');
+    commits.c6 = await repo.commit('Reword review on main', {
+      [REVIEW]: skillFile('review', 'Review a change set. Use when asked to check a diff before merging.'),
+    });
+    const entries = cache.entries.length;
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'push',
+      payload: pushPayload({ before: commits.c1 ?? '', after: commits.c6 ?? '' }),
+      inputs: inputs(),
+      env: baseEnv({ GITHUB_SHA: commits.c6 ?? '' }),
+    });
+    await dump('no-verdict', result);
+    expect(result.code, logOnFailure(result)).toBe(3);
+    expect(result.failure).toMatch(/^no verdict for review: /);
+    expect(cache.entries).toHaveLength(entries);
+    expect(result.summary).toContain('Not saved as a baseline: it has no verdict');
+    expect(verdicts(result).review).toMatchObject({ standing: 'no-verdict', verdict: 'no-verdict' });
+  });
+
+  it('a fork PR without a key: no comment call at all, the result in the summary, exit 2', {
+    timeout: 300_000,
+  }, async () => {
+    repo.checkout(commits.c1 ?? '');
+    commits.c7 = await repo.commit('Fork: reword review', {
+      [REVIEW]: skillFile('review', 'Check a pull request for mistakes. Use for code review requests.'),
+    });
+    github.clearRequests();
+    const { 'anthropic-api-key': _key, ...noKey } = inputs({ 'github-token': FORK_TOKEN });
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 11,
+        baseSha: commits.c1 ?? '',
+        headSha: commits.c7 ?? '',
+        headRef: 'patch-1',
+        fromFork: true,
+      }),
+      inputs: noKey,
+      env: baseEnv(),
+    });
+    await dump('fork', result);
+    expect(result.code, logOnFailure(result)).toBe(2);
+    expect(result.failure).toMatch(/^gate auth failed: no credentials/);
+    expect(github.requests).toHaveLength(0);
+    expect(result.summary).toContain('comes from a fork');
+    expect(result.summary).toContain('Nothing was measured: a gate failed.');
+    expect(result.summary).toContain('GitHub passes no secrets');
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { environmentDrift, judgeBaseline } from '../../src/action/baseline.js';
+import type { InitInfo } from '../../src/decide/decision.js';
+import type { Skill } from '../../src/inputs/types.js';
+import { FIXTURE_DESCRIPTION, FIXTURE_ROSTER, FIXTURE_STUB, reportFixture } from '../fakes/report-fixture.js';
+
+/** The roster gate's view of the fixture's environment (the stub is not there: the run is stub-less). */
+const sameRoster: InitInfo = {
+  model: 'claude-sonnet-4-5-20250929',
+  cliVersion: '2.1.328',
+  slashCommands: FIXTURE_ROSTER.slashCommands.filter((n) => n !== FIXTURE_STUB),
+  skills: [...FIXTURE_ROSTER.skills],
+  mcpServers: 1,
+};
+
+const base: Skill = {
+  dir: '/repo/skills/pdf-tables',
+  file: 'skills/pdf-tables/SKILL.md',
+  name: 'pdf-tables',
+  description: FIXTURE_DESCRIPTION,
+  descriptionLine: 3,
+  warnings: [],
+};
+
+const current = { requestedModel: 'claude-sonnet-4-5', cliVersion: '2.1.328', rosterInit: sameRoster };
+
+describe('environmentDrift', () => {
+  it('finds nothing when model, CLI and roster match', () => {
+    expect(environmentDrift(reportFixture(), current, 'pdf-tables')).toEqual([]);
+  });
+
+  it('names each difference plainly', () => {
+    const drift = environmentDrift(
+      reportFixture(),
+      {
+        cliVersion: '2.2.0',
+        rosterInit: { ...sameRoster, skills: [...sameRoster.skills, 'new-skill'] },
+      },
+      'pdf-tables',
+    );
+    expect(drift).toEqual([
+      'the model differs: the baseline asked for claude-sonnet-4-5, this run for the CLI default',
+      'the Claude Code CLI differs: the baseline ran 2.1.328, this run 2.2.0',
+      'the roster of skills and commands the model sees differs: 1 added, 0 removed since the baseline',
+    ]);
+  });
+
+  it('notices another model answering under the same requested name', () => {
+    expect(
+      environmentDrift(
+        reportFixture(),
+        { ...current, rosterInit: { ...sameRoster, model: 'claude-x' } },
+        'pdf-tables',
+      ),
+    ).toEqual([
+      "the model answering differs: the baseline's runs reported claude-sonnet-4-5-20250929, this run's reports claude-x",
+    ]);
+  });
+});
+
+describe('judgeBaseline', () => {
+  const report = reportFixture();
+
+  it('uses a matching cached report as the baseline', () => {
+    const plan = judgeBaseline({ mode: 'measure', report, hit: 'exact', sha: 'a'.repeat(40), base, current });
+    expect(plan).toMatchObject({
+      use: 'cache',
+      baseline: { kind: 'cache', hit: 'exact', stale: false, drift: [] },
+    });
+  });
+
+  it('with measure, re-measures in this job when the environment differs or the report is stale', () => {
+    const drifted = judgeBaseline({
+      mode: 'measure',
+      report,
+      hit: 'exact',
+      base,
+      current: { ...current, cliVersion: '9.9.9' },
+    });
+    expect(drifted).toMatchObject({
+      use: 'paired',
+      baseline: { why: expect.stringContaining('ran in another environment') },
+    });
+    const stale = judgeBaseline({
+      mode: 'measure',
+      report,
+      hit: 'prefix',
+      sha: 'b'.repeat(40),
+      base: { ...base, description: 'Another text.' },
+      current,
+    });
+    expect(stale).toMatchObject({
+      use: 'paired',
+      baseline: {
+        why: 'the cached baseline (commit bbbbbbb) measured another description than the base branch holds',
+      },
+    });
+  });
+
+  it('with cache, compares anyway and records why the comparison is weak', () => {
+    const plan = judgeBaseline({
+      mode: 'cache',
+      report,
+      hit: 'prefix',
+      base: { ...base, description: 'Another text.' },
+      current: { ...current, cliVersion: '9.9.9' },
+    });
+    expect(plan).toMatchObject({
+      use: 'cache',
+      baseline: {
+        stale: true,
+        drift: ['the Claude Code CLI differs: the baseline ran 2.1.328, this run 9.9.9'],
+      },
+    });
+  });
+});

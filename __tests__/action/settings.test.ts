@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { InputDefaults, Inputs, Outputs, PINNED_CLAUDE_CODE_VERSION } from '../../src/action/constants.js';
+import { readSettings } from '../../src/action/settings.js';
+import { UsageError } from '../../src/errors.js';
+
+const root = new URL('../../', import.meta.url);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function actionYml(): Record<string, unknown> {
+  const parsed: unknown = parse(readFileSync(fileURLToPath(new URL('action.yml', root)), 'utf8'));
+  if (!isRecord(parsed)) throw new Error('action.yml is not a mapping');
+  return parsed;
+}
+
+/** `inputs` or `outputs`: name → its mapping. */
+function section(name: string): Map<string, Record<string, unknown>> {
+  const value = actionYml()[name];
+  if (!isRecord(value)) throw new Error(`action.yml has no ${name}`);
+  const out = new Map<string, Record<string, unknown>>();
+  for (const [key, spec] of Object.entries(value)) {
+    if (!isRecord(spec)) throw new Error(`action.yml ${name}.${key} is not a mapping`);
+    out.set(key, spec);
+  }
+  return out;
+}
+
+const defaults: Record<string, string | undefined> = InputDefaults;
+
+function reader(values: Record<string, string>) {
+  return (name: string) => values[name] ?? '';
+}
+
+describe('action.yml and the constants module', () => {
+  it('declare the same inputs, with the same defaults, each documented', () => {
+    const inputs = section('inputs');
+    expect([...inputs.keys()].sort()).toEqual(Object.values(Inputs).sort());
+    for (const [name, spec] of inputs) {
+      expect(typeof spec.description, name).toBe('string');
+      const declared = String(spec.default ?? '');
+      if (declared.startsWith('${{')) continue; // evaluated by the runner (github-token)
+      expect(declared, name).toBe(defaults[name] ?? '');
+    }
+  });
+
+  it('declare the same outputs, each documented', () => {
+    const outputs = section('outputs');
+    expect([...outputs.keys()].sort()).toEqual(Object.values(Outputs).sort());
+    for (const spec of outputs.values()) expect(typeof spec.description).toBe('string');
+  });
+
+  it('runs on node24 from the bundle', () => {
+    expect(actionYml().runs).toEqual({ using: 'node24', main: 'dist/index.js' });
+  });
+
+  it('pins the CLI version the project tests with', () => {
+    const pkg: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('package.json', root)), 'utf8'));
+    const dev = isRecord(pkg) ? pkg.devDependencies : undefined;
+    const pinned = isRecord(dev) ? dev['@anthropic-ai/claude-code'] : undefined;
+    expect(PINNED_CLAUDE_CODE_VERSION).toBe(pinned);
+  });
+});
+
+describe('readSettings', () => {
+  it('applies the defaults when nothing is given', () => {
+    expect(readSettings(reader({}))).toEqual({
+      claudeCodeVersion: PINNED_CLAUDE_CODE_VERSION,
+      runs: 2,
+      timeoutSeconds: 30,
+      skills: ['**/SKILL.md'],
+      skillsAll: false,
+      evals: [],
+      baseline: 'cache',
+      failOnRegression: false,
+      comment: true,
+      allowConflict: false,
+      out: 'skilltrigger-results',
+    });
+  });
+
+  it('reads every input', () => {
+    const settings = readSettings(
+      reader({
+        'anthropic-api-key': 'sk-x',
+        'claude-code-version': '2.1.400',
+        'claude-path': '/opt/claude',
+        model: 'claude-sonnet-4-5',
+        runs: '5',
+        timeout: '45.5',
+        skills: '.claude/skills/*/SKILL.md\n# comment\n!.claude/skills/wip/SKILL.md\n',
+        'skills-all': 'True',
+        evals: '{dir}/triggers.json',
+        baseline: 'measure',
+        'fail-on-regression': 'TRUE',
+        comment: 'false',
+        'allow-conflict': 'true',
+        'github-token': 'ghs_x',
+        out: 'results',
+      }),
+    );
+    expect(settings).toEqual({
+      anthropicApiKey: 'sk-x',
+      claudeCodeVersion: '2.1.400',
+      claudePath: '/opt/claude',
+      model: 'claude-sonnet-4-5',
+      runs: 5,
+      timeoutSeconds: 45.5,
+      skills: ['.claude/skills/*/SKILL.md', '!.claude/skills/wip/SKILL.md'],
+      skillsAll: true,
+      evals: ['{dir}/triggers.json'],
+      baseline: 'measure',
+      failOnRegression: true,
+      comment: false,
+      allowConflict: true,
+      githubToken: 'ghs_x',
+      out: 'results',
+    });
+  });
+
+  it.each([
+    ['runs', '0', 'input runs: expected a whole number from 1 to 100, got "0"'],
+    ['runs', 'two', 'input runs: expected a whole number from 1 to 100, got "two"'],
+    ['timeout', '-1', 'input timeout: expected a number of seconds above 0 and at most 3600, got "-1"'],
+    ['baseline', 'always', 'input baseline: expected cache, measure or none, got "always"'],
+    ['fail-on-regression', 'yes', 'input fail-on-regression: expected true or false, got "yes"'],
+    ['claude-code-version', 'latest', 'input claude-code-version: expected an exact version such as 2.1.328'],
+    ['claude-code-version', '^2.1.0', 'input claude-code-version: expected an exact version'],
+    ['model', 'claude sonnet', 'input model: expected a model name without spaces'],
+    ['skills', '!**/SKILL.md', 'input skills: expected at least one glob'],
+    ['skills', '../other/SKILL.md', 'input skills: expected globs relative to the repository root'],
+    ['evals', '/etc/evals.json', 'input evals: expected paths relative to the repository root'],
+  ])('refuses %s = %j, naming the input and what it accepts', (name, value, message) => {
+    let error: unknown;
+    try {
+      readSettings(reader({ [name]: value }));
+    } catch (e) {
+      error = e;
+    }
+    if (!(error instanceof UsageError)) throw new Error(`expected a UsageError, got ${String(error)}`);
+    expect(error.message).toContain(message);
+    expect(error.exitCode).toBe(1);
+  });
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+/** The workflows are part of the product: the example is what users copy, CI what keeps dist/ honest. */
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function load(file: string): Record<string, unknown> {
+  const parsed: unknown = parse(
+    readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8'),
+  );
+  if (!isRecord(parsed)) throw new Error(`${file} is not a mapping`);
+  return parsed;
+}
+
+/** Every step of every job, as mappings. */
+function steps(workflow: Record<string, unknown>): Record<string, unknown>[] {
+  const jobs = isRecord(workflow.jobs) ? Object.values(workflow.jobs) : [];
+  return jobs.flatMap((job) => (isRecord(job) && Array.isArray(job.steps) ? job.steps.filter(isRecord) : []));
+}
+
+describe('examples/workflows/skilltrigger.yml', () => {
+  const workflow = load('examples/workflows/skilltrigger.yml');
+
+  it('runs on pushes to main and on pull requests, with only the permissions it needs', () => {
+    expect(workflow.on).toEqual({ push: { branches: ['main'] }, pull_request: null });
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+  });
+
+  it('checks out the full history and passes the key from a secret', () => {
+    const all = steps(workflow);
+    const checkout = all.find((s) => String(s.uses).startsWith('actions/checkout'));
+    expect(checkout?.with).toEqual({ 'fetch-depth': 0 });
+    const action = all.find((s) => String(s.uses).includes('skilltrigger@'));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+    expect(action?.with).toMatchObject({ 'anthropic-api-key': '${{ secrets.ANTHROPIC_API_KEY }}' });
+  });
+});
+
+describe('.github/workflows', () => {
+  it('CI installs from the lockfile and runs the tests', () => {
+    const runs = steps(load('.github/workflows/ci.yml')).map((s) => s.run);
+    expect(runs).toContain('npm ci');
+    expect(runs).toContain('npm test');
+  });
+
+  it('check-dist rebuilds the bundle and fails when dist/ differs', () => {
+    const all = steps(load('.github/workflows/check-dist.yml'));
+    expect(all.map((s) => s.run)).toContain('npm run bundle');
+    expect(all.some((s) => typeof s.run === 'string' && s.run.includes('git status --porcelain'))).toBe(true);
+  });
+});

@@ -1,0 +1,196 @@
+import * as core from '@actions/core';
+import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../adapters/baseline-cache.js';
+import { readReportFile } from '../adapters/report-files.js';
+import type { InitInfo } from '../decide/decision.js';
+import type { Skill } from '../inputs/types.js';
+import { rosterOf, sha256Hex } from '../report/privacy.js';
+import type { Report } from '../report/schema.js';
+import type { BaselineSave, BaselineUse } from './results.js';
+import type { BaselineMode } from './settings.js';
+
+/**
+ * The baseline of a PR's skill (SPEC §3): the report saved by a push to the default branch, found
+ * by the base sha and else by the skill's key prefix. Whether it can stand as the baseline is
+ * decided here (pure, `judgeBaseline`); when it cannot and `baseline: measure` is set, the base
+ * description is measured in this job instead (paired).
+ */
+
+/** What this run's environment looks like, from the gates, to hold a cached report against. */
+export interface CurrentEnvironment {
+  requestedModel?: string;
+  cliVersion?: string;
+  /** The stub-less run's init event. */
+  rosterInit?: InitInfo;
+}
+
+/** The decision for one skill before anything is measured. */
+export type BaselinePlan =
+  | { use: 'cache'; report: Report; baseline: BaselineUse & { kind: 'cache' } }
+  | { use: 'paired'; baseline: BaselineUse & { kind: 'paired' } }
+  | { use: 'none'; baseline: BaselineUse & { kind: 'none' } };
+
+/** Differences between a cached report's environment and this run's that change what the model sees (pure). */
+export function environmentDrift(report: Report, current: CurrentEnvironment, skill: string): string[] {
+  const drift: string[] = [];
+  const wanted = current.requestedModel ?? null;
+  if (report.model.requested !== wanted) {
+    drift.push(
+      `the model differs: the baseline asked for ${report.model.requested ?? 'the CLI default'}, this run for ${wanted ?? 'the CLI default'}`,
+    );
+  } else if (current.rosterInit?.model !== undefined) {
+    const reported = Object.keys(report.model.reported);
+    if (reported.length > 0 && !reported.includes(current.rosterInit.model)) {
+      drift.push(
+        `the model answering differs: the baseline's runs reported ${reported.join(', ')}, this run's reports ${current.rosterInit.model}`,
+      );
+    }
+  }
+  const cli = current.cliVersion ?? current.rosterInit?.cliVersion;
+  if (cli !== undefined && report.cli.version !== null && report.cli.version !== cli) {
+    drift.push(`the Claude Code CLI differs: the baseline ran ${report.cli.version}, this run ${cli}`);
+  }
+  if (current.rosterInit && report.roster) {
+    const now = rosterOf(current.rosterInit.slashCommands, current.rosterInit.skills, [skill]);
+    const before = new Set(report.roster.members);
+    const after = new Set(now.members);
+    const added = [...after].filter((m) => !before.has(m)).length;
+    const removed = [...before].filter((m) => !after.has(m)).length;
+    if (added > 0 || removed > 0) {
+      drift.push(
+        `the roster of skills and commands the model sees differs: ${added} added, ${removed} removed since the baseline`,
+      );
+    }
+  }
+  return drift;
+}
+
+/** The commit a cached report measured, from its key. */
+function shaOfKey(matchedKey: string, prefix: string): string | undefined {
+  const tail = matchedKey.startsWith(prefix) ? matchedKey.slice(prefix.length) : '';
+  return /^[0-9a-fA-F]{7,64}$/.test(tail) ? tail : undefined;
+}
+
+/**
+ * Whether a restored report can be the baseline (pure). It can when it measured the base
+ * description in the same environment; otherwise `measure` re-measures the base in this job, and
+ * `cache` compares anyway, saying why the comparison is weak.
+ */
+export function judgeBaseline(input: {
+  mode: BaselineMode;
+  report: Report;
+  hit: 'exact' | 'prefix';
+  sha?: string;
+  base: Skill;
+  current: CurrentEnvironment;
+}): BaselinePlan {
+  const { report, base } = input;
+  const stale = report.candidate.description.sha256 !== sha256Hex(base.description);
+  const drift = environmentDrift(report, input.current, base.name);
+  const when = input.sha ? `commit ${input.sha.slice(0, 7)}` : 'an earlier commit';
+  if (input.mode === 'measure' && (stale || drift.length > 0)) {
+    const why = stale
+      ? `the cached baseline (${when}) measured another description than the base branch holds`
+      : `the cached baseline (${when}) ran in another environment: ${drift.join('; ')}`;
+    return { use: 'paired', baseline: { kind: 'paired', why } };
+  }
+  return {
+    use: 'cache',
+    report,
+    baseline: {
+      kind: 'cache',
+      hit: input.hit,
+      ...(input.sha ? { sha: input.sha } : {}),
+      createdAt: report.createdAt,
+      drift,
+      stale,
+    },
+  };
+}
+
+export interface PlanBaselineOptions {
+  mode: BaselineMode;
+  /** The base branch's SKILL.md, parsed; absent for a new skill. */
+  base?: Skill;
+  /** Why there is no `base` although the file changed (e.g. it did not parse). */
+  baseProblem?: string;
+  baseSha: string;
+  runnerOs: string;
+  current: CurrentEnvironment;
+}
+
+/** Restores and judges the baseline of one skill. Never throws over the cache. */
+export async function planBaseline(opts: PlanBaselineOptions): Promise<BaselinePlan> {
+  if (opts.mode === 'none') {
+    return { use: 'none', baseline: { kind: 'none', why: 'the baseline input is none: measured alone' } };
+  }
+  const base = opts.base;
+  if (base === undefined) {
+    return {
+      use: 'none',
+      baseline: {
+        kind: 'none',
+        why:
+          opts.baseProblem ??
+          'a new skill: the base branch has no SKILL.md for it, so there is nothing to compare with',
+      },
+    };
+  }
+  const missing = (why: string): BaselinePlan =>
+    opts.mode === 'measure'
+      ? { use: 'paired', baseline: { kind: 'paired', why } }
+      : { use: 'none', baseline: { kind: 'none', why } };
+
+  const restored = await restoreBaseline({ skill: base.name, baseSha: opts.baseSha, os: opts.runnerOs });
+  if (restored.hit === 'miss') {
+    core.info(`baseline: ${restored.reason}`);
+    return missing(
+      `no baseline is cached for ${base.name} (a push to the default branch saves one; the cache keeps an entry 7 days after its last use)`,
+    );
+  }
+  core.info(
+    `baseline: restored ${restored.matchedKey} (${restored.hit === 'exact' ? 'the base commit' : 'the newest for this skill'})`,
+  );
+  let report: Report;
+  try {
+    report = await readReportFile(restored.reportPath);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    core.warning(`the cached baseline ${restored.matchedKey} cannot be read: ${why}`);
+    return missing(
+      `the cached baseline for ${base.name} cannot be read (written by another skilltrigger version?)`,
+    );
+  }
+  const sha = shaOfKey(restored.matchedKey, baselineKeyPrefix(opts.runnerOs, base.name));
+  return judgeBaseline({
+    mode: opts.mode,
+    report,
+    hit: restored.hit,
+    ...(sha ? { sha } : {}),
+    base,
+    current: opts.current,
+  });
+}
+
+/** Saves a push's report as the skill's baseline for `sha`. A no-verdict report is never saved. */
+export async function saveAsBaseline(opts: {
+  report: Report;
+  reportPath: string;
+  sha: string;
+  runnerOs: string;
+}): Promise<BaselineSave> {
+  if (opts.report.verdict !== 'ok') {
+    return {
+      saved: false,
+      why: 'it has no verdict, and a report that is not a measurement is never a baseline',
+    };
+  }
+  const result = await saveBaseline({
+    skill: opts.report.skill,
+    sha: opts.sha,
+    os: opts.runnerOs,
+    reportPath: opts.reportPath,
+  });
+  if (result.saved) return { saved: true, key: result.key };
+  // An existing entry is a re-run of a commit already measured: the first report stays.
+  return { saved: false, why: result.code === 'exists' ? `already cached as ${result.key}` : result.reason };
+}

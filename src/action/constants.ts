@@ -1,0 +1,76 @@
+/**
+ * The Action's public names in one place: inputs and outputs as `action.yml` declares them, and the
+ * defaults the runner fills in from `action.yml`. The defaults are repeated here because a step
+ * run outside the runner (the tests, `node dist/index.js` by hand) gets no `INPUT_*` for an input it
+ * leaves out; a test checks that both lists agree.
+ */
+
+export const Inputs = {
+  AnthropicApiKey: 'anthropic-api-key',
+  ClaudeCodeVersion: 'claude-code-version',
+  ClaudePath: 'claude-path',
+  Model: 'model',
+  Runs: 'runs',
+  Timeout: 'timeout',
+  Skills: 'skills',
+  SkillsAll: 'skills-all',
+  Evals: 'evals',
+  Baseline: 'baseline',
+  FailOnRegression: 'fail-on-regression',
+  Comment: 'comment',
+  AllowConflict: 'allow-conflict',
+  GithubToken: 'github-token',
+  Out: 'out',
+} as const;
+export type InputName = (typeof Inputs)[keyof typeof Inputs];
+
+export const Outputs = {
+  Verdicts: 'verdicts',
+  Reports: 'reports',
+  Regressions: 'regressions',
+  CommentId: 'comment-id',
+} as const;
+export type OutputName = (typeof Outputs)[keyof typeof Outputs];
+
+/**
+ * The version of `@anthropic-ai/claude-code` installed when `claude-code-version` is not given: the
+ * one this release was tested with (package.json devDependencies; a test keeps them equal).
+ */
+export const PINNED_CLAUDE_CODE_VERSION = '2.1.328';
+
+/**
+ * Defaults of the inputs that have one (an input missing here defaults to empty). `github-token`
+ * defaults to `${{ github.token }}` in action.yml, an expression only the runner can evaluate.
+ */
+export const InputDefaults: Partial<Record<InputName, string>> = {
+  [Inputs.ClaudeCodeVersion]: PINNED_CLAUDE_CODE_VERSION,
+  [Inputs.Runs]: '2',
+  [Inputs.Timeout]: '30',
+  [Inputs.Skills]: '**/SKILL.md',
+  [Inputs.SkillsAll]: 'false',
+  [Inputs.Baseline]: 'cache',
+  [Inputs.FailOnRegression]: 'false',
+  [Inputs.Comment]: 'true',
+  [Inputs.AllowConflict]: 'false',
+  [Inputs.Out]: 'skilltrigger-results',
+};
+
+/** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */
+export const COMMENT_MARKER = 'results';
+
+/** The npm package the Action installs. */
+export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
+
+/**
+ * Where a skill's eval set is looked for when the `evals` input is empty, in this order, relative to
+ * the folder holding SKILL.md. `{dir}` is that folder (relative to the repository root), `{name}`
+ * the skill's name. The first file that exists is used.
+ */
+export const DEFAULT_EVAL_LOCATIONS = [
+  '{dir}/evals/evals.json',
+  '{dir}/evals.json',
+  '{dir}/evals/EVAL.yaml',
+  '{dir}/EVAL.yaml',
+  '{dir}/evals/evals.csv',
+  '{dir}/evals.csv',
+] as const;

@@ -1,0 +1,203 @@
+import type { Comparison } from '../compare/compare.js';
+import type { Report } from '../report/schema.js';
+import type { SkillChange, SkipReason } from './changed-skills.js';
+import type { GateFinding } from './gates.js';
+
+/**
+ * What one Action run found, as data: the renderers (comment, summary), the outputs and the exit
+ * code all read this and nothing else. Strings in here are plain text; renderers escape them.
+ */
+
+/** Where a PR's comparison got its baseline from. */
+export type BaselineUse =
+  | {
+      kind: 'cache';
+      /** `exact`: the base commit's own report; `prefix`: the newest report saved for the skill. */
+      hit: 'exact' | 'prefix';
+      /** The commit the cached report measured (from its key). */
+      sha?: string;
+      createdAt: string;
+      /** Environment differences that matter (model, CLI version, roster), plainly worded. */
+      drift: string[];
+      /** The cached report measured another description than the base branch holds. */
+      stale: boolean;
+    }
+  /** The base description was measured in this job, interleaved with the PR's. `why` says what made that necessary. */
+  | { kind: 'paired'; why: string }
+  /** Nothing to compare with; `why` says so plainly. */
+  | { kind: 'none'; why: string };
+
+/** Saving a push's report as the baseline. */
+export type BaselineSave = { saved: true; key: string } | { saved: false; why: string };
+
+export interface MeasuredSkill {
+  kind: 'measured';
+  skill: string;
+  /** Repository-relative SKILL.md path. */
+  file: string;
+  descriptionLine: number;
+  change: SkillChange;
+  previousPath?: string;
+  report: Report;
+  reportPath: string;
+  markdownPath: string;
+  /** On a PR. */
+  baseline?: BaselineUse;
+  /** The cached report the comparison used as its base (a paired report carries its own). */
+  baselineReport?: Report;
+  /** On a PR with a baseline. */
+  comparison?: Comparison;
+  /** On a push. */
+  saved?: BaselineSave;
+  /** Loader warnings (a listing the CLI will cut, an eval set's dropped parts, …). */
+  warnings: string[];
+}
+
+export interface SkippedSkill {
+  kind: 'skipped';
+  file: string;
+  change: SkillChange;
+  previousPath?: string;
+  reason: SkipReason;
+  skill?: string;
+}
+
+export interface InvalidSkill {
+  kind: 'invalid';
+  file: string;
+  skill?: string;
+  /** One line per defect, each naming file and line. */
+  problems: string[];
+}
+
+/** A skill that was due to be measured when the run stopped (a gate failed, or another skill's input did). */
+export interface NotRunSkill {
+  kind: 'not-run';
+  file: string;
+  skill: string;
+}
+
+export type SkillResult = MeasuredSkill | SkippedSkill | InvalidSkill | NotRunSkill;
+
+/** How far the run got. */
+export type RunStage =
+  /** No SKILL.md in scope changed. */
+  | 'nothing'
+  /** Another event or branch: not this Action's business. */
+  | 'ignored'
+  /** An input defect stopped the run before anything was spent. */
+  | 'input-error'
+  | 'gate-failed'
+  | 'measured';
+
+export interface ActionRun {
+  event: 'pull_request' | 'push' | 'other';
+  eventName: string;
+  prNumber?: number;
+  /** The commit measured. */
+  headSha?: string;
+  /** The commit compared with (a PR's base; a push's previous commit). */
+  baseSha?: string;
+  fromFork: boolean;
+  stage: RunStage;
+  skills: SkillResult[];
+  gates: GateFinding[];
+  /** Plain statements about the run (why every skill was measured, why no comment, …). */
+  notes: string[];
+  settings: {
+    runs: number;
+    model?: string;
+    baseline: 'cache' | 'measure' | 'none';
+    failOnRegression: boolean;
+  };
+  cliVersion?: string;
+}
+
+/** The skill's overall standing, as the tables show it. */
+export type SkillStanding =
+  | 'regression'
+  | 'improvement'
+  | 'noise'
+  | 'no-verdict'
+  | 'no-baseline'
+  | 'measured'
+  | 'not-measured'
+  | 'invalid';
+
+export function standingOf(result: SkillResult): SkillStanding {
+  switch (result.kind) {
+    case 'measured':
+      if (result.report.verdict === 'no-verdict') return 'no-verdict';
+      if (result.comparison) return result.comparison.label;
+      return result.baseline ? 'no-baseline' : 'measured';
+    case 'skipped':
+    case 'not-run':
+      return 'not-measured';
+    case 'invalid':
+      return 'invalid';
+  }
+}
+
+export function standingText(standing: SkillStanding): string {
+  switch (standing) {
+    case 'regression':
+      return 'regression';
+    case 'improvement':
+      return 'improvement';
+    case 'noise':
+      return 'noise';
+    case 'no-verdict':
+      return 'no verdict';
+    case 'no-baseline':
+      return 'no baseline';
+    case 'measured':
+      return 'measured';
+    case 'not-measured':
+      return 'not measured';
+    case 'invalid':
+      return 'input error';
+  }
+}
+
+export function regressions(run: ActionRun): MeasuredSkill[] {
+  return run.skills.filter(
+    (s): s is MeasuredSkill => s.kind === 'measured' && standingOf(s) === 'regression',
+  );
+}
+
+/** The `verdicts` output: one entry per skill, keyed by skill name (by path when unnamed or taken). */
+export function verdictsOutput(run: ActionRun): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of run.skills) {
+    const name = s.kind === 'measured' || s.kind === 'not-run' ? s.skill : (s.skill ?? s.file);
+    // Two folders may hold skills of one name (a monorepo): the second is keyed by its path.
+    const key = name in out ? s.file : name;
+    const common = { file: s.file, standing: standingOf(s) };
+    switch (s.kind) {
+      case 'measured': {
+        const t = s.report.candidate.totals;
+        out[key] = {
+          ...common,
+          verdict: s.report.verdict,
+          label: s.comparison?.label ?? null,
+          positives: { triggered: t.positives.triggered, runs: t.positives.runs },
+          negatives: { fired: t.negatives.fired, runs: t.negatives.runs },
+          lost: { timeouts: t.timeouts, errors: t.errors },
+          baseline: s.baseline?.kind ?? null,
+          report: s.reportPath,
+        };
+        break;
+      }
+      case 'skipped':
+        out[key] = { ...common, reason: s.reason };
+        break;
+      case 'invalid':
+        out[key] = { ...common, problems: s.problems };
+        break;
+      case 'not-run':
+        out[key] = common;
+        break;
+    }
+  }
+  return out;
+}

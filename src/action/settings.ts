@@ -1,0 +1,167 @@
+import * as core from '@actions/core';
+import { UsageError } from '../errors.js';
+import { InputDefaults, type InputName, Inputs } from './constants.js';
+
+/** How a PR's numbers get a baseline to compare with. */
+export type BaselineMode =
+  /** The report saved on the default branch (by the base sha, else the newest); said plainly when missing. */
+  | 'cache'
+  /** The cached report when it fits; when it is missing, stale or from another environment, the base description is measured in this job, interleaved with the PR's (paired). */
+  | 'measure'
+  /** No comparison: the PR's description is measured alone. */
+  | 'none';
+
+/** Every input of the Action, read once and validated. Nothing else reads `core.getInput`. */
+export interface Settings {
+  /** Passed to `claude` as `ANTHROPIC_API_KEY` (and masked). Absent: the step's own environment decides. */
+  anthropicApiKey?: string;
+  /** The exact `@anthropic-ai/claude-code` version to install (a cache key part, so never a range). */
+  claudeCodeVersion: string;
+  /** A `claude` executable to use instead of installing one. */
+  claudePath?: string;
+  /** `--model` for every run; absent: the CLI's default. */
+  model?: string;
+  /** Runs per query (≥ 1). */
+  runs: number;
+  /** Per-run timeout in seconds. */
+  timeoutSeconds: number;
+  /** Globs (repository-relative, `/`-separated) of the SKILL.md files to consider; `!` excludes. */
+  skills: string[];
+  /** On a push to the default branch: measure every matching skill, not only the changed ones. */
+  skillsAll: boolean;
+  /** Where each skill's eval set is, as path templates (`{dir}`, `{name}`); empty: the convention. */
+  evals: string[];
+  baseline: BaselineMode;
+  /** A regression fails the step. */
+  failOnRegression: boolean;
+  /** Post (or update) the sticky PR comment. */
+  comment: boolean;
+  /** Measure even when a plugin offers a skill or command of the same name. */
+  allowConflict: boolean;
+  /** For the PR comment; absent: no comment is attempted. */
+  githubToken?: string;
+  /** Where reports are written (relative to the workspace). */
+  out: string;
+}
+
+/** Reads one input's raw text (core.getInput in the Action; a map in tests). */
+export type InputReader = (name: InputName) => string;
+
+const coreReader: InputReader = (name) => core.getInput(name);
+
+const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+const MAX_RUNS = 100;
+const MAX_TIMEOUT_SECONDS = 3600;
+
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value);
+}
+
+function bad(name: InputName, accepts: string, value: string): UsageError {
+  return new UsageError(`input ${name}: expected ${accepts}, got ${quoted(value)}`);
+}
+
+/**
+ * Reads every input once into typed settings. A bad value is a UsageError (exit 1) naming the input
+ * and what it accepts.
+ */
+export function readSettings(read: InputReader = coreReader): Settings {
+  const raw = (name: InputName): string => {
+    const value = read(name).trim();
+    return value === '' ? (InputDefaults[name] ?? '') : value;
+  };
+  const optional = (name: InputName): string | undefined => raw(name) || undefined;
+  const lines = (name: InputName): string[] =>
+    raw(name)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+
+  const boolean = (name: InputName): boolean => {
+    const value = raw(name);
+    // The YAML 1.2 core-schema spellings, as core.getBooleanInput accepts them.
+    if (['true', 'True', 'TRUE'].includes(value)) return true;
+    if (['false', 'False', 'FALSE'].includes(value)) return false;
+    throw bad(name, 'true or false', value);
+  };
+
+  const integer = (name: InputName, min: number, max: number): number => {
+    const value = raw(name);
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw bad(name, `a whole number from ${min} to ${max}`, value);
+    }
+    return n;
+  };
+
+  const seconds = (name: InputName): number => {
+    const value = raw(name);
+    const n = Number(value);
+    if (!/^\d+(?:\.\d+)?$/.test(value) || !(n > 0) || n > MAX_TIMEOUT_SECONDS) {
+      throw bad(name, `a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}`, value);
+    }
+    return n;
+  };
+
+  const version = raw(Inputs.ClaudeCodeVersion);
+  if (!EXACT_VERSION.test(version)) {
+    throw bad(
+      Inputs.ClaudeCodeVersion,
+      'an exact version such as 2.1.328 (ranges and tags like "latest" would make the cached install lie about its version)',
+      version,
+    );
+  }
+
+  const model = optional(Inputs.Model);
+  if (model !== undefined && (/\s/.test(model) || model.length > 200)) {
+    throw bad(Inputs.Model, 'a model name without spaces, such as claude-sonnet-4-5', model);
+  }
+
+  const baseline = raw(Inputs.Baseline);
+  if (baseline !== 'cache' && baseline !== 'measure' && baseline !== 'none') {
+    throw bad(Inputs.Baseline, 'cache, measure or none', baseline);
+  }
+
+  const skills = lines(Inputs.Skills);
+  if (skills.length === 0 || skills.every((glob) => glob.startsWith('!'))) {
+    throw bad(Inputs.Skills, 'at least one glob of SKILL.md files, such as **/SKILL.md', raw(Inputs.Skills));
+  }
+  for (const glob of skills) {
+    const pattern = glob.replace(/^!/, '');
+    if (pattern.startsWith('/') || pattern.split('/').includes('..')) {
+      throw bad(Inputs.Skills, 'globs relative to the repository root (no leading / and no ..)', glob);
+    }
+  }
+
+  const evals = lines(Inputs.Evals);
+  for (const template of evals) {
+    if (template.startsWith('/') || template.split('/').includes('..')) {
+      throw bad(
+        Inputs.Evals,
+        'paths relative to the repository root, e.g. {dir}/evals/evals.json (no leading / and no ..)',
+        template,
+      );
+    }
+  }
+
+  const anthropicApiKey = optional(Inputs.AnthropicApiKey);
+  const claudePath = optional(Inputs.ClaudePath);
+  const githubToken = optional(Inputs.GithubToken);
+  return {
+    ...(anthropicApiKey === undefined ? {} : { anthropicApiKey }),
+    claudeCodeVersion: version,
+    ...(claudePath === undefined ? {} : { claudePath }),
+    ...(model === undefined ? {} : { model }),
+    runs: integer(Inputs.Runs, 1, MAX_RUNS),
+    timeoutSeconds: seconds(Inputs.Timeout),
+    skills,
+    skillsAll: boolean(Inputs.SkillsAll),
+    evals,
+    baseline,
+    failOnRegression: boolean(Inputs.FailOnRegression),
+    comment: boolean(Inputs.Comment),
+    allowConflict: boolean(Inputs.AllowConflict),
+    ...(githubToken === undefined ? {} : { githubToken }),
+    out: raw(Inputs.Out),
+  };
+}
