@@ -356,3 +356,22 @@ describe('classifyApiError', () => {
     expect(classifyApiError({ status: 502 })).toBe('api');
   });
 });
+
+describe('usage from message_delta', () => {
+  it('takes the final output tokens of a message that ended, which the assistant events do not carry', () => {
+    const delta = JSON.stringify({
+      type: 'stream_event',
+      api_message_id: 'm1',
+      event: { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 42 } },
+    });
+    const start = JSON.stringify({
+      type: 'stream_event',
+      api_message_id: 'm1',
+      event: { type: 'message_start', message: { id: 'm1' } },
+    });
+    const r = run([init(), start, assistant('m1', [text('Plain answer.')]), delta, status()]);
+    expect(r.outcome).toEqual(MISS);
+    expect(r.decider.usage.outputTokens).toBe(42);
+    expect(r.decider.usage.inputTokens).toBe(100);
+  });
+});

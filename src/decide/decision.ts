@@ -96,7 +96,18 @@ export class Decider {
       case 'stream-event':
         if (event.messageId !== undefined) {
           if (event.event === 'message_start') this.streamedIds.add(event.messageId);
-          if (event.event === 'message_delta') this.completedIds.add(event.messageId);
+          if (event.event === 'message_delta') {
+            this.completedIds.add(event.messageId);
+            const known = this.usageById.get(event.messageId);
+            if (known && event.usage) {
+              // message_delta's counts are cumulative for the message: keep the larger of each.
+              this.usageById.set(event.messageId, {
+                ...known,
+                outputTokens: Math.max(known.outputTokens, event.usage.outputTokens),
+                inputTokens: Math.max(known.inputTokens, event.usage.inputTokens),
+              });
+            }
+          }
         }
         return undefined;
       case 'api-retry':

@@ -52,7 +52,7 @@ export type StreamEvent =
    * message's start and its `message_delta` are read, to tell a message that ended from one that
    * was cut: a cut gets a synthetic `message_stop` but never a `message_delta`.
    */
-  | { type: 'stream-event'; event: string; messageId?: string }
+  | { type: 'stream-event'; event: string; messageId?: string; usage?: Usage }
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
 
@@ -178,6 +178,9 @@ export function parseEvent(line: string): StreamEvent {
         type: 'stream-event',
         event: str(inner.type) ?? '',
         ...optional('messageId', str(value.api_message_id) ?? started),
+        // message_delta carries the message's final output token count (the assistant events only
+        // repeat message_start's); usage is bookkeeping, never part of the decision.
+        ...optional('usage', inner.type === 'message_delta' ? parseUsage(inner.usage) : undefined),
       };
     }
     default:
