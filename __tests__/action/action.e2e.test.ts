@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
 import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import { ACTION_FAULT_CASES } from '../faults/cases.js';
 import {
   type ActionResult,
   evalsJson,
@@ -167,6 +168,7 @@ beforeAll(async () => {
       const regressed = req.stub?.description.includes('REGRESS') === true;
       if (req.query.startsWith('handoff-pos')) return regressed ? { kind: 'text' } : { kind: 'skill' };
       if (req.query.startsWith('review-pos')) return { kind: 'skill' };
+      if (req.query.startsWith('tiny-pos') || req.query.startsWith('cancel-pos')) return { kind: 'skill' };
       return { kind: 'text' };
     },
   });
@@ -192,13 +194,26 @@ beforeEach(async () => {
   await freshJob();
 });
 
-/** No trace of the API key anywhere but the runner's own masking command. */
-function expectKeyMasked(result: ActionResult): void {
+/**
+ * No trace of the API key anywhere but the runner's own masking command: the step's output, the
+ * summary, the outputs, every request body the GitHub API received (the comments), and the report
+ * files (JSON and Markdown) the run wrote.
+ */
+async function expectKeyMasked(result: ActionResult): Promise<void> {
   expect(result.stdout).toContain(`::add-mask::${CANARY_KEY}`);
   expect(result.stdout.split(CANARY_KEY).length - 1).toBe(1);
   expect(result.stderr).not.toContain(CANARY_KEY);
   expect(result.summary).not.toContain(CANARY_KEY);
   expect(JSON.stringify(result.outputs)).not.toContain(CANARY_KEY);
+  expect(JSON.stringify(github.requests.map((r) => r.body ?? null))).not.toContain(CANARY_KEY);
+  expect(JSON.stringify(github.comments())).not.toContain(CANARY_KEY);
+  const dir = path.join(repo.dir, 'skilltrigger-results');
+  const files = await readdir(dir);
+  expect(files.some((f) => f.endsWith('.json'))).toBe(true);
+  expect(files.some((f) => f.endsWith('.md'))).toBe(true);
+  for (const file of files) {
+    expect(await readFile(path.join(dir, file), 'utf8'), file).not.toContain(CANARY_KEY);
+  }
 }
 
 describe('the bundled Action, as the runner runs it', () => {
@@ -237,7 +252,7 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(result.stdout).toMatch(/::group::Gate: round-trip/);
     expect(result.stdout).toMatch(/query 6\/8 · run 1\/1 · triggered/);
     expect(github.requests).toHaveLength(0);
-    expectKeyMasked(result);
+    await expectKeyMasked(result);
   });
 
   it('pull request: restores the base commit’s baseline, compares, and posts one sticky comment', {
@@ -276,7 +291,7 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(body).toContain('only the body changed');
     expect(result.outputs['comment-id']).toBe(String(posted[0]?.id));
     expect(result.summary).toContain('```mermaid');
-    expectKeyMasked(result);
+    await expectKeyMasked(result);
   });
 
   it('a second push to the PR updates the same comment in place', { timeout: 300_000 }, async () => {
@@ -484,4 +499,218 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(result.summary).toContain('Nothing was measured: a gate failed.');
     expect(result.summary).toContain('GitHub passes no secrets');
   });
+});
+
+const TINY = '.claude/skills/tiny/SKILL.md';
+const tinyEvals = evalsJson([
+  { query: 'tiny-pos 1: do the tiny thing', should_trigger: true },
+  { query: 'tiny-neg 1: what time is it', should_trigger: false },
+]);
+
+/** A test title from its case in ACTION_FAULT_CASES (docs/faults.md): the id, the fault, the outcome. */
+function actionFault(id: string): string {
+  const c = ACTION_FAULT_CASES.find((x) => x.id === id);
+  if (!c) throw new Error(`no action fault case ${id}`);
+  return `${id}: ${c.fault} → ${c.outcome}`;
+}
+
+/** Warnings and notices about the PR comment. */
+function commentWarnings(result: ActionResult): string[] {
+  return result.annotations
+    .filter((a) => a.level === 'warning' && a.message.includes('PR comment'))
+    .map((a) => a.message);
+}
+
+/**
+ * What CI throws at the Action beyond the measurement: the GitHub API refusing or failing the
+ * comment, a fork under pull_request_target, a job cancelled mid-run. Each measured scenario uses
+ * the two-query `tiny` skill at one run per query.
+ */
+describe('the bundled Action under GitHub API faults, pull_request_target and cancellation', () => {
+  const pr = (number: number, head: string, extra: { fromFork?: boolean } = {}) =>
+    pullRequestPayload({
+      number,
+      baseSha: commits.c1 ?? '',
+      headSha: head,
+      headRef: `pr${number}`,
+      ...extra,
+    });
+
+  async function measureTiny(number: number, extra: Record<string, string> = {}): Promise<ActionResult> {
+    repo.checkout(commits.c8 ?? '');
+    github.clearRequests();
+    return runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pr(number, commits.c8 ?? ''),
+      inputs: inputs(extra),
+      env: baseEnv(),
+    });
+  }
+
+  /** The result reached the summary and the outputs, whatever happened to the comment. */
+  function expectResultKept(result: ActionResult): void {
+    expect(result.code, logOnFailure(result)).toBe(0);
+    expect(verdicts(result).tiny).toMatchObject({ standing: 'no-baseline', verdict: 'ok' });
+    expect(result.summary).toContain('| Positives triggered (should load) | 1/1 (100%) |');
+    expect(result.outputs.reports).toMatch(/tiny\.json$/);
+  }
+
+  beforeAll(async () => {
+    repo.checkout(commits.c1 ?? '');
+    commits.c8 = await repo.commit('Add a tiny skill', {
+      [TINY]: skillFile('tiny', 'Do the tiny thing. Use when asked for the tiny thing.'),
+      '.claude/skills/tiny/evals/evals.json': tinyEvals,
+    });
+  });
+
+  it(actionFault('action-comment-403'), {
+    timeout: 300_000,
+  }, async () => {
+    const result = await measureTiny(12, { 'github-token': FORK_TOKEN });
+    await dump('comment-403', result);
+    expectResultKept(result);
+    await expectKeyMasked(result);
+    expect(github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status)).toEqual([403]);
+    expect(comments(12)).toHaveLength(0);
+    expect(result.outputs['comment-id']).toBe('');
+    expect(commentWarnings(result)).toEqual([
+      expect.stringMatching(
+        /^the PR comment could not be posted: the token may not comment \(HTTP 403: Resource not accessible by integration.*pull-requests: write.*The results are in the job summary\.$/,
+      ),
+    ]);
+    expect(result.summary).toContain('The PR comment could not be posted \\(the token may not comment');
+  });
+
+  it(actionFault('action-comment-422'), {
+    timeout: 300_000,
+  }, async () => {
+    github.failNext('create-comment', {
+      status: 422,
+      message: 'Validation Failed: Body is too long (maximum is 65536 characters)',
+    });
+    const result = await measureTiny(12);
+    await dump('comment-422', result);
+    expectResultKept(result);
+    await expectKeyMasked(result);
+    expect(github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status)).toEqual([422]);
+    expect(comments(12)).toHaveLength(0);
+    expect(result.outputs['comment-id']).toBe('');
+    expect(commentWarnings(result)).toEqual([
+      expect.stringMatching(
+        /^the PR comment could not be posted: GitHub refused the comment as too long \(HTTP 422: .*too long/,
+      ),
+    ]);
+  });
+
+  it(actionFault('action-comment-5xx-retry'), {
+    timeout: 300_000,
+  }, async () => {
+    github.failNext('create-comment', { status: 502, times: 1 });
+    const result = await measureTiny(12);
+    await dump('comment-502', result);
+    expectResultKept(result);
+    await expectKeyMasked(result);
+    expect(github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status)).toEqual([
+      502, 201,
+    ]);
+    expect(comments(12)).toHaveLength(1);
+    expect(result.outputs['comment-id']).toBe(String(comments(12)[0]?.id));
+    expect(commentWarnings(result)).toEqual([]);
+  });
+
+  it(actionFault('action-pr-target-fork'), {
+    timeout: 120_000,
+  }, async () => {
+    repo.checkout(commits.c8 ?? '');
+    github.clearRequests();
+    const before = model.requests.length;
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request_target',
+      payload: pr(13, commits.c8 ?? '', { fromFork: true }),
+      inputs: inputs(),
+      env: baseEnv(),
+    });
+    await dump('pr-target-refused', result);
+    expect(result.code, logOnFailure(result)).toBe(1);
+    expect(result.failure).toMatch(
+      /^refused to measure pull request #13: it comes from a fork, and this is a pull_request_target run, which has this repository's secrets and a write token\./,
+    );
+    expect(result.failure).toContain('allow-pull-request-target: true');
+    expect(model.requests.length).toBe(before);
+    expect(result.stdout).not.toMatch(/::group::(Install Claude Code|Gate)/);
+    expect(github.requests).toHaveLength(0);
+    expect(result.outputs.reports).toBe('');
+    expect(result.summary).toContain('refused to measure pull request #&#8203;13');
+  });
+
+  it(actionFault('action-pr-target-allowed'), {
+    timeout: 120_000,
+  }, async () => {
+    // A failing gate keeps this to one model request: the refusal is what is under test.
+    gateBehaviour = { kind: 'api-error', status: 401 };
+    repo.checkout(commits.c8 ?? '');
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request_target',
+      payload: pr(13, commits.c8 ?? '', { fromFork: true }),
+      inputs: inputs({ 'allow-pull-request-target': 'true' }),
+      env: baseEnv(),
+    });
+    await dump('pr-target-allowed', result);
+    expect(result.code, logOnFailure(result)).toBe(2);
+    expect(result.failure).toMatch(/^gate round-trip failed/);
+  });
+
+  const cancelCases = { SIGTERM: 'action-cancel-sigterm', SIGINT: 'action-cancel-sigint' } as const;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(actionFault(cancelCases[signal]), {
+      timeout: 300_000,
+    }, async () => {
+      repo.checkout('main');
+      const before = repo.git('rev-parse', 'HEAD');
+      const head = await repo.commit(`Add a skill to cancel (${signal})`, {
+        [`.claude/skills/cancel-${signal.toLowerCase()}/SKILL.md`]: skillFile(
+          `cancel-${signal.toLowerCase()}`,
+          'Cancel me. Use when testing cancellation.',
+        ),
+        [`.claude/skills/cancel-${signal.toLowerCase()}/evals.json`]: evalsJson([
+          ...Array.from({ length: 6 }, (_, i) => ({
+            query: `cancel-pos ${i + 1}: cancel me`,
+            should_trigger: true,
+          })),
+          { query: 'cancel-neg 1: something else', should_trigger: false },
+        ]),
+      });
+      const tmp = path.join(work, 'tmp');
+      const tmpBefore = (await readdir(tmp)).sort();
+      const entries = cache.entries.map((e) => e.key);
+      const result = await runAction({
+        cwd: repo.dir,
+        eventName: 'push',
+        payload: pushPayload({ before, after: head }),
+        inputs: inputs(),
+        env: baseEnv({ GITHUB_SHA: head }),
+        interrupt: { signal, when: /query 1\/7 · run 1\/1 · / },
+      });
+      await dump(`cancel-${signal}`, result);
+      // The step ends itself (no verdict, exit 3); the runner does not have to kill it.
+      expect(result.code, logOnFailure(result)).toBe(3);
+      expect(result.failure).toMatch(
+        /^no verdict for cancel-\w+: the run was interrupted before every planned run finished/,
+      );
+      expect(result.summary).toContain(
+        'Not saved as a baseline: the job was cancelled, and a cut-short run is never a baseline.',
+      );
+      const [report] = (result.outputs.reports ?? '').split('\n');
+      const parsed = reportSchema.parse(JSON.parse(await readFile(report ?? '', 'utf8')));
+      expect(parsed.candidate.interrupted).toBe(true);
+      expect(result.stdout).not.toMatch(/query 7\/7/);
+      expect(cache.entries.map((e) => e.key)).toEqual(entries);
+      expect(result.stdout).not.toMatch(/baseline saved:/);
+      expect((await readdir(tmp)).sort()).toEqual(tmpBefore);
+      await expectKeyMasked(result);
+    });
+  }
 });

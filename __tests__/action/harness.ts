@@ -36,6 +36,8 @@ export interface ActionRunOptions {
   env: Record<string, string>;
   eventName: string;
   payload: unknown;
+  /** Sends `signal` to the step once its stdout matches `when` (a job cancelled mid-run). */
+  interrupt?: { signal: NodeJS.Signals; when: RegExp };
 }
 
 /** Parses the `GITHUB_OUTPUT` file written by @actions/core (`name<<delimiter … delimiter`). */
@@ -109,8 +111,13 @@ export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
       });
       let out = '';
       let err = '';
+      let interrupted = false;
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
         out += d;
+        if (opts.interrupt && !interrupted && opts.interrupt.when.test(out)) {
+          interrupted = true;
+          child.kill(opts.interrupt.signal);
+        }
       });
       child.stderr.setEncoding('utf8').on('data', (d: string) => {
         err += d;

@@ -79,6 +79,7 @@ describe('readSettings', () => {
       failOnRegression: false,
       comment: true,
       allowConflict: false,
+      allowPullRequestTarget: false,
       out: 'skilltrigger-results',
     });
   });
@@ -99,6 +100,7 @@ describe('readSettings', () => {
         'fail-on-regression': 'TRUE',
         comment: 'false',
         'allow-conflict': 'true',
+        'allow-pull-request-target': 'true',
         'github-token': 'ghs_x',
         out: 'results',
       }),
@@ -117,6 +119,7 @@ describe('readSettings', () => {
       failOnRegression: true,
       comment: false,
       allowConflict: true,
+      allowPullRequestTarget: true,
       githubToken: 'ghs_x',
       out: 'results',
     });

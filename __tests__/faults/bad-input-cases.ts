@@ -812,3 +812,257 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     exit: 1,
   },
 ];
+
+/**
+ * Bad Action inputs: each runs the bundled Action (`node dist/index.js`) with one input set as
+ * given (the others at their defaults), and must stop with exit 1 before anything runs, its failure
+ * naming the input and what it accepts. __tests__/action/bad-inputs.e2e.test.ts runs them and keeps
+ * their table in docs/faults.md (`action-input-table`) equal to this list. Kept apart from
+ * BAD_INPUT_CASES, whose every case is a CLI invocation.
+ */
+export interface ActionInputCase {
+  id: string;
+  /** The input, as action.yml names it. */
+  input: string;
+  /** Its raw value (what the runner puts in `INPUT_*`). */
+  value: string;
+  what: string;
+  /** A fragment of the step's failure message, exactly. */
+  error: string;
+  exit: 1;
+}
+
+const wholeRuns = 'input runs: expected a whole number from 1 to 100';
+const timeoutSeconds = 'input timeout: expected a number of seconds above 0 and at most 3600';
+const trueFalse = (input: string, value: string) =>
+  `input ${input}: expected true or false, got ${JSON.stringify(value)}`;
+
+export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
+  {
+    id: 'action-runs-zero',
+    input: 'runs',
+    value: '0',
+    what: 'zero runs',
+    error: `${wholeRuns}, got "0"`,
+    exit: 1,
+  },
+  {
+    id: 'action-runs-word',
+    input: 'runs',
+    value: 'two',
+    what: 'a word',
+    error: `${wholeRuns}, got "two"`,
+    exit: 1,
+  },
+  {
+    id: 'action-runs-fraction',
+    input: 'runs',
+    value: '1.5',
+    what: 'a fraction',
+    error: `${wholeRuns}, got "1.5"`,
+    exit: 1,
+  },
+  {
+    id: 'action-runs-too-many',
+    input: 'runs',
+    value: '101',
+    what: 'above the cap',
+    error: `${wholeRuns}, got "101"`,
+    exit: 1,
+  },
+  {
+    id: 'action-runs-negative',
+    input: 'runs',
+    value: '-3',
+    what: 'negative',
+    error: `${wholeRuns}, got "-3"`,
+    exit: 1,
+  },
+  {
+    id: 'action-timeout-zero',
+    input: 'timeout',
+    value: '0',
+    what: 'zero seconds',
+    error: `${timeoutSeconds}, got "0"`,
+    exit: 1,
+  },
+  {
+    id: 'action-timeout-unit',
+    input: 'timeout',
+    value: '30s',
+    what: 'with a unit',
+    error: `${timeoutSeconds}, got "30s"`,
+    exit: 1,
+  },
+  {
+    id: 'action-timeout-too-long',
+    input: 'timeout',
+    value: '3601',
+    what: 'above an hour',
+    error: `${timeoutSeconds}, got "3601"`,
+    exit: 1,
+  },
+  {
+    id: 'action-baseline-unknown',
+    input: 'baseline',
+    value: 'always',
+    what: 'an unknown mode',
+    error: 'input baseline: expected cache, measure or none, got "always"',
+    exit: 1,
+  },
+  {
+    id: 'action-baseline-case',
+    input: 'baseline',
+    value: 'Cache',
+    what: 'a mode in the wrong case',
+    error: 'input baseline: expected cache, measure or none, got "Cache"',
+    exit: 1,
+  },
+  {
+    id: 'action-model-space',
+    input: 'model',
+    value: 'claude sonnet',
+    what: 'a model name with a space',
+    error:
+      'input model: expected a model name without spaces, such as claude-sonnet-4-5, got "claude sonnet"',
+    exit: 1,
+  },
+  {
+    id: 'action-model-newline',
+    input: 'model',
+    value: 'claude-sonnet-4-5\nclaude-opus-4',
+    what: 'two model names on two lines',
+    error:
+      'input model: expected a model name without spaces, such as claude-sonnet-4-5, got "claude-sonnet-4-5\\nclaude-opus-4"',
+    exit: 1,
+  },
+  {
+    id: 'action-version-latest',
+    input: 'claude-code-version',
+    value: 'latest',
+    what: 'a tag instead of a version',
+    error: 'input claude-code-version: expected an exact version such as 2.1.328',
+    exit: 1,
+  },
+  {
+    id: 'action-version-range',
+    input: 'claude-code-version',
+    value: '^2.1.0',
+    what: 'a range',
+    error:
+      'input claude-code-version: expected an exact version such as 2.1.328 (ranges and tags like "latest" would make the cached install lie about its version), got "^2.1.0"',
+    exit: 1,
+  },
+  {
+    id: 'action-skills-only-excludes',
+    input: 'skills',
+    value: '!**/SKILL.md',
+    what: 'only exclusions',
+    error:
+      'input skills: expected at least one glob of SKILL.md files, such as **/SKILL.md, got "!**/SKILL.md"',
+    exit: 1,
+  },
+  {
+    id: 'action-skills-parent',
+    input: 'skills',
+    value: '../other/SKILL.md',
+    what: 'a glob leaving the repository',
+    error:
+      'input skills: expected globs relative to the repository root (no leading / and no ..), got "../other/SKILL.md"',
+    exit: 1,
+  },
+  {
+    id: 'action-skills-absolute',
+    input: 'skills',
+    value: '/home/runner/skills/*/SKILL.md',
+    what: 'an absolute glob',
+    error:
+      'input skills: expected globs relative to the repository root (no leading / and no ..), got "/home/runner/skills/*/SKILL.md"',
+    exit: 1,
+  },
+  {
+    id: 'action-skills-brace',
+    input: 'skills',
+    value: 'skills/{pdf,docx/SKILL.md',
+    what: 'an unclosed {',
+    error:
+      'input skills: expected globs whose { and } pair up, such as skills/{pdf,docx}/SKILL.md, got "skills/{pdf,docx/SKILL.md"',
+    exit: 1,
+  },
+  {
+    id: 'action-skills-backslash',
+    input: 'skills',
+    value: '.claude\\skills\\*\\SKILL.md',
+    what: 'Windows separators',
+    error:
+      'input skills: expected globs with / between folders (a \\ is never a separator), got ".claude\\\\skills\\\\*\\\\SKILL.md"',
+    exit: 1,
+  },
+  {
+    id: 'action-skills-folder',
+    input: 'skills',
+    value: '.claude/skills',
+    what: 'a folder instead of SKILL.md files',
+    error:
+      'input skills: expected globs that can match a file named SKILL.md, such as .claude/skills/*/SKILL.md or .claude/skills/**, got ".claude/skills"',
+    exit: 1,
+  },
+  {
+    id: 'action-evals-absolute',
+    input: 'evals',
+    value: '/etc/evals.json',
+    what: 'an absolute path',
+    error:
+      'input evals: expected paths relative to the repository root, e.g. {dir}/evals/evals.json (no leading / and no ..), got "/etc/evals.json"',
+    exit: 1,
+  },
+  {
+    id: 'action-evals-parent',
+    input: 'evals',
+    value: '{dir}/../../secrets.json',
+    what: 'a path leaving the repository',
+    error:
+      'input evals: expected paths relative to the repository root, e.g. {dir}/evals/evals.json (no leading / and no ..), got "{dir}/../../secrets.json"',
+    exit: 1,
+  },
+  {
+    id: 'action-fail-on-regression-yes',
+    input: 'fail-on-regression',
+    value: 'yes',
+    what: 'yes instead of true',
+    error: trueFalse('fail-on-regression', 'yes'),
+    exit: 1,
+  },
+  {
+    id: 'action-comment-on',
+    input: 'comment',
+    value: 'on',
+    what: 'on',
+    error: trueFalse('comment', 'on'),
+    exit: 1,
+  },
+  {
+    id: 'action-skills-all-one',
+    input: 'skills-all',
+    value: '1',
+    what: '1 instead of true',
+    error: trueFalse('skills-all', '1'),
+    exit: 1,
+  },
+  {
+    id: 'action-allow-conflict-maybe',
+    input: 'allow-conflict',
+    value: 'maybe',
+    what: 'neither true nor false',
+    error: trueFalse('allow-conflict', 'maybe'),
+    exit: 1,
+  },
+  {
+    id: 'action-allow-pr-target-yes',
+    input: 'allow-pull-request-target',
+    value: 'yes',
+    what: 'yes instead of true',
+    error: trueFalse('allow-pull-request-target', 'yes'),
+    exit: 1,
+  },
+];

@@ -301,3 +301,61 @@ export function faultTitle(id: string): string {
   const c = faultCase(id);
   return `${c.id}: ${c.fault} → ${c.outcome}`;
 }
+
+/**
+ * Faults around the Action rather than the measurement: the GitHub API, the event, the runner
+ * cancelling the job. Each runs the bundled Action (`node dist/index.js`) in
+ * __tests__/action/action.e2e.test.ts, whose test names the case id; the table `action-fault-table`
+ * of docs/faults.md is rendered from this list (__tests__/action/faults-doc.test.ts). Kept apart
+ * from FAULT_CASES, whose coverage check reads only __tests__/faults/.
+ */
+export const ACTION_FAULT_CASES: readonly Omit<FaultCase, 'layer'>[] = [
+  {
+    id: 'action-comment-403',
+    fault: 'GitHub API 403 on the PR comment (a fork-like read-only token)',
+    injected:
+      'GitHub API fake: a read-only token, writes answer 403 "Resource not accessible by integration"',
+    outcome:
+      'no comment; a warning names the 403 and the `pull-requests: write` permission; the result in the job summary and outputs; exit as measured (0)',
+  },
+  {
+    id: 'action-comment-422',
+    fault: 'GitHub API 422 on an oversize comment body',
+    injected: 'GitHub API fake: create-comment answers 422 "Body is too long (maximum is 65536 characters)"',
+    outcome:
+      'no comment; a warning says GitHub found it too long; the result in the job summary and outputs; exit as measured (0)',
+  },
+  {
+    id: 'action-comment-5xx-retry',
+    fault: 'GitHub API 502, then success',
+    injected: 'GitHub API fake: create-comment answers 502 once',
+    outcome: 'retried after re-reading the comments; one comment posted; no warning; exit 0',
+  },
+  {
+    id: 'action-pr-target-fork',
+    fault: 'A fork’s pull request under `pull_request_target`',
+    injected:
+      '`pull_request_target` event whose head repository is a fork; `allow-pull-request-target` unset',
+    outcome:
+      'refused before anything runs: the failure says why and how to allow it; no claude started, no model request, no comment; exit 1',
+  },
+  {
+    id: 'action-pr-target-allowed',
+    fault: 'The same, with `allow-pull-request-target: true`',
+    injected: 'as above, the input set; the round-trip gate answers 401',
+    outcome: 'not refused: the run goes on to the gates (here: gate failed, exit 2)',
+  },
+  {
+    id: 'action-cancel-sigterm',
+    fault: 'Job cancelled (SIGTERM) mid-measurement on a push to main',
+    injected: 'SIGTERM to `node dist/index.js` after the first query’s progress line',
+    outcome:
+      'the claude run stops; report marked interrupted (no verdict); no baseline reserved or saved; temp projects removed; exit 3',
+  },
+  {
+    id: 'action-cancel-sigint',
+    fault: 'Job cancelled (SIGINT) mid-measurement on a push to main',
+    injected: 'SIGINT to `node dist/index.js` after the first query’s progress line',
+    outcome: 'as SIGTERM: no baseline saved, temp projects removed, exit 3',
+  },
+];

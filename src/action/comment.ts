@@ -2,6 +2,7 @@ import type { Comparison } from '../compare/compare.js';
 import { escapeInline } from '../report/escape.js';
 import type { ActionRun, SkillResult } from './results.js';
 import {
+  escapeLineStart,
   footer,
   type SectionLimits,
   shortSha,
@@ -80,7 +81,7 @@ export function renderComment(run: ActionRun, toolVersion: string): string {
     headline(run),
     ...(stopBlock(run).length > 0 ? ['', ...stopBlock(run)] : []),
     ...(simulatedBlock(run).length > 0 ? ['', ...simulatedBlock(run)] : []),
-    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeInline(n)}`)] : []),
+    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeLineStart(n)}`)] : []),
   ].join('\n');
   const foot = footer(run, comparison, toolVersion);
   const sections = measuredFirst(run.skills).map((s) => ({

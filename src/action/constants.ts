@@ -19,6 +19,7 @@ export const Inputs = {
   FailOnRegression: 'fail-on-regression',
   Comment: 'comment',
   AllowConflict: 'allow-conflict',
+  AllowPullRequestTarget: 'allow-pull-request-target',
   GithubToken: 'github-token',
   Out: 'out',
 } as const;
@@ -52,6 +53,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.FailOnRegression]: 'false',
   [Inputs.Comment]: 'true',
   [Inputs.AllowConflict]: 'false',
+  [Inputs.AllowPullRequestTarget]: 'false',
   [Inputs.Out]: 'skilltrigger-results',
 };
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { repositoryRoot } from '../adapters/git.js';
-import { upsertStickyComment } from '../adapters/github.js';
+import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
 import { writeReport } from '../adapters/report-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
@@ -16,7 +16,7 @@ import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { renderComment } from './comment.js';
 import { type Conclusion, conclude } from './conclusion.js';
-import { COMMENT_MARKER, Outputs } from './constants.js';
+import { COMMENT_MARKER, Inputs, Outputs } from './constants.js';
 import { type RunnerContext, readRunnerContext } from './context.js';
 import { loadSkillEvalSet } from './eval-discovery.js';
 import { type GateResults, runGates } from './gates.js';
@@ -236,12 +236,15 @@ async function measureOne(
     }
   }
   if (!onPr) {
-    result.saved = await saveAsBaseline({
-      report,
-      reportPath: written.jsonPath,
-      sha: scope.head,
-      runnerOs: ctx.runnerOs,
-    });
+    // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
+    result.saved = signal.aborted
+      ? { saved: false, why: 'the job was cancelled, and a cut-short run is never a baseline' }
+      : await saveAsBaseline({
+          report,
+          reportPath: written.jsonPath,
+          sha: scope.head,
+          runnerOs: ctx.runnerOs,
+        });
     core.info(
       result.saved.saved ? `baseline saved: ${result.saved.key}` : `baseline not saved: ${result.saved.why}`,
     );
@@ -262,6 +265,20 @@ function annotateRegressions(run: ActionRun): void {
       file: s.file,
       startLine: s.descriptionLine,
     });
+  }
+}
+
+/** Why the PR comment was not posted, in words a workflow author can act on. */
+function commentFailure(error: GitHubFailure): string {
+  switch (error.kind) {
+    case 'forbidden':
+      return `the token may not comment (HTTP ${error.status}: ${error.message}); the workflow needs permissions: pull-requests: write, and a fork's pull_request run never gets it`;
+    case 'too-large':
+      return `GitHub refused the comment as too long (HTTP ${error.status}: ${error.message})`;
+    case 'unavailable':
+      return `the GitHub API was unavailable after ${error.attempts} attempt${error.attempts === 1 ? '' : 's'} (${error.status === undefined ? 'no answer' : `HTTP ${error.status}`}: ${error.message})`;
+    case 'rejected':
+      return `GitHub rejected the comment (HTTP ${error.status}: ${error.message})`;
   }
 }
 
@@ -297,10 +314,7 @@ async function postComment(
     core.info(`PR comment ${posted.value.action}: ${posted.value.url}`);
     return String(posted.value.id);
   }
-  const why =
-    posted.error.kind === 'forbidden'
-      ? `the token may not comment (HTTP ${posted.error.status}: ${posted.error.message}); the workflow needs permissions: pull-requests: write`
-      : `${posted.error.kind}: ${posted.error.message}`;
+  const why = commentFailure(posted.error);
   core.warning(`the PR comment could not be posted: ${why}. The results are in the job summary.`);
   run.notes.push(`The PR comment could not be posted (${why}). The results are here.`);
   return undefined;
@@ -339,6 +353,21 @@ async function finish(
   return conclude(run, gates);
 }
 
+/**
+ * `pull_request_target` runs in the base repository's context: its secrets, a write token, a cache
+ * shared with the base branch (anchors §12). Measuring a fork's head there hands text anyone can
+ * write to a model that holds the API key and runs tools on this runner, so it takes an explicit yes.
+ */
+function forkTargetRefusal(prNumber: number): string {
+  return (
+    `refused to measure pull request #${prNumber}: it comes from a fork, and this is a pull_request_target run, ` +
+    "which has this repository's secrets and a write token. Measuring would give the fork's SKILL.md descriptions " +
+    'and eval queries to a model holding your API key, whose tools run on this runner. Nothing was measured. ' +
+    `Use the pull_request event (a fork's run then gets no secrets), push the change to a branch of this repository, ` +
+    `or, if you trust everyone who can open a pull request, set ${Inputs.AllowPullRequestTarget}: true`
+  );
+}
+
 async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const settings = readSettings();
   // Masked before anything can print them.
@@ -347,6 +376,19 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const ctx = await readRunnerContext();
   const run = newRun(ctx, settings);
   const event = ctx.event;
+
+  if (
+    event.kind === 'pull_request' &&
+    event.name === 'pull_request_target' &&
+    event.fromFork &&
+    !settings.allowPullRequestTarget
+  ) {
+    const message = forkTargetRefusal(event.number);
+    run.stage = 'ignored';
+    run.notes.push(message);
+    await finish(run, ctx, settings);
+    return { code: ExitCode.input, message };
+  }
 
   if ((event.kind === 'push' || event.kind === 'other') && !event.onDefaultBranch) {
     const branch = event.defaultBranch ?? 'the default branch';

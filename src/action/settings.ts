@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { UsageError } from '../errors.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
+import { globToRegExp } from './skill-glob.js';
 
 /** How a PR's numbers get a baseline to compare with. */
 export type BaselineMode =
@@ -38,6 +39,12 @@ export interface Settings {
   comment: boolean;
   /** Measure even when a plugin offers a skill or command of the same name. */
   allowConflict: boolean;
+  /**
+   * Measure a fork's pull request under `pull_request_target`, which runs with this repository's
+   * secrets and a write token: the fork's descriptions and eval queries then reach a model holding
+   * the API key, whose tools run on the runner. Off: such a run is refused (exit 1).
+   */
+  allowPullRequestTarget: boolean;
   /** For the PR comment; absent: no comment is attempted. */
   githubToken?: string;
   /** Where reports are written (relative to the workspace). */
@@ -55,6 +62,21 @@ const MAX_TIMEOUT_SECONDS = 3600;
 
 function quoted(value: string): string {
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value);
+}
+
+/** `{` and `}` nest and close (the glob reader would otherwise close them silently at the end). */
+function bracesPair(glob: string): boolean {
+  let depth = 0;
+  for (const c of glob) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+function canMatchSkillFile(glob: string): boolean {
+  const last = glob.split('/').at(-1) ?? '';
+  return last === '**' || globToRegExp(last).test('SKILL.md');
 }
 
 function bad(name: InputName, accepts: string, value: string): UsageError {
@@ -131,6 +153,21 @@ export function readSettings(read: InputReader = coreReader): Settings {
     if (pattern.startsWith('/') || pattern.split('/').includes('..')) {
       throw bad(Inputs.Skills, 'globs relative to the repository root (no leading / and no ..)', glob);
     }
+    if (pattern.includes('\\')) {
+      throw bad(Inputs.Skills, 'globs with / between folders (a \\ is never a separator)', glob);
+    }
+    if (!bracesPair(pattern)) {
+      throw bad(Inputs.Skills, 'globs whose { and } pair up, such as skills/{pdf,docx}/SKILL.md', glob);
+    }
+    // Only files named SKILL.md are skills: an included glob that cannot match one (a folder, say)
+    // would silently measure nothing.
+    if (!glob.startsWith('!') && !canMatchSkillFile(pattern)) {
+      throw bad(
+        Inputs.Skills,
+        'globs that can match a file named SKILL.md, such as .claude/skills/*/SKILL.md or .claude/skills/**',
+        glob,
+      );
+    }
   }
 
   const evals = lines(Inputs.Evals);
@@ -161,6 +198,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     failOnRegression: boolean(Inputs.FailOnRegression),
     comment: boolean(Inputs.Comment),
     allowConflict: boolean(Inputs.AllowConflict),
+    allowPullRequestTarget: boolean(Inputs.AllowPullRequestTarget),
     ...(githubToken === undefined ? {} : { githubToken }),
     out: raw(Inputs.Out),
   };

@@ -31,6 +31,17 @@ export interface SectionLimits {
 
 const HEX = /^[0-9a-f]{7,64}$/i;
 
+/**
+ * User text that starts a Markdown line (a list item's text, a paragraph): `escapeInline` keeps it
+ * inline only after other text, so here the openers it leaves alone at a block start are broken
+ * too — `1. `/`1) ` (an ordered list), `+ ` (a bullet list) and leading spaces (indented code).
+ */
+export function escapeLineStart(text: string): string {
+  return escapeInline(text.trimStart())
+    .replace(/^(\d+)([.)])/, '$1\\$2')
+    .replace(/^\+/, '\\+');
+}
+
 /** A commit as `abc1234` in a code span, or nothing when it is not a sha (so no user text reaches a code span). */
 export function shortSha(sha: string | undefined): string {
   return sha !== undefined && HEX.test(sha) ? `\`${sha.slice(0, 7)}\`` : 'an unknown commit';
@@ -265,7 +276,7 @@ function wrapDetails(lines: string[], total: number, shown: number): string[] {
 function warningLines(s: MeasuredSkill): string[] {
   const warnings = [...(s.comparison?.warnings.map((w) => w.message) ?? []), ...s.warnings];
   if (warnings.length === 0) return [];
-  return ['', 'Warnings:', ...[...new Set(warnings)].map((w) => `- ${escapeInline(w)}`)];
+  return ['', 'Warnings:', ...[...new Set(warnings)].map((w) => `- ${escapeLineStart(w)}`)];
 }
 
 export function skillHeading(s: SkillResult): string {
@@ -284,20 +295,22 @@ export function skillSection(
   const lines = [skillHeading(s), ''];
   switch (s.kind) {
     case 'skipped':
-      lines.push(`${escapeInline(s.file)} (${changeText(s.change, s.previousPath)}): ${skipText(s.reason)}.`);
+      lines.push(
+        `${escapeLineStart(s.file)} (${changeText(s.change, s.previousPath)}): ${skipText(s.reason)}.`,
+      );
       return lines;
     case 'invalid':
-      lines.push(`${escapeInline(s.file)}: nothing was measured because of these input problems:`, '');
-      lines.push(...s.problems.map((p) => `- ${escapeInline(p)}`));
+      lines.push(`${escapeLineStart(s.file)}: nothing was measured because of these input problems:`, '');
+      lines.push(...s.problems.map((p) => `- ${escapeLineStart(p)}`));
       return lines;
     case 'not-run':
-      lines.push(`${escapeInline(s.file)}: not measured, the run stopped before this skill (see above).`);
+      lines.push(`${escapeLineStart(s.file)}: not measured, the run stopped before this skill (see above).`);
       return lines;
     case 'measured':
       break;
   }
   const baseline = baselineMeasurement(s);
-  lines.push(`${escapeInline(s.file)} (${changeText(s.change, s.previousPath)})`, '');
+  lines.push(`${escapeLineStart(s.file)} (${changeText(s.change, s.previousPath)})`, '');
   const said = [
     ...noVerdictText(s.report),
     ...(s.baseline ? baselineText(s.baseline, run.baseSha) : []),

@@ -1,7 +1,14 @@
 import { escapeInline } from '../report/escape.js';
 import { firstComparison, fitSections, headline } from './comment.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
-import { footer, type SectionLimits, simulatedBlock, skillSection, stopBlock } from './skill-section.js';
+import {
+  escapeLineStart,
+  footer,
+  type SectionLimits,
+  simulatedBlock,
+  skillSection,
+  stopBlock,
+} from './skill-section.js';
 
 /**
  * The job summary (pure): the comment's tables with more rows, plus a chart of each skill's
@@ -100,7 +107,7 @@ export function renderSummary(run: ActionRun, toolVersion: string): string {
     headline(run),
     ...(stopBlock(run).length > 0 ? ['', ...stopBlock(run)] : []),
     ...(simulatedBlock(run).length > 0 ? ['', ...simulatedBlock(run)] : []),
-    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeInline(n)}`)] : []),
+    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeLineStart(n)}`)] : []),
   ].join('\n');
   const foot = footer(run, firstComparison(run), toolVersion);
   const sections = run.skills.map((s) => ({
