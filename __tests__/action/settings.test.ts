@@ -81,6 +81,8 @@ describe('readSettings', () => {
       allowConflict: false,
       allowPullRequestTarget: false,
       out: 'skilltrigger-results',
+      mode: 'measure',
+      resultsDir: 'skilltrigger-results',
     });
   });
 
@@ -103,6 +105,9 @@ describe('readSettings', () => {
         'allow-pull-request-target': 'true',
         'github-token': 'ghs_x',
         out: 'results',
+        shard: '2/3',
+        mode: 'measure',
+        'results-dir': 'shards',
       }),
     );
     expect(settings).toEqual({
@@ -122,7 +127,16 @@ describe('readSettings', () => {
       allowPullRequestTarget: true,
       githubToken: 'ghs_x',
       out: 'results',
+      mode: 'measure',
+      shard: { index: 2, count: 3 },
+      resultsDir: 'shards',
     });
+  });
+
+  it('refuses a shard with mode: merge (the merge step gathers every shard)', () => {
+    expect(() => readSettings(reader({ shard: '1/2', mode: 'merge' }))).toThrow(
+      'input shard: expected empty with mode: merge',
+    );
   });
 
   it.each([
@@ -137,6 +151,10 @@ describe('readSettings', () => {
     ['skills', '!**/SKILL.md', 'input skills: expected at least one glob'],
     ['skills', '../other/SKILL.md', 'input skills: expected globs relative to the repository root'],
     ['evals', '/etc/evals.json', 'input evals: expected paths relative to the repository root'],
+    ['shard', '4/3', 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3'],
+    ['shard', '1/65', 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64'],
+    ['mode', 'gather', 'input mode: expected measure or merge, got "gather"'],
+    ['results-dir', '../elsewhere', 'input results-dir: expected a folder inside the workspace'],
   ])('refuses %s = %j, naming the input and what it accepts', (name, value, message) => {
     let error: unknown;
     try {

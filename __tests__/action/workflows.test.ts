@@ -41,6 +41,37 @@ describe('examples/workflows/skilltrigger.yml', () => {
   });
 });
 
+describe('examples/workflows/skilltrigger-sharded.yml', () => {
+  const workflow = load('examples/workflows/skilltrigger-sharded.yml');
+  const jobs = isRecord(workflow.jobs) ? workflow.jobs : {};
+  const measure = isRecord(jobs.measure) ? jobs.measure : {};
+  const merge = isRecord(jobs.merge) ? jobs.merge : {};
+  const jobSteps = (job: Record<string, unknown>) =>
+    Array.isArray(job.steps) ? job.steps.filter(isRecord) : [];
+
+  it('measures over a matrix, each leg its shard, uploading its results', () => {
+    const strategy = isRecord(measure.strategy) ? measure.strategy : {};
+    const matrix = isRecord(strategy.matrix) ? strategy.matrix : {};
+    expect(matrix.shard).toEqual([1, 2, 3]);
+    const action = jobSteps(measure).find((s) => String(s.uses).includes('skilltrigger@'));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+    expect(action?.with).toMatchObject({ shard: '${{ matrix.shard }}/3' });
+    const upload = jobSteps(measure).find((s) => String(s.uses).startsWith('actions/upload-artifact'));
+    expect(upload?.with).toMatchObject({ path: 'skilltrigger-results/' });
+  });
+
+  it('merges after every leg: downloads all artifacts into one folder and runs mode: merge', () => {
+    expect(merge.needs).toBe('measure');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+    expect(merge.if).toBe('${{ !cancelled() }}');
+    const download = jobSteps(merge).find((s) => String(s.uses).startsWith('actions/download-artifact'));
+    expect(download?.with).toMatchObject({ 'merge-multiple': true, path: 'skilltrigger-shards' });
+    const action = jobSteps(merge).find((s) => String(s.uses).includes('skilltrigger@'));
+    expect(action?.with).toMatchObject({ mode: 'merge', 'results-dir': 'skilltrigger-shards' });
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+  });
+});
+
 describe('.github/workflows', () => {
   it('CI installs from the lockfile and runs the tests', () => {
     const runs = steps(load('.github/workflows/ci.yml')).map((s) => s.run);

@@ -1065,4 +1065,56 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     error: trueFalse('allow-pull-request-target', 'yes'),
     exit: 1,
   },
+  {
+    id: 'action-shard-beyond-count',
+    input: 'shard',
+    value: '4/3',
+    what: 'a shard index above the count',
+    error:
+      'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3 (or empty, for no sharding), got "4/3"',
+    exit: 1,
+  },
+  {
+    id: 'action-shard-zero',
+    input: 'shard',
+    value: '0/2',
+    what: 'shard 0 (shards count from 1)',
+    error:
+      'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3 (or empty, for no sharding), got "0/2"',
+    exit: 1,
+  },
+  {
+    id: 'action-shard-too-many',
+    input: 'shard',
+    value: '1/100',
+    what: 'more shards than the cap',
+    error:
+      'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3 (or empty, for no sharding), got "1/100"',
+    exit: 1,
+  },
+  {
+    id: 'action-shard-plain-number',
+    input: 'shard',
+    value: '2',
+    what: 'a number without /n',
+    error: 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3 (or empty, for no sharding), got "2"',
+    exit: 1,
+  },
+  {
+    id: 'action-mode-unknown',
+    input: 'mode',
+    value: 'combine',
+    what: 'an unknown mode',
+    error: 'input mode: expected measure or merge, got "combine"',
+    exit: 1,
+  },
+  {
+    id: 'action-results-dir-escapes',
+    input: 'results-dir',
+    value: '../artifacts',
+    what: 'a folder outside the workspace',
+    error:
+      'input results-dir: expected a folder inside the workspace, such as skilltrigger-results (no ..), got "../artifacts"',
+    exit: 1,
+  },
 ];

@@ -22,6 +22,9 @@ export const Inputs = {
   AllowPullRequestTarget: 'allow-pull-request-target',
   GithubToken: 'github-token',
   Out: 'out',
+  Shard: 'shard',
+  Mode: 'mode',
+  ResultsDir: 'results-dir',
 } as const;
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
 
@@ -30,6 +33,7 @@ export const Outputs = {
   Reports: 'reports',
   Regressions: 'regressions',
   CommentId: 'comment-id',
+  ResultsFile: 'results-file',
 } as const;
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
 
@@ -55,6 +59,8 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.AllowConflict]: 'false',
   [Inputs.AllowPullRequestTarget]: 'false',
   [Inputs.Out]: 'skilltrigger-results',
+  [Inputs.Mode]: 'measure',
+  [Inputs.ResultsDir]: 'skilltrigger-results',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */

@@ -28,7 +28,15 @@ import {
   type SkillResult,
   verdictsOutput,
 } from './results.js';
+import {
+  coverageProblems,
+  mergeShards,
+  readResultsFiles,
+  toResultsFile,
+  writeResultsFile,
+} from './results-file.js';
 import { readSettings, type Settings } from './settings.js';
+import { type Shard, shardPlans, shardText } from './shard.js';
 import { renderSummary } from './summary.js';
 
 /**
@@ -290,6 +298,8 @@ async function postComment(
   const event = ctx.event;
   if (event.kind !== 'pull_request' || run.skills.length === 0) return undefined;
   if (!settings.comment) return undefined;
+  // A matrix leg holds a part of the skills; the merge step posts the one comment with all of them.
+  if (settings.shard !== undefined) return undefined;
   if (event.fromFork && event.name === 'pull_request') {
     run.notes.push(
       'This pull request comes from a fork: GitHub gives its run a read-only token, so no PR comment was attempted. The results are here.',
@@ -330,7 +340,8 @@ async function writeSummary(run: ActionRun): Promise<void> {
   }
 }
 
-function setOutputs(run: ActionRun, commentId: string | undefined): void {
+function setOutputs(run: ActionRun, commentId: string | undefined, resultsFile?: string): void {
+  core.setOutput(Outputs.ResultsFile, resultsFile ?? '');
   core.setOutput(Outputs.Verdicts, JSON.stringify(verdictsOutput(run)));
   core.setOutput(
     Outputs.Reports,
@@ -348,9 +359,82 @@ async function finish(
   gates?: GateResults,
 ): Promise<Conclusion> {
   const commentId = await postComment(run, ctx, settings);
-  setOutputs(run, commentId);
+  const resultsFile =
+    settings.shard === undefined ? undefined : await writeShardResults(run, ctx, settings, settings.shard);
+  setOutputs(run, commentId, resultsFile);
   await writeSummary(run);
   return conclude(run, gates);
+}
+
+/** The commit a run is about, as every leg and the merge step of one workflow run see it alike. */
+function eventHeadSha(ctx: RunnerContext): string {
+  switch (ctx.event.kind) {
+    case 'pull_request':
+      return ctx.event.headSha;
+    case 'push':
+      return ctx.event.after;
+    case 'other':
+      return ctx.sha ?? '';
+  }
+}
+
+/**
+ * A matrix leg's results file, for the merge step. Written before the leg's own note goes into the
+ * run, so the merged comment carries only what is true of every shard.
+ */
+async function writeShardResults(
+  run: ActionRun,
+  ctx: RunnerContext,
+  settings: Settings,
+  shard: Shard,
+): Promise<string> {
+  const out = path.resolve(ctx.workspace, settings.out);
+  const file = await writeResultsFile(out, toResultsFile(run, shard, eventHeadSha(ctx), out, TOOL_VERSION));
+  core.info(`shard ${shardText(shard)} results: ${file}`);
+  const mine = run.skills.filter((s) => s.kind === 'measured' || s.kind === 'not-run').length;
+  const note =
+    mine === 0
+      ? `Shard ${shardText(shard)}: no skill to measure falls to this shard, so it measured nothing; the merge step (mode: merge) reports every shard's skills.`
+      : `Shard ${shardText(shard)}: this leg holds ${mine} of the skills to measure; the merge step (mode: merge) posts the one PR comment with every shard's skills.`;
+  core.info(note);
+  run.notes.push(note);
+  return file;
+}
+
+/**
+ * `mode: merge`: every leg's results file from results-dir, checked to cover shards 1..n of this
+ * commit exactly once, becomes one run: one comment, one summary, the outputs and the exit code.
+ * Files that do not add up stop it before anything is posted.
+ */
+async function runMerge(ctx: RunnerContext, settings: Settings): Promise<Conclusion> {
+  const dir = path.resolve(ctx.workspace, settings.resultsDir);
+  const shards = await core.group("Read the shards' results", async () => {
+    const found = await readResultsFiles(dir);
+    for (const s of found) {
+      core.info(
+        `${s.file}: shard ${shardText(s.results.shard)} of ${s.results.headSha || 'no commit'}, ${s.results.run.skills.length} skill(s), ${s.results.run.stage}`,
+      );
+    }
+    return found;
+  });
+  const problems = coverageProblems(shards, eventHeadSha(ctx) || undefined);
+  if (problems.length > 0) {
+    return {
+      code: ExitCode.input,
+      message: [`cannot merge the shards' results in ${dir}: nothing was posted`, ...problems].join('\n'),
+    };
+  }
+  const run = mergeShards(shards, settings.failOnRegression);
+  run.notes.push(
+    `Measured in ${shards.length} shard${shards.length === 1 ? '' : 's'} of a workflow matrix and merged here.`,
+  );
+  annotateRegressions(run);
+  return finish(
+    run,
+    ctx,
+    settings,
+    run.stage === 'gate-failed' ? { passed: false, findings: run.gates } : undefined,
+  );
 }
 
 /**
@@ -374,6 +458,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   if (settings.anthropicApiKey !== undefined) core.setSecret(settings.anthropicApiKey);
   if (settings.githubToken !== undefined) core.setSecret(settings.githubToken);
   const ctx = await readRunnerContext();
+  if (settings.mode === 'merge') return runMerge(ctx, settings);
   const run = newRun(ctx, settings);
   const event = ctx.event;
 
@@ -413,8 +498,15 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   if (scope.base !== undefined) run.baseSha = scope.base;
   run.notes.push(...scope.notes);
 
+  const shard = settings.shard;
+  const plans = shard === undefined ? scope.plans : shardPlans(scope.plans, shard);
+  if (shard !== undefined) {
+    core.info(
+      `shard ${shardText(shard)}: ${plans.filter((p) => p.kind === 'measure').length} of ${scope.plans.filter((p) => p.kind === 'measure').length} skill(s) to measure fall to this shard`,
+    );
+  }
   const { targets, results } = await core.group('Read the skills and their eval sets', () =>
-    loadInputs(root, scope, settings),
+    loadInputs(root, { ...scope, plans }, settings),
   );
   run.skills = results;
   if (results.some((r) => r.kind === 'invalid')) {

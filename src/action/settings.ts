@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { UsageError } from '../errors.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
+import { MAX_SHARDS, parseShard, type Shard } from './shard.js';
 import { globToRegExp } from './skill-glob.js';
 
 /** How a PR's numbers get a baseline to compare with. */
@@ -49,6 +50,12 @@ export interface Settings {
   githubToken?: string;
   /** Where reports are written (relative to the workspace). */
   out: string;
+  /** `measure`: measure the skills (all, or this shard's); `merge`: gather the shards' results files. */
+  mode: 'measure' | 'merge';
+  /** This leg of a matrix (`shard: i/n`): it measures its part, writes a results file, posts no comment. */
+  shard?: Shard;
+  /** In merge mode: the folder (relative to the workspace) the legs' results files were downloaded to. */
+  resultsDir: string;
 }
 
 /** Reads one input's raw text (core.getInput in the Action; a map in tests). */
@@ -181,6 +188,29 @@ export function readSettings(read: InputReader = coreReader): Settings {
     }
   }
 
+  const mode = raw(Inputs.Mode);
+  if (mode !== 'measure' && mode !== 'merge') throw bad(Inputs.Mode, 'measure or merge', mode);
+  const shardValue = optional(Inputs.Shard);
+  const shard = shardValue === undefined ? undefined : parseShard(shardValue);
+  if (shardValue !== undefined && shard === undefined) {
+    throw bad(
+      Inputs.Shard,
+      `i/n with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}, such as 2/3 (or empty, for no sharding)`,
+      shardValue,
+    );
+  }
+  if (shardValue !== undefined && mode === 'merge') {
+    throw bad(Inputs.Shard, 'empty with mode: merge (the merge step gathers every shard)', shardValue);
+  }
+  const resultsDir = raw(Inputs.ResultsDir);
+  if (resultsDir.split(/[\\/]/).includes('..')) {
+    throw bad(
+      Inputs.ResultsDir,
+      'a folder inside the workspace, such as skilltrigger-results (no ..)',
+      resultsDir,
+    );
+  }
+
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const claudePath = optional(Inputs.ClaudePath);
   const githubToken = optional(Inputs.GithubToken);
@@ -201,5 +231,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
     allowPullRequestTarget: boolean(Inputs.AllowPullRequestTarget),
     ...(githubToken === undefined ? {} : { githubToken }),
     out: raw(Inputs.Out),
+    mode,
+    ...(shard === undefined ? {} : { shard }),
+    resultsDir,
   };
 }

@@ -1,0 +1,322 @@
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { compareReport, compareReports } from '../compare/compare.js';
+import { SkilltriggerError, UsageError } from '../errors.js';
+import { jsonPath } from '../report/read.js';
+import { reportSchema } from '../report/schema.js';
+import type { ActionRun, MeasuredSkill, RunStage, SkillResult } from './results.js';
+import { type Shard, shardText } from './shard.js';
+
+/**
+ * A matrix leg's results file (`skilltrigger/action-results` v1): what the leg measured, per skill,
+ * as the renderers need it, so the merge job (`mode: merge`) can post the one comment and summary
+ * for every leg. Comparisons are not stored: they are recomputed from the reports the file holds
+ * (the PR's, and the cached baseline's), so a file cannot claim a label its numbers do not carry.
+ * Report paths are stored relative to the file's folder (the artifact keeps the folder's layout).
+ */
+
+export const RESULTS_SCHEMA_ID = 'skilltrigger/action-results';
+export const RESULTS_SCHEMA_VERSION = 1;
+
+/** `skilltrigger-results.shard-<i>-of-<n>.json`. */
+export function resultsFileName(shard: Shard): string {
+  return `skilltrigger-results.shard-${shard.index}-of-${shard.count}.json`;
+}
+
+/** The names the merge step picks up in `results-dir` (any other file there is not its business). */
+const RESULTS_FILE_PATTERN = /^skilltrigger-results\.shard-.*\.json$/;
+
+const change = z.enum(['added', 'modified', 'renamed', 'removed', 'all']);
+const relativePath = z
+  .string()
+  .refine(
+    (p) => p !== '' && !path.isAbsolute(p) && !p.split(/[\\/]/).includes('..'),
+    'a path inside the results folder',
+  );
+
+const baselineUseSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cache'),
+    hit: z.enum(['exact', 'prefix']),
+    sha: z.string().optional(),
+    createdAt: z.string(),
+    drift: z.array(z.string()),
+    stale: z.boolean(),
+  }),
+  z.object({ kind: z.literal('paired'), why: z.string() }),
+  z.object({ kind: z.literal('none'), why: z.string() }),
+]);
+
+const baselineSaveSchema = z.discriminatedUnion('saved', [
+  z.object({ saved: z.literal(true), key: z.string() }),
+  z.object({ saved: z.literal(false), why: z.string() }),
+]);
+
+const skillSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('measured'),
+    skill: z.string(),
+    file: z.string(),
+    descriptionLine: z.number().int().nonnegative(),
+    change,
+    previousPath: z.string().optional(),
+    report: reportSchema,
+    reportPath: relativePath,
+    markdownPath: relativePath,
+    baseline: baselineUseSchema.optional(),
+    baselineReport: reportSchema.optional(),
+    saved: baselineSaveSchema.optional(),
+    warnings: z.array(z.string()),
+  }),
+  z.object({
+    kind: z.literal('skipped'),
+    file: z.string(),
+    change,
+    previousPath: z.string().optional(),
+    reason: z.enum(['body-only', 'renamed-unchanged', 'removed']),
+    skill: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('invalid'),
+    file: z.string(),
+    skill: z.string().optional(),
+    problems: z.array(z.string()),
+  }),
+  z.object({ kind: z.literal('not-run'), file: z.string(), skill: z.string() }),
+]);
+
+const gateFindingSchema = z.object({
+  gate: z.enum(['cli', 'auth', 'round-trip', 'conflict', 'sleep', 'roster']),
+  status: z.enum(['ok', 'warn', 'fail', 'skip']),
+  reason: z.string(),
+  fix: z.string().optional(),
+});
+
+const stageSchema = z.enum(['nothing', 'ignored', 'input-error', 'gate-failed', 'measured']);
+
+export const resultsFileSchema = z.object({
+  schema: z.literal(RESULTS_SCHEMA_ID),
+  schemaVersion: z.literal(RESULTS_SCHEMA_VERSION),
+  tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),
+  shard: z
+    .object({ index: z.number().int().positive(), count: z.number().int().positive() })
+    .refine((s) => s.index <= s.count, 'index at most count'),
+  /** The commit the leg measured (a PR's head); empty when the leg's event named none. */
+  headSha: z.string(),
+  run: z.object({
+    event: z.enum(['pull_request', 'push', 'other']),
+    eventName: z.string(),
+    prNumber: z.number().int().positive().optional(),
+    headSha: z.string().optional(),
+    baseSha: z.string().optional(),
+    fromFork: z.boolean(),
+    stage: stageSchema,
+    skills: z.array(skillSchema),
+    gates: z.array(gateFindingSchema),
+    notes: z.array(z.string()),
+    settings: z.object({
+      runs: z.number().int().positive(),
+      model: z.string().optional(),
+      baseline: z.enum(['cache', 'measure', 'none']),
+      failOnRegression: z.boolean(),
+    }),
+    cliVersion: z.string().optional(),
+  }),
+});
+
+export type ResultsFile = z.infer<typeof resultsFileSchema>;
+type StoredSkill = z.infer<typeof skillSchema>;
+
+/** A results file that cannot be read or does not hold what a leg writes (exit 1, naming it). */
+export class ResultsFileError extends UsageError {}
+
+/** The file's form of a leg's run (pure): report paths relative to `dir`, comparisons dropped. */
+export function toResultsFile(
+  run: ActionRun,
+  shard: Shard,
+  headSha: string,
+  dir: string,
+  toolVersion: string,
+): ResultsFile {
+  const skills: StoredSkill[] = run.skills.map((s) => {
+    if (s.kind !== 'measured') return s;
+    const { comparison: _dropped, ...rest } = s;
+    return {
+      ...rest,
+      reportPath: path.relative(dir, s.reportPath),
+      markdownPath: path.relative(dir, s.markdownPath),
+    };
+  });
+  return {
+    schema: RESULTS_SCHEMA_ID,
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: { name: 'skilltrigger', version: toolVersion },
+    shard: { index: shard.index, count: shard.count },
+    headSha,
+    run: { ...run, skills },
+  };
+}
+
+const NAMES = { base: 'baseline', cand: 'this PR' };
+
+/** A stored skill back in the run's form: paths resolved against `dir`, the comparison recomputed. */
+function restoreSkill(s: StoredSkill, dir: string): SkillResult {
+  if (s.kind !== 'measured') return s;
+  const measured: MeasuredSkill = {
+    ...s,
+    reportPath: path.resolve(dir, s.reportPath),
+    markdownPath: path.resolve(dir, s.markdownPath),
+  };
+  if (s.baseline?.kind === 'paired' && s.report.baseline) {
+    measured.comparison = compareReport(s.report, { names: NAMES });
+  } else if (s.baseline?.kind === 'cache' && s.baselineReport) {
+    measured.comparison = compareReports(s.baselineReport, s.report, { names: NAMES });
+  }
+  return measured;
+}
+
+/** Validates a parsed value as a results file; `file` names it in the error. */
+export function parseResultsFile(value: unknown, file: string): ResultsFile {
+  const parsed = resultsFileSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  const schema = isObject && 'schema' in value ? value.schema : undefined;
+  if (schema !== RESULTS_SCHEMA_ID) {
+    throw new ResultsFileError(
+      `${file}: not a skilltrigger shard results file (expected "schema": "${RESULTS_SCHEMA_ID}", got ${JSON.stringify(schema) ?? 'none'}); results-dir should hold only the files the measuring legs wrote`,
+    );
+  }
+  const issues = parsed.error.issues
+    .slice(0, 3)
+    .map((i) => `${jsonPath(i.path)}: ${i.message}`)
+    .join('; ');
+  throw new ResultsFileError(
+    `${file}: not a valid ${RESULTS_SCHEMA_ID} v${RESULTS_SCHEMA_VERSION} file (${issues}); it was changed, or written by another skilltrigger version: run the legs and the merge with the same version`,
+  );
+}
+
+/** A results file as read, with where it came from. */
+export interface ShardResults {
+  file: string;
+  dir: string;
+  results: ResultsFile;
+}
+
+/**
+ * What is wrong with a set of legs' files (pure): they must cover shards 1..n of one head sha,
+ * each exactly once, and agree on n and on the measuring settings. Empty when they do.
+ */
+export function coverageProblems(shards: readonly ShardResults[], expectedSha?: string): string[] {
+  if (shards.length === 0) return ['no shard results files were found'];
+  const problems: string[] = [];
+  const counts = [...new Set(shards.map((s) => s.results.shard.count))];
+  if (counts.length > 1) {
+    problems.push(
+      `the files disagree on the number of shards: ${shards.map((s) => `${s.file} is shard ${shardText(s.results.shard)}`).join(', ')}`,
+    );
+    return problems;
+  }
+  const count = counts[0] ?? 0;
+  for (let index = 1; index <= count; index++) {
+    const files = shards.filter((s) => s.results.shard.index === index).map((s) => s.file);
+    if (files.length === 0)
+      problems.push(`shard ${index}/${count} is missing (did its leg fail before it wrote its results?)`);
+    if (files.length > 1)
+      problems.push(`shard ${index}/${count} appears ${files.length} times: ${files.join(', ')}`);
+  }
+  const shas = [...new Set(shards.map((s) => s.results.headSha))];
+  if (shas.length > 1) {
+    problems.push(
+      `the shards measured different commits: ${shards.map((s) => `${s.file} measured ${s.results.headSha || 'no commit'}`).join(', ')}`,
+    );
+  } else if (expectedSha !== undefined && shas[0] !== expectedSha) {
+    problems.push(
+      `the shards measured ${shas[0] || 'no commit'}, but this run is for ${expectedSha} (results from an older push?)`,
+    );
+  }
+  const settings = [
+    ...new Set(shards.map((s) => JSON.stringify({ ...s.results.run.settings, failOnRegression: false }))),
+  ];
+  if (settings.length > 1)
+    problems.push('the shards were measured with different runs, model or baseline settings');
+  return problems;
+}
+
+/** How far the merged run got: the most serious leg's stage. */
+const STAGE_RANK: readonly RunStage[] = ['input-error', 'gate-failed', 'measured', 'nothing', 'ignored'];
+
+/**
+ * One run from every leg's (pure; the files already checked by `coverageProblems`): the skills
+ * concatenated in shard order, the most serious stage, the failing leg's gates, the notes once each.
+ */
+export function mergeShards(shards: readonly ShardResults[], failOnRegression: boolean): ActionRun {
+  const ordered = [...shards].sort((a, b) => a.results.shard.index - b.results.shard.index);
+  const runs = ordered.map((s) => s.results.run);
+  const first = runs[0];
+  if (first === undefined) throw new SkilltriggerError('skilltrigger bug: merging no shards', 1);
+  const stage = STAGE_RANK.find((st) => runs.some((r) => r.stage === st)) ?? first.stage;
+  const gateSource =
+    runs.find((r) => r.stage === 'gate-failed') ?? runs.find((r) => r.gates.length > 0) ?? first;
+  const cliVersion = runs.find((r) => r.cliVersion !== undefined)?.cliVersion;
+  const headSha = runs.find((r) => r.headSha !== undefined)?.headSha;
+  const baseSha = runs.find((r) => r.baseSha !== undefined)?.baseSha;
+  return {
+    event: first.event,
+    eventName: first.eventName,
+    ...(first.prNumber === undefined ? {} : { prNumber: first.prNumber }),
+    ...(headSha === undefined ? {} : { headSha }),
+    ...(baseSha === undefined ? {} : { baseSha }),
+    fromFork: first.fromFork,
+    stage,
+    skills: ordered.flatMap((s) => s.results.run.skills.map((skill) => restoreSkill(skill, s.dir))),
+    gates: gateSource.gates,
+    notes: [...new Set(runs.flatMap((r) => r.notes))],
+    settings: { ...first.settings, failOnRegression },
+    ...(cliVersion === undefined ? {} : { cliVersion }),
+  };
+}
+
+/** Writes the leg's results file atomically (a merge never reads half a file); returns its path. */
+export async function writeResultsFile(outDir: string, results: ResultsFile): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const file = path.join(outDir, resultsFileName(results.shard));
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(results, null, 2)}\n`);
+  await rename(temp, file);
+  return file;
+}
+
+/**
+ * Every results file under `dir` (at any depth: download-artifact puts each artifact in its own
+ * folder unless `merge-multiple` is set), parsed and validated. A garbled or foreign one is an error
+ * naming it.
+ */
+export async function readResultsFiles(dir: string): Promise<ShardResults[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir, { recursive: true });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ResultsFileError(
+      `results-dir ${dir} cannot be read (${why}); download the legs' artifacts there first (actions/download-artifact)`,
+    );
+  }
+  const files = entries.filter((e) => RESULTS_FILE_PATTERN.test(path.basename(e))).sort();
+  const out: ShardResults[] = [];
+  for (const entry of files) {
+    const full = path.join(dir, entry);
+    const text = await readFile(full, 'utf8');
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new ResultsFileError(
+        `${full}: not JSON (${why}); results-dir should hold only the files the measuring legs wrote`,
+      );
+    }
+    out.push({ file: full, dir: path.dirname(full), results: parseResultsFile(value, full) });
+  }
+  return out;
+}
