@@ -581,9 +581,11 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
 export async function run(): Promise<void> {
   const controller = new AbortController();
   // The runner cancels a job with SIGINT, then SIGTERM: stop the current run cleanly and report.
+  // `on`, not `once`: a once-listener is removed before it runs, and execa's signal-exit handler,
+  // seeing no other listener left, then re-raises the signal and kills the process mid-cleanup.
   const cancel = () => controller.abort();
-  process.once('SIGINT', cancel);
-  process.once('SIGTERM', cancel);
+  process.on('SIGINT', cancel);
+  process.on('SIGTERM', cancel);
   let conclusion: Conclusion;
   try {
     conclusion = await runAction(controller.signal);
