@@ -1,4 +1,5 @@
 import type { Comparison } from '../compare/compare.js';
+import { labelText } from '../compare/render.js';
 import type { Report } from '../report/schema.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import type { GateFinding } from './gates.js';
@@ -141,13 +142,11 @@ export function standingOf(result: SkillResult): SkillStanding {
 export function standingText(standing: SkillStanding): string {
   switch (standing) {
     case 'regression':
-      return 'regression';
     case 'improvement':
-      return 'improvement';
     case 'noise':
-      return 'noise';
     case 'no-verdict':
-      return 'no verdict';
+      // The comparison's own labels read as compare prints them.
+      return labelText(standing);
     case 'no-baseline':
       return 'no baseline';
     case 'measured':

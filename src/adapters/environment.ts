@@ -8,7 +8,8 @@ export interface InheritedEnvironment {
   hooks: number;
 }
 
-async function exists(file: string): Promise<boolean> {
+/** Whether a file or folder exists (read-only; used by the environment count and the conflict gate). */
+export async function exists(file: string): Promise<boolean> {
   try {
     await access(file);
     return true;

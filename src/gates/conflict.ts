@@ -1,6 +1,7 @@
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { exists } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
 import { type GateResult, gateResult } from './gate.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
@@ -37,15 +38,6 @@ export function rosterHits(init: InitInfo, name: string): string[] {
     if (entry === name || entry.endsWith(`:${name}`)) hits.add(entry);
   }
   return [...hits];
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** `name:` of a SKILL.md's frontmatter, if it has one. */
