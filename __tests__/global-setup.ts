@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { installNode24 } from './action/harness.js';
 
 /**
- * The CLI end-to-end tests spawn `node bin/skilltrigger.js`, which runs the compiled `lib/`.
- * A failed build is reported but does not stop unrelated tests; the CLI tests then fail on their own.
+ * Once, before any test file runs:
+ * - the CLI end-to-end tests spawn `node bin/skilltrigger.js`, which runs the compiled `lib/`; a
+ *   failed build is reported but does not stop unrelated tests (the CLI tests then fail on their own);
+ * - the Action tests run the bundle under Node 24 (npm `node@24`): installed here, serially, because
+ *   two test files installing it into one folder at once were seen to hang npm.
  */
 export default function setup(): void {
   const build = spawnSync(
@@ -14,4 +18,11 @@ export default function setup(): void {
   );
   if (build.status !== 0)
     process.stderr.write(`global setup: tsc build failed:\n${build.stdout}${build.stderr}\n`);
+  try {
+    installNode24();
+  } catch (error) {
+    process.stderr.write(
+      `global setup: installing node@24 failed (${String(error)}); the Node 24 tests will retry\n`,
+    );
+  }
 }

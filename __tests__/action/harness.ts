@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -293,16 +293,33 @@ export function pushPayload(opts: { before: string; after: string; ref?: string 
  * npm cache makes later installs offline). GitHub runs the Action on node24 (`runs.using`).
  */
 export function node24(): string {
-  const prefix = path.join(REPO_ROOT, 'node_modules', '.cache', 'skilltrigger-node24');
-  const bin = path.join(prefix, 'node_modules', '.bin', 'node');
-  if (!existsSync(bin)) {
-    execFileSync(
-      'npm',
-      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--prefer-offline', 'node@24'],
-      { stdio: 'ignore' },
-    );
-  }
+  const bin = installNode24();
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
   if (!version.startsWith('v24.')) throw new Error(`expected a Node 24 binary at ${bin}, it says ${version}`);
+  return bin;
+}
+
+/**
+ * Installs `node@24` once (the global setup calls this before any test file runs, so parallel
+ * files never install into one prefix at the same time — seen to hang npm). Each install goes to a
+ * folder of its own and is renamed into place; npm gets a bounded time.
+ */
+export function installNode24(): string {
+  const prefix = path.join(REPO_ROOT, 'node_modules', '.cache', 'skilltrigger-node24');
+  const bin = path.join(prefix, 'node_modules', '.bin', 'node');
+  if (existsSync(bin)) return bin;
+  const staging = `${prefix}.tmp-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  execFileSync(
+    'npm',
+    ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund', '--prefer-offline', 'node@24'],
+    { stdio: 'ignore', timeout: 300_000 },
+  );
+  try {
+    renameSync(staging, prefix);
+  } catch {
+    // Another process put its install in place first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+  }
   return bin;
 }
