@@ -1,8 +1,9 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../compare/compare.js';
-import { labelText } from '../compare/render.js';
+import { labelText, subsetClassRows } from '../compare/render.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
+import { intervalText, splitInterval, splitsOf, withoutContext, withoutText } from '../report/subsets.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import {
   type ActionRun,
@@ -180,6 +181,55 @@ export function subjectName(run: ActionRun): string {
   return run.event === 'pull_request' ? 'This PR' : 'This commit';
 }
 
+function capitalised(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/**
+ * The annotated subsets of one measurement, as rows of the one-column table: the totals without
+ * the prompts that presuppose a session, then train and holdout with their rates, 95% intervals
+ * and pass counts.
+ */
+function subsetRows(m: Measurement): string[][] {
+  const rows: string[][] = [];
+  for (const cls of ['positives', 'negatives'] as const) {
+    const w = withoutContext(m, cls);
+    if (w === undefined) continue;
+    const verb = cls === 'positives' ? 'Positives triggered' : 'Negatives fired';
+    rows.push([`${verb}, ${withoutText(w.marked)}`, counts(w.hits, w.runs)]);
+  }
+  for (const { split, totals } of splitsOf(m)) {
+    for (const cls of ['positives', 'negatives'] as const) {
+      const c = cls === 'positives' ? totals.positives : totals.negatives;
+      const hits = cls === 'positives' ? totals.positives.triggered : totals.negatives.fired;
+      const verb = cls === 'positives' ? 'positives triggered' : 'negatives fired';
+      rows.push([
+        `${capitalised(split)}: ${verb}`,
+        c.queries === 0
+          ? 'none'
+          : `${counts(hits, c.runs)} · 95% ${intervalText(splitInterval(totals, cls))} · ${c.passed}/${c.queries} pass`,
+      ]);
+    }
+  }
+  return rows;
+}
+
+/** The compared subsets as rows of the comparison table, the change with its 95% interval. */
+function comparedSubsetRows(c: Comparison): string[][] {
+  return subsetClassRows(c).map(({ subset, title, x }) => {
+    const passed = (side: 'base' | 'cand') =>
+      x.queries === 0 ? '' : ` · ${subset.passed[side][x.class]}/${x.queries} pass`;
+    const interval = x.interval === null ? '' : ` (95% ${pp(x.interval.lower)} to ${pp(x.interval.upper)})`;
+    return [
+      capitalised(title.replace(/^(train|holdout) /, '$1: ')),
+      x.queries === 0 ? 'none shared' : `${counts(x.base.hits, x.base.runs)}${passed('base')}`,
+      x.queries === 0 ? 'none shared' : `${counts(x.cand.hits, x.cand.runs)}${passed('cand')}`,
+      `${pp(x.deltaRate)}${interval}`,
+      labelCell(x.label),
+    ];
+  });
+}
+
 function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | undefined): string[] {
   const subject = subjectName(run);
   const m = s.report.candidate;
@@ -191,6 +241,7 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
       [
         ['Positives triggered (should load)', counts(t.positives.triggered, t.positives.runs)],
         ['Negatives fired (should not load)', counts(t.negatives.fired, t.negatives.runs)],
+        ...subsetRows(m),
         ['Lost runs (counted apart)', lostCell(m)],
       ],
     );
@@ -207,6 +258,7 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
     [
       classRow('Positives triggered (should load)', c.positives),
       classRow('Negatives fired (should not load)', c.negatives),
+      ...comparedSubsetRows(c),
       ['Lost runs (counted apart)', lostCell(baseline), lostCell(m), '', ''],
     ],
   );

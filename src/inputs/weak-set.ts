@@ -133,7 +133,7 @@ export function weakSetFindings(set: EvalSet): Finding[] {
       findings.push({
         code: 'small-holdout',
         level: 'warn',
-        message: `only ${thin.map((c) => `${c.n} held-out ${c.cls}`).join(' and ')}: with fewer than ${MIN_HOLDOUT_PER_CLASS} in a class, one query moves its holdout rate by a third or more, so the holdout cannot tell a rewrite that generalises from one that does not`,
+        message: `only ${thin.map((c) => `${c.n} held-out ${c.n === 1 ? c.cls.slice(0, -1) : c.cls}`).join(' and ')}: with fewer than ${MIN_HOLDOUT_PER_CLASS} in a class, one query moves its holdout rate by a third or more, so the holdout cannot tell a rewrite that generalises from one that does not`,
         fix: `hold out at least ${MIN_HOLDOUT_PER_CLASS} ${thin.map((c) => c.cls).join(' and ')} (about 40% of each class)`,
       });
     }

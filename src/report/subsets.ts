@@ -47,16 +47,30 @@ export function contextualCount(m: Measurement, cls: Class): number {
   return all - classCounts(without, cls).queries;
 }
 
+/** `without the 3 that presuppose a session`. */
+export function withoutText(marked: number): string {
+  return `without the ${marked} that presuppose${marked === 1 ? 's' : ''} a session`;
+}
+
+/** A class's total without its needs_context queries; undefined when none of the class is marked. */
+export function withoutContext(
+  m: Measurement,
+  cls: Class,
+): { hits: number; runs: number; marked: number } | undefined {
+  const marked = contextualCount(m, cls);
+  const without = m.subsets?.withoutContext;
+  if (marked === 0 || without === undefined) return undefined;
+  const c = classCounts(without, cls);
+  return { hits: c.hits, runs: c.runs, marked };
+}
+
 /**
  * ` · 11/14 without the 3 that presuppose a session` after a class's total, or nothing when no
  * query of that class is marked needs_context.
  */
 export function withoutContextClause(m: Measurement, cls: Class): string {
-  const n = contextualCount(m, cls);
-  const without = m.subsets?.withoutContext;
-  if (n === 0 || without === undefined) return '';
-  const c = classCounts(without, cls);
-  return ` · ${c.hits}/${c.runs} without the ${n} that presuppose${n === 1 ? 's' : ''} a session`;
+  const w = withoutContext(m, cls);
+  return w === undefined ? '' : ` · ${w.hits}/${w.runs} ${withoutText(w.marked)}`;
 }
 
 function pct(x: number): string {

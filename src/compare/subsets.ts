@@ -1,0 +1,93 @@
+import { heldOut, needsContext } from '../inputs/annotations.js';
+import type { QueryResult } from '../report/schema.js';
+import { SUBSETS, type SubsetName } from '../verdict/rules.js';
+
+/**
+ * Which annotated subsets `compare` labels on their own (pure). A subset is compared only when
+ * both sides annotate the shared queries alike: were a query marked needs_context on one side
+ * only, "without the ones that presuppose a session" would mean other queries on each side, and
+ * its change would be the annotation's, not the description's. That case is a warning instead.
+ */
+
+/** The annotation each subset is defined by. */
+export type SubsetAnnotation = 'needs_context' | 'split';
+
+const ANNOTATIONS: readonly {
+  annotation: SubsetAnnotation;
+  marked: (q: QueryResult) => boolean;
+  subsets: readonly SubsetName[];
+  /** How a marked query is described in the warning. */
+  what: string;
+}[] = [
+  {
+    annotation: 'needs_context',
+    marked: (q) => needsContext(q.extra),
+    subsets: ['withoutContext'],
+    what: 'marked needs_context',
+  },
+  { annotation: 'split', marked: (q) => heldOut(q.extra), subsets: ['train', 'holdout'], what: 'held out' },
+];
+
+export type QueryPair = readonly [QueryResult, QueryResult];
+
+/** An annotation the two sides disagree on, over the shared queries. */
+export interface AnnotationChange {
+  annotation: SubsetAnnotation;
+  /** Shared queries the annotation marks on the baseline side only. */
+  baseOnly: number;
+  /** Shared queries the annotation marks on the candidate side only. */
+  candOnly: number;
+  message: string;
+}
+
+export interface SubsetPlan {
+  name: SubsetName;
+  /** The shared queries of the subset (both sides agree which they are). */
+  pairs: QueryPair[];
+}
+
+/**
+ * The subsets to compare over the shared queries, and the annotations that changed. An
+ * annotation neither side uses gives no subset and no warning.
+ */
+export function planSubsets(
+  pairs: readonly QueryPair[],
+  names: { base: string; cand: string },
+): { subsets: SubsetPlan[]; changes: AnnotationChange[] } {
+  const subsets: SubsetPlan[] = [];
+  const changes: AnnotationChange[] = [];
+  for (const a of ANNOTATIONS) {
+    if (!pairs.some(([b, c]) => a.marked(b) || a.marked(c))) continue;
+    const baseOnly = pairs.filter(([b, c]) => a.marked(b) && !a.marked(c)).length;
+    const candOnly = pairs.filter(([b, c]) => !a.marked(b) && a.marked(c)).length;
+    if (baseOnly + candOnly > 0) {
+      const parts = [
+        ...(baseOnly > 0 ? [`${baseOnly} only in ${names.base}`] : []),
+        ...(candOnly > 0 ? [`${candOnly} only in ${names.cand}`] : []),
+      ];
+      changes.push({
+        annotation: a.annotation,
+        baseOnly,
+        candOnly,
+        message: `the ${a.annotation} annotation differs between the two eval sets: of the shared queries, ${parts.join(' and ')} ${baseOnly + candOnly === 1 ? 'is' : 'are'} ${a.what}, so the ${a.subsets.map(subsetTitle).join(' and ')} totals are not compared`,
+      });
+      continue;
+    }
+    for (const name of a.subsets) {
+      subsets.push({ name, pairs: pairs.filter(([b]) => SUBSETS[name](b)) });
+    }
+  }
+  return { subsets, changes };
+}
+
+/** How a subset is named in text: `without needs_context`, `train`, `holdout`. */
+export function subsetTitle(name: SubsetName): string {
+  switch (name) {
+    case 'withoutContext':
+      return 'without needs_context';
+    case 'train':
+      return 'train';
+    case 'holdout':
+      return 'holdout';
+  }
+}
