@@ -18,14 +18,23 @@ const ANNOTATIONS: readonly {
   subsets: readonly SubsetName[];
   /** How a marked query is described in the warning. */
   what: string;
+  /** What the warning says is left uncompared. */
+  left: string;
 }[] = [
   {
     annotation: 'needs_context',
     marked: (q) => needsContext(q.extra),
     subsets: ['withoutContext'],
     what: 'marked needs_context',
+    left: 'the totals without the prompts that presuppose a session are',
   },
-  { annotation: 'split', marked: (q) => heldOut(q.extra), subsets: ['train', 'holdout'], what: 'held out' },
+  {
+    annotation: 'split',
+    marked: (q) => heldOut(q.extra),
+    subsets: ['train', 'holdout'],
+    what: 'held out',
+    left: 'train and holdout are',
+  },
 ];
 
 export type QueryPair = readonly [QueryResult, QueryResult];
@@ -61,6 +70,7 @@ export function planSubsets(
     const baseOnly = pairs.filter(([b, c]) => a.marked(b) && !a.marked(c)).length;
     const candOnly = pairs.filter(([b, c]) => !a.marked(b) && a.marked(c)).length;
     if (baseOnly + candOnly > 0) {
+      const n = baseOnly + candOnly;
       const parts = [
         ...(baseOnly > 0 ? [`${baseOnly} only in ${names.base}`] : []),
         ...(candOnly > 0 ? [`${candOnly} only in ${names.cand}`] : []),
@@ -69,7 +79,7 @@ export function planSubsets(
         annotation: a.annotation,
         baseOnly,
         candOnly,
-        message: `the ${a.annotation} annotation differs between the two eval sets: of the shared queries, ${parts.join(' and ')} ${baseOnly + candOnly === 1 ? 'is' : 'are'} ${a.what}, so the ${a.subsets.map(subsetTitle).join(' and ')} totals are not compared`,
+        message: `the ${a.annotation} annotation differs between the two eval sets: ${n} shared ${n === 1 ? 'query is' : 'queries are'} ${a.what} on one side only (${parts.join(', ')}), so ${a.left} not compared`,
       });
       continue;
     }
