@@ -1,10 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../src/action/comment.js';
 import type { ActionRun, MeasuredSkill } from '../../src/action/results.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { compareReport } from '../../src/compare/compare.js';
+import { expectGolden } from '../fakes/golden.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,
   FIXTURE_BASELINE_QUERIES,
@@ -19,12 +18,6 @@ import {
  * queries, measured paired (compared per subset) and on its own (rates, intervals, pass counts).
  * `UPDATE_GOLDEN=1 npx vitest run __tests__/action/subsets.test.ts` rewrites the golden file.
  */
-
-function expectGolden(name: string, actual: string): void {
-  const path = fileURLToPath(new URL(`./__golden__/${name}`, import.meta.url));
-  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
 
 /** q2 presupposes a session; q3, q4 (positives) and q5, q7, q8 (negatives) are held out. */
 function annotate(queries: readonly QuerySpec[]): QuerySpec[] {
@@ -92,7 +85,7 @@ function run(): ActionRun {
 
 describe('the Action comment with annotated prompts and a holdout', () => {
   it('matches its golden file', () => {
-    expectGolden('comment-subsets.golden.md', renderComment(run(), '0.1.0'));
+    expectGolden(import.meta.url, 'comment-subsets.golden.md', renderComment(run(), '0.1.0'));
   });
 
   it('shows, without a baseline, the positives without the prompt that presupposes a session and each split', () => {

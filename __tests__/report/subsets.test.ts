@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
 import { NO_USAGE, type Outcome } from '../../src/outcome.js';
@@ -8,13 +6,7 @@ import { headline, renderMarkdown } from '../../src/report/markdown.js';
 import { REPORT_SCHEMA_VERSION, reportSchema } from '../../src/report/schema.js';
 import { splitLines } from '../../src/report/subsets.js';
 import type { RunRecord } from '../../src/verdict/rules.js';
-
-/** Compares with `__golden__/<name>`; `UPDATE_GOLDEN=1` rewrites it (read the diff before committing). */
-function expectGolden(name: string, actual: string): void {
-  const path = fileURLToPath(new URL(`./__golden__/${name}`, import.meta.url));
-  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
-}
+import { expectGolden } from '../fakes/golden.js';
 
 const run = (kind: 'T' | 'N' | 'L'): RunRecord => {
   const outcome: Outcome =
@@ -87,7 +79,7 @@ describe('a report with annotated prompts and a holdout', () => {
     // The schema version is left out of the golden file: it is bumped for a whole landing at once.
     expect(report.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     const { schemaVersion: _version, ...rest } = report;
-    expectGolden('report-annotated.golden.json', `${JSON.stringify(rest, null, 2)}\n`);
+    expectGolden(import.meta.url, 'report-annotated.golden.json', `${JSON.stringify(rest, null, 2)}\n`);
   });
 
   it('shows the positives twice in the headline, and the verdict and pass/fail as without annotations', () => {
@@ -113,7 +105,7 @@ describe('a report with annotated prompts and a holdout', () => {
   });
 
   it('matches its Markdown golden file', () => {
-    expectGolden('report-annotated.golden.md', renderMarkdown(annotatedReport()));
+    expectGolden(import.meta.url, 'report-annotated.golden.md', renderMarkdown(annotatedReport()));
   });
 
   it('says nothing of subsets for a set without annotations', () => {

@@ -89,15 +89,3 @@ export function planSubsets(
   }
   return { subsets, changes };
 }
-
-/** How a subset is named in text: `without needs_context`, `train`, `holdout`. */
-export function subsetTitle(name: SubsetName): string {
-  switch (name) {
-    case 'withoutContext':
-      return 'without needs_context';
-    case 'train':
-      return 'train';
-    case 'holdout':
-      return 'holdout';
-  }
-}
