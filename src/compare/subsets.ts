@@ -1,6 +1,5 @@
-import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { QueryResult } from '../report/schema.js';
-import { SUBSETS, type SubsetName } from '../verdict/rules.js';
+import { SUBSET_ANNOTATIONS, SUBSETS, type SubsetAnnotation, type SubsetName } from '../verdict/rules.js';
 
 /**
  * Which annotated subsets `compare` labels on their own (pure). A subset is compared only when
@@ -9,39 +8,20 @@ import { SUBSETS, type SubsetName } from '../verdict/rules.js';
  * its change would be the annotation's, not the description's. That case is a warning instead.
  */
 
-/** The annotation each subset is defined by. */
-export type SubsetAnnotation = 'needs_context' | 'split';
-
-const ANNOTATIONS: readonly {
-  annotation: SubsetAnnotation;
-  marked: (q: QueryResult) => boolean;
-  subsets: readonly SubsetName[];
-  /** How a marked query is described in the warning. */
-  what: string;
-  /** What the warning says is left uncompared. */
-  left: string;
-}[] = [
-  {
-    annotation: 'needs_context',
-    marked: (q) => needsContext(q.extra),
-    subsets: ['withoutContext'],
+/** What the warning says of each annotation: how a marked query is described, and what is left uncompared. */
+const WORDING: Record<SubsetAnnotation['annotation'], { what: string; left: string }> = {
+  needs_context: {
     what: 'marked needs_context',
     left: 'the totals without the prompts that presuppose a session are',
   },
-  {
-    annotation: 'split',
-    marked: (q) => heldOut(q.extra),
-    subsets: ['train', 'holdout'],
-    what: 'held out',
-    left: 'train and holdout are',
-  },
-];
+  split: { what: 'held out', left: 'train and holdout are' },
+};
 
 export type QueryPair = readonly [QueryResult, QueryResult];
 
 /** An annotation the two sides disagree on, over the shared queries. */
 export interface AnnotationChange {
-  annotation: SubsetAnnotation;
+  annotation: SubsetAnnotation['annotation'];
   /** Shared queries the annotation marks on the baseline side only. */
   baseOnly: number;
   /** Shared queries the annotation marks on the candidate side only. */
@@ -65,7 +45,7 @@ export function planSubsets(
 ): { subsets: SubsetPlan[]; changes: AnnotationChange[] } {
   const subsets: SubsetPlan[] = [];
   const changes: AnnotationChange[] = [];
-  for (const a of ANNOTATIONS) {
+  for (const a of SUBSET_ANNOTATIONS) {
     if (!pairs.some(([b, c]) => a.marked(b) || a.marked(c))) continue;
     const baseOnly = pairs.filter(([b, c]) => a.marked(b) && !a.marked(c)).length;
     const candOnly = pairs.filter(([b, c]) => !a.marked(b) && a.marked(c)).length;
@@ -79,7 +59,7 @@ export function planSubsets(
         annotation: a.annotation,
         baseOnly,
         candOnly,
-        message: `the ${a.annotation} annotation differs between the two eval sets: ${n} shared ${n === 1 ? 'query is' : 'queries are'} ${a.what} on one side only (${parts.join(', ')}), so ${a.left} not compared`,
+        message: `the ${a.annotation} annotation differs between the two eval sets: ${n} shared ${n === 1 ? 'query is' : 'queries are'} ${WORDING[a.annotation].what} on one side only (${parts.join(', ')}), so ${WORDING[a.annotation].left} not compared`,
       });
       continue;
     }

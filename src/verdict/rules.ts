@@ -174,12 +174,21 @@ export const SUBSETS = {
 
 export type SubsetName = keyof typeof SUBSETS;
 
+/** An annotation of eval entries, and the subsets it defines once any query carries it (the key as users write it). */
+export interface SubsetAnnotation {
+  annotation: 'needs_context' | 'split';
+  marked: (q: Annotated) => boolean;
+  subsets: readonly SubsetName[];
+}
+
+export const SUBSET_ANNOTATIONS: readonly SubsetAnnotation[] = [
+  { annotation: 'needs_context', marked: (q) => needsContext(q.extra), subsets: ['withoutContext'] },
+  { annotation: 'split', marked: (q) => heldOut(q.extra), subsets: ['train', 'holdout'] },
+];
+
 /** Which subsets an eval set uses: `withoutContext` when a query is marked, train and holdout when one is held out. */
 export function subsetsInUse(queries: readonly Annotated[]): SubsetName[] {
-  const names: SubsetName[] = [];
-  if (queries.some((q) => !SUBSETS.withoutContext(q))) names.push('withoutContext');
-  if (queries.some(SUBSETS.holdout)) names.push('train', 'holdout');
-  return names;
+  return SUBSET_ANNOTATIONS.filter((a) => queries.some(a.marked)).flatMap((a) => a.subsets);
 }
 
 /** Totals over some queries: per class, how many there are, how many pass, and their pooled runs. */
