@@ -1,9 +1,9 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../compare/compare.js';
-import { labelText, subsetClassRows } from '../compare/render.js';
+import { labelText } from '../compare/render.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
-import { intervalText, splitInterval, splitsOf, withoutContext, withoutText } from '../report/subsets.js';
+import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import {
   type ActionRun,
@@ -14,6 +14,7 @@ import {
   standingOf,
   standingText,
 } from './results.js';
+import { comparedSubsetRows, subsetRows } from './subset-rows.js';
 
 /**
  * The Markdown both the PR comment and the job summary are built from: a headline, and a section
@@ -46,25 +47,6 @@ export function escapeLineStart(text: string): string {
 /** A commit as `abc1234` in a code span, or nothing when it is not a sha (so no user text reaches a code span). */
 export function shortSha(sha: string | undefined): string {
   return sha !== undefined && HEX.test(sha) ? `\`${sha.slice(0, 7)}\`` : 'an unknown commit';
-}
-
-function percent(hits: number, runs: number): string {
-  return runs === 0 ? '–' : `${Math.round((100 * hits) / runs)}%`;
-}
-
-function counts(hits: number, runs: number): string {
-  return `${hits}/${runs} (${percent(hits, runs)})`;
-}
-
-function pp(delta: number | null): string {
-  if (delta === null) return '–';
-  const value = Math.round(delta * 100);
-  if (value === 0) return '±0 pp';
-  return value > 0 ? `+${value} pp` : `−${-value} pp`;
-}
-
-function labelCell(label: ClassComparison['label']): string {
-  return label === 'regression' ? '**regression**' : labelText(label);
 }
 
 function row(cells: readonly string[]): string {
@@ -179,55 +161,6 @@ function baselineMeasurement(s: MeasuredSkill): Measurement | undefined {
 /** What the measured side is called: the PR, or the commit a push measured. */
 export function subjectName(run: ActionRun): string {
   return run.event === 'pull_request' ? 'This PR' : 'This commit';
-}
-
-function capitalised(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-}
-
-/**
- * The annotated subsets of one measurement, as rows of the one-column table: the totals without
- * the prompts that presuppose a session, then train and holdout with their rates, 95% intervals
- * and pass counts.
- */
-function subsetRows(m: Measurement): string[][] {
-  const rows: string[][] = [];
-  for (const cls of ['positives', 'negatives'] as const) {
-    const w = withoutContext(m, cls);
-    if (w === undefined) continue;
-    const verb = cls === 'positives' ? 'Positives triggered' : 'Negatives fired';
-    rows.push([`${verb}, ${withoutText(w.marked)}`, counts(w.hits, w.runs)]);
-  }
-  for (const { split, totals } of splitsOf(m)) {
-    for (const cls of ['positives', 'negatives'] as const) {
-      const c = cls === 'positives' ? totals.positives : totals.negatives;
-      const hits = cls === 'positives' ? totals.positives.triggered : totals.negatives.fired;
-      const verb = cls === 'positives' ? 'positives triggered' : 'negatives fired';
-      rows.push([
-        `${capitalised(split)}: ${verb}`,
-        c.queries === 0
-          ? 'none'
-          : `${counts(hits, c.runs)} · 95% ${intervalText(splitInterval(totals, cls))} · ${c.passed}/${c.queries} pass`,
-      ]);
-    }
-  }
-  return rows;
-}
-
-/** The compared subsets as rows of the comparison table, the change with its 95% interval. */
-function comparedSubsetRows(c: Comparison): string[][] {
-  return subsetClassRows(c).map(({ subset, title, x }) => {
-    const passed = (side: 'base' | 'cand') =>
-      x.queries === 0 ? '' : ` · ${subset.passed[side][x.class]}/${x.queries} pass`;
-    const interval = x.interval === null ? '' : ` (95% ${pp(x.interval.lower)} to ${pp(x.interval.upper)})`;
-    return [
-      capitalised(title.replace(/^(train|holdout) /, '$1: ')),
-      x.queries === 0 ? 'none shared' : `${counts(x.base.hits, x.base.runs)}${passed('base')}`,
-      x.queries === 0 ? 'none shared' : `${counts(x.cand.hits, x.cand.runs)}${passed('cand')}`,
-      `${pp(x.deltaRate)}${interval}`,
-      labelCell(x.label),
-    ];
-  });
 }
 
 function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | undefined): string[] {
