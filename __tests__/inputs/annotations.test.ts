@@ -96,6 +96,18 @@ describe('needs_context and split in a CSV', () => {
     ]);
   });
 
+  it('matches the column names case-insensitively, as the rest of the header', () => {
+    const text = [
+      'id,should_trigger,prompt,Needs_Context,SPLIT',
+      'a,true,one,yes,holdout',
+      'b,false,two,,',
+    ].join('\n');
+    expect(annotations(text, 'set.csv')).toEqual([
+      ['a', true, true],
+      ['b', false, false],
+    ]);
+  });
+
   it('refuses a cell that is no yes/no word or no split, by line', async () => {
     const text = [
       'id,should_trigger,prompt,needs_context,split',

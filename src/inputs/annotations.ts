@@ -22,10 +22,22 @@ const SPLIT_WORDS = 'train or holdout';
 
 type Extra = Record<string, unknown>;
 
+/**
+ * A field by its name, matched as the CSV reader matches its header (case-insensitively), the
+ * exact spelling first.
+ */
+function field(fields: Extra, key: string): unknown {
+  if (fields[key] !== undefined) return fields[key];
+  const name = Object.keys(fields).find((k) => k.toLowerCase() === key);
+  return name === undefined ? undefined : fields[name];
+}
+
 /** The annotation's value: on the entry itself, else under an AgentV test's `metadata`. */
 function annotation(extra: Extra, key: string): unknown {
-  if (extra[key] !== undefined) return extra[key];
-  return isRecord(extra.metadata) ? extra.metadata[key] : undefined;
+  const own = field(extra, key);
+  if (own !== undefined) return own;
+  const metadata = field(extra, 'metadata');
+  return isRecord(metadata) ? field(metadata, key) : undefined;
 }
 
 /** A boolean annotation as JSON/YAML (true) or a CSV cell ("true", "yes", "1") writes it. */
@@ -57,12 +69,19 @@ export function checkAnnotations(
   typed: boolean,
 ): void {
   const places: [Extra, string][] = [[extra, '']];
-  if (isRecord(extra.metadata)) places.push([extra.metadata, 'metadata.']);
+  for (const [key, value] of Object.entries(extra)) {
+    if (key.toLowerCase() === 'metadata' && isRecord(value)) places.push([value, `${key}.`]);
+  }
   for (const [fields, prefix] of places) {
-    for (const key of ['needs_context', 'holdout']) {
-      if (fields[key] !== undefined) checkBoolean(fields[key], `${prefix}${key}`, location, problems, typed);
+    for (const [key, value] of Object.entries(fields)) {
+      const name = key.toLowerCase();
+      if (value === undefined) continue;
+      if (name === 'needs_context' || name === 'holdout') {
+        checkBoolean(value, `${prefix}${key}`, location, problems, typed);
+      } else if (name === 'split') {
+        checkSplit(value, `${prefix}${key}`, location, problems, typed);
+      }
     }
-    if (fields.split !== undefined) checkSplit(fields.split, `${prefix}split`, location, problems, typed);
   }
 }
 
