@@ -172,6 +172,7 @@ describe('sessionCue', () => {
   it.each([
     'draft the changelog entry for version 3.0',
     'I just want release notes for v2',
+    'can you just write the release notes',
     'summarise the merged features for the announcement',
   ])('no cue in %s', (query) => {
     expect(sessionCue(query)).toBeUndefined();

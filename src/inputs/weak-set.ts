@@ -49,7 +49,8 @@ const SESSION_CUES: readonly RegExp[] = [
   /\bthis (refactor(ing)?|session|conversation|chat|thread)\b/,
   /\bthe (session|conversation|chat)\b/,
   /\bwhat (we|i|you) (just )?(did|done|changed|discussed|decided|tried)\b/,
-  /\b(we|you)(['’]ve| have)? just\b/,
+  // "we just", not "you just": "can you just write the notes" is an ordinary request.
+  /\bwe(['’]ve| have)? just\b/,
   /\b(so far|earlier|previously|a moment ago)\b/,
   /\b(above|the last (change|step|attempt|message)s?)\b/,
   /\bwhere (we|i) (left off|are|were)\b/,
