@@ -17,6 +17,8 @@ export interface QuerySpec {
   /** Runs lost to timeouts. */
   lost?: number;
   id?: string;
+  /** The entry's extra fields (needs_context, split, …); none by default. */
+  extra?: Record<string, unknown>;
 }
 
 export interface MeasurementOptions {
@@ -43,7 +45,7 @@ export function queryResult(spec: QuerySpec, index = 0): QueryResult {
     id: spec.id ?? `q${index + 1}`,
     query: spec.query,
     shouldTrigger: spec.shouldTrigger,
-    extra: {},
+    extra: spec.extra ?? {},
     outcomes,
     models: outcomes.map((o) => (o === 'timeout' ? null : 'claude-test')),
     durationsMs: outcomes.map(() => 1000),

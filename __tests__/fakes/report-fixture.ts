@@ -7,6 +7,7 @@ import {
   type Report,
   type ReportUsage,
 } from '../../src/report/schema.js';
+import { measurementSubsets } from '../../src/verdict/rules.js';
 
 /**
  * Hand-built, schema-valid reports for the report tests and any test that needs one. Queries are
@@ -184,6 +185,8 @@ export function fixtureMeasurement(specs: readonly QuerySpec[], opts: Measuremen
       ? [`${lostQueries.length} ${lostQueries.length === 1 ? 'query' : 'queries'} lost every run`]
       : []),
   ];
+  // The annotated subsets' totals, as a run computes them (their rule is tested on its own).
+  const subsets = measurementSubsets(queries);
   const errorCauses: Record<string, number> = {};
   for (const code of queries.flatMap((q) => q.outcomes)) {
     if (code.startsWith('error:')) {
@@ -213,6 +216,7 @@ export function fixtureMeasurement(specs: readonly QuerySpec[], opts: Measuremen
       failed: queries.filter((q) => q.pass === false).length,
       usage: sumUsage(queries.map((q) => q.usage)),
     },
+    ...(subsets === undefined ? {} : { subsets }),
   };
 }
 

@@ -288,6 +288,43 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     exit: 1,
   },
   {
+    id: 'eval-needs-context-quoted',
+    area: 'eval set',
+    what: 'needs_context "true" in quotes',
+    files: {
+      'evals.json': pair(
+        { query: 'write the handoff', should_trigger: true, needs_context: 'true' },
+        { query: 'b', should_trigger: false },
+      ),
+    },
+    args: withEval('evals.json'),
+    error: 'needs_context is the string "true", not a boolean. Fix: write true without quotes',
+    exit: 1,
+  },
+  {
+    id: 'eval-split-unknown',
+    area: 'eval set',
+    what: 'split neither train nor holdout',
+    files: {
+      'evals.json': pair(
+        { query: 'write the handoff', should_trigger: true, split: 'dev' },
+        { query: 'b', should_trigger: false },
+      ),
+    },
+    args: withEval('evals.json'),
+    error: 'split must be train or holdout, got the string "dev"',
+    exit: 1,
+  },
+  {
+    id: 'eval-csv-needs-context-bad',
+    area: 'eval set',
+    what: 'CSV needs_context "maybe"',
+    files: { 'evals.csv': 'query,should_trigger,needs_context\na,true,maybe\nb,false,\n' },
+    args: withEval('evals.csv'),
+    error: 'needs_context must be true or false, got the string "maybe"',
+    exit: 1,
+  },
+  {
     id: 'eval-csv-open-quote',
     area: 'eval set',
     what: 'CSV with a quote never closed',

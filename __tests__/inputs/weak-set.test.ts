@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEvalSet } from '../../src/inputs/eval-set.js';
 import type { EvalItem, EvalSet } from '../../src/inputs/types.js';
-import { isHoldout, weakSetFindings } from '../../src/inputs/weak-set.js';
+import { isContextual, isHoldout, sessionCue, weakSetFindings } from '../../src/inputs/weak-set.js';
 import { FIXTURES } from './input-errors.js';
 
 const POSITIVES = [
@@ -49,7 +49,8 @@ describe('weakSetFindings', () => {
   });
 
   it('flags fewer than 8 positives and fewer than 8 negatives, with counts and what to add', () => {
-    const items = strongSet().filter((i, n) => (i.shouldTrigger ? n > 1 : n < 13));
+    // Drops positives and negatives past the three held out of each, so the holdout stays whole.
+    const items = strongSet().filter((i, n) => (i.shouldTrigger ? n < 6 : n < 13));
     const findings = weakSetFindings(set(items));
     expect(findings.map((f) => f.code)).toEqual(['few-positives', 'few-negatives']);
     expect(findings[0]?.message).toMatch(/^6 prompt\(s\) should trigger/);
@@ -113,6 +114,82 @@ describe('weakSetFindings', () => {
     expect(findings[0]?.message).toContain('are all positives');
     expect(findings[0]?.fix).toBe('hold out negatives too');
   });
+
+  it('flags a class with fewer than 3 held-out queries, naming each thin class', () => {
+    // Positives keep 2 held out (of q1..q3, the first loses its split); negatives keep 1.
+    const items = strongSet().map((i, n) => (n === 0 || n === 8 || n === 9 ? { ...i, extra: {} } : i));
+    const findings = weakSetFindings(set(items));
+    expect(findings.map((f) => f.code)).toEqual(['small-holdout']);
+    expect(findings[0]?.message).toMatch(
+      /^only 2 held-out positives and 1 held-out negative: with fewer than 3/,
+    );
+    expect(findings[0]?.fix).toBe('hold out at least 3 positives and negatives (about 40% of each class)');
+  });
+
+  it('counts 3 held out as enough: only the class with 2 is named', () => {
+    const items = strongSet().map((i, n) => (n === 8 ? { ...i, extra: {} } : i));
+    expect(weakSetFindings(set(items)).map((f) => f.code)).toEqual(['small-holdout']);
+    expect(weakSetFindings(set(items))[0]?.message).toMatch(/^only 2 held-out negatives:/);
+    expect(weakSetFindings(set(strongSet()))).toEqual([]);
+  });
+
+  it('hints at positives that presuppose a session when none is marked needs_context', () => {
+    const items = strongSet();
+    items[3] = { ...(items[3] as EvalItem), query: 'dump the state of this refactor into the changelog' };
+    items[5] = { ...(items[5] as EvalItem), query: 'write up what we did for the release notes' };
+    // A negative with a cue is not a hint: the limit is about positives missing their material.
+    items[12] = { ...(items[12] as EvalItem), query: 'explain the stack trace above' };
+    const findings = weakSetFindings(set(items));
+    expect(findings.map((f) => f.code)).toEqual(['presupposes-session']);
+    expect(findings[0]?.message).toMatch(
+      /^2 positive prompt\(s\) read like they presuppose an earlier session: q\d+ \("this refactor"\), q\d+ \("what we did"\)\. claude -p starts every run from nothing/,
+    );
+    expect(findings[0]?.fix).toContain('mark them needs_context: true');
+    expect(findings[0]?.level).toBe('warn');
+  });
+
+  it('says nothing of cues once the set marks any prompt needs_context', () => {
+    const items = strongSet();
+    items[3] = { ...(items[3] as EvalItem), query: 'dump the state of this refactor into the changelog' };
+    items[5] = { ...(items[5] as EvalItem), query: 'write up what we did', extra: { needs_context: true } };
+    expect(weakSetFindings(set(items))).toEqual([]);
+  });
+});
+
+describe('sessionCue', () => {
+  it.each([
+    ['dump the state of this refactor', 'this refactor'],
+    ['summarise the session for the changelog', 'the session'],
+    ['write up what we did today', 'what we did'],
+    ['turn the notes above into a release post', 'above'],
+    ["we've just merged it, write the notes", "we've just"],
+    ['pick up where we left off', 'where we left off'],
+    ['list what changed so far', 'so far'],
+  ])('%s → %s', (query, cue) => {
+    expect(sessionCue(query)).toBe(cue);
+  });
+
+  it.each([
+    'draft the changelog entry for version 3.0',
+    'I just want release notes for v2',
+    'can you just write the release notes',
+    'summarise the merged features for the announcement',
+  ])('no cue in %s', (query) => {
+    expect(sessionCue(query)).toBeUndefined();
+  });
+});
+
+describe('isContextual', () => {
+  it.each([
+    [{ needs_context: true }, true],
+    [{ needs_context: false }, false],
+    [{ needs_context: 'yes' }, true], // a CSV column is text
+    [{ needs_context: '' }, false],
+    [{ metadata: { needs_context: true } }, true], // an EVAL.yaml test's metadata
+    [{}, false],
+  ])('%j → %s', (extra, expected) => {
+    expect(isContextual(item('x', true, extra))).toBe(expected);
+  });
 });
 
 describe('isHoldout', () => {
@@ -125,6 +202,7 @@ describe('isHoldout', () => {
     [{ holdout: 'yes' }, true], // a CSV column is text
     [{ holdout: 'no' }, false],
     [{ holdout: false }, false],
+    [{ metadata: { split: 'holdout' } }, true],
     [{}, false],
   ])('%j → %s', (extra, expected) => {
     expect(isHoldout(item('x', true, extra))).toBe(expected);

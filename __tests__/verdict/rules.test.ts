@@ -162,3 +162,99 @@ describe('--runs auto in the summary', () => {
     expect(m.queries[0]).toMatchObject({ planned: 6, partial: true });
   });
 });
+
+describe('subset totals (needs_context, split)', () => {
+  const annotated = (id: string, shouldTrigger: boolean, extra: Record<string, unknown>): EvalItem => ({
+    ...item(id, shouldTrigger),
+    extra,
+  });
+  // 4 positives (p3 presupposes a session; p4 held out), 3 negatives (n3 held out, lost one run).
+  const items = [
+    annotated('p1', true, {}),
+    annotated('p2', true, {}),
+    annotated('p3', true, { needs_context: true }),
+    annotated('p4', true, { split: 'holdout' }),
+    annotated('n1', false, {}),
+    annotated('n2', false, { needs_context: false }),
+    annotated('n3', false, { split: 'holdout' }),
+  ];
+  const records = [
+    [T, T],
+    [T, N],
+    [N, N],
+    [T, T],
+    [N, N],
+    [T, T],
+    [N, TO],
+  ];
+
+  it('totals the whole set and each subset apart, pass/fail per query unchanged', () => {
+    const m = summarizeMeasurement(items, records, DEFAULT_RULES, state);
+    expect(m.totals.positives).toEqual({ triggered: 5, runs: 8 });
+    expect(m.queries.map((q) => q.pass)).toEqual([true, false, false, true, true, false, true]);
+    expect(m.subsets).toEqual({
+      withoutContext: {
+        queries: 6,
+        positives: { queries: 3, passed: 2, triggered: 5, runs: 6 },
+        negatives: { queries: 3, passed: 2, fired: 2, runs: 5 },
+        passed: 4,
+        failed: 2,
+      },
+      train: {
+        queries: 5,
+        positives: { queries: 3, passed: 1, triggered: 3, runs: 6 },
+        negatives: { queries: 2, passed: 1, fired: 2, runs: 4 },
+        passed: 2,
+        failed: 3,
+      },
+      holdout: {
+        queries: 2,
+        positives: { queries: 1, passed: 1, triggered: 2, runs: 2 },
+        negatives: { queries: 1, passed: 1, fired: 0, runs: 1 },
+        passed: 2,
+        failed: 0,
+      },
+    });
+  });
+
+  it('gives a subset only for an annotation in use, and none for an unannotated set', () => {
+    const plain = summarizeMeasurement(
+      items.slice(0, 2).concat(items[4] as EvalItem),
+      [
+        [T, T],
+        [T, N],
+        [N, N],
+      ],
+      DEFAULT_RULES,
+      state,
+    );
+    expect(plain.subsets).toBeUndefined();
+    expect('subsets' in plain).toBe(false);
+    const contextOnly = summarizeMeasurement(
+      items.slice(0, 3).concat(items[4] as EvalItem),
+      records.slice(0, 3).concat([[N, N]]),
+      DEFAULT_RULES,
+      state,
+    );
+    expect(Object.keys(contextOnly.subsets ?? {})).toEqual(['withoutContext']);
+    const splitOnly = summarizeMeasurement(
+      [items[0], items[3], items[4]] as EvalItem[],
+      [
+        [T, T],
+        [T, T],
+        [N, N],
+      ],
+      DEFAULT_RULES,
+      state,
+    );
+    expect(Object.keys(splitOnly.subsets ?? {})).toEqual(['train', 'holdout']);
+  });
+
+  it('leaves the no-verdict rule to the whole set', () => {
+    // Three of 14 planned runs lost (> 10%): no verdict, though the holdout lost only one.
+    const lossy = records.map((r, i) => (i < 2 ? [TO, r[1] as RunRecord] : r));
+    const m = summarizeMeasurement(items, lossy, DEFAULT_RULES, state);
+    expect(m.verdict).toBe('no-verdict');
+    expect(m.subsets?.holdout?.negatives.runs).toBe(1);
+  });
+});

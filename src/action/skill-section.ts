@@ -3,6 +3,7 @@ import { labelText } from '../compare/render.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
+import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import {
   type ActionRun,
@@ -13,6 +14,7 @@ import {
   standingOf,
   standingText,
 } from './results.js';
+import { comparedSubsetRows, subsetRows } from './subset-rows.js';
 
 /**
  * The Markdown both the PR comment and the job summary are built from: a headline, and a section
@@ -45,25 +47,6 @@ export function escapeLineStart(text: string): string {
 /** A commit as `abc1234` in a code span, or nothing when it is not a sha (so no user text reaches a code span). */
 export function shortSha(sha: string | undefined): string {
   return sha !== undefined && HEX.test(sha) ? `\`${sha.slice(0, 7)}\`` : 'an unknown commit';
-}
-
-function percent(hits: number, runs: number): string {
-  return runs === 0 ? '–' : `${Math.round((100 * hits) / runs)}%`;
-}
-
-function counts(hits: number, runs: number): string {
-  return `${hits}/${runs} (${percent(hits, runs)})`;
-}
-
-function pp(delta: number | null): string {
-  if (delta === null) return '–';
-  const value = Math.round(delta * 100);
-  if (value === 0) return '±0 pp';
-  return value > 0 ? `+${value} pp` : `−${-value} pp`;
-}
-
-function labelCell(label: ClassComparison['label']): string {
-  return label === 'regression' ? '**regression**' : labelText(label);
 }
 
 function row(cells: readonly string[]): string {
@@ -191,6 +174,7 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
       [
         ['Positives triggered (should load)', counts(t.positives.triggered, t.positives.runs)],
         ['Negatives fired (should not load)', counts(t.negatives.fired, t.negatives.runs)],
+        ...subsetRows(m),
         ['Lost runs (counted apart)', lostCell(m)],
       ],
     );
@@ -207,6 +191,7 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
     [
       classRow('Positives triggered (should load)', c.positives),
       classRow('Negatives fired (should not load)', c.negatives),
+      ...comparedSubsetRows(c),
       ['Lost runs (counted apart)', lostCell(baseline), lostCell(m), '', ''],
     ],
   );

@@ -11,6 +11,7 @@ import type { EvalSet, Skill } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { headline, renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
+import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { ProgressReporter } from './progress.js';
@@ -131,6 +132,10 @@ async function measureAndReport(
   }
   if (report.baseline) io.stdout.write(`baseline:  ${headline(report.baseline)}\n`);
   io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${headline(report.candidate)}\n`);
+  if (report.baseline) for (const line of splitLines(report.baseline)) io.stdout.write(`baseline ${line}\n`);
+  for (const line of splitLines(report.candidate)) {
+    io.stdout.write(`${report.baseline ? 'candidate ' : ''}${line}\n`);
+  }
   if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);

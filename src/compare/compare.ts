@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
+import type { SubsetName } from '../verdict/rules.js';
 import {
   fisherExactTest,
   type HitCounts,
@@ -9,6 +10,7 @@ import {
   type Stratum,
   stratifiedExactTest,
 } from './statistics.js';
+import { planSubsets } from './subsets.js';
 
 /**
  * `compare` (SPEC §2.6): two measurements of one skill's eval set, side by side, per query and in
@@ -46,7 +48,9 @@ export type ComparisonWarningCode =
   | 'no-verdict'
   | 'queries-unshared'
   | 'should-trigger-changed'
-  | 'class-not-shared';
+  | 'class-not-shared'
+  | 'needs-context-changed'
+  | 'split-changed';
 
 export interface ComparisonWarning {
   code: ComparisonWarningCode;
@@ -123,6 +127,26 @@ export interface ClassComparison {
   label: ComparisonLabel;
 }
 
+/**
+ * One annotated subset of the shared queries (without needs_context, train, holdout), compared
+ * with the same tests as the whole and labelled on its own. The overall label stays the whole
+ * set's: the subsets are more looks at the same runs, not more evidence.
+ */
+export interface SubsetComparison {
+  name: SubsetName;
+  /** Shared queries in the subset. */
+  queries: number;
+  positives: ClassComparison;
+  negatives: ClassComparison;
+  /** Queries of each class that pass their threshold, per side (of the subset's shared queries). */
+  passed: {
+    base: { positives: number; negatives: number };
+    cand: { positives: number; negatives: number };
+  };
+  /** `regression` if either class regressed; else `improvement` if either improved; else `noise`. */
+  label: ComparisonLabel;
+}
+
 export interface DescriptionComparison {
   base: { bytes: number; sha256: string };
   cand: { bytes: number; sha256: string };
@@ -157,6 +181,8 @@ export interface Comparison {
   rows: QueryComparison[];
   positives: ClassComparison;
   negatives: ClassComparison;
+  /** The annotated subsets both sides agree on; absent when neither side annotates a shared query. */
+  subsets?: SubsetComparison[];
   /** `regression` if either class regressed; else `improvement` if either improved; else `noise`. */
   label: ComparisonLabel;
 }
@@ -357,7 +383,16 @@ function buildComparison(
   const alphaPerClass = alpha / 2;
   const noVerdict = base.verdict === 'no-verdict' || cand.verdict === 'no-verdict';
 
-  const warnings = [...environment];
+  const matched = matchQueries(base.queries, cand.queries);
+  const plan = planSubsets(matched.pairs, names);
+  // A changed annotation is a difference between the two set-ups, warned with the environment's.
+  const warnings = [
+    ...environment,
+    ...plan.changes.map((ch) => ({
+      code: (ch.annotation === 'split' ? 'split-changed' : 'needs-context-changed') as ComparisonWarningCode,
+      message: ch.message,
+    })),
+  ];
   for (const [m, name] of [
     [base, names.base],
     [cand, names.cand],
@@ -371,7 +406,6 @@ function buildComparison(
     }
   }
 
-  const matched = matchQueries(base.queries, cand.queries);
   if (matched.baseOnly > 0 || matched.candOnly > 0) {
     warnings.push({
       code: 'queries-unshared',
@@ -394,6 +428,23 @@ function buildComparison(
   const rows = compareRows(matched.pairs, alpha);
   const positives = compareClass('positives', matched.pairs, alphaPerClass, confidence, noVerdict);
   const negatives = compareClass('negatives', matched.pairs, alphaPerClass, confidence, noVerdict);
+  const subsets = plan.subsets.map(({ name, pairs }): SubsetComparison => {
+    const pos = compareClass('positives', pairs, alphaPerClass, confidence, noVerdict);
+    const neg = compareClass('negatives', pairs, alphaPerClass, confidence, noVerdict);
+    const passed = (side: 0 | 1, wanted: boolean) =>
+      pairs.filter((p) => p[side].shouldTrigger === wanted && p[side].pass === true).length;
+    return {
+      name,
+      queries: pairs.length,
+      positives: pos,
+      negatives: neg,
+      passed: {
+        base: { positives: passed(0, true), negatives: passed(0, false) },
+        cand: { positives: passed(1, true), negatives: passed(1, false) },
+      },
+      label: overallLabel(noVerdict, [pos.label, neg.label]),
+    };
+  });
 
   return {
     mode,
@@ -422,6 +473,7 @@ function buildComparison(
     rows,
     positives,
     negatives,
+    ...(subsets.length > 0 ? { subsets } : {}),
     label: overallLabel(noVerdict, [positives.label, negatives.label]),
   };
 }

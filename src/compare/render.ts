@@ -1,4 +1,11 @@
-import type { ClassComparison, Comparison, ComparisonLabel, QueryComparison } from './compare.js';
+import { withoutText } from '../report/subsets.js';
+import type {
+  ClassComparison,
+  Comparison,
+  ComparisonLabel,
+  QueryComparison,
+  SubsetComparison,
+} from './compare.js';
 import type { Interval } from './statistics.js';
 
 /** The `--json` output's schema id and version: bump the version on any change of shape. */
@@ -68,6 +75,19 @@ export function renderComparisonText(c: Comparison): string {
   if (c.positives.noiseBand !== null || c.negatives.noiseBand !== null) {
     lines.push('  At 2 runs per query a total difference of up to two hits is noise (the seeds’ rule).');
   }
+  const subsetRows = subsetClassRows(c).map(({ title, x }) => classRow(title, x));
+  if (subsetRows.length > 0) {
+    lines.push('');
+    lines.push(
+      'Subsets of the shared queries — the same tests, each labelled on its own (the overall label is the whole set’s):',
+    );
+    lines.push(
+      ...table(
+        ['', c.names.base, c.names.cand, 'Δ rate', 'interval', 'p bad', 'p good', 'label'],
+        subsetRows,
+      ).map((l) => `  ${l}`),
+    );
+  }
   lines.push('');
   lines.push(`Overall: ${labelText(c.label)}`);
   return `${lines.join('\n')}\n`;
@@ -120,6 +140,22 @@ export function comparisonJson(c: Comparison): string {
       shouldTriggerChanged: c.queries.shouldTriggerChanged,
     },
     totals: { positives: cls(c.positives), negatives: cls(c.negatives) },
+    // Only where a subset is compared, so a comparison of unannotated sets keeps its shape.
+    ...(c.subsets === undefined
+      ? {}
+      : {
+          subsets: c.subsets.map((s) => ({
+            name: s.name,
+            queries: s.queries,
+            positives: cls(s.positives),
+            negatives: cls(s.negatives),
+            passed: {
+              base: { positives: s.passed.base.positives, negatives: s.passed.base.negatives },
+              cand: { positives: s.passed.cand.positives, negatives: s.passed.cand.negatives },
+            },
+            label: s.label,
+          })),
+        }),
     rows: c.rows.map((r) => ({
       id: r.id,
       query: r.query,
@@ -138,6 +174,32 @@ export function comparisonJson(c: Comparison): string {
     })),
   };
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/**
+ * The class rows of each subset, titled for a reader: `positives triggered, without the 3 that
+ * presuppose a session`, `holdout positives triggered`. Without needs_context, a class none of
+ * whose shared queries is marked is left out (its row would repeat the whole set's).
+ */
+export function subsetClassRows(
+  c: Comparison,
+): { subset: SubsetComparison; title: string; x: ClassComparison }[] {
+  return (c.subsets ?? []).flatMap((s) =>
+    (['positives', 'negatives'] as const).flatMap((cls) => {
+      const x = s[cls];
+      const verb = cls === 'positives' ? 'positives triggered' : 'negatives fired';
+      if (s.name !== 'withoutContext') return [{ subset: s, title: `${s.name} ${verb}`, x }];
+      const marked = c[cls].queries - x.queries;
+      if (marked === 0) return [];
+      return [
+        {
+          subset: s,
+          title: `${verb}, ${withoutText(marked)}`,
+          x,
+        },
+      ];
+    }),
+  );
 }
 
 /** How a label reads to a person (`no-verdict` → `no verdict`, as in the PR comment). */

@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
+import { checkAnnotations } from './annotations.js';
 import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
 import { yamlErrorLine, yamlFix, yamlValue } from './yaml-errors.js';
@@ -117,6 +118,7 @@ export function readAgentvYaml(
       const { input: _vi, ...otherVars } = vars;
       if (Object.keys(otherVars).length > 0) extra.vars = otherVars;
     }
+    checkAnnotations(extra, location, problems, true);
     candidates.push({
       position,
       location,

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { checkAnnotations } from './annotations.js';
 import { type Candidate, entryLabel, parseBooleanWord, readQuery } from './eval-entry.js';
 import { isRecord, type Problems, quote } from './problems.js';
 
@@ -98,6 +99,7 @@ export function readCsv(text: string, file: string, problems: Problems): Candida
     names.forEach((name, i) => {
       if (i !== queryCol && i !== triggerCol && i !== idCol) extra[name] = cells[i] ?? '';
     });
+    checkAnnotations(extra, location, problems, false);
     candidates.push({
       position,
       location,

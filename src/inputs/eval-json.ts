@@ -1,4 +1,5 @@
 import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { checkAnnotations } from './annotations.js';
 import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems } from './problems.js';
 
@@ -66,6 +67,7 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
     } else {
       shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
     }
+    checkAnnotations(extra, location, problems, true);
     candidates.push({
       position,
       location,

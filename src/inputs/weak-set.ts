@@ -1,4 +1,4 @@
-import { parseBooleanWord } from './eval-entry.js';
+import { heldOut, needsContext } from './annotations.js';
 import type { EvalItem, EvalSet } from './types.js';
 
 /** What `skilltrigger check` says about an eval set that loads but measures poorly (SPEC §2.7). */
@@ -7,7 +7,9 @@ export type WeakSetCode =
   | 'few-negatives'
   | 'no-near-miss'
   | 'no-holdout'
-  | 'one-sided-holdout';
+  | 'one-sided-holdout'
+  | 'small-holdout'
+  | 'presupposes-session';
 
 /** A coded finding: data, rendered by the caller. All are warnings; none stops a run. */
 export interface Finding {
@@ -35,7 +37,34 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 );
 
-const HOLDOUT_SPLITS = new Set(['holdout', 'test', 'validation', 'val']);
+/** Fewer held-out queries than this in a class, and its holdout rate moves by a third per query. */
+export const MIN_HOLDOUT_PER_CLASS = 3;
+
+/**
+ * Phrases that read like a prompt presupposes an earlier session ("dump the state of this
+ * refactor"). A hint for `check` only: word cues miss paraphrases and catch some innocent
+ * prompts, so they never mark or refuse anything.
+ */
+const SESSION_CUES: readonly RegExp[] = [
+  /\bthis (refactor(ing)?|session|conversation|chat|thread)\b/,
+  /\bthe (session|conversation|chat)\b/,
+  /\bwhat (we|i|you) (just )?(did|done|changed|discussed|decided|tried)\b/,
+  // "we just", not "you just": "can you just write the notes" is an ordinary request.
+  /\bwe(['’]ve| have)? just\b/,
+  /\b(so far|earlier|previously|a moment ago)\b/,
+  /\b(above|the last (change|step|attempt|message)s?)\b/,
+  /\bwhere (we|i) (left off|are|were)\b/,
+];
+
+/** The first session cue a prompt matches, as it reads in the prompt; undefined when none does. */
+export function sessionCue(query: string): string | undefined {
+  const text = query.toLowerCase();
+  for (const cue of SESSION_CUES) {
+    const match = cue.exec(text);
+    if (match) return match[0];
+  }
+  return undefined;
+}
 
 /**
  * Flags an eval set the guidance calls weak. Each rule is independent and reported once.
@@ -97,16 +126,46 @@ export function weakSetFindings(set: EvalSet): Finding[] {
       message: `the ${held.length} held-out prompt(s) are all ${held[0]?.shouldTrigger ? 'positives' : 'negatives'}, so the holdout checks only one of the two rates`,
       fix: `hold out ${held[0]?.shouldTrigger ? 'negatives' : 'positives'} too`,
     });
+  } else {
+    const thin = (['positives', 'negatives'] as const)
+      .map((cls) => ({ cls, n: held.filter((i) => i.shouldTrigger === (cls === 'positives')).length }))
+      .filter((c) => c.n < MIN_HOLDOUT_PER_CLASS);
+    if (thin.length > 0) {
+      findings.push({
+        code: 'small-holdout',
+        level: 'warn',
+        message: `only ${thin.map((c) => `${c.n} held-out ${c.n === 1 ? c.cls.slice(0, -1) : c.cls}`).join(' and ')}: with fewer than ${MIN_HOLDOUT_PER_CLASS} in a class, one query moves its holdout rate by a third or more, so the holdout cannot tell a rewrite that generalises from one that does not`,
+        fix: `hold out at least ${MIN_HOLDOUT_PER_CLASS} ${thin.map((c) => c.cls).join(' and ')} (about 40% of each class)`,
+      });
+    }
+  }
+
+  if (!set.items.some(isContextual)) {
+    const cued = positives.flatMap((i) => {
+      const cue = sessionCue(i.query);
+      return cue === undefined ? [] : [{ id: i.id, cue }];
+    });
+    if (cued.length > 0) {
+      const shown = cued.slice(0, 3).map((c) => `${c.id} ("${c.cue}")`);
+      findings.push({
+        code: 'presupposes-session',
+        level: 'warn',
+        message: `${cued.length} positive prompt(s) read like they presuppose an earlier session: ${shown.join(', ')}${cued.length > 3 ? ', …' : ''}. claude -p starts every run from nothing, so such a prompt measures whether the model loads the skill before it goes looking for material a real session would already hold`,
+        fix: 'if they do, mark them needs_context: true (a JSON field, an EVAL.yaml test field or metadata, or a CSV column) rather than drop them: they are still measured, and the totals are also shown without them',
+      });
+    }
   }
   return findings;
 }
 
 /** `split: holdout|test|validation` or `holdout: true` (a CSV column says "true"/"yes"/"1"). */
 export function isHoldout(item: EvalItem): boolean {
-  const split = item.extra.split;
-  if (typeof split === 'string' && HOLDOUT_SPLITS.has(split.trim().toLowerCase())) return true;
-  const holdout = item.extra.holdout;
-  return holdout === true || (typeof holdout === 'string' && parseBooleanWord(holdout) === true);
+  return heldOut(item.extra);
+}
+
+/** Marked `needs_context: true`: the prompt presupposes session history. */
+export function isContextual(item: EvalItem): boolean {
+  return needsContext(item.extra);
 }
 
 function meaningfulWords(text: string): string[] {

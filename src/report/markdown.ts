@@ -1,5 +1,13 @@
 import { escapeInline } from './escape.js';
 import type { Measurement, QueryResult, Report, ReportUsage } from './schema.js';
+import {
+  contextualCount,
+  INTERVAL_NOTE,
+  SPLIT_HEADER,
+  splitCells,
+  splitsOf,
+  withoutContextClause,
+} from './subsets.js';
 
 /**
  * The Markdown rendering of a report, written beside the JSON. Pure: the report in, text out.
@@ -38,13 +46,14 @@ function counted(n: number, singular: string, plural = `${singular}s`): string {
 /**
  * `positives triggered a/b · negatives fired c/d · N timeouts, M errors counted apart` (SPEC §2.5),
  * with `timeout`/`error` in the singular for exactly one. b and d count measured runs only: a lost
- * run is neither a hit nor a miss.
+ * run is neither a hit nor a miss. Where queries are marked needs_context, a class's total is
+ * followed by the same total without them (`14/20 · 11/14 without the 3 that presuppose a session`).
  */
 export function headline(m: Measurement): string {
   const t = m.totals;
   return (
-    `positives triggered ${t.positives.triggered}/${t.positives.runs} · ` +
-    `negatives fired ${t.negatives.fired}/${t.negatives.runs} · ` +
+    `positives triggered ${t.positives.triggered}/${t.positives.runs}${withoutContextClause(m, 'positives')} · ` +
+    `negatives fired ${t.negatives.fired}/${t.negatives.runs}${withoutContextClause(m, 'negatives')} · ` +
     `${counted(t.timeouts, 'timeout')}, ${counted(t.errors, 'error')} counted apart`
   );
 }
@@ -270,6 +279,41 @@ function queriesSection(report: Report, sides: readonly Side[]): string[] {
   return [...lines, ...table(withNotes ? [...header, 'Notes'] : header, rows)];
 }
 
+/** What the needs_context totals mean, once, where some query is marked. */
+function contextNote(report: Report): string[] {
+  // Both sides of a pair measure the same eval set, so the candidate's queries say it.
+  const positives = contextualCount(report.candidate, 'positives');
+  const negatives = contextualCount(report.candidate, 'negatives');
+  if (positives + negatives === 0) return [];
+  const marked = [
+    ...(positives > 0 ? [counted(positives, 'positive')] : []),
+    ...(negatives > 0 ? [counted(negatives, 'negative')] : []),
+  ].join(' and ');
+  return [
+    `**Prompts that presuppose a session:** ${marked} ${positives + negatives === 1 ? 'is' : 'are'} marked needs_context. ` +
+      '`claude -p` starts every run from nothing, so for those the number measures whether the model loads the skill before it goes looking for material a real session would already hold. ' +
+      'They are counted as usual; the headline also gives each total without them.',
+  ];
+}
+
+/** Train and holdout apart, per side; empty when nothing is held out. */
+function splitSection(sides: readonly Side[]): string[] {
+  const rows = sides.flatMap((s) =>
+    splitsOf(s.m).map(({ split, totals }) => [...(s.label ? [s.label] : []), split, ...splitCells(totals)]),
+  );
+  if (rows.length === 0) return [];
+  const header = [...(sides.some((s) => s.label) ? ['Side'] : []), 'Split', ...SPLIT_HEADER];
+  return [
+    '## Train and holdout',
+    '',
+    'Held-out queries (`split: holdout`) are kept out of any tuning of the description; a rate that holds on them is one that generalises.',
+    '',
+    ...table(header, rows),
+    '',
+    INTERVAL_NOTE,
+  ];
+}
+
 function lostRunsLines(m: Measurement): string[] {
   return m.queries
     .filter((q) => lostCount(q) > 0)
@@ -330,6 +374,8 @@ export function renderMarkdown(report: Report): string {
     simulatedNote(report),
     stoppedNote(sides),
     sides.map((s) => (paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m))),
+    contextNote(report),
+    splitSection(sides),
     environmentSection(report, sides),
     queriesSection(report, sides),
     totalsSection(sides),

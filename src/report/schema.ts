@@ -68,6 +68,28 @@ export const totalsSchema = z.object({
   usage: usageSchema,
 });
 
+/** Totals over one subset of the queries (pass/fail per query is the same as in the whole). */
+export const subsetTotalsSchema = z.object({
+  /** Queries in the subset. */
+  queries: count,
+  /** Positives of the subset: how many, how many pass, and their measured runs and hits. */
+  positives: z.object({ queries: count, passed: count, triggered: count, runs: count }),
+  /** Negatives of the subset: how many, how many pass, and their measured runs and fires. */
+  negatives: z.object({ queries: count, passed: count, fired: count, runs: count }),
+  passed: count,
+  failed: count,
+});
+
+/** The subsets an eval set's annotations define; each present only when the annotation is used. */
+export const subsetsSchema = z.object({
+  /** Every query not marked `needs_context: true`; present when some query is marked. */
+  withoutContext: subsetTotalsSchema.optional(),
+  /** Queries not held out (`split: train`, the default); present, with holdout, when some query is held out. */
+  train: subsetTotalsSchema.optional(),
+  /** Queries marked `split: holdout`; present when some query is. */
+  holdout: subsetTotalsSchema.optional(),
+});
+
 export const descriptionSchema = z.object({
   bytes: count,
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -89,6 +111,8 @@ export const measurementSchema = z.object({
   partialQueries: z.array(z.string()),
   queries: z.array(querySchema),
   totals: totalsSchema,
+  /** Totals apart for the annotated subsets (needs_context, split); absent when the set uses neither. */
+  subsets: subsetsSchema.optional(),
 });
 
 export const rosterSchema = z.object({
@@ -143,6 +167,8 @@ export type Report = z.infer<typeof reportSchema>;
 export type Measurement = z.infer<typeof measurementSchema>;
 export type QueryResult = z.infer<typeof querySchema>;
 export type Totals = z.infer<typeof totalsSchema>;
+export type SubsetTotals = z.infer<typeof subsetTotalsSchema>;
+export type Subsets = z.infer<typeof subsetsSchema>;
 export type Roster = z.infer<typeof rosterSchema>;
 export type Environment = z.infer<typeof environmentSchema>;
 export type ReportUsage = z.infer<typeof usageSchema>;

@@ -1,6 +1,7 @@
+import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
-import type { Measurement, QueryResult } from '../report/schema.js';
+import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../report/schema.js';
 import { isSettled } from './sequential.js';
 
 /** The numbers the verdict rules read (SPEC §2.3). */
@@ -130,6 +131,7 @@ export function summarizeMeasurement(
   for (const r of all) {
     if (r.outcome.kind === 'error') errorCauses[r.outcome.cause] = (errorCauses[r.outcome.cause] ?? 0) + 1;
   }
+  const subsets = measurementSubsets(queries);
   return {
     description: state.description,
     verdict: reasons.length === 0 ? 'ok' : 'no-verdict',
@@ -152,7 +154,74 @@ export function summarizeMeasurement(
       failed: queries.filter((q) => q.pass === false).length,
       usage: all.reduce((s, r) => addUsage(s, r.usage), NO_USAGE),
     },
+    ...(subsets === undefined ? {} : { subsets }),
   };
+}
+
+/** What a subset rule reads of a query: its annotations (an eval item or a query of a report). */
+type Annotated = { extra: Record<string, unknown> };
+
+/**
+ * The subsets the eval set's annotations define, each a rule over a query's extra fields. One
+ * mechanism serves both annotations: totals over a subset, shown beside the whole.
+ */
+export const SUBSETS = {
+  /** Every query but those marked `needs_context: true`. */
+  withoutContext: (q: Annotated) => !needsContext(q.extra),
+  train: (q: Annotated) => !heldOut(q.extra),
+  holdout: (q: Annotated) => heldOut(q.extra),
+} as const satisfies Record<keyof Subsets, (q: Annotated) => boolean>;
+
+export type SubsetName = keyof typeof SUBSETS;
+
+/** An annotation of eval entries, and the subsets it defines once any query carries it (the key as users write it). */
+export interface SubsetAnnotation {
+  annotation: 'needs_context' | 'split';
+  marked: (q: Annotated) => boolean;
+  subsets: readonly SubsetName[];
+}
+
+export const SUBSET_ANNOTATIONS: readonly SubsetAnnotation[] = [
+  { annotation: 'needs_context', marked: (q) => needsContext(q.extra), subsets: ['withoutContext'] },
+  { annotation: 'split', marked: (q) => heldOut(q.extra), subsets: ['train', 'holdout'] },
+];
+
+/** Which subsets an eval set uses: `withoutContext` when a query is marked, train and holdout when one is held out. */
+export function subsetsInUse(queries: readonly Annotated[]): SubsetName[] {
+  return SUBSET_ANNOTATIONS.filter((a) => queries.some(a.marked)).flatMap((a) => a.subsets);
+}
+
+/** Totals over some queries: per class, how many there are, how many pass, and their pooled runs. */
+export function subsetTotals(queries: readonly QueryResult[]): SubsetTotals {
+  const positives = queries.filter((q) => q.shouldTrigger);
+  const negatives = queries.filter((q) => !q.shouldTrigger);
+  const passed = (qs: QueryResult[]) => qs.filter((q) => q.pass === true).length;
+  return {
+    queries: queries.length,
+    positives: {
+      queries: positives.length,
+      passed: passed(positives),
+      triggered: sum(positives, (q) => q.hits),
+      runs: sum(positives, (q) => q.runs),
+    },
+    negatives: {
+      queries: negatives.length,
+      passed: passed(negatives),
+      fired: sum(negatives, (q) => q.hits),
+      runs: sum(negatives, (q) => q.runs),
+    },
+    passed: passed([...queries]),
+    failed: queries.filter((q) => q.pass === false).length,
+  };
+}
+
+/** The totals of every subset in use; undefined when the set uses no annotation. */
+export function measurementSubsets(queries: readonly QueryResult[]): Subsets | undefined {
+  const names = subsetsInUse(queries);
+  if (names.length === 0) return undefined;
+  const subsets: Subsets = {};
+  for (const name of names) subsets[name] = subsetTotals(queries.filter(SUBSETS[name]));
+  return subsets;
 }
 
 /**
