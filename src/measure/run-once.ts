@@ -1,7 +1,8 @@
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
 import { Decider, type InitInfo } from '../decide/decision.js';
-import { parseEvent } from '../decide/events.js';
+import { parseEvent, type StreamEvent } from '../decide/events.js';
+import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
 import type { RunRecord } from '../verdict/rules.js';
 
@@ -14,6 +15,8 @@ export interface RunSpec {
   claudeBin: string;
   /** The environment claude gets (built by `claudeEnvironment`). */
   env: Record<string, string>;
+  /** `--late N`: after a miss, watch up to N more turns for a late load of the stub (0 = off). */
+  lateTurns?: number;
   debug?: boolean;
 }
 
@@ -100,15 +103,36 @@ export async function runOnce(
       onAbort = () => resolve('aborted');
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const read = (async (): Promise<Outcome | undefined> => {
-      for await (const line of proc.lines) {
-        const outcome = decider.feed(parseEvent(line));
-        if (outcome) return outcome;
+    // One iterator for the whole run: leaving a `for await` would close the stream, and the late
+    // watch reads on after the decision.
+    const events = proc.lines[Symbol.asyncIterator]();
+    /** Reads events until `stop` says so (true) or the stream ends (false). */
+    const readUntil = async (stop: (event: StreamEvent) => boolean): Promise<boolean> => {
+      for (;;) {
+        const next = await events.next();
+        if (next.done) return false;
+        if (stop(parseEvent(next.value))) return true;
       }
-      return undefined;
-    })();
+    };
+    let decided: Outcome | undefined;
+    const read = readUntil((event) => {
+      decided = decider.feed(event);
+      return decided !== undefined;
+    }).then(() => decided);
 
     const first = await Promise.race([read, timedOut, aborted]);
+    let late = false;
+    const lateTurns = spec.lateTurns ?? 0;
+    if (first !== 'timeout' && first !== 'aborted' && first?.kind === 'not-triggered' && lateTurns > 0) {
+      // The timeout still bounds the whole run; a watch cut by it (or by Ctrl-C) is a plain miss.
+      const watch = new LateWatch(project.stub, decider.missMessageId, lateTurns);
+      const watched = readUntil((event) => {
+        decider.feed(event); // the watched turns' tokens are spent too
+        return watch.feed(event);
+      });
+      await Promise.race([watched, timedOut, aborted]);
+      late = watch.loaded;
+    }
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     const decidedAt = deps.now();
@@ -133,6 +157,7 @@ export async function runOnce(
     }
     // Drain the reader so no stream is left dangling after the stop.
     await read.catch(() => undefined);
+    await events.return?.(undefined).catch(() => undefined);
     const model = decider.init?.model;
     return {
       outcome,
@@ -141,6 +166,7 @@ export async function runOnce(
       ...(model === undefined ? {} : { model }),
       ...(decider.init ? { init: decider.init } : {}),
       ...(decisionToExitMs === undefined ? {} : { decisionToExitMs }),
+      ...(late ? { late: true } : {}),
     };
   } finally {
     if (child) await child.stop().catch(() => undefined);

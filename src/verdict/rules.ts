@@ -24,6 +24,8 @@ export interface RunRecord {
   model?: string;
   durationMs: number;
   usage: Usage;
+  /** `--late N`: a miss whose run loaded the stub in a later turn (never a hit). */
+  late?: boolean;
 }
 
 /** How many lost runs the plan can absorb and still give a verdict. */
