@@ -35,7 +35,11 @@ describe('priceFor', () => {
 describe('costOf', () => {
   it('prices each kind of token at its own rate', () => {
     // sonnet-4-5: $3 in, $15 out, $3.75 cache write, $0.30 cache read per million.
-    const cost = costOf(usage(1_000_000, 100_000, 2_000_000, 400_000), 'claude-sonnet-4-5', DEFAULT_PRICE_TABLE);
+    const cost = costOf(
+      usage(1_000_000, 100_000, 2_000_000, 400_000),
+      'claude-sonnet-4-5',
+      DEFAULT_PRICE_TABLE,
+    );
     expect(cost).toEqual({ kind: 'priced', usd: 3 + 1.5 + 0.6 + 1.5, priceId: 'claude-sonnet-4-5' });
   });
 
@@ -72,17 +76,22 @@ describe('parsePriceTable', () => {
     ['{', /prices\.json: not valid JSON/],
     ['[]', /prices\.json: not a valid price table: at the top level/],
     [
-      JSON.stringify({ source: 's', asOf: '2026-11-30', models: { m: { input: -1, output: 1, cacheWrite: 1, cacheRead: 1 } } }),
+      JSON.stringify({
+        source: 's',
+        asOf: '2026-11-30',
+        models: { m: { input: -1, output: 1, cacheWrite: 1, cacheRead: 1 } },
+      }),
       /at models\.m\.input/,
     ],
     [
-      JSON.stringify({ source: 's', asOf: '2026-11-30', models: { m: { input: 1, output: 1, cacheRead: 1 } } }),
+      JSON.stringify({
+        source: 's',
+        asOf: '2026-11-30',
+        models: { m: { input: 1, output: 1, cacheRead: 1 } },
+      }),
       /at models\.m\.cacheWrite/,
     ],
-    [
-      JSON.stringify({ source: 's', asOf: '30.11.2026', models: {} }),
-      /at asOf/,
-    ],
+    [JSON.stringify({ source: 's', asOf: '30.11.2026', models: {} }), /at asOf/],
   ])('refuses %s with the file and the place', (text, message) => {
     let error: unknown;
     try {
