@@ -110,4 +110,58 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
     );
     expect(result.records[0]?.map((r) => r.length)).toEqual(result.records[1]?.map((r) => r.length));
   });
+
+  describe('--max-cost-usd', () => {
+    const fixed = (runsPerQuery: number): LoopSpec => ({
+      ...spec([side('candidate')]),
+      rules: { runsPerQuery, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+    });
+
+    it('stops before the run that could pass the budget, and says what was spent', async () => {
+      // 3 queries × 2 runs at $0.10 a run; $0.45 pays for 4 runs, not a 5th.
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(result.records[0]?.flat()).toHaveLength(4);
+      expect(result.aborted).toBe(true);
+      expect(result.budgetStop?.spentUsd).toBeCloseTo(0.4, 10);
+      expect(result.budgetStop).toMatchObject({ nextEstimateUsd: 0.1, maxUsd: 0.45 });
+    });
+
+    it('runs the whole plan when the budget covers it', async () => {
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.6, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(result.records[0]?.flat()).toHaveLength(6);
+      expect(result.budgetStop).toBeUndefined();
+    });
+
+    it('expects the next run to cost as much as the dearest so far, and the first as estimated', async () => {
+      let n = 0;
+      const costs = [0.05, 0.3, 0.05];
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.5, costOf: () => costs[n++] ?? 0.05, firstEstimateUsd: 0.05 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      // After $0.35 spent, another run as dear as the dearest so far ($0.30) no longer fits.
+      expect(result.records[0]?.flat()).toHaveLength(2);
+      expect(result.budgetStop?.nextEstimateUsd).toBe(0.3);
+      const none = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.01, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(none.records[0]?.flat()).toHaveLength(0);
+      expect(none.budgetStop?.spentUsd).toBe(0);
+    });
+  });
 });

@@ -24,6 +24,24 @@ export interface LoopSpec {
   sides: Side[];
   rules: RuleSettings;
   run: Omit<RunSpec, 'query' | 'stub'>;
+  /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
+  budget?: Budget;
+}
+
+/** What the loop needs to keep a measurement within `--max-cost-usd`. */
+export interface Budget {
+  maxUsd: number;
+  /** What a finished run cost (priced from its usage; every model of the plan has a price). */
+  costOf(result: RunResult): number;
+  /** What the next run will cost, before any run is measured (from the round trip's usage). */
+  firstEstimateUsd: number;
+}
+
+/** Why the loop stopped for the budget: what was spent and what the next run was expected to cost. */
+export interface BudgetStop {
+  spentUsd: number;
+  nextEstimateUsd: number;
+  maxUsd: number;
 }
 
 /** One slot of the plan. */
@@ -48,6 +66,8 @@ export interface LoopResult {
   interrupted: boolean;
   /** Why the loop stopped early when the machine could no longer host a run (the runs so far are kept). */
   failure?: StubProjectError;
+  /** Set when the next run could have passed `--max-cost-usd`, so the loop stopped before it. */
+  budgetStop?: BudgetStop;
 }
 
 /**
@@ -90,6 +110,8 @@ export async function measureAll(
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
   let done = 0;
+  let spentUsd = 0;
+  let largestRunUsd = 0;
   for (const slot of plan) {
     const side = sides[slot.side];
     const item = items[slot.itemIndex];
@@ -97,6 +119,19 @@ export async function measureAll(
     // Skip a settled query's pass, unless one side of the pair already ran it this pass.
     const pairStarted = records.some((perItem) => (perItem[slot.itemIndex]?.length ?? 0) > slot.pass);
     if (settled(slot.itemIndex) && !pairStarted) continue;
+    if (spec.budget) {
+      // The next run is expected to cost as much as the dearest one so far (the round trip's
+      // before any): a run stopped at its decision cannot be cut short of its prompt's price.
+      const nextEstimateUsd = done === 0 ? spec.budget.firstEstimateUsd : largestRunUsd;
+      if (spentUsd + nextEstimateUsd > spec.budget.maxUsd) {
+        return {
+          records,
+          aborted: true,
+          interrupted: false,
+          budgetStop: { spentUsd, nextEstimateUsd, maxUsd: spec.budget.maxUsd },
+        };
+      }
+    }
     let result: RunResult;
     try {
       result = await runOnce({ ...spec.run, query: item.query, stub: side.stub }, signal, deps);
@@ -112,6 +147,11 @@ export async function measureAll(
     }
     records[slot.side]?.[slot.itemIndex]?.push(result);
     done++;
+    if (spec.budget) {
+      const cost = spec.budget.costOf(result);
+      spentUsd += cost;
+      largestRunUsd = Math.max(largestRunUsd, cost);
+    }
     onRun({
       ...slot,
       done,
