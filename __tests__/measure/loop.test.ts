@@ -23,6 +23,30 @@ describe('planRuns', () => {
     ]);
   });
 
+  it('runs each query on every model in turn, rotating which model goes first', () => {
+    const plan = planRuns(2, 2, 1, 2);
+    expect(plan.map((s) => `${s.pass}:${s.itemIndex}:${s.model}`)).toEqual([
+      '0:0:0',
+      '0:0:1',
+      '0:1:1',
+      '0:1:0',
+      '1:0:0',
+      '1:0:1',
+      '1:1:1',
+      '1:1:0',
+    ]);
+  });
+
+  it('interleaves pairs within each model', () => {
+    const plan = planRuns(1, 1, 2, 2);
+    expect(plan.map((s) => `${s.model}:${s.side === 1 ? 'base' : 'cand'}`)).toEqual([
+      '0:base',
+      '0:cand',
+      '1:cand',
+      '1:base',
+    ]);
+  });
+
   it('gives each side the first slot of a pair equally often', () => {
     const plan = planRuns(5, 4, 2);
     const firsts = plan.filter((_, i) => i % 2 === 0).map((s) => s.side);
@@ -109,6 +133,39 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       deps((q) => q === 'p1'),
     );
     expect(result.records[0]?.map((r) => r.length)).toEqual(result.records[1]?.map((r) => r.length));
+  });
+
+  it('with several models, asks each run for its model and settles each model on its own', async () => {
+    const asked: string[] = [];
+    const base = deps((q) => q === 'p1');
+    const recording: RunDeps = {
+      ...base,
+      spawn: (options) => {
+        const at = options.args.indexOf('--model');
+        asked.push(`${options.args.at(-1)}@${at >= 0 ? options.args[at + 1] : 'default'}`);
+        return base.spawn(options);
+      },
+    };
+    const result = await measureAll(
+      { ...spec([side('candidate')]), models: ['haiku', 'sonnet'] },
+      () => {},
+      undefined,
+      recording,
+    );
+    expect(asked.slice(0, 6)).toEqual([
+      'p1@haiku',
+      'p1@sonnet',
+      'p2@sonnet',
+      'p2@haiku',
+      'n1@haiku',
+      'n1@sonnet',
+    ]);
+    const perModel = (model: string) =>
+      result.records[0]?.map((runs) => runs.filter((r) => r.requestedModel === model).length);
+    // As with one model: p1 (3/3) and n1 (0/3) settle at 3 runs, p2 (a positive at 0/2) at 2.
+    expect(perModel('haiku')).toEqual([3, 2, 3]);
+    expect(perModel('sonnet')).toEqual([3, 2, 3]);
+    expect(asked).toHaveLength(16);
   });
 
   describe('--max-cost-usd', () => {

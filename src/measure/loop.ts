@@ -24,6 +24,11 @@ export interface LoopSpec {
   sides: Side[];
   rules: RuleSettings;
   run: Omit<RunSpec, 'query' | 'stub'>;
+  /**
+   * `--model a,b`: every query is measured on each model, interleaved query by query, so drift
+   * hits all models alike; each run's `requestedModel` says which. Absent: `run.model` alone.
+   */
+  models?: string[];
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
   budget?: Budget;
 }
@@ -49,6 +54,8 @@ export interface PlannedRun {
   itemIndex: number;
   pass: number;
   side: number;
+  /** Index into `LoopSpec.models` (0 with a single model). */
+  model: number;
 }
 
 export interface RunProgress extends PlannedRun {
@@ -74,20 +81,26 @@ export interface LoopResult {
  * The plan: strictly serial and round-robin — pass 1 over every query, then pass 2, … — so a slow
  * patch of minutes (a rate limit, a busy API) spreads over all queries instead of sinking a few.
  * With two sides, each query's pair alternates order (base, cand, cand, base, …) so neither side
- * systematically gets the earlier minute.
+ * systematically gets the earlier minute. With several models, each query is run on every model
+ * in turn (q1·a, q1·b, q2·b, q2·a, …: the order rotates so no model always goes first).
  */
-export function planRuns(items: number, runsPerQuery: number, sides: number): PlannedRun[] {
+export function planRuns(items: number, runsPerQuery: number, sides: number, models = 1): PlannedRun[] {
   const plan: PlannedRun[] = [];
   let pair = 0;
+  let turn = 0;
   for (let pass = 0; pass < runsPerQuery; pass++) {
     for (let itemIndex = 0; itemIndex < items; itemIndex++) {
-      if (sides === 1) {
-        plan.push({ itemIndex, pass, side: 0 });
-        continue;
+      for (let m = 0; m < models; m++) {
+        const model = (m + turn) % models;
+        if (sides === 1) {
+          plan.push({ itemIndex, pass, side: 0, model });
+          continue;
+        }
+        const order = pair % 2 === 0 ? [1, 0] : [0, 1];
+        for (const side of order) plan.push({ itemIndex, pass, side, model });
+        pair++;
       }
-      const order = pair % 2 === 0 ? [1, 0] : [0, 1];
-      for (const side of order) plan.push({ itemIndex, pass, side });
-      pair++;
+      turn++;
     }
   }
   return plan;
@@ -101,12 +114,27 @@ export async function measureAll(
   deps: RunDeps = realRunDeps,
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
-  const plan = planRuns(items.length, rules.runsPerQuery, sides.length);
+  const models = spec.models && spec.models.length > 0 ? spec.models : undefined;
+  const modelCount = models?.length ?? 1;
+  const plan = planRuns(items.length, rules.runsPerQuery, sides.length, modelCount);
   const records: RunResult[][][] = sides.map(() => items.map(() => []));
-  // With --runs auto a query leaves the rotation once settled on every side (pairs stay whole).
+  /** One side's runs of one query on one model. */
+  const runsOf = (side: number, itemIndex: number, model: number): RunResult[] => {
+    const runs = records[side]?.[itemIndex] ?? [];
+    return models ? runs.filter((r) => r.requestedModel === models[model]) : runs;
+  };
+  /** Every (side, model) is measured, and judged by the no-verdict rule, on its own. */
+  const groups = sides.flatMap((_, side) =>
+    Array.from({ length: modelCount }, (_, model) => ({ side, model })),
+  );
+  const perItemOf = (group: { side: number; model: number }): RunResult[][] =>
+    items.map((_, i) => runsOf(group.side, i, group.model));
+  // With --runs auto a query leaves the rotation once settled on every side and model (pairs stay whole).
   const settled = (itemIndex: number): boolean =>
     rules.autoRuns === true &&
-    records.every((perItem) => autoQueryDone(items[itemIndex] as EvalItem, perItem[itemIndex] ?? [], rules));
+    groups.every((g) =>
+      autoQueryDone(items[itemIndex] as EvalItem, runsOf(g.side, itemIndex, g.model), rules),
+    );
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
   let done = 0;
@@ -117,7 +145,7 @@ export async function measureAll(
     const item = items[slot.itemIndex];
     if (!side || !item) continue;
     // Skip a settled query's pass, unless one side of the pair already ran it this pass.
-    const pairStarted = records.some((perItem) => (perItem[slot.itemIndex]?.length ?? 0) > slot.pass);
+    const pairStarted = sides.some((_, s) => runsOf(s, slot.itemIndex, slot.model).length > slot.pass);
     if (settled(slot.itemIndex) && !pairStarted) continue;
     if (spec.budget) {
       // The next run is expected to cost as much as the dearest one so far (the round trip's
@@ -134,7 +162,13 @@ export async function measureAll(
     }
     let result: RunResult;
     try {
-      result = await runOnce({ ...spec.run, query: item.query, stub: side.stub }, signal, deps);
+      const model = models?.[slot.model];
+      result = await runOnce(
+        { ...spec.run, query: item.query, stub: side.stub, ...(model === undefined ? {} : { model }) },
+        signal,
+        deps,
+      );
+      if (model !== undefined) result = { ...result, requestedModel: model };
     } catch (error) {
       if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
       // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
@@ -155,11 +189,11 @@ export async function measureAll(
     onRun({
       ...slot,
       done,
-      planned: rules.autoRuns ? records.reduce((n, p) => n + plannedOf(p), 0) : plan.length,
+      planned: rules.autoRuns ? groups.reduce((n, g) => n + plannedOf(perItemOf(g)), 0) : plan.length,
       label: side.label,
       result,
     });
-    const stop = records.some((perItem) =>
+    const stop = groups.map(perItemOf).some((perItem) =>
       shouldStop({
         planned: plannedOf(perItem),
         lost: perItem.flat().filter((r) => isLost(r.outcome)).length,

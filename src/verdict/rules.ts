@@ -24,6 +24,8 @@ export interface RunRecord {
   model?: string;
   durationMs: number;
   usage: Usage;
+  /** With several models (`--model a,b`): the model this run asked for. */
+  requestedModel?: string;
   /** `--late N`: a miss whose run loaded the stub in a later turn (never a hit). */
   late?: boolean;
 }
