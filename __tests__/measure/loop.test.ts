@@ -62,6 +62,7 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       now: () => performance.now(),
       createProject: async (spec) => ({
         dir: '/nonexistent/project',
+        tmpDir: '/nonexistent/tmp',
         stub: {
           name: `${spec.skillName}-stub-00000000`,
           filePath: '/nonexistent/stub.md',
@@ -92,6 +93,8 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
           })(),
           exited: Promise.resolve({ spawnFailed: false, exitCode: 0 }),
           stop: async () => {},
+          kill: async () => {},
+          pid: undefined,
         };
       },
     };

@@ -1,4 +1,4 @@
-import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
+import { type StubProject, StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
@@ -137,78 +137,118 @@ export async function measureAll(
     );
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
-  let done = 0;
-  let spentUsd = 0;
-  let largestRunUsd = 0;
-  for (const slot of plan) {
-    const side = sides[slot.side];
-    const item = items[slot.itemIndex];
-    if (!side || !item) continue;
-    // Skip a settled query's pass, unless one side of the pair already ran it this pass.
-    const pairStarted = sides.some((_, s) => runsOf(s, slot.itemIndex, slot.model).length > slot.pass);
-    if (settled(slot.itemIndex) && !pairStarted) continue;
-    if (spec.budget) {
-      // The next run is expected to cost as much as the dearest one so far (the round trip's
-      // before any): a run stopped at its decision cannot be cut short of its prompt's price.
-      const nextEstimateUsd = done === 0 ? spec.budget.firstEstimateUsd : largestRunUsd;
-      if (spentUsd + nextEstimateUsd > spec.budget.maxUsd) {
-        return {
-          records,
-          aborted: true,
-          interrupted: false,
-          budgetStop: { spentUsd, nextEstimateUsd, maxUsd: spec.budget.maxUsd },
-        };
-      }
-    }
-    let result: RunResult;
-    try {
-      const model = models?.[slot.model];
-      result = await runOnce(
-        { ...spec.run, query: item.query, stub: side.stub, ...(model === undefined ? {} : { model }) },
-        signal,
-        deps,
-      );
-      if (model !== undefined) result = { ...result, requestedModel: model };
-    } catch (error) {
-      if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
-      // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
-      // let the caller write them as a stopped (no-verdict) measurement. Before any run, there is
-      // nothing to keep, and the error itself is the clearest answer.
-      if (error instanceof StubProjectError && done > 0) {
-        return { records, aborted: true, interrupted: false, failure: error };
-      }
-      throw error;
-    }
-    records[slot.side]?.[slot.itemIndex]?.push(result);
-    done++;
-    if (spec.budget) {
-      const cost = spec.budget.costOf(result);
-      spentUsd += cost;
-      largestRunUsd = Math.max(largestRunUsd, cost);
-    }
-    onRun({
-      ...slot,
-      done,
-      planned: rules.autoRuns ? groups.reduce((n, g) => n + plannedOf(perItemOf(g)), 0) : plan.length,
-      label: side.label,
-      result,
-    });
-    const stop = groups.map(perItemOf).some((perItem) =>
-      shouldStop({
-        planned: plannedOf(perItem),
-        lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
-        anyQueryLostAll: perItem.some(
-          (runs) =>
-            runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
-        ),
-        share: rules.noVerdictShare,
-      }),
-    );
-    const remaining = plan.length - done;
-    if (stop && remaining > 0 && !items.every((_, i) => settled(i)))
-      return { records, aborted: true, interrupted: false };
+  // Speed without overlap (issue 12): the next run's project is made while the current run runs,
+  // and a finished run's folder is removed while the next one starts. Only files overlap: each
+  // claude process group is gone before the next claude is spawned.
+  const prefetched = new Map<number, Promise<StubProject>>();
+  const removals = new Set<Promise<void>>();
+  const deferRemoval = (removal: Promise<void>) => {
+    const tracked = removal.catch(() => undefined).finally(() => removals.delete(tracked));
+    removals.add(tracked);
+  };
+  const takeProject = (side: number): Promise<StubProject> | undefined => {
+    const project = prefetched.get(side);
+    prefetched.delete(side);
+    return project;
+  };
+  const prefetch = (side: number) => {
+    const stub = sides[side]?.stub;
+    if (!stub || prefetched.has(side)) return;
+    const project = deps.createProject(stub);
+    project.catch(() => undefined); // a failure surfaces when the project is taken
+    prefetched.set(side, project);
+  };
+  const settle = async () => {
+    const unused = [...prefetched.values()];
+    prefetched.clear();
+    await Promise.all(unused.map((p) => p.then((project) => project.remove()).catch(() => undefined)));
+    await Promise.all([...removals]);
+  };
+  try {
+    return await runPlan();
+  } finally {
+    await settle();
   }
-  return { records, aborted: false, interrupted: false };
+
+  async function runPlan(): Promise<LoopResult> {
+    let done = 0;
+    let spentUsd = 0;
+    let largestRunUsd = 0;
+    for (const [index, slot] of plan.entries()) {
+      const side = sides[slot.side];
+      const item = items[slot.itemIndex];
+      if (!side || !item) continue;
+      // Skip a settled query's pass, unless one side of the pair already ran it this pass.
+      const pairStarted = sides.some((_, s) => runsOf(s, slot.itemIndex, slot.model).length > slot.pass);
+      if (settled(slot.itemIndex) && !pairStarted) continue;
+      if (spec.budget) {
+        // The next run is expected to cost as much as the dearest one so far (the round trip's
+        // before any): a run stopped at its decision cannot be cut short of its prompt's price.
+        const nextEstimateUsd = done === 0 ? spec.budget.firstEstimateUsd : largestRunUsd;
+        if (spentUsd + nextEstimateUsd > spec.budget.maxUsd) {
+          return {
+            records,
+            aborted: true,
+            interrupted: false,
+            budgetStop: { spentUsd, nextEstimateUsd, maxUsd: spec.budget.maxUsd },
+          };
+        }
+      }
+      let result: RunResult;
+      try {
+        const model = models?.[slot.model];
+        const project = takeProject(slot.side);
+        const running = runOnce(
+          { ...spec.run, query: item.query, stub: side.stub, ...(model === undefined ? {} : { model }) },
+          signal,
+          deps,
+          { ...(project ? { project } : {}), deferRemoval },
+        );
+        const following = plan[index + 1];
+        if (following) prefetch(following.side);
+        result = await running;
+        if (model !== undefined) result = { ...result, requestedModel: model };
+      } catch (error) {
+        if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
+        // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
+        // let the caller write them as a stopped (no-verdict) measurement. Before any run, there is
+        // nothing to keep, and the error itself is the clearest answer.
+        if (error instanceof StubProjectError && done > 0) {
+          return { records, aborted: true, interrupted: false, failure: error };
+        }
+        throw error;
+      }
+      records[slot.side]?.[slot.itemIndex]?.push(result);
+      done++;
+      if (spec.budget) {
+        const cost = spec.budget.costOf(result);
+        spentUsd += cost;
+        largestRunUsd = Math.max(largestRunUsd, cost);
+      }
+      onRun({
+        ...slot,
+        done,
+        planned: rules.autoRuns ? groups.reduce((n, g) => n + plannedOf(perItemOf(g)), 0) : plan.length,
+        label: side.label,
+        result,
+      });
+      const stop = groups.map(perItemOf).some((perItem) =>
+        shouldStop({
+          planned: plannedOf(perItem),
+          lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
+          anyQueryLostAll: perItem.some(
+            (runs) =>
+              runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
+          ),
+          share: rules.noVerdictShare,
+        }),
+      );
+      const remaining = plan.length - done;
+      if (stop && remaining > 0 && !items.every((_, i) => settled(i)))
+        return { records, aborted: true, interrupted: false };
+    }
+    return { records, aborted: false, interrupted: false };
+  }
 }
 
 export function describeOutcome(outcome: Outcome): string {
