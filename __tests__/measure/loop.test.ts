@@ -23,6 +23,30 @@ describe('planRuns', () => {
     ]);
   });
 
+  it('runs each query on every model in turn, rotating which model goes first', () => {
+    const plan = planRuns(2, 2, 1, 2);
+    expect(plan.map((s) => `${s.pass}:${s.itemIndex}:${s.model}`)).toEqual([
+      '0:0:0',
+      '0:0:1',
+      '0:1:1',
+      '0:1:0',
+      '1:0:0',
+      '1:0:1',
+      '1:1:1',
+      '1:1:0',
+    ]);
+  });
+
+  it('interleaves pairs within each model', () => {
+    const plan = planRuns(1, 1, 2, 2);
+    expect(plan.map((s) => `${s.model}:${s.side === 1 ? 'base' : 'cand'}`)).toEqual([
+      '0:base',
+      '0:cand',
+      '1:cand',
+      '1:base',
+    ]);
+  });
+
   it('gives each side the first slot of a pair equally often', () => {
     const plan = planRuns(5, 4, 2);
     const firsts = plan.filter((_, i) => i % 2 === 0).map((s) => s.side);
@@ -38,6 +62,7 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       now: () => performance.now(),
       createProject: async (spec) => ({
         dir: '/nonexistent/project',
+        tmpDir: '/nonexistent/tmp',
         stub: {
           name: `${spec.skillName}-stub-00000000`,
           filePath: '/nonexistent/stub.md',
@@ -68,6 +93,8 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
           })(),
           exited: Promise.resolve({ spawnFailed: false, exitCode: 0 }),
           stop: async () => {},
+          kill: async () => {},
+          pid: undefined,
         };
       },
     };
@@ -109,5 +136,92 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       deps((q) => q === 'p1'),
     );
     expect(result.records[0]?.map((r) => r.length)).toEqual(result.records[1]?.map((r) => r.length));
+  });
+
+  it('with several models, asks each run for its model and settles each model on its own', async () => {
+    const asked: string[] = [];
+    const base = deps((q) => q === 'p1');
+    const recording: RunDeps = {
+      ...base,
+      spawn: (options) => {
+        const at = options.args.indexOf('--model');
+        asked.push(`${options.args.at(-1)}@${at >= 0 ? options.args[at + 1] : 'default'}`);
+        return base.spawn(options);
+      },
+    };
+    const result = await measureAll(
+      { ...spec([side('candidate')]), models: ['haiku', 'sonnet'] },
+      () => {},
+      undefined,
+      recording,
+    );
+    expect(asked.slice(0, 6)).toEqual([
+      'p1@haiku',
+      'p1@sonnet',
+      'p2@sonnet',
+      'p2@haiku',
+      'n1@haiku',
+      'n1@sonnet',
+    ]);
+    const perModel = (model: string) =>
+      result.records[0]?.map((runs) => runs.filter((r) => r.requestedModel === model).length);
+    // As with one model: p1 (3/3) and n1 (0/3) settle at 3 runs, p2 (a positive at 0/2) at 2.
+    expect(perModel('haiku')).toEqual([3, 2, 3]);
+    expect(perModel('sonnet')).toEqual([3, 2, 3]);
+    expect(asked).toHaveLength(16);
+  });
+
+  describe('--max-cost-usd', () => {
+    const fixed = (runsPerQuery: number): LoopSpec => ({
+      ...spec([side('candidate')]),
+      rules: { runsPerQuery, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+    });
+
+    it('stops before the run that could pass the budget, and says what was spent', async () => {
+      // 3 queries × 2 runs at $0.10 a run; $0.45 pays for 4 runs, not a 5th.
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(result.records[0]?.flat()).toHaveLength(4);
+      expect(result.aborted).toBe(true);
+      expect(result.budgetStop?.spentUsd).toBeCloseTo(0.4, 10);
+      expect(result.budgetStop).toMatchObject({ nextEstimateUsd: 0.1, maxUsd: 0.45 });
+    });
+
+    it('runs the whole plan when the budget covers it', async () => {
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.6, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(result.records[0]?.flat()).toHaveLength(6);
+      expect(result.budgetStop).toBeUndefined();
+    });
+
+    it('expects the next run to cost as much as the dearest so far, and the first as estimated', async () => {
+      let n = 0;
+      const costs = [0.05, 0.3, 0.05];
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.5, costOf: () => costs[n++] ?? 0.05, firstEstimateUsd: 0.05 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      // After $0.35 spent, another run as dear as the dearest so far ($0.30) no longer fits.
+      expect(result.records[0]?.flat()).toHaveLength(2);
+      expect(result.budgetStop?.nextEstimateUsd).toBe(0.3);
+      const none = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.01, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(none.records[0]?.flat()).toHaveLength(0);
+      expect(none.budgetStop?.spentUsd).toBe(0);
+    });
   });
 });

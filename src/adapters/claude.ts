@@ -1,3 +1,5 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { execa } from 'execa';
 
 /** How a `claude` process ended. */
@@ -10,9 +12,18 @@ export interface ClaudeExit {
 
 /** A running `claude` process: its stdout as lines, and a way to stop its whole process group. */
 export interface ClaudeProcess {
+  /** The process (and process group) id, once spawned. */
+  pid: number | undefined;
   lines: AsyncIterable<string>;
   /** TERM to the process group, KILL after `graceMs` if it is still there. Resolves when it is gone. */
   stop(graceMs?: number): Promise<void>;
+  /**
+   * KILL the process group at once, then remove what the CLI would have removed on a TERM (its
+   * session and key files, see `removeSessionLeftovers`). Resolves when the group is gone and the
+   * files are removed. The CLI writes the user's files (`~/.claude.json`, the plugin store) to a
+   * temp file and renames it into place, so a kill cannot leave them half-written (docs/speed.md).
+   */
+  kill(): Promise<void>;
   exited: Promise<ClaudeExit>;
 }
 
@@ -134,8 +145,14 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
   }
 
   return {
+    pid: child.pid,
     lines: lines(),
     exited,
+    async kill() {
+      signalGroup('SIGKILL', true);
+      await exited;
+      if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env);
+    },
     async stop(graceMs = 2000) {
       if (gone) {
         // claude itself is gone (it exited or was SIGKILLed) but what it started may still run.
@@ -153,6 +170,32 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
       }
     },
   };
+}
+
+/**
+ * What a claude process leaves when it is killed instead of exiting: `<config>/sessions/<pid>.json`
+ * and `<pid>.<hash>.key` (and their `.tmp` files), and `.claude.json.tmp.<pid>.*` if the kill came
+ * mid-write (claude-cli-facts.md §5; seen with strace on 2.1.328). On a TERM the CLI removes them
+ * itself; after a KILL this does, for that pid only. The config folder is `CLAUDE_CONFIG_DIR`, else
+ * `~/.claude`; `.claude.json` sits in the config folder or in HOME. The socket and file-watch probes
+ * the CLI makes under TMPDIR are not touched here: a measured run gets a TMPDIR of its own, inside
+ * its temp project, which is removed with it.
+ */
+export async function removeSessionLeftovers(pid: number, env: Record<string, string>): Promise<void> {
+  const home = env.HOME;
+  const config = env.CLAUDE_CONFIG_DIR || (home ? path.join(home, '.claude') : undefined);
+  if (!config) return;
+  const remove = async (dir: string, matches: (name: string) => boolean) => {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    await Promise.all(
+      names.filter(matches).map((name) => rm(path.join(dir, name), { force: true }).catch(() => undefined)),
+    );
+  };
+  const own = `${pid}.`;
+  await remove(path.join(config, 'sessions'), (name) => name.startsWith(own));
+  const jsonTemp = `.claude.json.tmp.${pid}.`;
+  await remove(config, (name) => name.startsWith(jsonTemp));
+  if (home && !env.CLAUDE_CONFIG_DIR) await remove(home, (name) => name.startsWith(jsonTemp));
 }
 
 /** How a short `claude` command (a gate's `--version`, `auth status`, `plugin list`, round-trip) ended. */

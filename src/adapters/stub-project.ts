@@ -10,6 +10,12 @@ export type StubLayout = 'command' | 'skill';
 
 export interface StubProject {
   dir: string;
+  /**
+   * A TMPDIR for this run alone, beside the project and removed with it: the CLI's socket and
+   * file-watch probes go there, so a run killed at its decision leaves nothing in the user's temp
+   * folder. The request the model gets is byte-identical with any TMPDIR (checked, docs/speed.md).
+   */
+  tmpDir: string;
   stub: StubIdentity;
   remove(): Promise<void>;
 }
@@ -70,7 +76,9 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
   live.add(base);
   try {
     const dir = path.join(base, 'project');
+    const tmpDir = path.join(base, 'tmp');
     await mkdir(dir);
+    await mkdir(tmpDir);
     await execa('git', ['init', '-q'], { cwd: dir, stdin: 'ignore' });
     const name =
       spec.layout === 'command' ? `${spec.skillName}-stub-${randomBytes(4).toString('hex')}` : spec.skillName;
@@ -99,6 +107,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     };
     return {
       dir,
+      tmpDir,
       stub,
       async remove() {
         // ENOTDIR: a folder above it is now a file, so nothing of the project is left to remove.

@@ -56,6 +56,8 @@ export class Decider {
   private readonly completedIds = new Set<string>();
   private readonly usageById = new Map<string, Usage>();
   private resultUsage: Usage | undefined;
+  /** The id of the message that decided a miss (the late watch starts after it). */
+  private missId: string | undefined;
   private retryStatus: number | null | undefined;
   private retryError: string | undefined;
   init: InitInfo | undefined;
@@ -66,6 +68,11 @@ export class Decider {
     return this.outcome;
   }
 
+  /** The message that was decided a miss, when the outcome is `not-triggered`. */
+  get missMessageId(): string | undefined {
+    return this.missId;
+  }
+
   /** Tokens and cost the stream carried up to now. The `result` event, when seen, is authoritative. */
   get usage(): Usage {
     if (this.resultUsage) return this.resultUsage;
@@ -74,8 +81,12 @@ export class Decider {
     return total;
   }
 
-  /** Feed one event; returns the outcome the moment it is known (and keeps returning it). */
+  /**
+   * Feed one event; returns the outcome the moment it is known (and keeps returning it). Usage is
+   * still counted after the decision, for the turns a late watch (`--late`) lets the run go on.
+   */
   feed(event: StreamEvent): Outcome | undefined {
+    this.trackUsage(event);
     if (this.outcome) return this.outcome;
     switch (event.type) {
       case 'init':
@@ -96,18 +107,7 @@ export class Decider {
       case 'stream-event':
         if (event.messageId !== undefined) {
           if (event.event === 'message_start') this.streamedIds.add(event.messageId);
-          if (event.event === 'message_delta') {
-            this.completedIds.add(event.messageId);
-            const known = this.usageById.get(event.messageId);
-            if (known && event.usage) {
-              // message_delta's counts are cumulative for the message: keep the larger of each.
-              this.usageById.set(event.messageId, {
-                ...known,
-                outputTokens: Math.max(known.outputTokens, event.usage.outputTokens),
-                inputTokens: Math.max(known.inputTokens, event.usage.inputTokens),
-              });
-            }
-          }
+          if (event.event === 'message_delta') this.completedIds.add(event.messageId);
         }
         return undefined;
       case 'api-retry':
@@ -137,6 +137,28 @@ export class Decider {
     return this.decide({ kind: 'error', cause });
   }
 
+  /** Tokens per message (the assistant events repeat message_start's; message_delta has the final count). */
+  private trackUsage(event: StreamEvent): void {
+    if (event.type === 'assistant' && event.usage && !this.usageById.has(event.messageId)) {
+      this.usageById.set(event.messageId, event.usage);
+    } else if (event.type === 'stream-event' && event.event === 'message_delta' && event.messageId) {
+      const known = this.usageById.get(event.messageId);
+      if (known && event.usage) {
+        // message_delta's counts are cumulative for the message: keep the larger of each.
+        this.usageById.set(event.messageId, {
+          ...known,
+          outputTokens: Math.max(known.outputTokens, event.usage.outputTokens),
+          inputTokens: Math.max(known.inputTokens, event.usage.inputTokens),
+        });
+      }
+    } else if (event.type === 'result' && event.usage) {
+      this.resultUsage = {
+        ...event.usage,
+        ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+      };
+    }
+  }
+
   private onAssistant(event: Extract<StreamEvent, { type: 'assistant' }>): Outcome | undefined {
     if (event.parentToolUseId !== null) return undefined;
     if (event.synthetic || event.error !== undefined) {
@@ -150,21 +172,14 @@ export class Decider {
       this.currentDecisive = this.carriedDecisive;
       this.carriedDecisive = false;
     }
-    if (event.usage) this.usageById.set(event.messageId, event.usage);
     for (const block of event.blocks) {
-      if (this.loadsStub(block)) return this.decide({ kind: 'triggered' });
+      if (loadsStub(block, this.stub)) return this.decide({ kind: 'triggered' });
       if (isDecisive(block)) this.currentDecisive = true;
     }
     return undefined;
   }
 
   private onResult(event: Extract<StreamEvent, { type: 'result' }>): Outcome | undefined {
-    if (event.usage) {
-      this.resultUsage = {
-        ...event.usage,
-        ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
-      };
-    }
     if (event.isError) {
       return this.decide(this.apiError({ status: event.apiErrorStatus, text: event.text }));
     }
@@ -187,6 +202,7 @@ export class Decider {
       // A resume turn continues the cut message; a re-answer of the same request replaces it.
       this.carriedDecisive = by === 'turn' && this.currentDecisive;
     } else if (id !== undefined && this.currentDecisive) {
+      this.missId = id;
       return this.decide({ kind: 'not-triggered' });
     }
     this.currentId = undefined;
@@ -211,21 +227,22 @@ export class Decider {
     this.outcome = outcome;
     return outcome;
   }
+}
 
-  private loadsStub(block: ContentBlock): boolean {
-    if (block.kind !== 'tool_use') return false;
-    if (LOADERS.has(block.name)) {
-      const named = block.input.skill ?? block.input.command ?? block.input.name;
-      return typeof named === 'string' && namesStub(named, this.stub.name);
-    }
-    if (block.name === 'Read') {
-      const file = block.input.file_path;
-      if (typeof file !== 'string' || file === '') return false;
-      const resolved = path.resolve(this.stub.projectDir, file);
-      return resolved === this.stub.filePath || (this.stub.aliases ?? []).includes(resolved);
-    }
-    return false;
+/** Whether a tool call loads the stub: a Skill (or old SlashCommand) naming it, or a Read of its file. */
+export function loadsStub(block: ContentBlock, stub: StubIdentity): boolean {
+  if (block.kind !== 'tool_use') return false;
+  if (LOADERS.has(block.name)) {
+    const named = block.input.skill ?? block.input.command ?? block.input.name;
+    return typeof named === 'string' && namesStub(named, stub.name);
   }
+  if (block.name === 'Read') {
+    const file = block.input.file_path;
+    if (typeof file !== 'string' || file === '') return false;
+    const resolved = path.resolve(stub.projectDir, file);
+    return resolved === stub.filePath || (stub.aliases ?? []).includes(resolved);
+  }
+  return false;
 }
 
 function isDecisive(block: ContentBlock): boolean {

@@ -5,6 +5,7 @@ import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude.j
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
 import { claudeEnvironment } from '../measure/run-once.js';
+import type { Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli } from './cli.js';
 import { collectConflicts, judgeConflict, type PluginToggle, scanPlugin } from './conflict.js';
@@ -31,6 +32,8 @@ export interface PreflightSettings {
   /** `CLAUDE_CODE_MAX_RETRIES` for the round-trip, as for the runs. */
   maxRetries: number;
   model?: string;
+  /** `--model a,b`: the round trip runs once for each (then `model` is ignored). */
+  models?: string[];
   /** The skill's name, for the conflict gate; without it only the plugin list is checked. */
   skillName?: string;
   /** The results folder, which holds the toggles file. */
@@ -55,6 +58,11 @@ export interface PreflightResult {
   passed: boolean;
   interrupted: boolean;
   cliVersion?: string;
+  /**
+   * Each round trip's tokens, keyed by the model asked for (`default` without `--model`): what a
+   * stub-less run of that model costs, the estimate `--max-cost-usd` starts from.
+   */
+  roundTripUsage?: Record<string, Usage>;
   /** The stub-less run's init event (CLI version filled in from `--version` if missing): `MeasureSettings.rosterInit`. */
   rosterInit?: InitInfo;
   environment?: InheritedEnvironment;
@@ -149,18 +157,29 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
         ),
       );
     } else {
-      const started = performance.now();
-      const run = await claude(roundTripArgs(settings.model), cwd, roundTripTimeoutMs);
-      if (interrupted()) return finish();
-      reading = readRoundTrip(run.stdout);
-      record(
-        judgeRoundTrip(reading, run, {
-          ...(settings.model ? { model: settings.model } : {}),
-          ...(outcome.cliVersion ? { cliVersion: outcome.cliVersion } : {}),
-          timeoutMs: roundTripTimeoutMs,
-          durationMs: performance.now() - started,
-        }),
-      );
+      const models: (string | undefined)[] =
+        settings.models && settings.models.length > 0 ? settings.models : [settings.model];
+      const judged: GateResult[] = [];
+      const usage: Record<string, Usage> = {};
+      for (const model of models) {
+        const started = performance.now();
+        const run = await claude(roundTripArgs(model), cwd, roundTripTimeoutMs);
+        if (interrupted()) return finish();
+        const modelReading = readRoundTrip(run.stdout);
+        // The first model's stub-less run is the roster every measured run shares.
+        if (judged.length === 0) reading = modelReading;
+        if (modelReading.usage) usage[model ?? 'default'] = modelReading.usage;
+        judged.push(
+          judgeRoundTrip(modelReading, run, {
+            ...(model ? { model } : {}),
+            ...(outcome.cliVersion ? { cliVersion: outcome.cliVersion } : {}),
+            timeoutMs: roundTripTimeoutMs,
+            durationMs: performance.now() - started,
+          }),
+        );
+      }
+      outcome.roundTripUsage = usage;
+      record(combineRoundTrips(judged));
     }
 
     // conflict (and the toggles bookkeeping)
@@ -302,4 +321,14 @@ async function conflictGate(
     };
   }
   return result;
+}
+
+/** One round-trip gate for several models: it fails when any model fails, naming each. */
+function combineRoundTrips(results: GateResult[]): GateResult {
+  const [only] = results;
+  if (results.length === 1 && only) return only;
+  const failed = results.filter((r) => r.status === 'fail');
+  if (failed.length === 0) return gateResult('round-trip', 'ok', results.map((r) => r.reason).join('; '));
+  const fixes = [...new Set(failed.map((r) => r.fix).filter((f): f is string => f !== undefined))];
+  return gateResult('round-trip', 'fail', failed.map((r) => r.reason).join('; '), fixes.join('; '));
 }

@@ -3,7 +3,7 @@ import { classifyApiError } from '../decide/api-error.js';
 import type { InitInfo } from '../decide/decision.js';
 import { parseEvent } from '../decide/events.js';
 import { RUN_PERMISSION_ARGS } from '../measure/run-once.js';
-import type { ErrorCause } from '../outcome.js';
+import type { ErrorCause, Usage } from '../outcome.js';
 import { LOGIN_FIX } from './auth.js';
 import { firstLine, type GateResult, gateResult } from './gate.js';
 import { type InitPlugin, parseInitPlugins } from './roster.js';
@@ -40,6 +40,8 @@ export interface RoundTripReading {
   answer?: string;
   /** Set when the CLI reported an API or login failure instead of an answer. */
   apiError?: { status?: number; error?: string; text?: string };
+  /** The tokens of the whole round trip (its `result`): a stub-less run's prompt, for cost estimates. */
+  usage?: Usage;
 }
 
 /** Read the round-trip's stdout (stream-json lines). Pure; unknown lines are skipped. */
@@ -79,6 +81,7 @@ export function readRoundTrip(stdout: string): RoundTripReading {
         break;
       }
       case 'result':
+        if (event.usage) reading.usage = event.usage;
         if (event.isError) {
           failed = true;
           status ??= event.apiErrorStatus;

@@ -1,4 +1,4 @@
-import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
+import { type StubProject, StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
@@ -24,6 +24,29 @@ export interface LoopSpec {
   sides: Side[];
   rules: RuleSettings;
   run: Omit<RunSpec, 'query' | 'stub'>;
+  /**
+   * `--model a,b`: every query is measured on each model, interleaved query by query, so drift
+   * hits all models alike; each run's `requestedModel` says which. Absent: `run.model` alone.
+   */
+  models?: string[];
+  /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
+  budget?: Budget;
+}
+
+/** What the loop needs to keep a measurement within `--max-cost-usd`. */
+export interface Budget {
+  maxUsd: number;
+  /** What a finished run cost (priced from its usage; every model of the plan has a price). */
+  costOf(result: RunResult): number;
+  /** What the next run will cost, before any run is measured (from the round trip's usage). */
+  firstEstimateUsd: number;
+}
+
+/** Why the loop stopped for the budget: what was spent and what the next run was expected to cost. */
+export interface BudgetStop {
+  spentUsd: number;
+  nextEstimateUsd: number;
+  maxUsd: number;
 }
 
 /** One slot of the plan. */
@@ -31,6 +54,8 @@ export interface PlannedRun {
   itemIndex: number;
   pass: number;
   side: number;
+  /** Index into `LoopSpec.models` (0 with a single model). */
+  model: number;
 }
 
 export interface RunProgress extends PlannedRun {
@@ -48,26 +73,34 @@ export interface LoopResult {
   interrupted: boolean;
   /** Why the loop stopped early when the machine could no longer host a run (the runs so far are kept). */
   failure?: StubProjectError;
+  /** Set when the next run could have passed `--max-cost-usd`, so the loop stopped before it. */
+  budgetStop?: BudgetStop;
 }
 
 /**
  * The plan: strictly serial and round-robin — pass 1 over every query, then pass 2, … — so a slow
  * patch of minutes (a rate limit, a busy API) spreads over all queries instead of sinking a few.
  * With two sides, each query's pair alternates order (base, cand, cand, base, …) so neither side
- * systematically gets the earlier minute.
+ * systematically gets the earlier minute. With several models, each query is run on every model
+ * in turn (q1·a, q1·b, q2·b, q2·a, …: the order rotates so no model always goes first).
  */
-export function planRuns(items: number, runsPerQuery: number, sides: number): PlannedRun[] {
+export function planRuns(items: number, runsPerQuery: number, sides: number, models = 1): PlannedRun[] {
   const plan: PlannedRun[] = [];
   let pair = 0;
+  let turn = 0;
   for (let pass = 0; pass < runsPerQuery; pass++) {
     for (let itemIndex = 0; itemIndex < items; itemIndex++) {
-      if (sides === 1) {
-        plan.push({ itemIndex, pass, side: 0 });
-        continue;
+      for (let m = 0; m < models; m++) {
+        const model = (m + turn) % models;
+        if (sides === 1) {
+          plan.push({ itemIndex, pass, side: 0, model });
+          continue;
+        }
+        const order = pair % 2 === 0 ? [1, 0] : [0, 1];
+        for (const side of order) plan.push({ itemIndex, pass, side, model });
+        pair++;
       }
-      const order = pair % 2 === 0 ? [1, 0] : [0, 1];
-      for (const side of order) plan.push({ itemIndex, pass, side });
-      pair++;
+      turn++;
     }
   }
   return plan;
@@ -81,60 +114,141 @@ export async function measureAll(
   deps: RunDeps = realRunDeps,
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
-  const plan = planRuns(items.length, rules.runsPerQuery, sides.length);
+  const models = spec.models && spec.models.length > 0 ? spec.models : undefined;
+  const modelCount = models?.length ?? 1;
+  const plan = planRuns(items.length, rules.runsPerQuery, sides.length, modelCount);
   const records: RunResult[][][] = sides.map(() => items.map(() => []));
-  // With --runs auto a query leaves the rotation once settled on every side (pairs stay whole).
+  /** One side's runs of one query on one model. */
+  const runsOf = (side: number, itemIndex: number, model: number): RunResult[] => {
+    const runs = records[side]?.[itemIndex] ?? [];
+    return models ? runs.filter((r) => r.requestedModel === models[model]) : runs;
+  };
+  /** Every (side, model) is measured, and judged by the no-verdict rule, on its own. */
+  const groups = sides.flatMap((_, side) =>
+    Array.from({ length: modelCount }, (_, model) => ({ side, model })),
+  );
+  const perItemOf = (group: { side: number; model: number }): RunResult[][] =>
+    items.map((_, i) => runsOf(group.side, i, group.model));
+  // With --runs auto a query leaves the rotation once settled on every side and model (pairs stay whole).
   const settled = (itemIndex: number): boolean =>
     rules.autoRuns === true &&
-    records.every((perItem) => autoQueryDone(items[itemIndex] as EvalItem, perItem[itemIndex] ?? [], rules));
+    groups.every((g) =>
+      autoQueryDone(items[itemIndex] as EvalItem, runsOf(g.side, itemIndex, g.model), rules),
+    );
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
-  let done = 0;
-  for (const slot of plan) {
-    const side = sides[slot.side];
-    const item = items[slot.itemIndex];
-    if (!side || !item) continue;
-    // Skip a settled query's pass, unless one side of the pair already ran it this pass.
-    const pairStarted = records.some((perItem) => (perItem[slot.itemIndex]?.length ?? 0) > slot.pass);
-    if (settled(slot.itemIndex) && !pairStarted) continue;
-    let result: RunResult;
-    try {
-      result = await runOnce({ ...spec.run, query: item.query, stub: side.stub }, signal, deps);
-    } catch (error) {
-      if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
-      // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
-      // let the caller write them as a stopped (no-verdict) measurement. Before any run, there is
-      // nothing to keep, and the error itself is the clearest answer.
-      if (error instanceof StubProjectError && done > 0) {
-        return { records, aborted: true, interrupted: false, failure: error };
-      }
-      throw error;
-    }
-    records[slot.side]?.[slot.itemIndex]?.push(result);
-    done++;
-    onRun({
-      ...slot,
-      done,
-      planned: rules.autoRuns ? records.reduce((n, p) => n + plannedOf(p), 0) : plan.length,
-      label: side.label,
-      result,
-    });
-    const stop = records.some((perItem) =>
-      shouldStop({
-        planned: plannedOf(perItem),
-        lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
-        anyQueryLostAll: perItem.some(
-          (runs) =>
-            runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
-        ),
-        share: rules.noVerdictShare,
-      }),
-    );
-    const remaining = plan.length - done;
-    if (stop && remaining > 0 && !items.every((_, i) => settled(i)))
-      return { records, aborted: true, interrupted: false };
+  // Speed without overlap (issue 12): the next run's project is made while the current run runs,
+  // and a finished run's folder is removed while the next one starts. Only files overlap: each
+  // claude process group is gone before the next claude is spawned.
+  const prefetched = new Map<number, Promise<StubProject>>();
+  const removals = new Set<Promise<void>>();
+  const deferRemoval = (removal: Promise<void>) => {
+    const tracked = removal.catch(() => undefined).finally(() => removals.delete(tracked));
+    removals.add(tracked);
+  };
+  const takeProject = (side: number): Promise<StubProject> | undefined => {
+    const project = prefetched.get(side);
+    prefetched.delete(side);
+    return project;
+  };
+  const prefetch = (side: number) => {
+    const stub = sides[side]?.stub;
+    if (!stub || prefetched.has(side)) return;
+    const project = deps.createProject(stub);
+    project.catch(() => undefined); // a failure surfaces when the project is taken
+    prefetched.set(side, project);
+  };
+  const settle = async () => {
+    const unused = [...prefetched.values()];
+    prefetched.clear();
+    await Promise.all(unused.map((p) => p.then((project) => project.remove()).catch(() => undefined)));
+    await Promise.all([...removals]);
+  };
+  try {
+    return await runPlan();
+  } finally {
+    await settle();
   }
-  return { records, aborted: false, interrupted: false };
+
+  async function runPlan(): Promise<LoopResult> {
+    let done = 0;
+    let spentUsd = 0;
+    let largestRunUsd = 0;
+    for (const [index, slot] of plan.entries()) {
+      const side = sides[slot.side];
+      const item = items[slot.itemIndex];
+      if (!side || !item) continue;
+      // Skip a settled query's pass, unless one side of the pair already ran it this pass.
+      const pairStarted = sides.some((_, s) => runsOf(s, slot.itemIndex, slot.model).length > slot.pass);
+      if (settled(slot.itemIndex) && !pairStarted) continue;
+      if (spec.budget) {
+        // The next run is expected to cost as much as the dearest one so far (the round trip's
+        // before any): a run stopped at its decision cannot be cut short of its prompt's price.
+        const nextEstimateUsd = done === 0 ? spec.budget.firstEstimateUsd : largestRunUsd;
+        if (spentUsd + nextEstimateUsd > spec.budget.maxUsd) {
+          return {
+            records,
+            aborted: true,
+            interrupted: false,
+            budgetStop: { spentUsd, nextEstimateUsd, maxUsd: spec.budget.maxUsd },
+          };
+        }
+      }
+      let result: RunResult;
+      try {
+        const model = models?.[slot.model];
+        const project = takeProject(slot.side);
+        const running = runOnce(
+          { ...spec.run, query: item.query, stub: side.stub, ...(model === undefined ? {} : { model }) },
+          signal,
+          deps,
+          { ...(project ? { project } : {}), deferRemoval },
+        );
+        const following = plan[index + 1];
+        if (following) prefetch(following.side);
+        result = await running;
+        if (model !== undefined) result = { ...result, requestedModel: model };
+      } catch (error) {
+        if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
+        // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
+        // let the caller write them as a stopped (no-verdict) measurement. Before any run, there is
+        // nothing to keep, and the error itself is the clearest answer.
+        if (error instanceof StubProjectError && done > 0) {
+          return { records, aborted: true, interrupted: false, failure: error };
+        }
+        throw error;
+      }
+      records[slot.side]?.[slot.itemIndex]?.push(result);
+      done++;
+      if (spec.budget) {
+        const cost = spec.budget.costOf(result);
+        spentUsd += cost;
+        largestRunUsd = Math.max(largestRunUsd, cost);
+      }
+      onRun({
+        ...slot,
+        done,
+        planned: rules.autoRuns ? groups.reduce((n, g) => n + plannedOf(perItemOf(g)), 0) : plan.length,
+        label: side.label,
+        result,
+      });
+      const stop = groups.map(perItemOf).some((perItem) =>
+        shouldStop({
+          planned: plannedOf(perItem),
+          lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
+          anyQueryLostAll: perItem.some(
+            (runs) =>
+              runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
+          ),
+          share: rules.noVerdictShare,
+        }),
+      );
+      const remaining = plan.length - done;
+      if (stop && remaining > 0 && !items.every((_, i) => settled(i)))
+        return { records, aborted: true, interrupted: false };
+    }
+    return { records, aborted: false, interrupted: false };
+  }
 }
 
 export function describeOutcome(outcome: Outcome): string {

@@ -1,7 +1,9 @@
+import { access } from 'node:fs/promises';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
 import { Decider, type InitInfo } from '../decide/decision.js';
-import { parseEvent } from '../decide/events.js';
+import { parseEvent, type StreamEvent } from '../decide/events.js';
+import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
 import type { RunRecord } from '../verdict/rules.js';
 
@@ -14,7 +16,24 @@ export interface RunSpec {
   claudeBin: string;
   /** The environment claude gets (built by `claudeEnvironment`). */
   env: Record<string, string>;
+  /** `--late N`: after a miss, watch up to N more turns for a late load of the stub (0 = off). */
+  lateTurns?: number;
   debug?: boolean;
+}
+
+/**
+ * Where one run's time went, as `deps.now()` readings (ms): the project ready, claude spawned,
+ * its init event read, the decision (or timeout) known, the process group gone, the project
+ * removed (or handed over for removal). For `npm run bench`; never in a report.
+ */
+export interface RunPhases {
+  started: number;
+  projectReady: number;
+  spawned: number;
+  init?: number;
+  decided: number;
+  gone: number;
+  cleaned: number;
 }
 
 /** A finished run plus what only the harness sees (init info, latency). */
@@ -22,6 +41,18 @@ export interface RunResult extends RunRecord {
   init?: InitInfo;
   /** From the decisive event on stdout to the process group gone; absent for timeouts. */
   decisionToExitMs?: number;
+  phases?: RunPhases;
+}
+
+/** How the loop speeds a run up without changing it. */
+export interface RunOptions {
+  /** A project made ahead of time (while the previous run ran) for this run's stub. */
+  project?: Promise<StubProject>;
+  /**
+   * Takes the project's removal instead of awaiting it, so the next run can start while the folder
+   * is deleted. The process group is gone before this is called: only files are left.
+   */
+  deferRemoval?: (removal: Promise<void>) => void;
 }
 
 /** Seams for tests and benchmarks; production uses the real adapters. */
@@ -75,20 +106,29 @@ export async function runOnce(
   spec: RunSpec,
   signal?: AbortSignal,
   deps: RunDeps = realRunDeps,
+  options: RunOptions = {},
 ): Promise<RunResult> {
-  if (signal?.aborted) throw new RunInterrupted();
-  const project = await deps.createProject(spec.stub);
+  if (signal?.aborted) {
+    if (options.project) await options.project.then((p) => p.remove()).catch(() => undefined);
+    throw new RunInterrupted();
+  }
   const started = deps.now();
+  const project = await preparedOrNew(options.project, () => deps.createProject(spec.stub));
+  const projectReady = deps.now();
   let child: ClaudeProcess | undefined;
+  let killed = false;
+  let phases: RunPhases | undefined;
   try {
     const decider = new Decider(project.stub);
     child = deps.spawn({
       bin: spec.claudeBin,
       args: claudeArgs(spec.query, spec.model),
       cwd: project.dir,
-      env: spec.env,
+      // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
+      env: { ...spec.env, TMPDIR: project.tmpDir },
       ...(spec.debug ? { inheritStderr: true } : {}),
     });
+    const spawned = deps.now();
     const proc = child;
 
     let timer: NodeJS.Timeout | undefined;
@@ -100,52 +140,116 @@ export async function runOnce(
       onAbort = () => resolve('aborted');
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    const read = (async (): Promise<Outcome | undefined> => {
-      for await (const line of proc.lines) {
-        const outcome = decider.feed(parseEvent(line));
-        if (outcome) return outcome;
+    // One iterator for the whole run: leaving a `for await` would close the stream, and the late
+    // watch reads on after the decision.
+    const events = proc.lines[Symbol.asyncIterator]();
+    let initAt: number | undefined;
+    /** Reads events until `stop` says so (true) or the stream ends (false). */
+    const readUntil = async (stop: (event: StreamEvent) => boolean): Promise<boolean> => {
+      for (;;) {
+        const next = await events.next();
+        if (next.done) return false;
+        const event = parseEvent(next.value);
+        if (event.type === 'init') initAt ??= deps.now();
+        if (stop(event)) return true;
       }
-      return undefined;
-    })();
+    };
+    let decided: Outcome | undefined;
+    const read = readUntil((event) => {
+      decided = decider.feed(event);
+      return decided !== undefined;
+    }).then(() => decided);
 
     const first = await Promise.race([read, timedOut, aborted]);
+    let late = false;
+    const lateTurns = spec.lateTurns ?? 0;
+    if (first !== 'timeout' && first !== 'aborted' && first?.kind === 'not-triggered' && lateTurns > 0) {
+      // The timeout still bounds the whole run; a watch cut by it (or by Ctrl-C) is a plain miss.
+      const watch = new LateWatch(project.stub, decider.missMessageId, lateTurns);
+      const watched = readUntil((event) => {
+        decider.feed(event); // the watched turns' tokens are spent too
+        return watch.feed(event);
+      });
+      await Promise.race([watched, timedOut, aborted]);
+      late = watch.loaded;
+    }
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);
     const decidedAt = deps.now();
 
-    if (first === 'aborted') {
-      await proc.stop();
-      throw new RunInterrupted();
-    }
+    // Killed at once, not TERMed: a kill at the decision cannot corrupt the CLI's files (it
+    // renames them into place), and kill() removes the session files a TERM would have removed.
+    // Measured: ~20–100 ms from the kill to the group gone, against ~150–600 ms for TERM.
+    await proc.kill();
+    killed = true;
+    const gone = deps.now();
+    phases = {
+      started,
+      projectReady,
+      spawned,
+      ...(initAt === undefined ? {} : { init: initAt }),
+      decided: decidedAt,
+      gone,
+      cleaned: gone,
+    };
+    if (first === 'aborted') throw new RunInterrupted();
     let outcome: Outcome;
     let decisionToExitMs: number | undefined;
     if (first === 'timeout') {
       outcome = { kind: 'timeout' };
-      await proc.stop();
     } else if (first) {
       outcome = first;
-      await proc.stop();
-      decisionToExitMs = deps.now() - decidedAt;
+      decisionToExitMs = gone - decidedAt;
     } else {
       // stdout closed without a decision: classify by how the process ended.
       outcome = decider.finish(await proc.exited);
-      await proc.stop();
     }
     // Drain the reader so no stream is left dangling after the stop.
     await read.catch(() => undefined);
+    await events.return?.(undefined).catch(() => undefined);
     const model = decider.init?.model;
     return {
       outcome,
-      durationMs: deps.now() - started,
+      durationMs: gone - projectReady,
       usage: decider.usage,
       ...(model === undefined ? {} : { model }),
       ...(decider.init ? { init: decider.init } : {}),
       ...(decisionToExitMs === undefined ? {} : { decisionToExitMs }),
+      ...(late ? { late: true } : {}),
+      phases,
     };
   } finally {
-    if (child) await child.stop().catch(() => undefined);
-    await project.remove();
+    if (child && !killed) await child.kill().catch(() => undefined);
+    const removal = project.remove();
+    if (options.deferRemoval) {
+      options.deferRemoval(removal);
+    } else {
+      await removal;
+      if (phases) phases.cleaned = deps.now();
+    }
   }
+}
+
+/**
+ * A project made ahead of time, if it is still whole (a cleanup job may have removed the temp
+ * folder since: then a new one is made, and its failure is the error to report), else a new one.
+ */
+async function preparedOrNew(
+  prepared: Promise<StubProject> | undefined,
+  create: () => Promise<StubProject>,
+): Promise<StubProject> {
+  if (!prepared) return create();
+  const project = await prepared.catch(() => undefined);
+  if (
+    project &&
+    (await access(project.stub.filePath).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return project;
+  await project?.remove().catch(() => undefined);
+  return create();
 }
 
 /**

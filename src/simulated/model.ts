@@ -26,6 +26,7 @@ import {
   newId,
   newSignature,
   openBlockEvents,
+  outputTokens,
   type SseEvent,
   type StopReason,
 } from './sse.js';
@@ -58,6 +59,11 @@ export type Behaviour =
   | { kind: 'text'; text?: string }
   /** A different tool (Bash `ls`) and no Skill in that message. */
   | { kind: 'other-tool' }
+  /**
+   * The late load: `after` turns (default 1) of Bash `ls` first, then Skill naming the stub in the
+   * next turn. The first message decides a miss; `--late N` with N ≥ `after` sees the load.
+   */
+  | { kind: 'late-skill'; after?: number }
   /** Skill naming another listed skill (default: the first listing entry that is not the stub). */
   | { kind: 'other-skill'; name?: string }
   /** Skill naming the stub, then `turns` more turns of Bash calls, each after `delayMs` (default 300). */
@@ -123,6 +129,11 @@ export interface RecordedRequest {
   behaviour?: Behaviour;
   /** 1 for a first turn, 2… for the follow-ups of the same run (0 when unknown). */
   turn?: number;
+  /**
+   * The usage the answer carried (message_start's prompt counts; `output` as message_delta gives
+   * it), for answers only. A run stopped at its decision has read only part of it.
+   */
+  usage?: { input: number; cacheRead: number; cacheCreation: number; output: number };
   /** `x-stainless-retry-count` as sent; the 400 beta-stripping re-sends keep it at 0. */
   retryCount?: number;
   at: number;
@@ -137,10 +148,15 @@ export interface SimulatedModel {
   close(): Promise<void>;
 }
 
+/** The prompt side of a simulated answer's usage. */
+type SimulatedPrompt = Pick<Answer, 'inputTokens' | 'cacheReadTokens' | 'cacheCreationTokens'>;
+
 /** What the next turn of a run does. */
 type NextStep =
   | { kind: 'done' }
   | { kind: 'skill'; name: string }
+  /** More Bash turns (`remaining`), then Skill naming `name`. */
+  | { kind: 'look-then-skill'; remaining: number; name: string }
   | { kind: 'work'; remaining: number; step: number; delayMs: number }
   | { kind: 'calls'; calls: ToolCall[] };
 
@@ -290,6 +306,11 @@ function planFirstTurn(behaviour: Behaviour, view: RequestView, layout: 'command
       return reply([text(behaviour.text ?? defaultText(view))]);
     case 'other-tool':
       return reply([bash('ls', 'List files')]);
+    case 'late-skill': {
+      if (stub === undefined) return noStub();
+      const after = Math.max(1, behaviour.after ?? 1);
+      return reply([bash('ls', 'List files')], { kind: 'look-then-skill', remaining: after - 1, name: stub });
+    }
     case 'other-skill': {
       const name = behaviour.name ?? view.listing.find((entry) => entry.name !== stub)?.name;
       if (name === undefined) return reply([text(DEFAULT_TEXT)]);
@@ -359,6 +380,13 @@ function planFollowUp({ origin, turn, next }: Continuation, view: RequestView): 
       return answer([text('Done.')], origin, turn, next);
     case 'skill':
       return answer([tool('Skill', { skill: next.name })], origin, turn, { kind: 'done' });
+    case 'look-then-skill':
+      if (next.remaining <= 0)
+        return answer([tool('Skill', { skill: next.name })], origin, turn, { kind: 'done' });
+      return answer([bash('ls -a', 'List all files')], origin, turn, {
+        ...next,
+        remaining: next.remaining - 1,
+      });
     case 'work': {
       const after: NextStep =
         next.remaining > 1
@@ -454,6 +482,26 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
   const continuations = new Map<string, Continuation>();
   const sockets = new Set<Socket>();
   let closed = false;
+  const cachedPrefixes = new Set<string>();
+
+  /**
+   * A prompt cache as the API keeps one: the request's tools (the start of every prompt, the same
+   * from run to run; the system prompt names each run's own temp project, so it is not) are
+   * written to the cache the first time they are seen and read from it afterwards; the rest of
+   * the prompt is plain input. Token counts are estimates (4 characters a token).
+   */
+  function cachedPrompt(body: unknown, chars: number): SimulatedPrompt {
+    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const prefix = JSON.stringify(record.tools ?? null);
+    const cached = Math.min(estimateTokens(prefix.length), estimateTokens(chars) - 1);
+    const key = createHash('sha256').update(prefix).digest('hex');
+    const seen = cachedPrefixes.has(key);
+    cachedPrefixes.add(key);
+    return {
+      inputTokens: Math.max(1, estimateTokens(chars) - cached),
+      ...(seen ? { cacheReadTokens: cached } : { cacheCreationTokens: cached }),
+    };
+  }
 
   async function writeEvents(res: ServerResponse, events: SseEvent[]): Promise<void> {
     for (const [i, event] of events.entries()) {
@@ -467,8 +515,10 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     res: ServerResponse,
     plan: Plan,
     view: RequestView,
-    inputTokens: number,
+    prompt: SimulatedPrompt,
+    record: RecordedRequest,
   ): Promise<void> {
+    const { inputTokens } = prompt;
     const requestId = newId('req_sim_');
     switch (plan.kind) {
       case 'error':
@@ -485,7 +535,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
           view.stream ? { ...SSE_HEADERS, 'request-id': requestId } : { 'content-type': 'application/json' },
         );
         if (view.stream)
-          res.write(formatSse(messageStart({ id: newId('msg_sim_'), model: view.model, inputTokens })));
+          res.write(formatSse(messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt })));
         else res.flushHeaders();
         return;
       }
@@ -494,7 +544,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
           res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
           const first = plan.before === undefined ? 0 : 1;
           const events = [
-            messageStart({ id: newId('msg_sim_'), model: view.model, inputTokens }),
+            messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt }),
             ...(plan.before === undefined
               ? []
               : [
@@ -530,7 +580,13 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
           model: view.model,
           blocks: plan.blocks,
           stopReason,
-          inputTokens,
+          ...prompt,
+        };
+        record.usage = {
+          input: inputTokens,
+          cacheRead: prompt.cacheReadTokens ?? 0,
+          cacheCreation: prompt.cacheCreationTokens ?? 0,
+          output: outputTokens(plan.blocks),
         };
         if (!view.stream) {
           sendJson(res, 200, answerMessage(full));
@@ -564,7 +620,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       return;
     }
     record.view = view;
-    const inputTokens = estimateTokens(raw.length);
+    const prompt = cachedPrompt(body, raw.length);
 
     let plan: Plan;
     if (view.followUp) {
@@ -594,7 +650,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       record.turn = 1;
       plan = planFirstTurn(behaviour, view, layout);
     }
-    await respond(res, plan, view, inputTokens);
+    await respond(res, plan, view, prompt, record);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -17,6 +17,9 @@ export interface Answer {
   blocks: AnswerBlock[];
   stopReason: StopReason;
   inputTokens: number;
+  /** The prompt tokens the simulated prompt cache served (read) or stored (creation). */
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
 }
 
 export interface SseEvent {
@@ -62,17 +65,21 @@ function chunks(text: string, size: number): string[] {
   return out;
 }
 
-function usage(inputTokens: number, output: number): Record<string, unknown> {
+type PromptTokens = Pick<Answer, 'inputTokens' | 'cacheReadTokens' | 'cacheCreationTokens'>;
+
+function usage(prompt: PromptTokens, output: number): Record<string, unknown> {
   return {
-    input_tokens: inputTokens,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    input_tokens: prompt.inputTokens,
+    cache_creation_input_tokens: prompt.cacheCreationTokens ?? 0,
+    cache_read_input_tokens: prompt.cacheReadTokens ?? 0,
     output_tokens: output,
     service_tier: 'standard',
   };
 }
 
-export function messageStart(answer: Pick<Answer, 'id' | 'model' | 'inputTokens'>): SseEvent {
+export function messageStart(
+  answer: Pick<Answer, 'id' | 'model' | 'inputTokens' | 'cacheReadTokens' | 'cacheCreationTokens'>,
+): SseEvent {
   return {
     event: 'message_start',
     data: {
@@ -85,7 +92,7 @@ export function messageStart(answer: Pick<Answer, 'id' | 'model' | 'inputTokens'
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: usage(answer.inputTokens, 1),
+        usage: usage(answer, 1),
       },
     },
   };
@@ -164,6 +171,6 @@ export function answerMessage(answer: Answer): Record<string, unknown> {
     content: answer.blocks,
     stop_reason: answer.stopReason,
     stop_sequence: null,
-    usage: usage(answer.inputTokens, outputTokens(answer.blocks)),
+    usage: usage(answer, outputTokens(answer.blocks)),
   };
 }

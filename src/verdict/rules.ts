@@ -25,6 +25,10 @@ export interface RunRecord {
   model?: string;
   durationMs: number;
   usage: Usage;
+  /** With several models (`--model a,b`): the model this run asked for. */
+  requestedModel?: string;
+  /** `--late N`: a miss whose run loaded the stub in a later turn (never a hit). */
+  late?: boolean;
 }
 
 /** How many lost runs the plan can absorb and still give a verdict. */

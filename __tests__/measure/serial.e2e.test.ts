@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnClaude } from '../../src/adapters/claude.js';
+import { createStubProject } from '../../src/adapters/stub-project.js';
+import type { EvalItem } from '../../src/inputs/types.js';
+import { measureAll } from '../../src/measure/loop.js';
+import { claudeEnvironment, type RunDeps } from '../../src/measure/run-once.js';
+import { probabilistic, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+
+/**
+ * Issue 12's rule, through the real claude: the next project is made while a run runs and the
+ * last one's folder is removed while the next starts, but no claude is ever spawned while the
+ * previous one's process group is alive; and a run killed at its decision leaves nothing behind
+ * in HOME or TMPDIR.
+ */
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let root: string;
+let userTmp: string;
+
+const items: EvalItem[] = ['p1', 'p2', 'n1', 'n2'].map((id) => ({
+  id,
+  query: `query ${id}`,
+  shouldTrigger: id.startsWith('p'),
+  extra: {},
+}));
+
+beforeAll(async () => {
+  model = await startSimulatedModel({
+    script: probabilistic(
+      Object.fromEntries(items.map((i) => [i.query, i.shouldTrigger ? 1 : 0])),
+      { kind: 'skill' },
+      { kind: 'text' },
+    ),
+  });
+  root = await mkdtemp(path.join(tmpdir(), 'skilltrigger-serial-'));
+  userTmp = await mkdtemp(path.join(tmpdir(), 'skilltrigger-serial-usertmp-'));
+  claude = await makeClaudeEnv(model, { TMPDIR: userTmp });
+});
+
+afterAll(async () => {
+  await model.close();
+  await claude.cleanup();
+  await rm(root, { recursive: true, force: true });
+  await rm(userTmp, { recursive: true, force: true });
+});
+
+/**
+ * The processes of a group that can still run (Linux /proc): a zombie cannot, and here PID 1 does
+ * not reap the orphans a SIGKILLed claude leaves (its `git`), so `kill(-pgid, 0)` alone would
+ * count them.
+ */
+function liveMembers(pgid: number): string[] {
+  const live: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
+    const close = stat.lastIndexOf(')');
+    const [state, , group] = stat.slice(close + 2).split(' ');
+    if (Number(group) === pgid && state !== 'Z' && state !== 'X')
+      live.push(`${entry} ${stat.slice(0, close + 1)}`);
+  }
+  return live;
+}
+
+describe('strictly serial, with the set-up overlapped', () => {
+  it('never spawns claude while the previous process group lives, and leaves nothing behind', async () => {
+    const pids: number[] = [];
+    const overlaps: string[] = [];
+    const deps: RunDeps = {
+      now: () => performance.now(),
+      createProject: (spec) => createStubProject({ ...spec, root }),
+      spawn: (options) => {
+        const previous = pids.at(-1);
+        const alive = previous === undefined ? [] : liveMembers(previous);
+        if (alive.length > 0) overlaps.push(`run ${pids.length + 1}: ${alive.join(', ')}`);
+        const proc = spawnClaude(options);
+        if (proc.pid !== undefined) pids.push(proc.pid);
+        return proc;
+      },
+    };
+    const result = await measureAll(
+      {
+        items,
+        sides: [{ label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } }],
+        rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+        run: { timeoutMs: 20_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(claude.env, 0) },
+      },
+      () => {},
+      undefined,
+      deps,
+    );
+    const outcomes = result.records[0]?.map((runs) => runs.map((r) => r.outcome.kind));
+    expect(outcomes).toEqual([
+      ['triggered', 'triggered'],
+      ['triggered', 'triggered'],
+      ['not-triggered', 'not-triggered'],
+      ['not-triggered', 'not-triggered'],
+    ]);
+    expect(pids).toHaveLength(8);
+    expect(overlaps).toEqual([]);
+    // What the model server saw: one run after another, in the planned order (a run's later
+    // turns, if any were sent before its kill, come before the next run's first request).
+    const messages = model.requests.filter((r) => r.view !== undefined);
+    const runStarts = messages.filter((r) => r.turn === 1).map((r) => r.view?.query);
+    expect(runStarts).toEqual([...items, ...items].map((i) => i.query));
+    let run = -1;
+    for (const request of messages) {
+      if (request.turn === 1) run++;
+      else expect(request.view?.query).toBe(runStarts[run]);
+    }
+    // Nothing left: no temp project, no session files, no half-written config, no sockets.
+    expect(await readdir(root)).toEqual([]);
+    expect(await readdir(path.join(claude.home, '.claude', 'sessions')).catch(() => [])).toEqual([]);
+    expect((await readdir(claude.home)).filter((n) => n.startsWith('.claude.json.tmp'))).toEqual([]);
+    const configText = await readFile(path.join(claude.home, '.claude.json'), 'utf8');
+    // The CLI's own config file is whole: it is only ever renamed into place.
+    expect(() => JSON.parse(configText)).not.toThrow();
+    expect(await readdir(userTmp)).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { InputError } from '../errors.js';
+
+/**
+ * Price tables: what a model's tokens cost, in US dollars per million tokens. The default table is
+ * src/cost/price-table.ts; `--prices <file>` replaces it with a JSON file of the same shape.
+ */
+
+const rate = z.number().finite().nonnegative();
+
+const ratesSchema = z.strictObject({
+  /** Uncached input tokens. */
+  input: rate,
+  output: rate,
+  /** Tokens written to the prompt cache (priced at the 5-minute rate). */
+  cacheWrite: rate,
+  /** Tokens read from the prompt cache. */
+  cacheRead: rate,
+});
+
+const modelPriceSchema = ratesSchema.extend({
+  /** Rates for a request whose prompt (input + cache reads + cache writes) passes `thresholdTokens`. */
+  longPrompt: ratesSchema.extend({ thresholdTokens: z.number().int().positive() }).optional(),
+});
+
+export const priceTableSchema = z.strictObject({
+  /** Where the rates come from, in words (shown in the Markdown report). */
+  source: z.string().min(1),
+  /** The date the rates were read, YYYY-MM-DD. */
+  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Keyed by model id; a reported model matches the longest key it starts with. */
+  models: z.record(z.string().regex(/^[A-Za-z0-9._:-]+$/), modelPriceSchema),
+});
+
+export type PriceTable = z.infer<typeof priceTableSchema>;
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
+
+/** Reads a `--prices` file's text; every defect is an input error naming the file and the entry. */
+export function parsePriceTable(text: string, file: string): PriceTable {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new InputError(
+      { file },
+      `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      'write the price table as JSON: {"source": "…", "asOf": "YYYY-MM-DD", "models": {"<model id>": {"input": 3, "output": 15, "cacheWrite": 3.75, "cacheRead": 0.3}}} (US dollars per million tokens; see docs/cost.md)',
+    );
+  }
+  const parsed = priceTableSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.map(String).join('.') : 'the top level';
+    throw new InputError(
+      { file },
+      `not a valid price table: at ${where}: ${issue?.message ?? 'invalid'}`,
+      'each model needs input, output, cacheWrite and cacheRead as non-negative numbers (US dollars per million tokens); see docs/cost.md',
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * The price of a model as the CLI reported or was asked for it: the longest key of the table the
+ * id starts with (`claude-haiku-4-5-20251001` → `claude-haiku-4-5`), ignoring a `[1m]`-style
+ * context suffix. An alias (`sonnet`) or an unknown id has no price.
+ */
+export function priceFor(model: string, table: PriceTable): { id: string; price: ModelPrice } | undefined {
+  const bare = model.replace(/\[[^\]]*\]$/, '');
+  let best: string | undefined;
+  for (const id of Object.keys(table.models)) {
+    const fits = bare === id || (bare.startsWith(id) && /^[-@]/.test(bare.slice(id.length)));
+    if (fits && (best === undefined || id.length > best.length)) best = id;
+  }
+  const price = best === undefined ? undefined : table.models[best];
+  return best === undefined || price === undefined ? undefined : { id: best, price };
+}
