@@ -195,6 +195,9 @@ describe('skilltrigger run', () => {
       expect(blob).not.toContain(claude.home);
     }
     expect(report.candidate.description.bytes).toBe(Buffer.byteLength(DESCRIPTION));
+    expect(report.$schema).toBe(
+      `https://unpkg.com/skilltrigger@${report.tool.version}/schema/report.schema.json`,
+    );
     expect(await projectsLeft(tmp)).toEqual([]);
   }, 600_000);
 
