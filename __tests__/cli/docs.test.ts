@@ -8,7 +8,8 @@ const read = (file: string) => readFile(path.join(REPO_ROOT, file), 'utf8');
 
 describe('README', () => {
   it('names the same action reference as every example workflow', async () => {
-    const refs = (text: string) => [...text.matchAll(/uses:\s*(\S*skilltrigger@\S+)/g)].map((m) => m[1]);
+    const refs = (text: string) =>
+      [...text.matchAll(/uses:\s*(\S*skilltrigger@\S+)/g)].map((m) => m[1] ?? '');
     const readme = refs(await read('README.md'));
     expect(readme.length).toBeGreaterThan(0);
     const examples: string[] = [];
