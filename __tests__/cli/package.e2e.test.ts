@@ -67,8 +67,7 @@ describe('the npm package', () => {
       if (!file.endsWith('.js')) continue;
       expect(await readFile(path.join(lib, file), 'utf8'), file).not.toMatch(/from ['"]@actions\//);
     }
-    const npx = (args: string[]) =>
-      run('npx', ['skilltrigger', ...args], { cwd: dir, timeout: 60_000 });
+    const npx = (args: string[]) => run('npx', ['skilltrigger', ...args], { cwd: dir, timeout: 60_000 });
     expect((await npx(['--version'])).stdout).toBe(`${PACKAGE.version}\n`);
     const check = await npx([
       'check',

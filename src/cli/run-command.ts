@@ -136,8 +136,7 @@ async function measureAndReport(
   const line = (m: Report['candidate']) => `${headline(m)} · ${queriesPassText(m)}`;
   if (report.baseline) io.stdout.write(`baseline:  ${line(report.baseline)}\n`);
   io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${line(report.candidate)}\n`);
-  if (report.baseline)
-    io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
+  if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
   if (args.junit !== undefined) {
