@@ -305,14 +305,33 @@ export function node24(): string {
  * folder of its own and is renamed into place; npm gets a bounded time.
  */
 export function installNode24(): string {
-  const prefix = path.join(REPO_ROOT, 'node_modules', '.cache', 'skilltrigger-node24');
+  return installNode(24);
+}
+
+/**
+ * A real Node binary of that major version from the npm package `node@<major>` (as installNode24),
+ * in node_modules/.cache, or under $SKILLTRIGGER_NODE_CACHE when set (a worktree whose
+ * node_modules is shared with another checkout keeps its installs to itself).
+ */
+export function installNode(major: number): string {
+  const root = process.env.SKILLTRIGGER_NODE_CACHE || path.join(REPO_ROOT, 'node_modules', '.cache');
+  const prefix = path.join(root, `skilltrigger-node${major}`);
   const bin = path.join(prefix, 'node_modules', '.bin', 'node');
   if (existsSync(bin)) return bin;
   const staging = `${prefix}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   execFileSync(
     'npm',
-    ['install', '--prefix', staging, '--no-save', '--no-audit', '--no-fund', '--prefer-offline', 'node@24'],
+    [
+      'install',
+      '--prefix',
+      staging,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      `node@${major}`,
+    ],
     { stdio: 'ignore', timeout: 300_000 },
   );
   try {

@@ -13,6 +13,7 @@ import {
 } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
+import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
  * `skilltrigger run` end to end: the CLI process, the real claude binary, the simulated model.
@@ -121,13 +122,49 @@ describe('skilltrigger run', () => {
     const file = await evalFile('accuracy', items);
     const out = path.join(work, 'out-accuracy');
     const { env, tmp } = await envFor('accuracy');
+    const junit = path.join(work, 'junit-accuracy', 'results.xml');
     const r = await runCli(
-      ['run', '--skill', skillDir, '--eval', file, '--runs', '3', '--out', out, '--claude', CLAUDE_BIN],
+      [
+        'run',
+        '--skill',
+        skillDir,
+        '--eval',
+        file,
+        '--runs',
+        '3',
+        '--out',
+        out,
+        '--claude',
+        CLAUDE_BIN,
+        '--junit',
+        junit,
+      ],
       { env },
     );
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(0);
     const { text, markdown, report } = await readReports(out);
+    // check's weak-set warning (no holdout) comes before the first run is spent.
+    const warning = r.stderr.indexOf(`warning: ${file}: no prompt is held out`);
+    expect(warning).toBeGreaterThanOrEqual(0);
+    expect(warning).toBeLessThan(r.stderr.indexOf('query 1/20 · run 1/3'));
+    expect(r.stderr).toContain('[no-holdout]');
+    // The headline gives the pass count.
+    const { passed } = report.candidate.totals;
+    expect(r.stdout).toMatch(new RegExp(`counted apart · ${passed}/20 queries pass\n`));
+    // The JUnit file from this real run reads as JUnit, one testcase per query, agreeing with the report.
+    expect(r.stdout).toContain(`junit:  ${junit}\n`);
+    const doc = parseJunit(await readFile(junit, 'utf8'));
+    expect(doc.suites).toHaveLength(1);
+    expect(doc.tests).toBe(20);
+    expect(doc.failures).toBe(report.candidate.totals.failed);
+    expect(doc.errors).toBe(0);
+    for (const [i, q] of report.candidate.queries.entries()) {
+      const c = doc.suites[0]?.cases[i];
+      expect(c?.name).toBe(`${q.id}: ${q.query}`);
+      expect(c?.failure === undefined).toBe(q.pass === true);
+      if (c?.failure) expect(c.failure.message).toContain(`triggered ${q.hits}/${q.runs} runs`);
+    }
     const { positives, negatives } = report.candidate.totals;
     const [plo, phi] = binomialInterval(30, 0.9);
     const [nlo, nhi] = binomialInterval(30, 0.1);
@@ -158,6 +195,9 @@ describe('skilltrigger run', () => {
       expect(blob).not.toContain(claude.home);
     }
     expect(report.candidate.description.bytes).toBe(Buffer.byteLength(DESCRIPTION));
+    expect(report.$schema).toBe(
+      `https://unpkg.com/skilltrigger@${report.tool.version}/schema/report.schema.json`,
+    );
     expect(await projectsLeft(tmp)).toEqual([]);
   }, 600_000);
 
@@ -278,6 +318,8 @@ describe('skilltrigger run', () => {
       env: claude.env,
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/Unknown option '--workers'/);
+    expect(r.stderr.split('\n')[0]).toBe(
+      'skilltrigger: unknown option --workers: skilltrigger runs strictly one claude at a time. Parallel workers each install a stub with the same description, the model loads whichever it likes, and each worker counts only its own: ten workers measure about a tenth of the true rate. A detected run ends in seconds; to spend fewer runs, use --runs auto',
+    );
   });
 });

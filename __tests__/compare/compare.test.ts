@@ -382,6 +382,7 @@ describe('rendering', () => {
       'schema',
       'schemaVersion',
       'mode',
+      'simulated',
       'names',
       'label',
       'warnings',

@@ -18,11 +18,13 @@ export function runCli(
   options: {
     env: NodeJS.ProcessEnv;
     cwd?: string;
+    /** The node binary to run the CLI with (default: this process's). */
+    node?: string;
     onStart?: (child: ChildProcess, stderr: () => string) => void;
   },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SKILLTRIGGER_BIN, ...args], {
+    const child = spawn(options.node ?? process.execPath, [SKILLTRIGGER_BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],

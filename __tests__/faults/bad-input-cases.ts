@@ -709,7 +709,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--workers (parallel runs)',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--workers', '4'],
-    error: "Unknown option '--workers'",
+    error: 'unknown option --workers: skilltrigger runs strictly one claude at a time',
     exit: 1,
   },
   {
@@ -725,7 +725,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--runs 0',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--runs', '0'],
-    error: '--runs must be a whole number from 1 to 100; got "0"',
+    error:
+      '--runs must be a whole number from 1 to 100, or auto (stop each query once it is settled, at most 6 runs) or auto:<max>; got "0"',
     exit: 1,
   },
   {
@@ -733,7 +734,8 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--runs 2.5',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--runs', '2.5'],
-    error: '--runs must be a whole number from 1 to 100; got "2.5"',
+    error:
+      '--runs must be a whole number from 1 to 100, or auto (stop each query once it is settled, at most 6 runs) or auto:<max>; got "2.5"',
     exit: 1,
   },
   {
@@ -741,7 +743,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--runs with no value',
     args: ['run', '--skill', '{skill}', '--eval', '{eval}', '--claude', '{claude}', '--runs'],
-    error: "Option '--runs <value>' argument missing",
+    error: '--runs needs a value: --runs N|auto[:max]',
     exit: 1,
   },
   {

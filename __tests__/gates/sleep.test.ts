@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderGate } from '../../src/gates/render.js';
 import { holdOffSleep, sleepPlan } from '../../src/gates/sleep.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 
@@ -103,18 +104,35 @@ describe('holdOffSleep', () => {
 
     const refusing = await mkdtemp(path.join(tmpdir(), 'skilltrigger-sleep-no-'));
     try {
-      await writeFile(
-        path.join(refusing, 'systemd-inhibit'),
-        '#!/bin/sh\necho "Failed to connect to bus: No such file or directory" >&2\nexit 1\n',
-      );
-      await chmod(path.join(refusing, 'systemd-inhibit'), 0o755);
-      const refused = await holdOffSleep({ env: { PATH: `${refusing}:/usr/bin:/bin` }, platform: 'linux' });
+      const inhibit = path.join(refusing, 'systemd-inhibit');
+      const env = { PATH: `${refusing}:/usr/bin:/bin` };
+      await writeFile(inhibit, '#!/bin/sh\necho "Failed to inhibit: Access denied" >&2\nexit 1\n');
+      await chmod(inhibit, 0o755);
+      const refused = await holdOffSleep({ env, platform: 'linux' });
       expect(refused.result).toMatchObject({
         status: 'warn',
-        reason:
-          'systemd-inhibit refused to hold off sleep (exit 1: Failed to connect to bus: No such file or directory)',
+        reason: 'systemd-inhibit refused to hold off sleep (exit 1: Failed to inhibit: Access denied)',
       });
+      expect(refused.result.fix).toMatch(/keep the machine awake/);
       expect(refused.holder).toBeUndefined();
+      // No system bus (a container): one line, no fix to repeat on every run.
+      for (const said of [
+        'Failed to connect to bus: No such file or directory',
+        "System has not been booted with systemd as init system (PID 1). Can't operate.",
+      ]) {
+        await writeFile(inhibit, `#!/bin/sh\necho "${said}" >&2\nexit 1\n`);
+        const noBus = await holdOffSleep({ env, platform: 'linux' });
+        expect(noBus.result).toEqual({
+          gate: 'sleep',
+          status: 'warn',
+          reason:
+            'sleep cannot be held off here: there is no system bus (a container?), so keep its host awake while measuring',
+        });
+        expect(renderGate(noBus.result).split('\n')).toHaveLength(1);
+        expect((await holdOffSleep({ env: { ...env, CI: 'true' }, platform: 'linux' })).result.status).toBe(
+          'ok',
+        );
+      }
     } finally {
       await rm(refusing, { recursive: true, force: true });
     }

@@ -1,54 +1,27 @@
+import picomatch from 'picomatch';
+import { UsageError } from '../errors.js';
+
 /**
- * The `skills` input: globs over repository-relative, `/`-separated paths.
+ * The `skills` input: globs over repository-relative, `/`-separated paths, read by picomatch (the
+ * matcher of micromatch, fast-glob and tinyglobby), so they mean what they mean elsewhere:
  * - `**` matches any number of folders (also none), `*` anything within one path segment, `?` one
- *   character of a segment, `{a,b}` either alternative; every other character is literal.
- * - A line starting with `!` excludes what it matches; later lines win (as in .gitignore).
+ *   character of a segment, `[ab]` / `[a-z]` one of a set (`[^a]` one not in it), `{a,b}` either alternative, `{1..3}` a
+ *   range, and the extglobs `!(wip)`, `@(a|b)`, `+(x)`; names starting with a dot match too;
+ * - a `{`, `[` or `(` that is never closed is an error naming the glob, not silently closed;
+ * - backslashes are never separators, on any runner (the paths come from git, always `/`).
+ * A line starting with `!` excludes what it matches; later lines win (as in .gitignore).
  * Only files named exactly SKILL.md are ever skills, whatever the globs say.
  */
+const OPTIONS = { dot: true, strictBrackets: true, nonegate: true, windows: false } as const;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-/** One glob as an anchored regular expression. */
+/** One glob as an anchored regular expression. Throws a UsageError naming a malformed glob. */
 export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  let i = 0;
-  let braces = 0;
-  while (i < glob.length) {
-    const c = glob.charAt(i);
-    if (c === '*' && glob.charAt(i + 1) === '*') {
-      const atStart = i === 0 || glob.charAt(i - 1) === '/';
-      const atEnd = i + 2 === glob.length || glob.charAt(i + 2) === '/';
-      if (atStart && atEnd) {
-        // `**/` is zero or more whole folders; a trailing `**` is everything below.
-        if (i + 2 === glob.length) {
-          out += '.*';
-          i += 2;
-        } else {
-          out += '(?:[^/]+/)*';
-          i += 3;
-        }
-        continue;
-      }
-      out += '[^/]*';
-      i += 2;
-      continue;
-    }
-    if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else if (c === '{') {
-      braces++;
-      out += '(?:';
-    } else if (c === '}' && braces > 0) {
-      braces--;
-      out += ')';
-    } else if (c === ',' && braces > 0) out += '|';
-    else out += escapeRegExp(c);
-    i++;
+  try {
+    return picomatch.makeRe(glob, OPTIONS);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`the glob "${glob}" cannot be read: ${reason}`);
   }
-  out += ')'.repeat(braces);
-  return new RegExp(`^${out}$`);
 }
 
 /** A matcher for the `skills` input's lines. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, mkdtemp, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
@@ -309,4 +309,32 @@ export async function readReportFile(path: string): Promise<Report> {
     }
   }
   return parseReport(text, path);
+}
+
+/**
+ * Writes a rendering of the report (the JUnit XML of `run --junit <file>`) to the exact path the
+ * user named, creating its folder. Unlike a report it replaces an older file of that name (CI
+ * reads one fixed path), but never half-written: in full to a temporary name beside it, then
+ * renamed over it. Called after the report is written, so a refused path loses no measurement.
+ */
+export async function writeRenderingFile(
+  file: string,
+  text: string,
+  what: string,
+  flag: string,
+): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await makeFolder(dirname(file));
+    await writeTemp(temp, text);
+    await rename(temp, file);
+  } catch (error) {
+    await removeQuietly(temp);
+    const code = errorCode(error);
+    if (code === undefined) throw error;
+    throw new SkilltriggerError(
+      `cannot write the ${what} to ${file}: ${code} (${code === 'EISDIR' ? 'the path is a folder' : explainCode(code)}). The report itself was written. Fix: name a writable file with ${flag}`,
+      ExitCode.input,
+    );
+  }
 }

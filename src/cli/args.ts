@@ -1,11 +1,19 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
+import { COMMAND_HELP, type CommandName, type OptionHelp, USAGE, WORKERS_REFUSAL } from './help.js';
+
+export { USAGE } from './help.js';
 
 /**
  * Flags become one typed settings object here; nothing else reads `process.argv` (STYLE §2).
- * Unknown options are errors, not ignored: `--workers` in particular is refused, because parallel
- * runs divide the measured rate (the first trap in the seeds).
+ * Each command is one entry of `COMMANDS`: its options come from its help entry (src/cli/help.ts),
+ * so an option cannot exist without its explanation, and `build` turns what was parsed into the
+ * command's settings. A new command is a new help entry plus a new `COMMANDS` entry.
+ *
+ * The parser is our own rather than node:util's parseArgs so that every message is the project's:
+ * unknown options are errors (`--workers` says why it does not exist), a repeated single-value
+ * option is an error rather than "the last one wins", and `--timeout -1` reaches the number check
+ * instead of Node's "argument is ambiguous".
  */
 export interface RunArgs {
   command: 'run';
@@ -20,6 +28,8 @@ export interface RunArgs {
   baselineDescription?: string;
   stub: 'command' | 'skill';
   out: string;
+  /** `--junit <file>`: also write the report as JUnit XML there. */
+  junit?: string;
   allowConflict: boolean;
   maxRetries: number;
   threshold: number;
@@ -54,32 +64,94 @@ export type CliArgs =
   | PreflightArgs
   | CompareArgs
   | CheckArgs
-  | { command: 'help' }
+  /** `topic`: the command whose help was asked for; absent for the overall usage. */
+  | { command: 'help'; topic?: CommandName }
   | { command: 'version' };
-
-export const USAGE = `skilltrigger — measure how often a skill description makes Claude load the skill
-
-Usage:
-  skilltrigger run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]
-                   [--description "<text>"] [--baseline-description <text|file>]
-                   [--stub command|skill] [--out ./skilltrigger-results] [--allow-conflict]
-  skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
-  skilltrigger compare <a.json> [<b.json>] [--json]
-  skilltrigger check [--skill <dir>]... [--eval <file>]...
-
-Other options for run: --max-retries N (API retries inside claude, default 2), --threshold 0.5,
---claude <path> (default: claude on PATH, or $SKILLTRIGGER_CLAUDE), --debug (show claude's stderr).
-Exit codes: 0 a verdict, 1 usage or input error, 2 a failed gate, 3 no verdict.`;
 
 const DEFAULT_OUT = './skilltrigger-results';
 
-function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
-  try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`${message.replace(/\. To specify a positional argument.*$/s, '')}\n\n${USAGE}`);
+/** What the parser found on one command line. */
+export interface ParsedOptions {
+  /** Single-value options, by name without dashes. */
+  values: ReadonlyMap<string, string>;
+  /** Repeatable options, every value in order. */
+  lists: ReadonlyMap<string, readonly string[]>;
+  /** Switches that were given. */
+  switches: ReadonlySet<string>;
+  positionals: readonly string[];
+}
+
+interface CommandSpec {
+  build(parsed: ParsedOptions, env: NodeJS.ProcessEnv): CliArgs;
+}
+
+const usageHint = (command: CommandName) => `skilltrigger ${command} --help explains every option`;
+
+function label(o: OptionHelp): string {
+  return `--${o.name}${o.value ? ` ${o.value}` : ''}`;
+}
+
+/**
+ * Splits `argv` by the command's options. `--name value` and `--name=value` both work; a value may
+ * start with `-` (`--timeout -1`) unless it is one of the command's own options, which means the
+ * value was forgotten.
+ */
+export function parseOptions(command: CommandName, argv: readonly string[]): ParsedOptions {
+  const options = COMMAND_HELP[command].options as readonly OptionHelp[];
+  const byName = new Map(options.map((o) => [o.name, o]));
+  const values = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  const switches = new Set<string>();
+  const positionals: string[] = [];
+  const isOwnOption = (token: string) => byName.has(token.replace(/^--/, '').split('=')[0] ?? '');
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] ?? '';
+    if (token === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!token.startsWith('-') || token === '-') {
+      positionals.push(token);
+      continue;
+    }
+    const eq = token.indexOf('=');
+    const name = token.startsWith('--') ? token.slice(2, eq === -1 ? undefined : eq) : token;
+    const inline = eq === -1 || !token.startsWith('--') ? undefined : token.slice(eq + 1);
+    if (name === 'workers') throw new UsageError(WORKERS_REFUSAL);
+    const option = byName.get(name);
+    if (!option) {
+      throw new UsageError(
+        `unknown option ${token.startsWith('--') ? `--${name}` : token} for ${command}; it takes ${options.map((o) => `--${o.name}`).join(', ')} (${usageHint(command)})`,
+      );
+    }
+    if (option.value === undefined) {
+      if (inline !== undefined)
+        throw new UsageError(`--${name} is a switch and takes no value; got "${token}"`);
+      switches.add(name);
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('--') && isOwnOption(next))) {
+        throw new UsageError(`--${name} needs a value: ${label(option)}`);
+      }
+      value = next;
+      i++;
+    }
+    if (option.repeatable) {
+      lists.set(name, [...(lists.get(name) ?? []), value]);
+      continue;
+    }
+    const earlier = values.get(name);
+    if (earlier !== undefined) {
+      throw new UsageError(
+        `--${name} was given twice ("${earlier}", then "${value}"); ${command} takes one. Fix: keep one ${label(option)}`,
+      );
+    }
+    values.set(name, value);
   }
+  return { values, lists, switches, positionals };
 }
 
 function integer(
@@ -88,11 +160,12 @@ function integer(
   fallback: number,
   min: number,
   max: number,
+  also = '',
 ): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}; got "${value}"`);
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}${also}; got "${value}"`);
   }
   return n;
 }
@@ -106,130 +179,133 @@ function number(name: string, value: string | undefined, fallback: number, min: 
   return n;
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function strs(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return typeof value === 'string' ? [value] : [];
-}
-
-function noPositionals(command: string, positionals: string[]): void {
-  if (positionals.length > 0)
-    throw new UsageError(`${command} takes no arguments; got "${positionals[0]}"\n\n${USAGE}`);
-}
-
-/** `--runs N`, `--runs auto` (at most 6 per query) or `--runs auto:N`. */
+/** `--runs N`, `--runs auto` (at most DEFAULT_AUTO_MAX per query) or `--runs auto:N`. */
 function runsOption(value: string | undefined): { runs: number; runsAuto: boolean } {
   const auto = value?.trim().match(/^auto(?::(.*))?$/);
-  if (!auto) return { runs: integer('runs', value, 2, 1, 100), runsAuto: false };
+  if (!auto) {
+    const also = `, or auto (stop each query once it is settled, at most ${DEFAULT_AUTO_MAX} runs) or auto:<max>`;
+    return { runs: integer('runs', value, 2, 1, 100, also), runsAuto: false };
+  }
   const max =
     auto[1] === undefined ? DEFAULT_AUTO_MAX : integer('runs auto:', auto[1], DEFAULT_AUTO_MAX, 2, 100);
   return { runs: max, runsAuto: true };
 }
 
-export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
-  const [command, ...rest] = argv;
-  const claudeDefault = env.SKILLTRIGGER_CLAUDE || 'claude';
-  switch (command) {
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      return { command: 'help' };
-    case '--version':
-    case '-v':
-      return { command: 'version' };
-    case 'run': {
-      const { values, positionals } = parse(rest, {
-        skill: { type: 'string' },
-        eval: { type: 'string' },
-        runs: { type: 'string' },
-        model: { type: 'string' },
-        timeout: { type: 'string' },
-        description: { type: 'string' },
-        'baseline-description': { type: 'string' },
-        stub: { type: 'string' },
-        out: { type: 'string' },
-        'allow-conflict': { type: 'boolean' },
-        'max-retries': { type: 'string' },
-        threshold: { type: 'string' },
-        claude: { type: 'string' },
-        debug: { type: 'boolean' },
-      });
-      noPositionals('run', positionals);
-      const skill = str(values.skill);
-      const evalFile = str(values.eval);
+function noPositionals(command: CommandName, positionals: readonly string[]): void {
+  if (positionals.length > 0)
+    throw new UsageError(`${command} takes no arguments; got "${positionals[0]}"\n\n${USAGE}`);
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+function nonEmptyModel(parsed: ParsedOptions): string | undefined {
+  const model = parsed.values.get('model');
+  if (model !== undefined && model.trim() === '') throw new UsageError('--model must not be empty');
+  return model;
+}
+
+const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
+  parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
+
+/** The commands: each builds its settings from what `parseOptions` found. */
+export const COMMANDS: Record<CommandName, CommandSpec> = {
+  run: {
+    build(parsed, env): RunArgs {
+      noPositionals('run', parsed.positionals);
+      const v = parsed.values;
+      const skill = v.get('skill');
+      const evalFile = v.get('eval');
       if (!skill) throw new UsageError(`run needs --skill <dir> (the folder holding SKILL.md)\n\n${USAGE}`);
       if (!evalFile)
         throw new UsageError(`run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${USAGE}`);
-      const stub = str(values.stub) ?? 'command';
+      const stub = v.get('stub') ?? 'command';
       if (stub !== 'command' && stub !== 'skill')
         throw new UsageError(`--stub must be command or skill; got "${stub}"`);
-      const model = str(values.model);
-      const description = str(values.description);
-      const baselineDescription = str(values['baseline-description']);
-      if (model !== undefined && model.trim() === '') throw new UsageError('--model must not be empty');
       return {
         command: 'run',
         skill,
         eval: evalFile,
-        ...runsOption(str(values.runs)),
-        ...(model === undefined ? {} : { model }),
-        timeoutSeconds: number('timeout', str(values.timeout), 30, 0, 3600),
-        ...(description === undefined ? {} : { description }),
-        ...(baselineDescription === undefined ? {} : { baselineDescription }),
+        ...runsOption(v.get('runs')),
+        ...optional('model', nonEmptyModel(parsed)),
+        timeoutSeconds: number('timeout', v.get('timeout'), 30, 0, 3600),
+        ...optional('description', v.get('description')),
+        ...optional('baselineDescription', v.get('baseline-description')),
         stub,
-        out: str(values.out) ?? DEFAULT_OUT,
-        allowConflict: values['allow-conflict'] === true,
-        maxRetries: integer('max-retries', str(values['max-retries']), 2, 0, 10),
-        threshold: number('threshold', str(values.threshold), 0.5, 0, 0.999),
-        claude: str(values.claude) ?? claudeDefault,
-        debug: values.debug === true,
+        out: v.get('out') ?? DEFAULT_OUT,
+        ...optional('junit', v.get('junit')),
+        allowConflict: parsed.switches.has('allow-conflict'),
+        maxRetries: integer('max-retries', v.get('max-retries'), 2, 0, 10),
+        threshold: number('threshold', v.get('threshold'), 0.5, 0, 0.999),
+        claude: claudeOf(parsed, env),
+        debug: parsed.switches.has('debug'),
       };
-    }
-    case 'preflight': {
-      const { values, positionals } = parse(rest, {
-        model: { type: 'string' },
-        skill: { type: 'string' },
-        out: { type: 'string' },
-        'allow-conflict': { type: 'boolean' },
-        claude: { type: 'string' },
-      });
-      noPositionals('preflight', positionals);
-      const model = str(values.model);
-      const skill = str(values.skill);
+    },
+  },
+  preflight: {
+    build(parsed, env): PreflightArgs {
+      noPositionals('preflight', parsed.positionals);
       return {
         command: 'preflight',
-        ...(model === undefined ? {} : { model }),
-        ...(skill === undefined ? {} : { skill }),
-        out: str(values.out) ?? DEFAULT_OUT,
-        allowConflict: values['allow-conflict'] === true,
-        claude: str(values.claude) ?? claudeDefault,
+        ...optional('model', nonEmptyModel(parsed)),
+        ...optional('skill', parsed.values.get('skill')),
+        out: parsed.values.get('out') ?? DEFAULT_OUT,
+        allowConflict: parsed.switches.has('allow-conflict'),
+        claude: claudeOf(parsed, env),
       };
-    }
-    case 'compare': {
-      const { values, positionals } = parse(rest, { json: { type: 'boolean' } });
-      const [a, b, extra] = positionals;
+    },
+  },
+  compare: {
+    build(parsed): CompareArgs {
+      const [a, b, extra] = parsed.positionals;
       if (!a) throw new UsageError(`compare needs two reports (or one paired report)\n\n${USAGE}`);
       if (extra) throw new UsageError(`compare takes at most two reports; got a third: "${extra}"`);
-      return { command: 'compare', a, ...(b === undefined ? {} : { b }), json: values.json === true };
-    }
-    case 'check': {
-      const { values, positionals } = parse(rest, {
-        skill: { type: 'string', multiple: true },
-        eval: { type: 'string', multiple: true },
-      });
-      noPositionals('check', positionals);
-      const skills = strs(values.skill);
-      const evals = strs(values.eval);
+      return { command: 'compare', a, ...optional('b', b), json: parsed.switches.has('json') };
+    },
+  },
+  check: {
+    build(parsed): CheckArgs {
+      noPositionals('check', parsed.positionals);
+      const skills = [...(parsed.lists.get('skill') ?? [])];
+      const evals = [...(parsed.lists.get('eval') ?? [])];
       if (skills.length === 0 && evals.length === 0) {
         throw new UsageError(`check needs at least one --skill <dir> or --eval <file>\n\n${USAGE}`);
       }
       return { command: 'check', skills, evals };
+    },
+  },
+};
+
+function isCommand(name: string | undefined): name is CommandName {
+  return name !== undefined && Object.hasOwn(COMMANDS, name);
+}
+
+/** `--help` or `-h` anywhere before a `--` asks for the command's help instead of running it. */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+    case '--help':
+    case '-h':
+      return { command: 'help' };
+    case 'help': {
+      const [topic, extra] = rest;
+      if (topic === undefined) return { command: 'help' };
+      if (!isCommand(topic)) throw new UsageError(`there is no command "${topic}" to explain\n\n${USAGE}`);
+      if (extra !== undefined) throw new UsageError(`help explains one command; got "${extra}" too`);
+      return { command: 'help', topic };
     }
-    default:
-      throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+    case '--version':
+    case '-v':
+      return { command: 'version' };
   }
+  if (!isCommand(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  if (asksForHelp(rest)) return { command: 'help', topic: command };
+  return COMMANDS[command].build(parseOptions(command, rest), env);
 }

@@ -2,10 +2,18 @@ import path from 'node:path';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
-import type { Skill } from '../inputs/types.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './run-command.js';
+
+/** The loader's warnings and the weak-set findings (§2.7) of an eval set, one line each; `run` shows them too. */
+export function evalSetWarnings(file: string, set: EvalSet): string[] {
+  return [
+    ...(set.warnings ?? []).map((w) => `${file}: ${w}`),
+    ...weakSetFindings(set).map((f) => `${file}: ${f.message}. Fix: ${f.fix} [${f.code}]`),
+  ];
+}
 
 /**
  * `skilltrigger check`: every input rule of `run` (SPEC §2.1) plus the weak-set findings (§2.7),
@@ -49,13 +57,9 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
       io.stdout.write(
         `ok    ${file}: ${set.items.length} queries (${positives} positives, ${set.items.length - positives} negatives)\n`,
       );
-      for (const w of set.warnings ?? []) {
+      for (const w of evalSetWarnings(file, set)) {
         warnings++;
-        io.stdout.write(`warn  ${file}: ${w}\n`);
-      }
-      for (const f of weakSetFindings(set)) {
-        warnings++;
-        io.stdout.write(`warn  ${file}: ${f.message}. Fix: ${f.fix} [${f.code}]\n`);
+        io.stdout.write(`warn  ${w}\n`);
       }
     } catch (error) {
       if (!(error instanceof SkilltriggerError)) throw error;

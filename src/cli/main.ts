@@ -4,6 +4,7 @@ import { TOOL_VERSION } from '../version.js';
 import { parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
 import { compareCommand } from './compare-command.js';
+import { renderCommandHelp } from './help.js';
 import { preflightCommand } from './preflight-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 
@@ -30,7 +31,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const args = parseCli(argv, io.env);
     switch (args.command) {
       case 'help':
-        io.stdout.write(`${USAGE}\n`);
+        io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
         return ExitCode.verdict;
       case 'version':
         io.stdout.write(`${TOOL_VERSION}\n`);

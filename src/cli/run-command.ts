@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { writeReport } from '../adapters/report-files.js';
+import { writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
 import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
@@ -9,11 +9,13 @@ import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill, validateDescription } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
-import { headline, renderMarkdown } from '../report/markdown.js';
+import { renderJunit } from '../report/junit.js';
+import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
 import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
+import { evalSetWarnings } from './check-command.js';
 import { ProgressReporter } from './progress.js';
 
 export interface CliIo {
@@ -49,6 +51,8 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     baselineDescription = validateDescription(text, { file: file ?? '--baseline-description' });
   }
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+  // What `check` would say about the set, before any run is spent on it.
+  for (const warning of evalSetWarnings(args.eval, evalSet)) io.stderr.write(`warning: ${warning}\n`);
 
   // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
   const preflight = await runPreflight({
@@ -130,14 +134,19 @@ async function measureAndReport(
     const reasons = [...report.candidate.noVerdictReasons, ...(report.baseline?.noVerdictReasons ?? [])];
     io.stdout.write(`NO VERDICT — this is not a measurement: ${[...new Set(reasons)].join('; ')}\n`);
   }
-  if (report.baseline) io.stdout.write(`baseline:  ${headline(report.baseline)}\n`);
-  io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${headline(report.candidate)}\n`);
-  if (report.baseline) for (const line of splitLines(report.baseline)) io.stdout.write(`baseline ${line}\n`);
-  for (const line of splitLines(report.candidate)) {
-    io.stdout.write(`${report.baseline ? 'candidate ' : ''}${line}\n`);
+  const line = (m: Report['candidate']) => `${headline(m)} · ${queriesPassText(m)}`;
+  if (report.baseline) io.stdout.write(`baseline:  ${line(report.baseline)}\n`);
+  io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${line(report.candidate)}\n`);
+  if (report.baseline) for (const l of splitLines(report.baseline)) io.stdout.write(`baseline ${l}\n`);
+  for (const l of splitLines(report.candidate)) {
+    io.stdout.write(`${report.baseline ? 'candidate ' : ''}${l}\n`);
   }
   if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (args.junit !== undefined) {
+    await writeRenderingFile(args.junit, renderJunit(report), 'JUnit XML', '--junit');
+    io.stdout.write(`junit:  ${args.junit}\n`);
+  }
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }

@@ -12,6 +12,16 @@ import type { Interval } from './statistics.js';
 export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';
 export const COMPARISON_SCHEMA_VERSION = 1;
 
+/** What the caller knows that the comparison does not: whether both sides came from the simulated model. */
+export interface RenderOptions {
+  /** Both reports were answered by the simulated model: said first in text, `simulated: true` in JSON. */
+  simulated?: boolean;
+}
+
+/** The first line of a comparison of two simulated reports, so nobody reads its numbers as Claude's. */
+export const SIMULATED_LINE =
+  "SIMULATED: both sides were answered by skilltrigger's simulated model, not by Claude; the numbers show the tool at work, not the skill.";
+
 /** Longest query text shown in the text table (the JSON holds it whole). */
 const QUERY_WIDTH = 60;
 
@@ -20,8 +30,9 @@ const QUERY_WIDTH = 60;
  * identity, the per-query table and the totals with their p-values and intervals, then the
  * overall label. Ends with a newline.
  */
-export function renderComparisonText(c: Comparison): string {
+export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): string {
   const lines: string[] = [];
+  if (opts.simulated) lines.push(SIMULATED_LINE, '');
   lines.push(`skilltrigger compare · ${c.names.base} → ${c.names.cand}`);
   lines.push('');
   if (c.warnings.length > 0) {
@@ -94,7 +105,7 @@ export function renderComparisonText(c: Comparison): string {
 }
 
 /** The `--json` output: a stable, versioned shape (keys in a fixed order), ending with a newline. */
-export function comparisonJson(c: Comparison): string {
+export function comparisonJson(c: Comparison, opts: RenderOptions = {}): string {
   const side = (s: QueryComparison['base']) => ({ hits: s.hits, runs: s.runs, rate: s.rate });
   const interval = (i: Interval | null) =>
     i === null ? null : { lower: i.lower, upper: i.upper, confidence: i.confidence };
@@ -116,6 +127,7 @@ export function comparisonJson(c: Comparison): string {
     schema: COMPARISON_SCHEMA_ID,
     schemaVersion: COMPARISON_SCHEMA_VERSION,
     mode: c.mode,
+    simulated: opts.simulated === true,
     names: { base: c.names.base, cand: c.names.cand },
     label: c.label,
     warnings: c.warnings.map((w) => ({ code: w.code, message: w.message })),

@@ -9,6 +9,7 @@ import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
   type Report,
+  reportJsonSchemaUrl,
 } from './schema.js';
 
 export interface SideInput {
@@ -64,6 +65,7 @@ export function buildReport(input: ReportInput): Report {
   const baseline = input.baseline ? measurementOf(input, input.baseline) : undefined;
   const verdict = candidate.verdict === 'ok' && (baseline?.verdict ?? 'ok') === 'ok' ? 'ok' : 'no-verdict';
   return {
+    $schema: reportJsonSchemaUrl(input.toolVersion),
     schema: REPORT_SCHEMA_ID,
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'skilltrigger', version: input.toolVersion },

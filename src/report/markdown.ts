@@ -58,6 +58,11 @@ export function headline(m: Measurement): string {
   );
 }
 
+/** `12/20 queries pass`: how many queries passed their threshold, of all the queries measured for. */
+export function queriesPassText(m: Measurement): string {
+  return `${m.totals.passed}/${m.totals.queries} ${m.totals.queries === 1 ? 'query passes' : 'queries pass'}`;
+}
+
 interface Side {
   /** `Baseline` / `Candidate` in a paired report; undefined in a single one. */
   label?: string;
@@ -125,6 +130,18 @@ function stoppedNote(sides: readonly Side[]): string[] {
     return ['The run was stopped early: too many runs were lost for a verdict to be possible.'];
   }
   return [];
+}
+
+/**
+ * What the report's top-level `verdict: "ok"` means, said where people read it: the measurement is
+ * valid (few enough runs were lost for the numbers to count), not that the skill passed.
+ */
+function verdictNote(report: Report, sides: readonly Side[]): string[] {
+  if (report.verdict !== 'ok') return [];
+  const passes = sides.map((s) => labelled(s, queriesPassText(s.m))).join('; ');
+  return [
+    `**Verdict: ok** — a valid measurement: few enough runs were lost for these numbers to count. It says nothing on its own about how well the skill triggers: ${passes}.`,
+  ];
 }
 
 function simulatedNote(report: Report): string[] {
@@ -374,6 +391,7 @@ export function renderMarkdown(report: Report): string {
     simulatedNote(report),
     stoppedNote(sides),
     sides.map((s) => (paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m))),
+    verdictNote(report, sides),
     contextNote(report),
     splitSection(sides),
     environmentSection(report, sides),

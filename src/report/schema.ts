@@ -12,6 +12,14 @@ import { ERROR_CAUSES } from '../outcome.js';
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
 export const REPORT_SCHEMA_VERSION = 1;
 
+/**
+ * The `$schema` written into every report: the JSON Schema (schema/report.schema.json) as shipped
+ * in the npm package of the version that wrote it, so an editor or validator finds the exact shape.
+ */
+export function reportJsonSchemaUrl(toolVersion: string): string {
+  return `https://unpkg.com/skilltrigger@${toolVersion}/schema/report.schema.json`;
+}
+
 const hex12 = z.string().regex(/^[0-9a-f]{12}$/);
 const count = z.number().int().nonnegative();
 
@@ -129,6 +137,8 @@ export const environmentSchema = z.object({
 });
 
 export const reportSchema = z.object({
+  /** Optional: a URL (or relative id) naming the JSON Schema this report follows; see reportJsonSchemaUrl. */
+  $schema: z.string().optional(),
   schema: z.literal(REPORT_SCHEMA_ID),
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),

@@ -1,0 +1,30 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../fakes/cli.js';
+
+/** What the README promises about installing and using skilltrigger agrees with the files that decide it. */
+const read = (file: string) => readFile(path.join(REPO_ROOT, file), 'utf8');
+
+describe('README', () => {
+  it('names the same action reference as every example workflow', async () => {
+    const refs = (text: string) =>
+      [...text.matchAll(/uses:\s*(\S*skilltrigger@\S+)/g)].map((m) => m[1] ?? '');
+    const readme = refs(await read('README.md'));
+    expect(readme.length).toBeGreaterThan(0);
+    const examples: string[] = [];
+    for (const file of await readdir(path.join(REPO_ROOT, 'examples', 'workflows'))) {
+      examples.push(...refs(await read(path.join('examples', 'workflows', file))));
+    }
+    expect(examples.length).toBeGreaterThan(0);
+    expect(new Set([...readme, ...examples])).toEqual(new Set(['skilltrigger/skilltrigger@v1']));
+  });
+
+  it('states the Node versions package.json engines allows', async () => {
+    const engines = (JSON.parse(await read('package.json')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe('>=20.5');
+    const readme = await read('README.md');
+    expect(readme).toContain('Node.js 20.5 or later and git');
+    expect(readme).toContain('The CLI needs Node.js 20.5 or later (`engines` in package.json)');
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The help texts, one per command, as data: `args.ts` reads a command's options from the same
+ * table, so an option cannot exist without its explanation. `renderCommandHelp` turns an entry into
+ * what `skilltrigger <command> --help` and `skilltrigger help <command>` print.
+ */
+
+/** One option of a command, as `--help` explains it. */
+export interface OptionHelp {
+  /** The flag without its dashes (`runs`). */
+  name: string;
+  /** The value's placeholder (`<dir>`); absent for a switch. */
+  value?: string;
+  /** What it does, what it accepts and its default; may span lines. */
+  text: string;
+  /** May be given more than once (`check --skill a --skill b`); every other option only once. */
+  repeatable?: true;
+}
+
+export interface CommandHelp {
+  /** One line: what the command is for. */
+  summary: string;
+  /** The synopsis lines, without the leading `skilltrigger `. */
+  usage: readonly string[];
+  /** Positional arguments, explained like options. */
+  args?: readonly OptionHelp[];
+  options: readonly OptionHelp[];
+  /** What each exit code means for this command. */
+  exitCodes: readonly (readonly [number, string])[];
+  /** Two command lines, each with a comment line above it. */
+  examples: readonly (readonly [string, string])[];
+}
+
+/** Why `--workers` is refused (SPEC §2.2; the first trap in the seeds). */
+export const WORKERS_REFUSAL =
+  'unknown option --workers: skilltrigger runs strictly one claude at a time. Parallel workers each install a stub with the same description, the model loads whichever it likes, and each worker counts only its own: ten workers measure about a tenth of the true rate. A detected run ends in seconds; to spend fewer runs, use --runs auto';
+
+const CLAUDE_OPTION: OptionHelp = {
+  name: 'claude',
+  value: '<path>',
+  text: 'the claude binary to run (default: $SKILLTRIGGER_CLAUDE, else claude on PATH)',
+};
+
+const OUT_OPTION: OptionHelp = {
+  name: 'out',
+  value: '<dir>',
+  text: 'where reports go, and where printed plugin toggles are remembered (default ./skilltrigger-results)',
+};
+
+const ALLOW_CONFLICT_OPTION: OptionHelp = {
+  name: 'allow-conflict',
+  text: 'measure even when an enabled plugin carries a skill or command of the same name (it can shadow the stub); the report records that the conflict was allowed',
+};
+
+export const COMMAND_HELP = {
+  run: {
+    summary: 'measure how often a description makes Claude load the skill',
+    usage: [
+      'run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]',
+      '    [--description "<text>"] [--baseline-description <text|file>]',
+      '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
+      '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
+    ],
+    options: [
+      { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      {
+        name: 'eval',
+        value: '<file>',
+        text: 'the eval set (required): skill-creator JSON, AgentV EVAL.yaml or CSV; checked like `skilltrigger check` before anything runs, and its weak-set warnings shown',
+      },
+      {
+        name: 'runs',
+        value: 'N|auto[:max]',
+        text: 'runs per query, 1 to 100 (default 2). auto: each query stops once the chance that its remaining runs up to max would change its pass/fail is under 5%; max defaults to 6 (auto:10 allows 10)',
+      },
+      { name: 'model', value: '<M>', text: "the model claude runs (default: claude's own default)" },
+      {
+        name: 'timeout',
+        value: '<seconds>',
+        text: 'wall-clock limit of one run, above 0 and at most 3600 (default 30); a timed-out run is counted apart, never as a miss',
+      },
+      {
+        name: 'description',
+        value: '"<text>"',
+        text: "measure this text instead of SKILL.md's description (the candidate side)",
+      },
+      {
+        name: 'baseline-description',
+        value: '<text|file>',
+        text: 'also measure this text as the baseline, the "before" side (a file holding it, or the text), interleaved with the candidate (your SKILL.md or --description) in one paired report',
+      },
+      {
+        name: 'stub',
+        value: 'command|skill',
+        text: 'what stands in for the skill in the temp project. command (default): a slash command .claude/commands/<name>-stub-<8 hex>.md, a name nothing installed can collide with. skill: .claude/skills/<name>/SKILL.md under the real name, as Claude Code loads a skill',
+      },
+      OUT_OPTION,
+      {
+        name: 'junit',
+        value: '<file>',
+        text: 'also write JUnit XML there: one testcase per query (per side in a paired report)',
+      },
+      ALLOW_CONFLICT_OPTION,
+      {
+        name: 'max-retries',
+        value: '<N>',
+        text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
+      },
+      {
+        name: 'threshold',
+        value: '<rate>',
+        text: 'a positive passes above this trigger rate, a negative below it (default 0.5)',
+      },
+      CLAUDE_OPTION,
+      { name: 'debug', text: "show claude's stderr" },
+    ],
+    exitCodes: [
+      [0, 'a verdict: the runs were measured (read the numbers for how the skill did)'],
+      [1, 'a usage or input error; nothing ran'],
+      [2, 'a gate failed; nothing was measured'],
+      [3, 'no verdict: too many runs were lost; the report is still written'],
+    ],
+    examples: [
+      [
+        'Measure a skill, spending runs where they matter:',
+        'skilltrigger run --skill skills/handoff --eval skills/handoff/evals.json --runs auto',
+      ],
+      [
+        'Judge the SKILL.md rewrite (candidate) against the old text in old.txt (baseline), interleaved:',
+        'skilltrigger run --skill skills/handoff --eval evals.json --baseline-description old.txt',
+      ],
+    ],
+  },
+  preflight: {
+    summary: 'run the gates alone (cli, auth, round-trip, conflict, sleep, roster)',
+    usage: [
+      'preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]',
+      '    [--claude <path>]',
+    ],
+    options: [
+      { name: 'model', value: '<M>', text: 'the model the round-trip asks (the one you will measure with)' },
+      {
+        name: 'skill',
+        value: '<dir>',
+        text: 'the skill to look for in enabled plugins (the conflict gate)',
+      },
+      OUT_OPTION,
+      ALLOW_CONFLICT_OPTION,
+      CLAUDE_OPTION,
+    ],
+    exitCodes: [
+      [0, 'every gate passed (warnings allowed)'],
+      [1, 'a usage or input error'],
+      [2, 'a gate failed: a run would measure nothing'],
+    ],
+    examples: [
+      ['Check the machine before a long run:', 'skilltrigger preflight --model sonnet'],
+      ['Also look for a plugin that shadows this skill:', 'skilltrigger preflight --skill skills/handoff'],
+    ],
+  },
+  compare: {
+    summary: 'compare two reports (baseline first), or the two sides of one paired report',
+    usage: ['compare <a.json> [<b.json>] [--json]'],
+    args: [
+      {
+        name: 'a.json',
+        text: 'the baseline report (or, alone, a paired report from --baseline-description)',
+      },
+      { name: 'b.json', text: 'the candidate report' },
+    ],
+    options: [{ name: 'json', text: 'print the comparison as versioned JSON instead of text' }],
+    exitCodes: [
+      [0, 'the comparison was made, whatever its labels (gate on them with --json)'],
+      [1, 'a usage or input error: a file that is not a report, or two reports with no query in common'],
+    ],
+    examples: [
+      [
+        'Yesterday against today:',
+        'skilltrigger compare results/2026-05-01-handoff.json results/2026-05-02-handoff.json',
+      ],
+      ['A paired report, as JSON:', 'skilltrigger compare results/2026-05-02-handoff.json --json'],
+    ],
+  },
+  check: {
+    summary: 'validate SKILL.md files and eval sets without a model call',
+    usage: ['check [--skill <dir>]... [--eval <file>]...'],
+    options: [
+      {
+        name: 'skill',
+        value: '<dir>',
+        text: 'a folder holding SKILL.md; repeat for several',
+        repeatable: true,
+      },
+      {
+        name: 'eval',
+        value: '<file>',
+        text: 'an eval set; repeat for several. Also warns on weak sets (fewer than 8 positives or negatives, no near-miss negatives, no holdout)',
+        repeatable: true,
+      },
+    ],
+    exitCodes: [
+      [0, 'no defect (warnings allowed)'],
+      [1, 'a defect in an input, or a usage error'],
+    ],
+    examples: [
+      [
+        'Check a skill and its eval set:',
+        'skilltrigger check --skill skills/handoff --eval skills/handoff/evals.json',
+      ],
+      ['Check every eval set at once:', 'skilltrigger check --eval a/evals.json --eval b/EVAL.yaml'],
+    ],
+  },
+} as const satisfies Record<string, CommandHelp>;
+
+export type CommandName = keyof typeof COMMAND_HELP;
+
+export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
+
+function optionLabel(o: OptionHelp, dashes: boolean): string {
+  return `${dashes ? `--${o.name}` : `<${o.name}>`}${o.value ? ` ${o.value}` : ''}`;
+}
+
+/** Help lines stay within a terminal of this width. */
+const WIDTH = 100;
+/** Labels longer than this stand on their own line, their text below. */
+const LABEL_WIDTH = 24;
+
+/** Greedy word wrap; a word longer than the width stands alone. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return line === '' ? lines : [...lines, line];
+}
+
+function explained(items: readonly OptionHelp[], dashes: boolean): string[] {
+  const pad = ' '.repeat(2 + LABEL_WIDTH + 2);
+  return items.flatMap((o) => {
+    const label = optionLabel(o, dashes);
+    const [first = '', ...rest] = wrap(o.text, WIDTH - pad.length);
+    const head =
+      label.length > LABEL_WIDTH
+        ? [`  ${label}`, `${pad}${first}`]
+        : [`  ${label.padEnd(LABEL_WIDTH)}  ${first}`];
+    return [...head, ...rest.map((line) => `${pad}${line}`)];
+  });
+}
+
+/** What `skilltrigger <command> --help` prints, ending with a newline. */
+export function renderCommandHelp(name: CommandName): string {
+  const h: CommandHelp = COMMAND_HELP[name];
+  const lines = [`skilltrigger ${name} — ${h.summary}`, '', 'Usage:'];
+  lines.push(...h.usage.map((u, i) => `  ${i === 0 ? 'skilltrigger ' : '             '}${u}`));
+  if (h.args) lines.push('', 'Arguments:', ...explained(h.args, false));
+  lines.push(
+    '',
+    'Options:',
+    ...explained([...h.options, { name: 'help', value: '(or -h)', text: 'show this help' }], true),
+  );
+  lines.push('', 'Exit codes:', ...h.exitCodes.map(([code, text]) => `  ${code}  ${text}`));
+  lines.push('', 'Examples:');
+  for (const [comment, command] of h.examples) lines.push(`  # ${comment}`, `  ${command}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** What `skilltrigger`, `skilltrigger help` and `skilltrigger --help` print (no trailing newline). */
+export const USAGE = `skilltrigger — measure how often a skill description makes Claude load the skill
+
+Usage:
+  skilltrigger run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]
+                   [--description "<text>"] [--baseline-description <text|file>]
+                   [--stub command|skill] [--out ./skilltrigger-results] [--junit <file>]
+                   [--allow-conflict]
+  skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
+  skilltrigger compare <a.json> [<b.json>] [--json]
+  skilltrigger check [--skill <dir>]... [--eval <file>]...
+
+Commands:
+${COMMAND_NAMES.map((n) => `  ${n.padEnd(10)}${COMMAND_HELP[n].summary}`).join('\n')}
+
+Other options for run: --max-retries N (API retries inside claude, default 2), --threshold 0.5,
+--claude <path> (default: claude on PATH, or $SKILLTRIGGER_CLAUDE), --debug (show claude's stderr).
+Every option of a command: skilltrigger <command> --help (or skilltrigger help <command>).
+Exit codes: 0 a verdict, 1 usage or input error, 2 a failed gate, 3 no verdict.`;

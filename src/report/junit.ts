@@ -1,0 +1,189 @@
+import type { Measurement, QueryResult, Report } from './schema.js';
+
+/**
+ * The report as JUnit XML (`run --junit <file>`), so any CI shows per-query results natively. Pure:
+ * the report in, text out. The shape is the one Surefire, Jenkins, GitLab and the common GitHub
+ * reporters read: `<testsuites>` holding one `<testsuite>` per measured side (one for a single
+ * report, baseline and candidate for a paired one), one `<testcase>` per query.
+ *
+ * - A query that passed is an empty testcase; one that failed carries `<failure>` with hits/runs
+ *   and every run's outcome.
+ * - A query with no measured run (every run was a timeout or an error) carries `<error>`: lost runs
+ *   are never a miss, so they are never a failure either. Lost runs of a query that was measured
+ *   on its other runs are named in the testcase's `<system-out>`.
+ * - A side without a verdict gets one more testcase, `measurement`, carrying `<error>` with the
+ *   reasons: its other testcases are not a measurement, and CI must not read them as one.
+ *
+ * Every string from outside (skill name, queries, ids, model) is escaped for XML; characters XML
+ * 1.0 cannot carry at all (most control characters, lone surrogates) are shown as `\uXXXX`.
+ */
+export function renderJunit(report: Report): string {
+  const sides: { name: string; m: Measurement }[] = report.baseline
+    ? [
+        { name: 'baseline', m: report.baseline },
+        { name: 'candidate', m: report.candidate },
+      ]
+    : [{ name: 'candidate', m: report.candidate }];
+  const suites = sides.map((side) => suite(report, side.name, side.m, sides.length > 1));
+  const count = (key: keyof SuiteCounts) => suites.reduce((n, s) => n + s.counts[key], 0);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites${attrs({
+      name: `skilltrigger: ${report.skill}`,
+      tests: count('tests'),
+      failures: count('failures'),
+      errors: count('errors'),
+      skipped: 0,
+      time: seconds(suites.reduce((n, s) => n + s.counts.timeMs, 0)),
+      timestamp: report.createdAt,
+    })}>`,
+    ...suites.flatMap((s) => s.lines),
+    '</testsuites>',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+interface SuiteCounts {
+  tests: number;
+  failures: number;
+  errors: number;
+  timeMs: number;
+}
+
+function suite(
+  report: Report,
+  sideName: string,
+  m: Measurement,
+  paired: boolean,
+): { lines: string[]; counts: SuiteCounts } {
+  const counts: SuiteCounts = { tests: 0, failures: 0, errors: 0, timeMs: 0 };
+  const classPrefix = paired ? `${report.skill}.${sideName}` : report.skill;
+  const cases: string[] = [];
+  if (m.verdict === 'no-verdict') {
+    counts.tests++;
+    counts.errors++;
+    const message = `NO VERDICT — this is not a measurement: ${m.noVerdictReasons.join('; ')}`;
+    cases.push(
+      `    <testcase${attrs({ name: 'measurement', classname: classPrefix, time: seconds(0) })}>`,
+      `      <error${attrs({ message: oneLine(message), type: 'no-verdict' })}>${text(message)}</error>`,
+      '    </testcase>',
+    );
+  }
+  for (const q of m.queries) {
+    const timeMs = q.durationsMs.reduce((a, b) => a + b, 0);
+    counts.tests++;
+    counts.timeMs += timeMs;
+    const open = `    <testcase${attrs({
+      name: oneLine(`${q.id}: ${q.query}`, 200),
+      classname: `${classPrefix}.${q.shouldTrigger ? 'positives' : 'negatives'}`,
+      time: seconds(timeMs),
+    })}`;
+    const body = caseBody(q, report.settings.triggerThreshold);
+    if (body.kind === 'failure') counts.failures++;
+    if (body.kind === 'error') counts.errors++;
+    cases.push(...(body.lines.length === 0 ? [`${open}/>`] : [`${open}>`, ...body.lines, '    </testcase>']));
+  }
+  const props = [
+    ['verdict', m.verdict],
+    ['simulated', String(report.simulated)],
+    ['model', report.model.requested ?? 'default'],
+    ['cli-version', report.cli.version ?? 'unknown'],
+    [
+      'runs-per-query',
+      `${report.settings.runsPerQuery}${report.settings.runsMode === 'auto' ? ' (auto)' : ''}`,
+    ],
+    ['trigger-threshold', String(report.settings.triggerThreshold)],
+    ['description-sha256', m.description.sha256],
+  ];
+  return {
+    counts,
+    lines: [
+      `  <testsuite${attrs({
+        name: paired ? `${report.skill} (${sideName})` : report.skill,
+        tests: counts.tests,
+        failures: counts.failures,
+        errors: counts.errors,
+        skipped: 0,
+        time: seconds(counts.timeMs),
+        timestamp: report.createdAt,
+      })}>`,
+      '    <properties>',
+      ...props.map(([name, value]) => `      <property${attrs({ name: name ?? '', value: value ?? '' })}/>`),
+      '    </properties>',
+      ...cases,
+      '  </testsuite>',
+    ],
+  };
+}
+
+function caseBody(
+  q: QueryResult,
+  threshold: number,
+): { kind: 'pass' | 'failure' | 'error'; lines: string[] } {
+  const outcomes = `outcomes in run order: ${q.outcomes.join(', ') || 'none'}`;
+  const lost = q.timeouts + q.errors;
+  const lostText = `${lost} of ${q.outcomes.length} runs lost (${q.timeouts} timeouts, ${q.errors} errors), counted apart`;
+  const side = q.shouldTrigger ? 'should trigger' : 'should not trigger';
+  if (q.pass === null) {
+    const message = `${side}: no run was measured; ${lostText}`;
+    return {
+      kind: 'error',
+      lines: [`      <error${attrs({ message, type: 'lost' })}>${text(`${message}\n${outcomes}`)}</error>`],
+    };
+  }
+  const sysOut = lost > 0 ? [`      <system-out>${text(lostText)}</system-out>`] : [];
+  if (q.pass) return { kind: 'pass', lines: sysOut };
+  const rate = `${Math.round((q.rate ?? 0) * 100)}%`;
+  const needs = `${q.shouldTrigger ? 'above' : 'below'} ${Math.round(threshold * 100)}%`;
+  const message = `${side}: triggered ${q.hits}/${q.runs} runs (${rate}); passes ${needs}`;
+  const type = q.shouldTrigger ? 'not-triggered' : 'false-trigger';
+  return {
+    kind: 'failure',
+    lines: [
+      `      <failure${attrs({ message, type })}>${text(`${message}\n${outcomes}${lost > 0 ? `\n${lostText}` : ''}`)}</failure>`,
+      ...sysOut,
+    ],
+  };
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+/** One line, for names and messages: every run of whitespace and control characters is one space. */
+function oneLine(value: string, max = Number.POSITIVE_INFINITY): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: flattening control characters is the point
+  const flat = value.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return [...flat].length <= max ? flat : `${[...flat].slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Characters XML 1.0 cannot hold even as a reference: C0 controls other than tab, LF and CR,
+ * U+FFFE/U+FFFF, and lone surrogates. Shown as `\uXXXX` so the reader still sees that they were there.
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the characters XML forbids is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function notXml(value: string): string {
+  return value.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Element text: `&` and `<` escaped (and `>`, so `]]>` cannot appear). */
+function text(value: string): string {
+  return notXml(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Attribute values in double quotes; tab, LF and CR as references, since parsers normalise them to spaces. */
+function attrs(values: Record<string, string | number>): string {
+  return Object.entries(values)
+    .map(
+      ([name, value]) =>
+        ` ${name}="${text(String(value))
+          .replace(/"/g, '&quot;')
+          .replace(/\t/g, '&#9;')
+          .replace(/\n/g, '&#10;')
+          .replace(/\r/g, '&#13;')}"`,
+    )
+    .join('');
+}
