@@ -133,6 +133,6 @@ async function measureAndReport(
   io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${headline(report.candidate)}\n`);
   if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
-  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n        ${paths.htmlPath}\n`);
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }
