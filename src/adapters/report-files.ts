@@ -73,7 +73,7 @@ function savedNote(saved: SavedElsewhere | undefined): string {
   return ` Saving it in ${saved.fallbackDir} failed too (${saved.code}), so here is the measured report, so it is not lost:\n${saved.json.trimEnd()}\n`;
 }
 
-function explainCode(code: string): string {
+export function explainCode(code: string): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':
@@ -95,7 +95,7 @@ function explainCode(code: string): string {
   }
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
     ? error.code
     : undefined;

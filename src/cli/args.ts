@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
+import { parseViewArgs, VIEW_USAGE, type ViewArgs } from './view-command.js';
 
 /**
  * Flags become one typed settings object here; nothing else reads `process.argv` (STYLE §2).
@@ -54,6 +55,7 @@ export type CliArgs =
   | PreflightArgs
   | CompareArgs
   | CheckArgs
+  | ViewArgs
   | { command: 'help' }
   | { command: 'version' };
 
@@ -66,6 +68,7 @@ Usage:
   skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
   skilltrigger compare <a.json> [<b.json>] [--json]
   skilltrigger check [--skill <dir>]... [--eval <file>]...
+  ${VIEW_USAGE}
 
 Other options for run: --max-retries N (API retries inside claude, default 2), --threshold 0.5,
 --claude <path> (default: claude on PATH, or $SKILLTRIGGER_CLAUDE), --debug (show claude's stderr).
@@ -229,6 +232,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       }
       return { command: 'check', skills, evals };
     }
+    case 'view':
+      return parseViewArgs(rest);
     default:
       throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   }

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openFile } from '../adapters/opener.js';
+import { readReportFile } from '../adapters/report-files.js';
+import { comparePagePathFor, pagePathFor, writePageIfMissing } from '../adapters/report-pages.js';
+import { ExitCode, UsageError } from '../errors.js';
+import { renderHtml } from '../report/html/render.js';
+import { TOOL_VERSION } from '../version.js';
+import type { CliIo } from './run-command.js';
+
+/**
+ * `skilltrigger view <report.json> [<b.json>] [--open]`: the report's HTML page, written beside
+ * it if it is not there yet (reports from before pages existed, or a page deleted), its path
+ * printed. With two reports, the page of `compare a.json b.json` (a = baseline, b = candidate),
+ * written in b's folder. `--open` hands the page to the platform's opener.
+ */
+
+export interface ViewArgs {
+  command: 'view';
+  /** One report, or the baseline's and the candidate's. */
+  reports: [string] | [string, string];
+  open: boolean;
+}
+
+export const VIEW_USAGE = 'skilltrigger view <report.json> [<b.json>] [--open]';
+
+/** The arguments after `view`. */
+export function parseViewArgs(argv: string[]): ViewArgs {
+  const { values, positionals } = parse(argv);
+  const [a, b, extra] = positionals;
+  if (a === undefined) {
+    throw new UsageError(
+      `view needs a report (a .json file written by skilltrigger run)\n\nUsage: ${VIEW_USAGE}`,
+    );
+  }
+  if (extra !== undefined) {
+    throw new UsageError(
+      `view takes at most two reports (a baseline and a candidate); got a third: "${extra}"`,
+    );
+  }
+  return { command: 'view', reports: b === undefined ? [a] : [a, b], open: values.open === true };
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: { open: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(
+      `${message.replace(/\. To specify a positional argument.*$/s, '')}\n\nUsage: ${VIEW_USAGE}`,
+    );
+  }
+}
+
+export async function viewCommand(args: ViewArgs, io: CliIo): Promise<ExitCode> {
+  const [a, b] = args.reports;
+  // Read and validated first: a file that is not a report gets its error, not a page.
+  const base = await readReportFile(a);
+  let page: string;
+  let render: () => string;
+  if (b === undefined) {
+    page = pagePathFor(a);
+    render = () => renderHtml({ kind: 'report', report: base }, TOOL_VERSION);
+  } else {
+    const cand = await readReportFile(b);
+    page = comparePagePathFor(a, b);
+    const names = { base: path.basename(a), cand: path.basename(b) };
+    render = () => renderHtml({ kind: 'compare', base, cand, names }, TOOL_VERSION);
+  }
+  await writePageIfMissing(page, render);
+  io.stdout.write(`${page}\n`);
+  if (args.open) {
+    try {
+      await openFile(path.resolve(page), { env: io.env });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      io.stderr.write(
+        `warning: could not start the platform's opener (${reason}); open ${page} in a browser yourself\n`,
+      );
+    }
+  }
+  return ExitCode.verdict;
+}
