@@ -337,6 +337,7 @@ function shape(doc: ReturnType<typeof parsePage>): string[] {
  * page's own markup has line breaks between elements, and no other control).
  */
 const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   /\u034F|[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u3164\uFEFF\uFFA0\u{E0000}-\u{E007F}]|[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u2028\u2029]/u;
 /** A payload made only of printable ASCII, which must read in the page exactly as it was written. */
 const PRINTABLE = /^[\x20-\x7E]*$/;
