@@ -51,7 +51,7 @@ export function renderPage(parts: PageParts): string {
 </head>
 <body data-page="${parts.kind}">
 ${parts.body}
-<footer>Written by skilltrigger ${parts.toolVersion} from its JSON report. A self-contained page: it loads nothing and runs no script.</footer>
+<footer>Written by skilltrigger ${parts.toolVersion} from ${parts.kind === 'compare' ? 'two JSON reports' : 'its JSON report'}. A self-contained page: it loads nothing and runs no script.</footer>
 </body>
 </html>
 `;

@@ -32,7 +32,7 @@ function totalsTable(m: Measurement): Markup {
 <tr><td>Positives triggered</td><td>${rateBar({ hits: t.positives.triggered, runs: t.positives.runs, verb: 'triggered' })}</td><td class="num">${rateCell(t.positives.triggered, t.positives.runs)}</td></tr>
 <tr><td>Negatives fired</td><td>${rateBar({ hits: t.negatives.fired, runs: t.negatives.runs, verb: 'fired' })}</td><td class="num">${rateCell(t.negatives.fired, t.negatives.runs)}</td></tr>
 </tbody></table>
-<p>Queries: ${t.passed} pass, ${t.failed} fail${unmeasured > 0 ? `, ${unmeasured} unmeasured` : ''} · runs: ${t.executed} of ${t.planned} planned ran; ${t.timeouts} timed out, ${t.errors} errors (counted apart: neither hits nor misses)</p>`;
+<p>Queries: ${t.passed} pass, ${t.failed} fail${unmeasured > 0 ? `, ${unmeasured} unmeasured` : ''} · runs: ${t.executed} of ${t.planned} planned ran; ${t.timeouts} timed out, ${t.errors === 1 ? '1 error' : `${t.errors} errors`} (counted apart: neither hits nor misses)</p>`;
 }
 
 function queryRow(q: QueryResult, threshold: number): Markup {

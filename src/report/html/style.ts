@@ -63,7 +63,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 table { border-collapse: collapse; width: 100%; margin: .5rem 0; }
 th, td { text-align: left; vertical-align: top; padding: .4rem .5rem; border-bottom: 1px solid var(--border); }
 th { font-weight: 600; font-size: .85rem; color: var(--muted); }
-td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .query-text { overflow-wrap: anywhere; }
 .id { color: var(--muted); font-size: .8rem; overflow-wrap: anywhere; }
 dl.notes { margin: .25rem 0 0; font-size: .85rem; color: var(--muted); }
