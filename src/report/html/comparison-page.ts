@@ -15,6 +15,7 @@ import {
 import { html, type Markup } from './markup.js';
 import {
   banners,
+  classFilter,
   environmentFacts,
   filters,
   labelBadge,
@@ -118,14 +119,7 @@ function queriesSection(input: ComparisonPageInput, threshold: number | undefine
   return html`<section class="queries" id="queries"><h2>Queries</h2>
 <p>${c.queries.shared} shared${left.length > 0 ? ` · left out: ${left.join(', ')}` : ''}. Per query: Fisher's exact test, one-sided in the direction of the change, Holm-adjusted over the shared queries (α = ${c.method.alpha}).</p>
 ${filters([
-  {
-    key: 'class',
-    title: 'Class',
-    options: [
-      { value: 'positive', words: 'positives', count: byClass('positive') },
-      { value: 'negative', words: 'negatives', count: byClass('negative') },
-    ],
-  },
+  classFilter(byClass),
   {
     key: 'label',
     title: 'Label',

@@ -111,6 +111,18 @@ export function filters(groups: readonly FilterGroup[]): Markup {
   )}</div>`;
 }
 
+/** The class filter (positives, negatives), with how many rows each has. */
+export function classFilter(count: (value: string) => number): FilterGroup {
+  return {
+    key: 'class',
+    title: 'Class',
+    options: [
+      { value: 'positive', words: 'positives', count: count('positive') },
+      { value: 'negative', words: 'negatives', count: count('negative') },
+    ],
+  };
+}
+
 /** How many rows carry each value that `keyOf` gives them. */
 export function tally<T>(rows: readonly T[], keyOf: (row: T) => string): (value: string) => number {
   const counts = new Map<string, number>();

@@ -4,6 +4,7 @@ import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterva
 import { html, type Markup } from './markup.js';
 import {
   banners,
+  classFilter,
   environmentFacts,
   filters,
   notesList,
@@ -58,14 +59,7 @@ function queriesSection(report: Report): Markup {
   return html`<section class="queries" id="queries"><h2>Queries</h2>
 <p>A positive passes above a trigger rate of ${threshold}, a negative below it; timeouts and errors are neither hits nor misses.</p>
 ${filters([
-  {
-    key: 'class',
-    title: 'Class',
-    options: [
-      { value: 'positive', words: 'positives', count: byClass('positive') },
-      { value: 'negative', words: 'negatives', count: byClass('negative') },
-    ],
-  },
+  classFilter(byClass),
   {
     key: 'result',
     title: 'Result',
