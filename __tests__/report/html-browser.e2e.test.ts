@@ -17,7 +17,7 @@ import { REPO_ROOT, runCli } from '../fakes/cli.js';
  * model), and must log no error and make no request but the page's own. The eval set holds
  * hostile text that points at a loopback listener: if any of it reached the DOM as markup, the
  * listener would hear of it. Each page is screenshot in light and dark; `UPDATE_SCREENSHOTS=1`
- * copies them to docs/ for the README.
+ * copies the light run and paired pages to docs/ for the README.
  *
  * Skipped only when chromium is not installed and this is not CI; in CI it always runs (.ci/run
  * installs chromium from Debian's packages).
@@ -189,7 +189,7 @@ async function lookAt(page: Page, name: string): Promise<void> {
   const pdf = await page.printToPdf();
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.emulate({});
-  if (process.env.UPDATE_SCREENSHOTS === '1') {
+  if (process.env.UPDATE_SCREENSHOTS === '1' && name !== 'compare') {
     await copyFile(path.join(shots, `${name}-light.png`), path.join(REPO_ROOT, 'docs', `html-${name}.png`));
   }
   // The page's activity after all this is still clean.
@@ -257,6 +257,10 @@ describe.skipIf(skip)('the HTML pages in a real browser (chromium, headless)', (
     expect(path.dirname(file)).toBe(path.dirname(paired.json));
     const page = await load(file);
     expect(await page.evaluate<string>(`document.body.dataset.page`)).toBe('compare');
+    // Both files are <date>-handoff.json: the page calls them by their roles.
+    expect(await page.evaluate<string>(`document.querySelector('header p').innerText`)).toContain(
+      'baseline → candidate',
+    );
     const warnings = await page.evaluate<string>(`document.querySelector('.banner').innerText`);
     expect(warnings).toMatch(/paired report/);
     expect(warnings).toMatch(/runs per query differs/);

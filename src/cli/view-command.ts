@@ -69,7 +69,10 @@ export async function viewCommand(args: ViewArgs, io: CliIo): Promise<ExitCode> 
   } else {
     const cand = await readReportFile(b);
     page = comparePagePathFor(a, b);
-    const names = { base: path.basename(a), cand: path.basename(b) };
+    // Named by their files, as `compare` names them; two files of one name (reports of one skill on
+    // one day, in two folders) would read alike, so those are called by their roles.
+    const files = { base: path.basename(a), cand: path.basename(b) };
+    const names = files.base === files.cand ? { base: 'baseline', cand: 'candidate' } : files;
     render = () => renderHtml({ kind: 'compare', base, cand, names }, TOOL_VERSION);
   }
   await writePageIfMissing(page, render);
