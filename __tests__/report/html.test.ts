@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeText, html } from '../../src/report/html/markup.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/report/html/page.js';
@@ -376,5 +377,45 @@ describe('the HTML pages: the hostile-text corpus, on the parsed DOM', () => {
     const doc = parsePage(filledPages(hostile(payload)).run!);
     expect(textOf(byTag(doc, 'title')[0]!)).toContain(`${payload} SLOT-a-skill ${payload}`);
     expect(byTag(doc, 'script')).toEqual([]);
+  });
+});
+
+describe('the HTML pages: any report renders', () => {
+  const outcome = fc.constantFrom('triggered', 'not-triggered', 'timeout', 'error:rate-limit', 'error:crash');
+  const spec = fc.record({
+    query: fc.string({ maxLength: 20 }),
+    shouldTrigger: fc.boolean(),
+    outcomes: fc.array(outcome, { maxLength: 25 }),
+    extra: fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+  });
+  const measurement = (threshold: number) =>
+    fc
+      .array(spec, { maxLength: 8 })
+      .map((specs) => fixtureMeasurement(specs, { triggerThreshold: threshold }));
+
+  it('whatever the outcomes (none, all lost, long runs), on every page type, as a well-formed page', () => {
+    const input = fc
+      .double({ min: 0.05, max: 0.95, noNaN: true })
+      .chain((threshold) =>
+        fc.tuple(fc.constant(threshold), fc.boolean(), measurement(threshold), measurement(threshold)),
+      );
+    fc.assert(
+      fc.property(input, ([threshold, paired, a, b]) => {
+        const settings = { ...reportFixture().settings, triggerThreshold: threshold };
+        const base = reportFixture({ candidate: a, settings });
+        const cand = reportFixture({ candidate: b, settings, ...(paired ? { baseline: a } : {}) });
+        for (const page of [
+          renderReportHtml(base, VERSION),
+          renderReportHtml(cand, VERSION),
+          renderHtml({ kind: 'compare', base, cand, names: { base: 'a', cand: 'b' } }, VERSION),
+        ]) {
+          const doc = parsePage(page);
+          expect(byTag(doc, 'body')).toHaveLength(1);
+          expect(byTag(doc, 'script')).toEqual([]);
+          expect(page).not.toMatch(/NaN|undefined|Infinity/);
+        }
+      }),
+      { numRuns: 60, seed: 7 },
+    );
   });
 });
