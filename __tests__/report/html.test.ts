@@ -29,6 +29,13 @@ import {
 
 const VERSION = '0.1.0';
 
+/** The element (or entry) a test expects to be there; its absence fails the test by name. */
+function at<T>(list: readonly T[] | Readonly<Record<string, T>>, key: number | string): T {
+  const value = (list as Record<string | number, T | undefined>)[key];
+  if (value === undefined) throw new Error(`expected an entry ${key}, found none`);
+  return value;
+}
+
 /** Compares with `__golden__/<name>`; `UPDATE_GOLDEN=1` rewrites it (read the diff before committing). */
 function expectGolden(name: string, actual: string): void {
   const path = fileURLToPath(new URL(`./__golden__/${name}`, import.meta.url));
@@ -92,27 +99,27 @@ describe('the HTML pages: structure (golden outlines)', () => {
 
   it('a single report renders as the run page, a paired one as the paired page', () => {
     const kindOf = (r: Report) =>
-      attr(byTag(parsePage(renderReportHtml(r, VERSION)), 'body')[0]!, 'data-page');
+      attr(at(byTag(parsePage(renderReportHtml(r, VERSION)), 'body'), 0), 'data-page');
     expect(kindOf(reportFixture())).toBe('run');
     expect(kindOf(pairedReportFixture())).toBe('paired');
   });
 
   it('draws, per query, the rate with its 95% interval and the threshold, and one dot per run', () => {
     const doc = parsePage(renderReportHtml(reportFixture(), VERSION));
-    const rows = byTag(byTag(doc, 'tbody')[1]!, 'tr');
+    const rows = byTag(at(byTag(doc, 'tbody'), 1), 'tr');
     expect(rows).toHaveLength(FIXTURE_QUERIES.length);
     // q2: 1 of 2 runs triggered: Wilson's 95% interval is [9.5%, 90.5%].
-    const q2 = rows[1]!;
+    const q2 = at(rows, 1);
     expect(textOf(q2)).toContain('1/2 (50%) [9%, 91%]');
-    const bar = byClass(q2, 'rate')[0]!;
-    expect(textOf(byTag(bar, 'title')[0]!)).toBe(
+    const bar = at(byClass(q2, 'rate'), 0);
+    expect(textOf(at(byTag(bar, 'title'), 0))).toBe(
       '1/2 runs triggered (50%), 95% interval [9%, 91%]; threshold 0.5',
     );
     // The threshold line sits at 0.5 of the 172-unit scale that starts at x = 4.
-    expect(attr(byClass(bar, 'threshold')[0]!, 'x1')).toBe('90');
-    expect(attr(byClass(bar, 'bar')[0]!, 'width')).toBe('86');
+    expect(attr(at(byClass(bar, 'threshold'), 0), 'x1')).toBe('90');
+    expect(attr(at(byClass(bar, 'bar'), 0), 'width')).toBe('86');
     // q3: triggered, then a timeout: two dots, one of each kind.
-    const dots = byClass(rows[2]!, 'dot');
+    const dots = byClass(at(rows, 2), 'dot');
     expect(dots.map((d) => attr(d, 'class'))).toEqual(['dot hit', 'dot timeout']);
     expect(dots.map((d) => textOf(d))).toEqual(['run 1: triggered', 'run 2: timed out']);
   });
@@ -120,21 +127,21 @@ describe('the HTML pages: structure (golden outlines)', () => {
   it('says first thing when there is no verdict, and that the runs were simulated', () => {
     const doc = parsePage(renderReportHtml(noVerdictRun, VERSION));
     const banners = byClass(doc, 'banner');
-    expect(textOf(banners[0]!)).toMatch(/^No verdict: this is not a measurement\./);
-    expect(textOf(banners[0]!)).toContain('lost every run: q7');
-    expect(textOf(banners[1]!)).toMatch(/^Simulated:/);
+    expect(textOf(at(banners, 0))).toMatch(/^No verdict: this is not a measurement\./);
+    expect(textOf(at(banners, 0))).toContain('lost every run: q7');
+    expect(textOf(at(banners, 1))).toMatch(/^Simulated:/);
     // The banners come before the headline and every number.
     const order = elements(doc).map((el) => attr(el, 'class') ?? '');
     expect(order.indexOf('banner stop')).toBeLessThan(order.indexOf('headline'));
   });
 
   it('puts the environment warnings at the top of a comparison of two reports', () => {
-    const doc = parsePage(renderHtml(PAGES.compare!, VERSION));
-    const first = byClass(doc, 'banner')[0]!;
+    const doc = parsePage(renderHtml(at(PAGES, 'compare'), VERSION));
+    const first = at(byClass(doc, 'banner'), 0);
     expect(textOf(first)).toContain('Claude CLI version differs');
     expect(textOf(first)).toContain('inherited environment differs');
     const order = elements(doc);
-    expect(order.indexOf(first)).toBeLessThan(order.indexOf(byTag(doc, 'table')[0]!));
+    expect(order.indexOf(first)).toBeLessThan(order.indexOf(at(byTag(doc, 'table'), 0)));
   });
 });
 
@@ -164,11 +171,11 @@ describe('the HTML pages: a self-contained page that loads nothing', () => {
 
   it('declares a policy that allows exactly its own style sheet, before anything else loads', () => {
     const doc = parsePage(renderReportHtml(reportFixture(), VERSION));
-    const head = byTag(doc, 'head')[0]!;
+    const head = at(byTag(doc, 'head'), 0);
     const metas = byTag(head, 'meta');
-    expect(attr(metas[0]!, 'charset')).toBe('utf-8');
-    expect(attr(metas[1]!, 'http-equiv')).toBe('Content-Security-Policy');
-    const policy = attr(metas[1]!, 'content') ?? '';
+    expect(attr(at(metas, 0), 'charset')).toBe('utf-8');
+    expect(attr(at(metas, 1), 'http-equiv')).toBe('Content-Security-Policy');
+    const policy = attr(at(metas, 1), 'content') ?? '';
     expect(policy).toBe(CONTENT_SECURITY_POLICY);
     expect(policy.split('; ')).toEqual(
       expect.arrayContaining([
@@ -180,7 +187,7 @@ describe('the HTML pages: a self-contained page that loads nothing', () => {
     );
     const style = byTag(head, 'style');
     expect(style).toHaveLength(1);
-    const sheet = textOf(style[0]!);
+    const sheet = textOf(at(style, 0));
     expect(sheet).toBe(STYLE_SHEET);
     const hash = createHash('sha256').update(sheet, 'utf8').digest('base64');
     expect(policy).toContain(`style-src 'sha256-${hash}'`);
@@ -351,7 +358,7 @@ describe('the HTML pages: the hostile-text corpus, on the parsed DOM', () => {
       const pages = filledPages(hostile(payload));
       for (const [kind, page] of Object.entries(pages)) {
         const doc = parsePage(page);
-        const reference = parsePage(plainPages[kind]!);
+        const reference = parsePage(at(plainPages, kind));
         // The same elements, attributes and node kinds, in the same order: nothing was injected.
         expect(shape(doc), kind).toEqual(shape(reference));
         for (const el of elements(doc)) {
@@ -374,8 +381,8 @@ describe('the HTML pages: the hostile-text corpus, on the parsed DOM', () => {
 
   it('the title reads as the skill name was written', () => {
     const payload = '</title><script>alert(1)</script>';
-    const doc = parsePage(filledPages(hostile(payload)).run!);
-    expect(textOf(byTag(doc, 'title')[0]!)).toContain(`${payload} SLOT-a-skill ${payload}`);
+    const doc = parsePage(at(filledPages(hostile(payload)), 'run'));
+    expect(textOf(at(byTag(doc, 'title'), 0))).toContain(`${payload} SLOT-a-skill ${payload}`);
     expect(byTag(doc, 'script')).toEqual([]);
   });
 });
