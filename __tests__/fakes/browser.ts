@@ -90,7 +90,11 @@ export class Browser {
     });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
-      child.once('error', reject);
+      child.once('error', (error) =>
+        reject(
+          new Error(`cannot start ${CHROMIUM} (${error.message}): install it with apt-get install chromium`),
+        ),
+      );
     });
     const browser = new Browser(child, profile);
     await browser.send('Browser.getVersion');

@@ -141,8 +141,9 @@ async function measure(name: string, extra: string[]): Promise<{ json: string; h
       CLAUDE_BIN,
       '--max-retries',
       '0',
+      // Long enough that a loaded machine does not turn a slow run into a timeout; one run hangs to it.
       '--timeout',
-      '15',
+      '30',
       ...extra,
     ],
     { env: claude.env },
