@@ -112,7 +112,7 @@ describe('skilltrigger run under faults', () => {
     const report = await onlyReport(path.dirname(saved ?? ''));
     expect(report.verdict).toBe('ok');
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
-    expect(await readdir(path.dirname(saved ?? ''))).toHaveLength(2);
+    expect(await readdir(path.dirname(saved ?? ''))).toHaveLength(3);
     expect(await projectsLeft(t.tmp)).toEqual([]);
   });
 

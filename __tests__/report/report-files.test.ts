@@ -10,8 +10,10 @@ import {
   writeReport,
 } from '../../src/adapters/report-files.js';
 import { ExitCode, InputError } from '../../src/errors.js';
+import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Report } from '../../src/report/schema.js';
+import { TOOL_VERSION } from '../../src/version.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 
 // Lives beside the other report tests; it exercises src/adapters/report-files.ts, the report's only writer.
@@ -42,17 +44,20 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('writeReport', () => {
-  it('creates the folder and writes <date>-<skill>.json and .md', async () => {
+  it('creates the folder and writes <date>-<skill>.json, .md and .html', async () => {
     const report = reportFixture();
     const outDir = join(dir, 'nested', 'results');
     const written = await writeReport(outDir, report, renderMarkdown(report));
     expect(written).toEqual({
       jsonPath: join(outDir, '2025-03-14-pdf-tables.json'),
       markdownPath: join(outDir, '2025-03-14-pdf-tables.md'),
+      htmlPath: join(outDir, '2025-03-14-pdf-tables.html'),
     });
     expect(JSON.parse(await readFile(written.jsonPath, 'utf8'))).toEqual(report);
     expect(await readFile(written.markdownPath, 'utf8')).toBe(renderMarkdown(report));
+    expect(await readFile(written.htmlPath, 'utf8')).toBe(renderReportHtml(report, TOOL_VERSION));
     expect((await readdir(outDir)).sort()).toEqual([
+      '2025-03-14-pdf-tables.html',
       '2025-03-14-pdf-tables.json',
       '2025-03-14-pdf-tables.md',
     ]);
@@ -90,7 +95,7 @@ describe('writeReport', () => {
     await write();
     const files = await readdir(join(dir, 'out'));
     expect(files.filter((f) => f.includes('.tmp-'))).toEqual([]);
-    expect(files).toHaveLength(4);
+    expect(files).toHaveLength(6);
   });
 
   it('gives five reports written at once five distinct names, all complete', async () => {
@@ -101,8 +106,9 @@ describe('writeReport', () => {
     const stems = written.map((w) => w.jsonPath.replace(/\.json$/, ''));
     expect(new Set(stems).size).toBe(5);
     for (const w of written) expect(w.markdownPath).toBe(w.jsonPath.replace(/\.json$/, '.md'));
+    for (const w of written) expect(w.htmlPath).toBe(w.jsonPath.replace(/\.json$/, '.html'));
     const files = await readdir(join(dir, 'out'));
-    expect(files).toHaveLength(10);
+    expect(files).toHaveLength(15);
     expect(files.filter((f) => f.includes('.tmp-'))).toEqual([]);
     // Each file holds the report that claimed it, whole.
     const versions = await Promise.all(
@@ -119,9 +125,25 @@ describe('writeReport', () => {
     expect(written.jsonPath).toBe(join(outDir, '2025-03-14-pdf-tables-2.json'));
     expect(await readFile(join(outDir, '2025-03-14-pdf-tables.md'), 'utf8')).toBe('my notes');
     expect((await readdir(outDir)).sort()).toEqual([
+      '2025-03-14-pdf-tables-2.html',
       '2025-03-14-pdf-tables-2.json',
       '2025-03-14-pdf-tables-2.md',
       '2025-03-14-pdf-tables.md',
+    ]);
+  });
+
+  it('skips a stem whose .html is already taken, and gives back the .json and .md it claimed', async () => {
+    const outDir = join(dir, 'out');
+    await mkdir(outDir);
+    await writeFile(join(outDir, '2025-03-14-pdf-tables.html'), '<p>my page</p>');
+    const written = await write();
+    expect(written.htmlPath).toBe(join(outDir, '2025-03-14-pdf-tables-2.html'));
+    expect(await readFile(join(outDir, '2025-03-14-pdf-tables.html'), 'utf8')).toBe('<p>my page</p>');
+    expect((await readdir(outDir)).sort()).toEqual([
+      '2025-03-14-pdf-tables-2.html',
+      '2025-03-14-pdf-tables-2.json',
+      '2025-03-14-pdf-tables-2.md',
+      '2025-03-14-pdf-tables.html',
     ]);
   });
 

@@ -3,8 +3,10 @@ import { copyFile, link, mkdir, mkdtemp, open, readFile, rename, stat, unlink } 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { renderReportHtml } from '../report/html/render.js';
 import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
+import { TOOL_VERSION } from '../version.js';
 
 /**
  * The only module that writes report files (and reads them back from disk).
@@ -13,12 +15,17 @@ import type { Report } from '../report/schema.js';
  * temporary name in the same folder, then claimed under its final name with a hard link, which
  * fails if the name exists. Two runs finishing at once in one folder get `-2`, `-3`, … instead of
  * one clobbering the other; a reader never sees a partial file.
+ *
+ * Beside the JSON and the Markdown goes the report's HTML page, rendered here from the report
+ * itself, so every writer of reports writes one.
  */
 
 /** The files a report was written to. */
 export interface WrittenReport {
   jsonPath: string;
   markdownPath: string;
+  /** The self-contained HTML page of the report. */
+  htmlPath: string;
 }
 
 export interface ReportFileOptions {
@@ -61,12 +68,12 @@ export class ReportWriteError extends SkilltriggerError {
 function savedNote(saved: SavedElsewhere | undefined): string {
   if (saved === undefined) return '';
   if (saved.kind === 'fallback') {
-    return ` The measured report was saved instead to ${saved.report.jsonPath} (Markdown: ${saved.report.markdownPath}); move it from there, it is not lost.`;
+    return ` The measured report was saved instead to ${saved.report.jsonPath} (Markdown: ${saved.report.markdownPath}, HTML: ${saved.report.htmlPath}); move it from there, it is not lost.`;
   }
   return ` Saving it in ${saved.fallbackDir} failed too (${saved.code}), so here is the measured report, so it is not lost:\n${saved.json.trimEnd()}\n`;
 }
 
-function explainCode(code: string): string {
+export function explainCode(code: string): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':
@@ -88,7 +95,7 @@ function explainCode(code: string): string {
   }
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
     ? error.code
     : undefined;
@@ -146,7 +153,7 @@ async function makeFolder(dir: string): Promise<void> {
   }
 }
 
-async function writeTemp(path: string, data: string): Promise<void> {
+export async function writeTemp(path: string, data: string): Promise<void> {
   const handle = await open(path, 'wx');
   try {
     await handle.writeFile(data, 'utf8');
@@ -157,7 +164,7 @@ async function writeTemp(path: string, data: string): Promise<void> {
   }
 }
 
-async function removeQuietly(path: string): Promise<void> {
+export async function removeQuietly(path: string): Promise<void> {
   await unlink(path).catch(() => undefined);
 }
 
@@ -166,7 +173,7 @@ async function removeQuietly(path: string): Promise<void> {
  * Without hard links: an exclusive create reserves the name, then a copy of the temp file is
  * renamed over the reservation (a reader may see it empty for a moment, never partly written).
  */
-async function claim(
+export async function claim(
   temp: string,
   target: string,
   linkFile: NonNullable<ReportFileOptions['link']>,
@@ -198,7 +205,7 @@ async function claim(
 }
 
 /**
- * Writes `<outDir>/<YYYY-MM-DD>-<skill>.json` and the Markdown beside it under the same stem
+ * Writes `<outDir>/<YYYY-MM-DD>-<skill>.json` and the Markdown and HTML beside it under the same stem
  * (`-2`, `-3`, … when the day already has one), creating `outDir`. The report is validated as it
  * will be read back first: a report that does not match its schema is a bug, and is not written.
  *
@@ -223,15 +230,16 @@ export async function writeReport(
   }
   const linkFile = options.link ?? link;
   const stem = reportStem(report);
+  const files = { json, markdown, html: renderReportHtml(report, TOOL_VERSION) };
   try {
-    return await writeReportFiles(outDir, stem, json, markdown, linkFile);
+    return await writeReportFiles(outDir, stem, files, linkFile);
   } catch (error) {
     if (!(error instanceof ReportWriteError) || options.fallbackDir === null) throw error;
     const fallbackDir = options.fallbackDir ?? tmpdir();
     let saved: SavedElsewhere;
     try {
       const dir = await mkdtemp(join(fallbackDir, 'skilltrigger-unsaved-'));
-      saved = { kind: 'fallback', report: await writeReportFiles(dir, stem, json, markdown, linkFile) };
+      saved = { kind: 'fallback', report: await writeReportFiles(dir, stem, files, linkFile) };
     } catch (fallbackError) {
       saved = { kind: 'inline', json, fallbackDir, code: errorCode(fallbackError) ?? 'unknown error' };
     }
@@ -242,26 +250,32 @@ export async function writeReport(
 async function writeReportFiles(
   outDir: string,
   stem: string,
-  json: string,
-  markdown: string,
+  files: { json: string; markdown: string; html: string },
   linkFile: NonNullable<ReportFileOptions['link']>,
 ): Promise<WrittenReport> {
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const jsonTemp = join(outDir, `${stem}.json.tmp-${tag}`);
-  const markdownTemp = join(outDir, `${stem}.md.tmp-${tag}`);
+  // The JSON first: its name is the claim on the stem; only its holder tries the others.
+  const parts = [
+    { ext: 'json', data: files.json },
+    { ext: 'md', data: files.markdown },
+    { ext: 'html', data: files.html },
+  ].map((part) => ({ ...part, temp: join(outDir, `${stem}.${part.ext}.tmp-${tag}`) }));
   try {
     await makeFolder(outDir);
-    await writeTemp(jsonTemp, json);
-    await writeTemp(markdownTemp, markdown);
+    for (const part of parts) await writeTemp(part.temp, part.data);
     for (let n = 1; n <= MAX_SUFFIX; n++) {
       const name = n === 1 ? stem : `${stem}-${n}`;
-      const jsonPath = join(outDir, `${name}.json`);
-      const markdownPath = join(outDir, `${name}.md`);
-      // The JSON name is the claim on the stem; only its holder tries the matching .md.
-      if (!(await claim(jsonTemp, jsonPath, linkFile))) continue;
-      if (await claim(markdownTemp, markdownPath, linkFile)) return { jsonPath, markdownPath };
-      // A stray .md holds this stem (its JSON was deleted): give the stem back, never overwrite.
-      await unlink(jsonPath);
+      const target = (ext: string) => join(outDir, `${name}.${ext}`);
+      const claimed: string[] = [];
+      for (const part of parts) {
+        if (!(await claim(part.temp, target(part.ext), linkFile))) break;
+        claimed.push(target(part.ext));
+      }
+      if (claimed.length === parts.length) {
+        return { jsonPath: target('json'), markdownPath: target('md'), htmlPath: target('html') };
+      }
+      // A stray .md or .html holds this stem (its JSON was deleted): give the stem back, never overwrite.
+      for (const path of claimed.reverse()) await unlink(path);
     }
     throw new SkilltriggerError(
       `cannot write the report to ${outDir}: ${MAX_SUFFIX} names for ${stem} are taken. Fix: choose another folder with --out`,
@@ -270,8 +284,7 @@ async function writeReportFiles(
   } catch (error) {
     throw asWriteError(outDir, error);
   } finally {
-    await removeQuietly(jsonTemp);
-    await removeQuietly(markdownTemp);
+    for (const part of parts) await removeQuietly(part.temp);
   }
 }
 

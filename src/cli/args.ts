@@ -59,11 +59,19 @@ export interface CheckArgs {
   evals: string[];
 }
 
+export interface ViewArgs {
+  command: 'view';
+  /** One report, or the baseline's and the candidate's. */
+  reports: [string] | [string, string];
+  open: boolean;
+}
+
 export type CliArgs =
   | RunArgs
   | PreflightArgs
   | CompareArgs
   | CheckArgs
+  | ViewArgs
   /** `topic`: the command whose help was asked for; absent for the overall usage. */
   | { command: 'help'; topic?: CommandName }
   | { command: 'version' };
@@ -273,6 +281,19 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         throw new UsageError(`check needs at least one --skill <dir> or --eval <file>\n\n${USAGE}`);
       }
       return { command: 'check', skills, evals };
+    },
+  },
+  view: {
+    build(parsed): ViewArgs {
+      const [a, b, extra] = parsed.positionals;
+      if (a === undefined)
+        throw new UsageError(`view needs a report (a .json file written by skilltrigger run)\n\n${USAGE}`);
+      if (extra !== undefined) {
+        throw new UsageError(
+          `view takes at most two reports (a baseline and a candidate); got a third: "${extra}"`,
+        );
+      }
+      return { command: 'view', reports: b === undefined ? [a] : [a, b], open: parsed.switches.has('open') };
     },
   },
 };

@@ -209,6 +209,29 @@ export const COMMAND_HELP = {
       ['Check every eval set at once:', 'skilltrigger check --eval a/evals.json --eval b/EVAL.yaml'],
     ],
   },
+  view: {
+    summary: "print the path of a report's HTML page, writing it first if it is missing",
+    usage: ['view <report.json> [<b.json>] [--open]'],
+    args: [
+      { name: 'report.json', text: 'a report written by run (alone: its own page)' },
+      {
+        name: 'b.json',
+        text: 'a second report: the page compares the first (baseline) with it, written in its folder',
+      },
+    ],
+    options: [{ name: 'open', text: "hand the page to the platform's opener (xdg-open, open or start)" }],
+    exitCodes: [
+      [0, 'the page exists (written now, or already there)'],
+      [1, 'a usage or input error: a file that is not a report, or a page that cannot be written'],
+    ],
+    examples: [
+      ['The page of a report:', 'skilltrigger view results/2026-05-02-handoff.json'],
+      [
+        'Yesterday against today, opened in the browser:',
+        'skilltrigger view results/2026-05-01-handoff.json results/2026-05-02-handoff.json --open',
+      ],
+    ],
+  },
 } as const satisfies Record<string, CommandHelp>;
 
 export type CommandName = keyof typeof COMMAND_HELP;
@@ -278,6 +301,7 @@ Usage:
   skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
   skilltrigger compare <a.json> [<b.json>] [--json]
   skilltrigger check [--skill <dir>]... [--eval <file>]...
+  skilltrigger view <report.json> [<b.json>] [--open]
 
 Commands:
 ${COMMAND_NAMES.map((n) => `  ${n.padEnd(10)}${COMMAND_HELP[n].summary}`).join('\n')}

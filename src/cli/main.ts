@@ -7,6 +7,7 @@ import { compareCommand } from './compare-command.js';
 import { renderCommandHelp } from './help.js';
 import { preflightCommand } from './preflight-command.js';
 import { type CliIo, runCommand } from './run-command.js';
+import { viewCommand } from './view-command.js';
 
 /**
  * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM stops the run
@@ -44,6 +45,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return await checkCommand(args, io);
       case 'preflight':
         return await preflightCommand(args, io, controller.signal);
+      case 'view':
+        return await viewCommand(args, io);
     }
   } catch (error) {
     if (error instanceof SkilltriggerError) {

@@ -237,7 +237,7 @@ function describeDescription(c: Comparison): string {
 }
 
 /** The row's one-sided p in the direction the rate moved (the bad one when it did not move). */
-function rowP(r: QueryComparison): { p: number; adjusted: number } {
+export function rowP(r: QueryComparison): { p: number; adjusted: number } {
   const better = (r.shouldTrigger ? 1 : -1) * (r.deltaRate ?? 0);
   return better > 0 ? { p: r.pGood, adjusted: r.pGoodAdjusted } : { p: r.pBad, adjusted: r.pBadAdjusted };
 }

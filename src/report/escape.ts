@@ -45,6 +45,17 @@ function codePointMarker(char: string): string {
   return `⟨U+${hex}⟩`;
 }
 
+/**
+ * How a line break (`↵`), a tab (a space) or a hidden character (`⟨U+XXXX⟩`) is shown; undefined
+ * for a character shown as itself. The HTML report shows user text the same way.
+ */
+export function shownAs(char: string): string | undefined {
+  if (LINE_BREAK.test(char)) return '↵';
+  if (char === '\t') return ' ';
+  if (HIDDEN.test(char) && !VARIATION_SELECTOR.test(char)) return codePointMarker(char);
+  return undefined;
+}
+
 /** Makes arbitrary user text safe as inline Markdown on GitHub (see the module comment for the contract). */
 export function escapeInline(text: string): string {
   // Code points, so a surrogate pair stays whole and a lone surrogate stands alone.
@@ -53,12 +64,9 @@ export function escapeInline(text: string): string {
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i] as string;
     if (char === '\r' && chars[i + 1] === '\n') continue; // CRLF: the \n that follows writes the one ↵
-    if (LINE_BREAK.test(char)) {
-      out += '↵';
-    } else if (char === '\t') {
-      out += ' ';
-    } else if (HIDDEN.test(char) && !VARIATION_SELECTOR.test(char)) {
-      out += codePointMarker(char);
+    const shown = shownAs(char);
+    if (shown !== undefined) {
+      out += shown;
     } else if (char in ENTITIES) {
       out += ENTITIES[char];
     } else if (BACKSLASH_ESCAPED.has(char)) {
