@@ -18,6 +18,8 @@ export function runCli(
   options: {
     env: NodeJS.ProcessEnv;
     cwd?: string;
+    /** Its own process group (`child.pid` is the group id), as a shell job is: for signals to the group. */
+    detached?: boolean;
     onStart?: (child: ChildProcess, stderr: () => string) => void;
   },
 ): Promise<CliResult> {
@@ -26,6 +28,7 @@ export function runCli(
       cwd: options.cwd ?? REPO_ROOT,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.detached ? { detached: true } : {}),
     });
     let stdout = '';
     let stderr = '';

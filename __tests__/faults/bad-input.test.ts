@@ -56,7 +56,7 @@ async function prepare(c: BadInputCase): Promise<string> {
   for (const [name, content] of Object.entries(c.files ?? {})) {
     const file = path.join(dir, name);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, fill(content, dir));
+    await writeFile(file, typeof content === 'string' ? fill(content, dir) : content);
   }
   return dir;
 }

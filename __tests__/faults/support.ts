@@ -59,6 +59,22 @@ export function processesWith(marker: string): ProcessRow[] {
   return processes().filter((p) => p.args.includes(marker) && !p.args.includes('ps -eo'));
 }
 
+/** The process group of this test process (and of every child it did not detach). */
+export function ownGroup(): number | undefined {
+  return processes().find((p) => p.pid === process.pid)?.pgid;
+}
+
+/**
+ * Processes still alive in any of these process groups (a claude group a test saw while it ran).
+ * A zombie is dead: where PID 1 of a container does not reap orphans, a killed group's children
+ * stay listed as `<defunct>`, and that is not a process left running.
+ */
+export function processesInGroups(pgids: ReadonlySet<number>): ProcessRow[] {
+  return processes().filter(
+    (p) => pgids.has(p.pgid) && !p.args.includes('ps -eo') && !p.args.endsWith('<defunct>'),
+  );
+}
+
 /** Ends processes this test started, by pid (never by name). */
 export function killPids(pids: number[]): void {
   for (const pid of pids) {

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { writeReport } from '../adapters/report-files.js';
+import { checkReportFolder, writeReport } from '../adapters/report-files.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
 import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
@@ -13,11 +13,12 @@ import { headline, renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
+import type { Output } from './output.js';
 import { ProgressReporter } from './progress.js';
 
 export interface CliIo {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdout: Output;
+  stderr: Output;
   env: NodeJS.ProcessEnv;
 }
 
@@ -47,6 +48,8 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     const { text, file } = await baselineText(args.baselineDescription);
     baselineDescription = validateDescription(text, { file: file ?? '--baseline-description' });
   }
+  // A folder that cannot take the report is refused before anything is spent, not after the runs.
+  await checkReportFolder(args.out);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
 
   // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
