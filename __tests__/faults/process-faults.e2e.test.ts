@@ -46,6 +46,8 @@ let model: SimulatedModel;
 let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
 /** Processes a failed case may have left; ended in afterAll by pid. */
 const leftovers: number[] = [];
+/** Every claude process group a case saw: whatever is still in one is ended in afterAll too. */
+const watchedGroups = new Set<number>();
 
 /** Whether this machine lets us mount a tmpfs in a private mount namespace (decided before collection). */
 const canMount = ((): boolean => {
@@ -74,7 +76,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  killPids(leftovers);
+  killPids([...leftovers, ...processesInGroups(watchedGroups).map((p) => p.pid)]);
   await model?.close();
   await claude?.cleanup();
   await rm(work, { recursive: true, force: true });
@@ -138,6 +140,7 @@ function groupWatch(marker: string) {
       for (const p of processesWith(marker)) {
         if (p.pgid === own || (p.pid === p.pgid && p.args.includes(SKILLTRIGGER_BIN))) continue;
         pgids.add(p.pgid);
+        watchedGroups.add(p.pgid);
         pids.add(p.pid);
       }
     },
