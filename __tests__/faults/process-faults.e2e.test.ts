@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -153,6 +153,13 @@ function groupWatch(marker: string) {
   };
 }
 
+/** A signal to the CLI's whole job (it runs `detached`, so its pid is its group), as a terminal sends it. */
+function signalJob(child: ChildProcess, signal: NodeJS.Signals): void {
+  // Never `kill(-0)`: that is this test runner's own group.
+  if (child.pid === undefined) throw new Error('the CLI has no pid');
+  process.kill(-child.pid, signal);
+}
+
 function noStackTrace(r: CliResult): void {
   expect(r.stderr).not.toMatch(/unexpected error|EPIPE|\n\s+at /);
 }
@@ -210,7 +217,7 @@ describe('signals', () => {
             // A closed terminal: the pipes are gone and the whole job gets SIGHUP.
             child.stdout?.destroy();
             child.stderr?.destroy();
-            process.kill(-(child.pid ?? 0), 'SIGHUP');
+            signalJob(child, 'SIGHUP');
           }
         }, 100);
         child.on('close', () => clearInterval(timer));
@@ -240,19 +247,22 @@ describe('signals', () => {
     const groups = groupWatch(t.queries.negative);
     let first = false;
     let second = false;
+    // Ctrl-C in a terminal signals the whole foreground job: skilltrigger in its own group.
     const r = await runCli([...t.args, '--claude', wrapper, '--timeout', '60'], {
       env: t.env,
+      detached: true,
       onStart: (child, stderr) => {
+        const ctrlC = () => signalJob(child, 'SIGINT');
         const timer = setInterval(() => {
           groups.look();
           const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
           if (!first && stderr().includes('query 1/2') && hanging && groups.pgids.size > 0) {
             first = true;
-            child.kill('SIGINT');
+            ctrlC();
           } else if (first && !second && stderr().includes('SIGINT: stopping')) {
             second = true;
             clearInterval(timer);
-            child.kill('SIGINT');
+            ctrlC();
           }
         }, 100);
         child.on('close', () => clearInterval(timer));
@@ -281,6 +291,7 @@ describe('signals', () => {
     try {
       const r = await runCli([...t.args, '--claude', wrapper], {
         env: t.env,
+        detached: true,
         onStart: (child) => {
           const timer = setInterval(() => {
             groups.look();
@@ -288,7 +299,7 @@ describe('signals', () => {
             if (!sent && asked) {
               sent = true;
               clearInterval(timer);
-              child.kill('SIGINT');
+              signalJob(child, 'SIGINT');
             }
           }, 100);
           child.on('close', () => clearInterval(timer));
