@@ -20,11 +20,14 @@ export function runCli(
     cwd?: string;
     /** Its own process group (`child.pid` is the group id), as a shell job is: for signals to the group. */
     detached?: boolean;
+    /** A command that starts the CLI (`['unshare', '-m', …]`): it gets `node bin/skilltrigger.js …` as its arguments. */
+    launcher?: string[];
     onStart?: (child: ChildProcess, stderr: () => string) => void;
   },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SKILLTRIGGER_BIN, ...args], {
+    const [command, ...prefix] = [...(options.launcher ?? []), process.execPath];
+    const child = spawn(command ?? process.execPath, [...prefix, SKILLTRIGGER_BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { type CliResult, REPO_ROOT, runCli, SKILLTRIGGER_BIN } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
 import {
+  canMountTmpfs,
   killPids,
   ownGroup,
   processesInGroups,
@@ -49,16 +49,8 @@ const leftovers: number[] = [];
 /** Every claude process group a case saw: whatever is still in one is ended in afterAll too. */
 const watchedGroups = new Set<number>();
 
-/** Whether this machine lets us mount a tmpfs in a private mount namespace (decided before collection). */
-const canMount = ((): boolean => {
-  const probe = mkdtempSync(path.join(tmpdir(), 'skilltrigger-mount-probe-'));
-  try {
-    const args = ['-m', '--', 'mount', '-t', 'tmpfs', '-o', 'ro,size=64k', 'none', probe];
-    return spawnSync('unshare', args, { stdio: 'ignore' }).status === 0;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+/** Decided before collection, so the read-only case can be skipped by name. */
+const canMount = canMountTmpfs();
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-process-faults-'));
@@ -373,37 +365,18 @@ describe('where claude and the report go', () => {
     const recorder = await shellScript(work, 'claude-recorder-ro', `echo "$@" >> '${marker}'\nexit 1`);
     const before = model.requests.length;
     // Root passes every permission bit, so "no permission" is a read-only mount here.
-    const r = await new Promise<CliResult>((resolve, reject) => {
-      const child = spawn(
+    const r = await runCli([...t.args, '--out', out, '--claude', recorder], {
+      env: t.env,
+      launcher: [
         'unshare',
-        [
-          '-m',
-          '--',
-          'sh',
-          '-c',
-          'mount -t tmpfs -o ro,size=64k none "$1" && shift && exec "$@"',
-          'sh',
-          mount,
-          process.execPath,
-          SKILLTRIGGER_BIN,
-          ...t.args,
-          '--out',
-          out,
-          '--claude',
-          recorder,
-        ],
-        { cwd: REPO_ROOT, env: t.env, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => {
-        stdout += d;
-      });
-      child.stderr.setEncoding('utf8').on('data', (d: string) => {
-        stderr += d;
-      });
-      child.on('error', reject);
-      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+        '-m',
+        '--',
+        'sh',
+        '-c',
+        'mount -t tmpfs -o ro,size=64k none "$1" && shift && exec "$@"',
+        'sh',
+        mount,
+      ],
     });
     expect(r.stderr).toContain(`cannot write the report to ${out}: EROFS`);
     expect(r.stderr).toContain('Fix: choose a writable folder with --out');
