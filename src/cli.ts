@@ -1,7 +1,8 @@
 import { main } from './cli/main.js';
+import { guardedOutput } from './cli/output.js';
 
 process.exitCode = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
+  stdout: guardedOutput(process.stdout),
+  stderr: guardedOutput(process.stderr),
   env: process.env,
 });

@@ -7,7 +7,8 @@
  * - `api`: any other API error status (400, 5xx).
  * - `network`: no status: connection refused/reset, request timed out.
  * - `cli-missing`: the `claude` executable could not be started.
- * - `crash`: the CLI exited or was killed without an outcome and without an API error.
+ * - `crash`: the CLI exited or was killed without an outcome and without an API error, or could
+ *   not be started for a reason other than a missing executable (E2BIG, EAGAIN).
  * - `no-stub`: the init event's roster does not list the stub, so the model could not see it.
  * - `no-decision`: the stream ended cleanly without a decisive assistant message.
  */

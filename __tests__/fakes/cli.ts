@@ -20,14 +20,20 @@ export function runCli(
     cwd?: string;
     /** The node binary to run the CLI with (default: this process's). */
     node?: string;
+    /** Its own process group (`child.pid` is the group id), as a shell job is: for signals to the group. */
+    detached?: boolean;
+    /** A command that starts the CLI (`['unshare', '-m', …]`): it gets `node bin/skilltrigger.js …` as its arguments. */
+    launcher?: string[];
     onStart?: (child: ChildProcess, stderr: () => string) => void;
   },
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.node ?? process.execPath, [SKILLTRIGGER_BIN, ...args], {
+    const [command, ...prefix] = [...(options.launcher ?? []), options.node ?? process.execPath];
+    const child = spawn(command ?? process.execPath, [...prefix, SKILLTRIGGER_BIN, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.detached ? { detached: true } : {}),
     });
     let stdout = '';
     let stderr = '';

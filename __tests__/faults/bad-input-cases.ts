@@ -15,8 +15,8 @@ export interface BadInputCase {
   id: string;
   area: InputArea;
   what: string;
-  /** Files of the case, by path relative to `{dir}`. */
-  files?: Record<string, string>;
+  /** Files of the case, by path relative to `{dir}`; bytes for content that is not valid text. */
+  files?: Record<string, string | Uint8Array>;
   args: string[];
   /** A fragment of stderr, exactly. */
   error: string;
@@ -36,6 +36,13 @@ const report = (change: (r: Record<string, unknown>) => void) => {
 };
 const compare = (file: string) => ['compare', `{dir}/${file}`, '{dir}/good.json'];
 const GOOD_REPORT = JSON.stringify(reportFixture());
+/** Text with raw bytes spliced in: `bytes('caf', [0xe9], '!')`. */
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+const NEGATIVE_ENTRY = '{"query": "rename this variable", "should_trigger": false}';
+/** An AgentV test of the harness's skill (`handoff`), its input written as given. */
+const agentvTest = (id: string, input: string, shouldTrigger: boolean) =>
+  `  - id: ${id}\n    input: ${input}\n    assertions:\n      - type: skill-trigger\n        skill: handoff\n        should_trigger: ${shouldTrigger}\n`;
 
 export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   // Eval sets.
@@ -405,6 +412,121 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     },
     args: withEval('EVAL.yaml'),
     error: 'EVAL.yaml: the YAML cannot be read: Excessive alias count',
+    exit: 1,
+  },
+  {
+    id: 'eval-query-too-long',
+    area: 'eval set',
+    what: 'a 200 KiB prompt (over the 128 KiB the system takes as one argument)',
+    files: { 'evals.json': pair({ query: 'x'.repeat(200 * 1024), should_trigger: true }) },
+    args: withEval('evals.json'),
+    error:
+      'evals.json:line 1 (entry #1): query is 200 KiB (204800 bytes); claude takes the prompt as one command-line argument',
+    exit: 1,
+  },
+  {
+    id: 'eval-slash-skill-name',
+    area: 'eval set',
+    what: 'a prompt that starts with /<skill name>',
+    files: { 'evals.json': pair({ query: '/handoff write the notes', should_trigger: true }) },
+    args: withEval('evals.json'),
+    error: 'the prompt starts with "/handoff", which Claude Code expands into the skill itself',
+    exit: 1,
+  },
+  {
+    id: 'eval-slash-stub-name',
+    area: 'eval set',
+    what: 'a prompt that starts with /<stub name>',
+    files: {
+      'evals.json': pair(
+        { query: 'what changed?', should_trigger: false },
+        { query: '/handoff-stub-0a1b2c3d now', should_trigger: true },
+      ),
+    },
+    args: withEval('evals.json'),
+    error: 'the prompt starts with "/handoff-stub-0a1b2c3d", which Claude Code expands',
+    exit: 1,
+  },
+  {
+    id: 'eval-json-duplicate-key',
+    area: 'eval set',
+    what: 'JSON with the same key twice in an entry ("should_trigger": true, "should_trigger": false)',
+    files: {
+      'evals.json': `[\n  {"query": "write the handoff", "should_trigger": true, "should_trigger": false},\n  ${NEGATIVE_ENTRY}\n]\n`,
+    },
+    args: withEval('evals.json'),
+    error: 'evals.json:line 2 (entry #1): has the key "should_trigger" twice (first at line 2)',
+    exit: 1,
+  },
+  {
+    id: 'eval-json-invalid-utf8',
+    area: 'eval set',
+    what: 'JSON with a Latin-1 byte (invalid UTF-8)',
+    files: {
+      'evals.json': bytes(
+        '[\n  {"query": "caf',
+        [0xe9],
+        ' notes for the handoff", "should_trigger": true},\n  ',
+        NEGATIVE_ENTRY,
+        '\n]\n',
+      ),
+    },
+    args: withEval('evals.json'),
+    error: 'evals.json:line 2: is not valid UTF-8: byte 18 (E9) does not start a valid character',
+    exit: 1,
+  },
+  {
+    id: 'eval-yaml-invalid-utf8',
+    area: 'eval set',
+    what: 'EVAL.yaml with a Latin-1 byte (invalid UTF-8)',
+    files: {
+      'EVAL.yaml': bytes(
+        'tests:\n',
+        agentvTest('one', 'write the handoff', true),
+        '  - id: two\n    input: Stra',
+        [0xdf],
+        'e\n',
+      ),
+    },
+    args: withEval('EVAL.yaml'),
+    error: 'EVAL.yaml:line 9: is not valid UTF-8',
+    exit: 1,
+  },
+  {
+    id: 'eval-csv-invalid-utf8',
+    area: 'eval set',
+    what: 'CSV cut in the middle of a character (invalid UTF-8)',
+    files: {
+      'evals.csv': bytes(
+        'id,should_trigger,prompt\na,true,write the handoff\nb,false,rename this ',
+        [0xe2, 0x82],
+        '\n',
+      ),
+    },
+    args: withEval('evals.csv'),
+    error: 'evals.csv:line 3: is not valid UTF-8',
+    exit: 1,
+  },
+  {
+    id: 'eval-json-lone-surrogate',
+    area: 'eval set',
+    what: 'JSON with a lone surrogate escape ("\\ud83d" without its pair)',
+    files: {
+      'evals.json': `[\n  {"query": "ship it \\ud83d now", "should_trigger": true},\n  ${NEGATIVE_ENTRY}\n]\n`,
+    },
+    args: withEval('evals.json'),
+    error: 'evals.json:line 2 (entry #1): query contains U+D83D, half of a UTF-16 surrogate pair',
+    exit: 1,
+  },
+  {
+    id: 'eval-yaml-lone-surrogate',
+    area: 'eval set',
+    what: 'EVAL.yaml with a lone surrogate escape',
+    files: {
+      'EVAL.yaml': `tests:\n${agentvTest('one', '"write the handoff \\udc00"', true)}${agentvTest('two', 'rename this variable', false)}`,
+    },
+    args: withEval('EVAL.yaml'),
+    error: 'input contains U+DC00, half of a UTF-16 surrogate pair',
     exit: 1,
   },
   // SKILL.md.
@@ -848,6 +970,32 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     what: 'check with nothing to check',
     args: ['check'],
     error: 'check needs at least one --skill <dir> or --eval <file>',
+    exit: 1,
+  },
+  {
+    id: 'flag-out-regular-file',
+    area: 'flags',
+    what: '--out names a regular file',
+    files: { 'results.txt': 'not a folder\n' },
+    args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--out', '{dir}/results.txt'],
+    error: 'cannot write the report to {dir}/results.txt: EEXIST (the path exists and is not a folder). Fix:',
+    exit: 1,
+  },
+  {
+    id: 'flag-out-through-file',
+    area: 'flags',
+    what: '--out below a regular file',
+    files: { 'a-file': 'not a folder\n' },
+    args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--out', '{dir}/a-file/results'],
+    error: 'cannot write the report to {dir}/a-file/results: ENOTDIR',
+    exit: 1,
+  },
+  {
+    id: 'flag-out-empty',
+    area: 'flags',
+    what: '--out ""',
+    args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--out', ''],
+    error: '--out: is empty. Fix: name the folder for the reports',
     exit: 1,
   },
 ];

@@ -56,7 +56,7 @@ async function prepare(c: BadInputCase): Promise<string> {
   for (const [name, content] of Object.entries(c.files ?? {})) {
     const file = path.join(dir, name);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, fill(content, dir));
+    await writeFile(file, typeof content === 'string' ? fill(content, dir) : content);
   }
   return dir;
 }
@@ -81,7 +81,9 @@ describe('bad input stops before anything runs, with its error and exit code', (
       const out = path.join(dir, 'results');
       const args = c.args.map((a) => fill(a, dir));
       // Where a report would go if anything were measured: it must not appear.
-      const withOut = args[0] === 'run' ? ['run', '--out', out, ...args.slice(1)] : args;
+      // (A case that names its own --out keeps it: a single-value option given twice is an error.)
+      const withOut =
+        args[0] === 'run' && !args.includes('--out') ? ['run', '--out', out, ...args.slice(1)] : args;
       const r = await runCli(withOut, { env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work } });
       expect(r.stderr).toContain(fill(c.error, dir));
       expect(r.code).toBe(c.exit);

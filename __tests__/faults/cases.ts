@@ -227,8 +227,8 @@ export const FAULT_CASES: readonly FaultCase[] = [
   {
     id: 'cli-report-enotdir',
     layer: 'cli',
-    fault: 'disk refuses the report write (path through a file)',
-    injected: '--out pointing below a regular file (…/a-regular-file/results), after a real measurement',
+    fault: 'disk refuses the report write (path through a file), after the up-front check passed',
+    injected: '--out …/later-a-file/results, where later-a-file becomes a regular file while the runs go',
     outcome:
       'exit 1; stderr names the folder, ENOTDIR and the fallback file; the complete report is in a new skilltrigger-unsaved folder under $TMPDIR',
   },
@@ -239,6 +239,93 @@ export const FAULT_CASES: readonly FaultCase[] = [
     injected: 'SIGTERM while the second run hangs',
     outcome:
       'exit 3; partial report (interrupted, no verdict, the first run kept); claude group gone; no temp project left',
+  },
+  {
+    id: 'cli-epipe-stdout',
+    layer: 'cli',
+    fault: 'stdout closed (`run … | head -1`, `| true`)',
+    injected: 'the reader of stdout closes its end before the first line',
+    outcome:
+      'no EPIPE stack trace; every run measured, report written, exit as measured (0); no temp project, no process left',
+  },
+  {
+    id: 'cli-epipe-stderr',
+    layer: 'cli',
+    fault: 'stderr closed (a closed pipe for the progress lines)',
+    injected: 'the reader of stderr closes its end before the first gate line',
+    outcome: 'every run measured, report written, headline on stdout, exit as measured (0)',
+  },
+  {
+    id: 'cli-sighup-group',
+    layer: 'cli',
+    fault: 'SIGHUP: the terminal or SSH session closes mid-run',
+    injected:
+      'skilltrigger in its own process group; stdout and stderr closed, then SIGHUP to the group while the second run hangs',
+    outcome:
+      'exit 3 (not 129); partial report (interrupted, no verdict, the first run kept); claude group gone; no temp project left',
+  },
+  {
+    id: 'cli-double-sigint',
+    layer: 'cli',
+    fault: 'Ctrl-C, twice, while a claude that ignores SIGTERM runs',
+    injected:
+      '--claude wrapper that traps TERM and stays on in a TERM-proof `sleep`; SIGINT while the second run hangs, SIGINT again if skilltrigger is still there',
+    outcome:
+      'a measured run is SIGKILLed with its whole group at the first SIGINT (a second one SIGKILLs whatever claude is left); exit 3 with the partial report (was: exit 130, wrapper left running); no temp project, no process of the group left',
+  },
+  {
+    id: 'cli-sigint-gates',
+    layer: 'cli',
+    fault: 'Ctrl-C during the gates',
+    injected: 'the round-trip request hangs; SIGINT once it reached the simulated model',
+    outcome:
+      'exit 3, "interrupted during the gates; nothing was measured"; no report, the gates’ scratch project and claude group gone',
+  },
+  {
+    id: 'cli-echoed-key',
+    layer: 'cli',
+    fault: 'an upstream echoes the API key in an error body (an `sk-ant-` key)',
+    injected: 'simulated model: the round-trip answers 500 with the x-api-key it received in the message',
+    outcome: 'exit 2; the gate line quotes the error with the key as `***`; the key in no output or file',
+  },
+  {
+    id: 'cli-echoed-gateway-key',
+    layer: 'cli',
+    fault: 'the same, with a gateway key that does not look like an Anthropic key',
+    injected: 'ANTHROPIC_API_KEY=gw-…; the round-trip answers 500 echoing it',
+    outcome: 'exit 2; masked as `***` (the value of ANTHROPIC_API_KEY is masked, whatever its shape)',
+  },
+  {
+    id: 'cli-relative-claude',
+    layer: 'cli',
+    fault: 'a relative --claude path',
+    injected: '--claude ./node_modules/.bin/claude, run from the repository root',
+    outcome: 'resolved against the working directory: gates pass, both runs measured, exit 0 (was: ENOENT)',
+  },
+  {
+    id: 'cli-out-read-only',
+    layer: 'cli',
+    fault: '--out on a folder that cannot be written (no permission, even for root)',
+    injected:
+      '--out inside a tmpfs mounted read-only in a private mount namespace (unshare -m); skipped where unavailable',
+    outcome:
+      'exit 1 before the gates: "cannot write the report to …: EROFS", with the fix; claude never started',
+  },
+  {
+    id: 'check-slash-query',
+    layer: 'cli',
+    fault: 'a prompt that starts with `/<skill name>` (Claude Code expands it itself)',
+    injected: '`skilltrigger check` on an eval set whose positive is "/handoff and then stop"',
+    outcome:
+      'exit 1; the entry is named, with the fix "drop the leading slash" (`run` refuses it the same way)',
+  },
+  {
+    id: 'run-e2big',
+    layer: 'run',
+    fault: 'a prompt too long for the argv (E2BIG), past the loader',
+    injected: 'runOnce with a 200 KiB query; the spawn fails with E2BIG',
+    outcome:
+      'error:crash, never error:cli-missing (the loader refuses such a query up front: query-too-long)',
   },
   {
     id: 'report-write-erofs',

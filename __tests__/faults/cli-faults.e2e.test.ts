@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,10 +99,24 @@ describe('skilltrigger run under faults', () => {
 
   it(faultTitle('cli-report-enotdir'), async () => {
     const t = await setUp('enotdir', { kind: 'skill' }, { kind: 'text' });
-    const file = path.join(work, 'a-regular-file');
-    await writeFile(file, 'not a folder\n');
+    // Not there when the run starts (so the up-front check passes), a regular file by the end.
+    const file = path.join(work, 'later-a-file');
     const out = path.join(file, 'results');
-    const r = await runCli([...t.args, '--out', out, '--claude', CLAUDE_BIN], { env: t.env });
+    let made = false;
+    const r = await runCli([...t.args, '--out', out, '--claude', CLAUDE_BIN], {
+      env: t.env,
+      onStart: (child, stderr) => {
+        const timer = setInterval(() => {
+          if (!made && stderr().includes('query 1/2')) {
+            made = true;
+            clearInterval(timer);
+            writeFileSync(file, 'not a folder\n');
+          }
+        }, 50);
+        child.on('close', () => clearInterval(timer));
+      },
+    });
+    expect(made).toBe(true);
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot write the report to ${out}: ENOTDIR`);

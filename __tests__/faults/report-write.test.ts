@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { reportSchema } from '../../src/report/schema.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { faultTitle } from './cases.js';
+import { canMountTmpfs } from './support.js';
 
 /**
  * A disk that refuses the report. A report holds minutes of model calls, so a refused write must
@@ -19,16 +19,8 @@ import { faultTitle } from './cases.js';
  * two cases are skipped. The writer runs in that namespace as a child process on the built lib/.
  */
 
-/** Whether this machine lets us mount a tmpfs in a private mount namespace (decided before collection). */
-const canMount = ((): boolean => {
-  const probe = mkdtempSync(path.join(tmpdir(), 'skilltrigger-mount-probe-'));
-  try {
-    const args = ['-m', '--', 'mount', '-t', 'tmpfs', '-o', 'ro,size=64k', 'none', probe];
-    return spawnSync('unshare', args, { stdio: 'ignore' }).status === 0;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-})();
+/** Decided before collection, so the two cases can be skipped by name. */
+const canMount = canMountTmpfs();
 
 let work: string;
 

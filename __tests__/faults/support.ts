@@ -1,5 +1,7 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { chmod, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Behaviour, Script } from '../../src/simulated/model.js';
 
@@ -7,6 +9,20 @@ import type { Behaviour, Script } from '../../src/simulated/model.js';
  * What the fault suites share: a script table for the simulated model, stand-in `claude` scripts,
  * and the checks that a run left nothing behind (temp projects, processes).
  */
+
+/**
+ * Whether this machine lets us mount a tmpfs in a private mount namespace (`unshare -m`), where a
+ * read-only or full filesystem can be made for one process without touching the machine.
+ */
+export function canMountTmpfs(): boolean {
+  const probe = mkdtempSync(path.join(tmpdir(), 'skilltrigger-mount-probe-'));
+  try {
+    const args = ['-m', '--', 'mount', '-t', 'tmpfs', '-o', 'ro,size=64k', 'none', probe];
+    return spawnSync('unshare', args, { stdio: 'ignore' }).status === 0;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
 
 /** Routes each query to its behaviour; queries not in the table get the default (`pong` for the gate). */
 export function scriptTable(table: Map<string, Behaviour | Script>): Script {
@@ -57,6 +73,22 @@ function processes(): ProcessRow[] {
 /** Processes whose command line holds `marker` (a unique argument the test gave them). */
 export function processesWith(marker: string): ProcessRow[] {
   return processes().filter((p) => p.args.includes(marker) && !p.args.includes('ps -eo'));
+}
+
+/** The process group of this test process (and of every child it did not detach). */
+export function ownGroup(): number | undefined {
+  return processes().find((p) => p.pid === process.pid)?.pgid;
+}
+
+/**
+ * Processes still alive in any of these process groups (a claude group a test saw while it ran).
+ * A zombie is dead: where PID 1 of a container does not reap orphans, a killed group's children
+ * stay listed as `<defunct>`, and that is not a process left running.
+ */
+export function processesInGroups(pgids: ReadonlySet<number>): ProcessRow[] {
+  return processes().filter(
+    (p) => pgids.has(p.pgid) && !p.args.includes('ps -eo') && !p.args.endsWith('<defunct>'),
+  );
 }
 
 /** Ends processes this test started, by pid (never by name). */

@@ -6,6 +6,7 @@ import { type ClaudeExit, spawnClaude } from '../adapters/claude.js';
 import { initRepository } from '../adapters/git.js';
 import type { InitInfo } from '../decide/decision.js';
 import { parseEvent } from '../decide/events.js';
+import { maskSecrets } from '../mask.js';
 import { claudeEnvironment } from '../measure/run-once.js';
 
 /**
@@ -231,7 +232,8 @@ async function roundTripGate(
     };
   }
   const status = result?.status ?? apiError?.status;
-  const said = firstLine(apiError?.text || result?.text || '').slice(0, 160);
+  // A gateway may echo the key in its error body (src/mask.ts).
+  const said = maskSecrets(firstLine(apiError?.text || result?.text || '')).slice(0, 160);
   const reason = call.timedOut
     ? `no answer within ${timeoutMs / 1000} s`
     : said

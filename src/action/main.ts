@@ -5,6 +5,7 @@ import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
 import { writeReport } from '../adapters/report-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
+import { registerSecrets } from '../mask.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
 import { measureSkill } from '../measure/measure-skill.js';
@@ -456,6 +457,9 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const settings = readSettings();
   // Masked before anything can print them.
   if (settings.anthropicApiKey !== undefined) core.setSecret(settings.anthropicApiKey);
+  // And by skilltrigger's own mask (src/mask.ts), for the comment, the summary and the report files.
+  registerSecrets(process.env);
+  registerSecrets({ ANTHROPIC_API_KEY: settings.anthropicApiKey });
   if (settings.githubToken !== undefined) core.setSecret(settings.githubToken);
   const ctx = await readRunnerContext();
   if (settings.mode === 'merge') return runMerge(ctx, settings);

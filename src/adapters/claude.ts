@@ -2,10 +2,68 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 
+/**
+ * The spawn errors that mean the executable is missing or cannot be run as one. Any other spawn
+ * failure (E2BIG for an argv over the kernel's limit, EAGAIN, ENOMEM) is not a missing CLI, and
+ * must never be reported as one.
+ */
+const NOT_RUNNABLE = new Set(['ENOENT', 'EACCES', 'ENOTDIR', 'ENOEXEC', 'ELOOP', 'ENAMETOOLONG', 'EISDIR']);
+
+/**
+ * `--claude ./node_modules/.bin/claude` names a file relative to where the user stands, but the
+ * child starts in its temp project: a path with a separator is made absolute against the working
+ * directory first. A bare name (`claude`) is still looked up on PATH.
+ */
+export function resolveClaudeBin(bin: string, cwd: string = process.cwd()): string {
+  return bin.includes('/') || bin.includes(path.sep) ? path.resolve(cwd, bin) : bin;
+}
+
+/**
+ * The process groups of every `claude` still running, so that a second interrupt can kill them
+ * all at once (a claude, or a tool it started, may ignore SIGTERM).
+ */
+const liveGroups = new Set<number>();
+
+/** SIGKILL every claude process group still running (the second Ctrl-C). Synchronous. */
+export function killAllClaudeGroups(): void {
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* the group is gone already */
+    }
+  }
+}
+
+/** Tracks a detached child's group from spawn until `forget` (after its group was killed or ended). */
+function trackGroup(pid: number | undefined): () => void {
+  if (pid === undefined) return () => undefined;
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+
+/** Whether a finished execa result is a spawn failure, and whether that means "no runnable CLI". */
+function spawnFailure(result: {
+  failed: boolean;
+  exitCode?: number;
+  signal?: string;
+  isTerminated: boolean;
+  code?: string;
+}): { failed: boolean; missing: boolean; code?: string } {
+  const neverRan =
+    result.failed && result.exitCode === undefined && result.signal === undefined && !result.isTerminated;
+  if (!neverRan && result.code !== 'ENOENT' && result.code !== 'EACCES')
+    return { failed: false, missing: false };
+  const missing = result.code === undefined || NOT_RUNNABLE.has(result.code);
+  return { failed: true, missing, ...(result.code === undefined ? {} : { code: result.code }) };
+}
+
 /** How a `claude` process ended. */
 export interface ClaudeExit {
-  /** The executable could not be started at all (missing, not executable). */
+  /** The executable could not be started at all because it is missing or not executable. */
   spawnFailed: boolean;
+  /** The OS error of a spawn that failed for another reason (E2BIG, EAGAIN): not a missing CLI. */
+  spawnError?: string;
   exitCode?: number;
   signal?: string;
 }
@@ -43,7 +101,7 @@ export interface SpawnOptions {
  * stdin pipe makes `-p` wait 3 s for data (claude-cli-facts.md §0.11).
  */
 export function spawnClaude(options: SpawnOptions): ClaudeProcess {
-  const child = execa(options.bin, options.args, {
+  const child = execa(resolveClaudeBin(options.bin), options.args, {
     cwd: options.cwd,
     env: options.env,
     extendEnv: false,
@@ -58,13 +116,14 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
   });
 
   let gone = false;
+  const forget = trackGroup(child.pid);
   const exited: Promise<ClaudeExit> = child.then(
     (result) => {
       gone = true;
-      const neverRan =
-        result.failed && result.exitCode === undefined && result.signal === undefined && !result.isTerminated;
+      const spawn = spawnFailure(result);
       return {
-        spawnFailed: neverRan || result.code === 'ENOENT' || result.code === 'EACCES',
+        spawnFailed: spawn.missing,
+        ...(spawn.failed && !spawn.missing ? { spawnError: spawn.code ?? 'unknown' } : {}),
         ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
         ...(result.signal === undefined ? {} : { signal: result.signal }),
       };
@@ -151,12 +210,14 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
     async kill() {
       signalGroup('SIGKILL', true);
       await exited;
+      forget();
       if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env);
     },
     async stop(graceMs = 2000) {
       if (gone) {
         // claude itself is gone (it exited or was SIGKILLed) but what it started may still run.
         signalGroup('SIGKILL', true);
+        forget();
         return;
       }
       signalGroup('SIGTERM');
@@ -167,6 +228,7 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
         clearTimeout(timer);
         // Whatever the model started in the group and left behind goes too.
         signalGroup('SIGKILL', true);
+        forget();
       }
     },
   };
@@ -236,7 +298,7 @@ export async function runClaudeCommand(
 ): Promise<ClaudeCommandResult> {
   if (options.signal?.aborted)
     return { spawnFailed: false, timedOut: false, aborted: true, stdout: '', stderr: '' };
-  const child = execa(bin, args, {
+  const child = execa(resolveClaudeBin(bin), args, {
     cwd: options.cwd,
     env: options.env,
     extendEnv: false,
@@ -254,6 +316,7 @@ export async function runClaudeCommand(
   let timedOut = false;
   let aborted = false;
   let gone = false;
+  const forget = trackGroup(child.pid);
   const stopGroup = (): void => {
     const pid = child.pid;
     if (pid === undefined || gone) return;
@@ -279,10 +342,8 @@ export async function runClaudeCommand(
   try {
     const result = await child;
     gone = true;
-    const neverRan =
-      result.failed && result.exitCode === undefined && result.signal === undefined && !result.isTerminated;
-    const spawnFailed =
-      !timedOut && !aborted && (neverRan || result.code === 'ENOENT' || result.code === 'EACCES');
+    const spawn = spawnFailure(result);
+    const spawnFailed = !timedOut && !aborted && spawn.failed;
     return {
       spawnFailed,
       timedOut,
@@ -291,10 +352,11 @@ export async function runClaudeCommand(
       ...(result.signal === undefined ? {} : { signal: result.signal }),
       stdout: typeof result.stdout === 'string' ? result.stdout : '',
       stderr: typeof result.stderr === 'string' ? result.stderr : '',
-      ...(spawnFailed && result.code ? { spawnError: result.code } : {}),
+      ...(spawnFailed && spawn.code ? { spawnError: spawn.code } : {}),
     };
   } finally {
     gone = true;
+    forget();
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }

@@ -1,8 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, mkdtemp, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import {
+  copyFile,
+  link,
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  rename,
+  rmdir,
+  stat,
+  unlink,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { maskSecrets } from '../mask.js';
 import { renderReportHtml } from '../report/html/render.js';
 import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
@@ -219,7 +232,9 @@ export async function writeReport(
   markdown: string,
   options: ReportFileOptions = {},
 ): Promise<WrittenReport> {
-  const json = `${JSON.stringify(report, null, 2)}\n`;
+  // Masked like every other output (src/mask.ts): no free text of a report should ever hold a key.
+  const json = maskSecrets(`${JSON.stringify(report, null, 2)}\n`);
+  const masked = maskSecrets(markdown);
   try {
     validateReport(JSON.parse(json), 'the report about to be written');
   } catch (error) {
@@ -230,7 +245,7 @@ export async function writeReport(
   }
   const linkFile = options.link ?? link;
   const stem = reportStem(report);
-  const files = { json, markdown, html: renderReportHtml(report, TOOL_VERSION) };
+  const files = { json, markdown: masked, html: maskSecrets(renderReportHtml(report, TOOL_VERSION)) };
   try {
     return await writeReportFiles(outDir, stem, files, linkFile);
   } catch (error) {
@@ -285,6 +300,45 @@ async function writeReportFiles(
     throw asWriteError(outDir, error);
   } finally {
     for (const part of parts) await removeQuietly(part.temp);
+  }
+}
+
+/**
+ * Refuses, before anything is spent, a report folder that cannot take a report: an empty path, a
+ * regular file, a path through a file, a folder on a read-only filesystem or without permission.
+ * Nothing is created that stays: writability is tried with a probe folder, removed at once, in the
+ * folder itself or in the nearest folder above it that exists (root passes permission bits, so only
+ * a real attempt tells). A folder that breaks later is still caught by `writeReport`'s fallback.
+ */
+export async function checkReportFolder(outDir: string): Promise<void> {
+  if (outDir.trim() === '') {
+    throw new InputError(
+      { file: '--out' },
+      'is empty',
+      'name the folder for the reports, e.g. --out ./skilltrigger-results (the default), or leave --out out',
+    );
+  }
+  const target = resolve(outDir);
+  let existing = target;
+  for (;;) {
+    const found: Stats | Error = await stat(existing).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
+    if (!(found instanceof Error)) {
+      if (found.isDirectory()) break;
+      throw new ReportWriteError(outDir, existing === target ? 'EEXIST' : 'ENOTDIR');
+    }
+    const code = errorCode(found);
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && dirname(existing) !== existing) {
+      existing = dirname(existing);
+      continue;
+    }
+    throw new ReportWriteError(outDir, code ?? 'unknown error');
+  }
+  try {
+    await rmdir(await mkdtemp(join(existing, '.skilltrigger-probe-')));
+  } catch (error) {
+    throw new ReportWriteError(outDir, errorCode(error) ?? 'unknown error');
   }
 }
 

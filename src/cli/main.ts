@@ -1,5 +1,7 @@
+import { killAllClaudeGroups } from '../adapters/claude.js';
 import { removeAllStubProjects } from '../adapters/stub-project.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
+import { registerSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
@@ -10,11 +12,20 @@ import { type CliIo, runCommand } from './run-command.js';
 import { viewCommand } from './view-command.js';
 
 /**
- * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM stops the run
- * gracefully: the claude process group is stopped, its temp project removed, and the partial
- * report written (no verdict, exit 3). A second signal removes what is left and exits at once.
+ * SIGHUP is a closed terminal or SSH session: the same request to stop as Ctrl-C, and left to its
+ * default it would end the process with the description on disk and claude still running.
+ */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM/SIGHUP stops the
+ * run gracefully: the claude process group gets TERM (KILL after a grace), its temp project is
+ * removed, and the partial report written (no verdict, exit 3). A second signal SIGKILLs every
+ * claude process group at once (a claude or a tool that ignores TERM cannot outlive it) and removes
+ * the temp projects; the report is still written. A third exits at once.
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  registerSecrets(io.env);
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -24,10 +35,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       controller.abort();
       return;
     }
+    killAllClaudeGroups();
+    if (signals === 2) {
+      io.stderr.write(`\n${signal} again: claude killed; writing what was measured…\n`);
+      void removeAllStubProjects();
+      return;
+    }
     void removeAllStubProjects().finally(() => process.exit(130));
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const listen = (on: boolean) => {
+    for (const signal of STOP_SIGNALS) {
+      if (on) process.on(signal, onSignal);
+      else process.off(signal, onSignal);
+    }
+  };
+  listen(true);
   try {
     const args = parseCli(argv, io.env);
     switch (args.command) {
@@ -59,7 +81,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     );
     return 1;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    listen(false);
   }
 }

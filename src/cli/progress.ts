@@ -1,5 +1,6 @@
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
+import type { Output } from './output.js';
 
 /** The per-run line on stderr: `query 7/20 · run 2/2 · triggered · 1.4 s`. Pure, for tests. */
 export function progressLine(p: RunProgress, queries: number, runsPerQuery: number, paired: boolean): string {
@@ -23,7 +24,7 @@ export class ProgressReporter {
   private barShown = false;
 
   constructor(
-    private readonly out: NodeJS.WritableStream & { isTTY?: boolean },
+    private readonly out: Output,
     private readonly queries: number,
     private readonly runsPerQuery: number,
     private readonly paired: boolean,

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
 import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
@@ -16,11 +16,12 @@ import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
+import type { Output } from './output.js';
 import { ProgressReporter } from './progress.js';
 
 export interface CliIo {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdout: Output;
+  stderr: Output;
   env: NodeJS.ProcessEnv;
 }
 
@@ -50,6 +51,8 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     const { text, file } = await baselineText(args.baselineDescription);
     baselineDescription = validateDescription(text, { file: file ?? '--baseline-description' });
   }
+  // A folder that cannot take the report is refused before anything is spent, not after the runs.
+  await checkReportFolder(args.out);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
   // What `check` would say about the set, before any run is spent on it.
   for (const warning of evalSetWarnings(args.eval, evalSet)) io.stderr.write(`warning: ${warning}\n`);

@@ -2,6 +2,7 @@ import type { ClaudeCommandResult } from '../adapters/claude.js';
 import { classifyApiError } from '../decide/api-error.js';
 import type { InitInfo } from '../decide/decision.js';
 import { parseEvent } from '../decide/events.js';
+import { maskSecrets } from '../mask.js';
 import { RUN_PERMISSION_ARGS } from '../measure/run-once.js';
 import type { ErrorCause, Usage } from '../outcome.js';
 import { LOGIN_FIX } from './auth.js';
@@ -154,7 +155,8 @@ export function judgeRoundTrip(
   }
   if (reading.apiError) {
     const cause = classifyApiError(reading.apiError);
-    const said = reading.apiError.text ? `: ${firstLine(reading.apiError.text)}` : '';
+    // A gateway may echo the key it was sent in its error body: never repeat it.
+    const said = reading.apiError.text ? `: ${maskSecrets(firstLine(reading.apiError.text))}` : '';
     const what =
       cause === 'model'
         ? `the API does not know the model "${model}"`
@@ -189,7 +191,7 @@ export function judgeRoundTrip(
   const ended = command.signal
     ? `was killed by ${command.signal}`
     : `exited with code ${command.exitCode ?? '?'}`;
-  const said = firstLine(command.stderr) || firstLine(command.stdout);
+  const said = maskSecrets(firstLine(command.stderr) || firstLine(command.stdout));
   return gateResult(
     'round-trip',
     'fail',

@@ -1,5 +1,6 @@
 import type { InputLocation } from '../errors.js';
 import { describeValue, type Problems } from './problems.js';
+import { loneSurrogate } from './utf8.js';
 
 /**
  * One entry as a format reader saw it, before the checks every format shares (ids, duplicates,
@@ -23,8 +24,16 @@ export function entryLabel(position: number, id?: string): string {
 }
 
 /**
+ * The longest prompt, in UTF-8 bytes, that `claude -p` can take: the prompt is one command-line
+ * argument, and Linux refuses a single argument of 32 pages (128 KiB with 4 KiB pages, counting
+ * its NUL) with E2BIG. Measured: 131,071 bytes start, 131,072 do not.
+ */
+export const MAX_QUERY_BYTES = 131_071;
+
+/**
  * A prompt's text, trimmed. Control characters other than tab and newline are refused: a NUL
- * cannot be passed as a `claude -p` argument, and the others garble terminals and reports.
+ * cannot be passed as a `claude -p` argument, and the others garble terminals and reports. A
+ * prompt over MAX_QUERY_BYTES is refused: no run of it could ever start.
  */
 export function readQuery(
   value: unknown,
@@ -64,7 +73,29 @@ export function readQuery(
     );
     return undefined;
   }
+  const surrogate = loneSurrogate(query);
+  if (surrogate !== undefined) {
+    problems.add(
+      location,
+      `${field} contains ${surrogate}, half of a UTF-16 surrogate pair (an escape such as "\\ud83d" without its partner), which is not a character`,
+      'write the character itself, or both halves of the pair',
+    );
+    return undefined;
+  }
+  const bytes = Buffer.byteLength(query, 'utf8');
+  if (bytes > MAX_QUERY_BYTES) {
+    problems.add(
+      location,
+      `${field} is ${kib(bytes)} KiB (${bytes} bytes); claude takes the prompt as one command-line argument, and the system refuses one over ${kib(MAX_QUERY_BYTES + 1)} KiB (E2BIG), so no run could start`,
+      `shorten it below ${MAX_QUERY_BYTES + 1} bytes; a trigger query is what a user would type`,
+    );
+    return undefined;
+  }
   return query;
+}
+
+function kib(bytes: number): string {
+  return (bytes / 1024).toFixed(bytes % 1024 === 0 ? 0 : 1);
 }
 
 function isControlCharacter(char: string): boolean {

@@ -33,6 +33,22 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
   }
 
   const lines = entryLines(text);
+  for (const dup of duplicateKeys(text)) {
+    // The entry a line belongs to: the last one that starts at or before it.
+    const index = lines.reduce<number | undefined>(
+      (found, start, i) => (start !== undefined && start <= dup.line ? i : found),
+      undefined,
+    );
+    problems.add(
+      {
+        file,
+        line: dup.line,
+        ...(index === undefined || dup.depth < 2 ? {} : { entry: entryLabel(index + 1) }),
+      },
+      `has the key ${JSON.stringify(dup.key)} twice (first at line ${dup.firstLine}); a JSON reader keeps only the last one and silently drops the other`,
+      'keep one of the two',
+    );
+  }
   const candidates: Candidate[] = [];
   data.forEach((entry: unknown, index) => {
     const position = index + 1;
@@ -96,6 +112,48 @@ function topLevelProblem(data: unknown): [string, string] {
   }
   const keys = isRecord(data) ? ` with keys ${Object.keys(data).slice(0, 5).join(', ') || '(none)'}` : '';
   return [`must be a JSON array of entries, got ${describeValue(data)}${keys}`, `write [${ENTRY_SHAPE}, …]`];
+}
+
+interface DuplicateKey {
+  key: string;
+  line: number;
+  firstLine: number;
+  /** Nesting depth of the object (1: the top level, 2: an entry of the top-level array). */
+  depth: number;
+}
+
+/**
+ * Keys that appear twice in one object. `JSON.parse` keeps the last without a word, so
+ * `"should_trigger": true, "should_trigger": false` would flip a label; YAML refuses the same.
+ * Scans text that JSON.parse already accepted, so only strings and nesting need care.
+ */
+function duplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  const stack: (Map<string, number> | null)[] = [];
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') line++;
+    else if (ch === '{') stack.push(new Map());
+    else if (ch === '[') stack.push(null);
+    else if (ch === '}' || ch === ']') stack.pop();
+    else if (ch === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const raw = text.slice(i, end + 1);
+      let after = end + 1;
+      while (after < text.length && /\s/.test(text[after] ?? '')) after++;
+      const keys = stack.at(-1);
+      if (text[after] === ':' && keys) {
+        const key = String(JSON.parse(raw));
+        const first = keys.get(key);
+        if (first === undefined) keys.set(key, line);
+        else found.push({ key, line, firstLine: first, depth: stack.length });
+      }
+      i = end;
+    }
+  }
+  return found;
 }
 
 /** 1-based line of each top-level array element, read by parsing the JSON as YAML (a superset). */

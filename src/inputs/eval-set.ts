@@ -6,6 +6,7 @@ import { type Candidate, entryLabel } from './eval-entry.js';
 import { readSkillCreatorJson } from './eval-json.js';
 import { inputFailure, isRecord, Problems, quote } from './problems.js';
 import type { EvalFormat, EvalItem, EvalSet } from './types.js';
+import { firstInvalidUtf8, lineOfByte } from './utf8.js';
 
 const FORMAT_BY_EXTENSION: Record<string, EvalFormat> = {
   '.json': 'skill-creator-json',
@@ -27,9 +28,9 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
  * file, the entry (position, id, line) and the fix.
  */
 export async function loadEvalSet(file: string, skillName: string): Promise<EvalSet> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     const code = isRecord(error) && typeof error.code === 'string' ? error.code : String(error);
     throw inputFailure(
@@ -42,7 +43,16 @@ export async function loadEvalSet(file: string, skillName: string): Promise<Eval
       'pass the path of a .json, .yaml or .csv eval set',
     );
   }
-  return parseEvalSet(text, file, skillName);
+  const bad = firstInvalidUtf8(bytes);
+  if (bad !== undefined) {
+    const hex = [...bytes.subarray(bad, bad + 4)].map((b) => b.toString(16).toUpperCase().padStart(2, '0'));
+    throw inputFailure(
+      { file, line: lineOfByte(bytes, bad) },
+      `is not valid UTF-8: byte ${bad} (${hex.slice(0, 1).join(' ')}) does not start a valid character${hex.length > 1 ? ` (bytes from there: ${hex.join(' ')})` : ''}; read as text it would silently become U+FFFD`,
+      'save the file as UTF-8 (an editor\'s "Save with encoding" or `iconv -f latin1 -t utf-8`), then check that line',
+    );
+  }
+  return parseEvalSet(bytes.toString('utf8'), file, skillName);
 }
 
 /** The same, for text already in memory (tests; the Action reading a blob from the base branch). */
@@ -70,7 +80,7 @@ export function parseEvalSet(text: string, file: string, skillName: string, form
       candidates = readCsv(source, file, problems);
       break;
   }
-  const items = checkSet(candidates, file, problems);
+  const items = checkSet(candidates, file, problems, skillName);
   problems.throwIfAny();
   return { file, format: chosen, items, ...(warnings.length > 0 ? { warnings } : {}) };
 }
@@ -90,8 +100,19 @@ function formatOf(file: string, text: string): EvalFormat {
   );
 }
 
+/**
+ * A prompt that starts with `/<skill>` (the `--stub skill` stub) or `/<skill>-stub-…` (the command
+ * stub) is expanded by Claude Code itself into the stub's body before the model sees it
+ * (claude-cli-facts.md §0.12, §7): the model never chooses, so the run measures nothing.
+ */
+function slashInvocation(query: string, skillName: string): string | undefined {
+  if (skillName === '' || !query.startsWith('/')) return undefined;
+  const word = query.slice(1).split(/\s/, 1)[0] ?? '';
+  return word === skillName || word.startsWith(`${skillName}-stub-`) ? `/${word}` : undefined;
+}
+
 /** The rules every format shares: ids, duplicate prompts, and a set that can measure both rates. */
-function checkSet(candidates: Candidate[], file: string, problems: Problems): EvalItem[] {
+function checkSet(candidates: Candidate[], file: string, problems: Problems, skillName: string): EvalItem[] {
   const byId = new Map<string, Candidate>();
   const byQuery = new Map<string, Candidate>();
   const items: EvalItem[] = [];
@@ -127,6 +148,14 @@ function checkSet(candidates: Candidate[], file: string, problems: Problems): Ev
       );
     } else {
       byId.set(id, c);
+    }
+    const slash = c.query === undefined ? undefined : slashInvocation(c.query, skillName);
+    if (slash !== undefined) {
+      problems.add(
+        c.location,
+        `the prompt starts with ${quote(slash)}, which Claude Code expands into the skill itself before the model sees it, so the model never chooses and the run measures nothing`,
+        `drop the leading slash and write the request as a user would put it`,
+      );
     }
     if (c.query !== undefined) {
       const sameQuery = byQuery.get(c.query);

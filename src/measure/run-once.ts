@@ -138,7 +138,9 @@ export async function runOnce(
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<'aborted'>((resolve) => {
       onAbort = () => resolve('aborted');
-      signal?.addEventListener('abort', onAbort, { once: true });
+      // An abort while the project was being made has already fired: its listener would never run.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
     });
     // One iterator for the whole run: leaving a `for await` would close the stream, and the late
     // watch reads on after the decision.

@@ -68,8 +68,11 @@ export type Behaviour =
   | { kind: 'other-skill'; name?: string }
   /** Skill naming the stub, then `turns` more turns of Bash calls, each after `delayMs` (default 300). */
   | { kind: 'skill-then-work'; turns: number; delayMs?: number }
-  /** A real-shaped error body; `noRetry` adds `x-should-retry: false`. */
-  | { kind: 'api-error'; status: ErrorStatus; message?: string; noRetry?: boolean }
+  /**
+   * A real-shaped error body; `noRetry` adds `x-should-retry: false`. `echoApiKey` appends the
+   * `x-api-key` the request carried to the message, as a gateway or proxy that echoes it does.
+   */
+  | { kind: 'api-error'; status: ErrorStatus; message?: string; noRetry?: boolean; echoApiKey?: boolean }
   /** Read the request and never answer (until close()). */
   | { kind: 'hang' }
   /** 200, headers and message_start, then nothing. */
@@ -649,6 +652,13 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       record.behaviour = behaviour;
       record.turn = 1;
       plan = planFirstTurn(behaviour, view, layout);
+      if (plan.kind === 'error' && behaviour.kind === 'api-error' && behaviour.echoApiKey === true) {
+        const key = req.headers['x-api-key'];
+        plan = {
+          ...plan,
+          message: `${plan.message} (gateway: upstream refused the credential ${String(key ?? 'none')})`,
+        };
+      }
     }
     await respond(res, plan, view, prompt, record);
   }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MASK, maskSecrets, registerSecrets } from '../src/mask.js';
+
+/** The one masking function every output goes through (src/mask.ts). */
+describe('maskSecrets', () => {
+  it('masks any sk-ant- token, registered or not, wherever it sits', () => {
+    expect(maskSecrets('key sk-ant-api03-Ab_9-xyz. then')).toBe(`key ${MASK}. then`);
+    expect(maskSecrets('{"k":"sk-ant-zzz"}')).toBe(`{"k":"${MASK}"}`);
+    expect(maskSecrets('no key here')).toBe('no key here');
+  });
+
+  it('masks the values of the credential variables it was given, whatever their shape', () => {
+    registerSecrets({ ANTHROPIC_AUTH_TOKEN: 'gw-token-0123456789', ANTHROPIC_API_KEY: 'abcdefgh-long' });
+    expect(maskSecrets('upstream saw gw-token-0123456789 and abcdefgh-long twice: abcdefgh-long')).toBe(
+      `upstream saw ${MASK} and ${MASK} twice: ${MASK}`,
+    );
+  });
+
+  it('leaves values too short to be a key alone, and variables that are not credentials', () => {
+    registerSecrets({ ANTHROPIC_API_KEY: 'x', HOME: '/root/home-folder' });
+    expect(maskSecrets('x marks /root/home-folder')).toBe('x marks /root/home-folder');
+  });
+
+  it('masks a secret that contains another one whole', () => {
+    registerSecrets({
+      CLAUDE_CODE_OAUTH_TOKEN: 'oauth-inner',
+      AWS_BEARER_TOKEN_BEDROCK: 'outer-oauth-inner-x',
+    });
+    expect(maskSecrets('outer-oauth-inner-x / oauth-inner')).toBe(`${MASK} / ${MASK}`);
+  });
+});
