@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import type { InitInfo } from '../decide/decision.js';
 import { LOGIN_FIX } from '../gates/auth.js';
-import type { GateResult } from '../gates/gate.js';
+import { GATE_NAMES, type GateName, type GateResult } from '../gates/gate.js';
 import { runPreflight } from '../gates/preflight.js';
 import { renderReminders } from '../gates/render.js';
 
@@ -82,23 +82,49 @@ export function versionDrift(
   };
 }
 
-/** One gate as its own log group; anything not ok is annotated with the fix as its text. */
-function showGate(result: GateResult): void {
-  core.startGroup(`Gate: ${result.gate}`);
-  core.info(`${result.status} · ${result.reason}`);
-  if (result.fix && result.status !== 'ok') core.info(`fix: ${result.fix}`);
-  core.endGroup();
-  if (result.status === 'fail' || result.status === 'warn') {
-    const annotate = result.status === 'fail' ? core.error : core.warning;
-    annotate(result.fix ?? result.reason, {
-      title: `skilltrigger: gate ${result.gate} ${result.status === 'fail' ? 'failed' : 'warns'}: ${result.reason}`,
-    });
+/**
+ * Each gate as its own log group, opened when the gate before it has answered (the gates run one
+ * after another, in `GATE_NAMES` order), so a group spans its gate's work; closed with its result.
+ * Anything not ok is then annotated, the fix as the annotation's text.
+ */
+class GateGroups {
+  private open: GateName | undefined;
+
+  start(gate: GateName | undefined): void {
+    if (gate === undefined) return;
+    core.startGroup(`Gate: ${gate}`);
+    this.open = gate;
+  }
+
+  show(result: GateResult): void {
+    if (this.open !== result.gate) {
+      this.end();
+      this.start(result.gate);
+    }
+    core.info(`${result.status} · ${result.reason}`);
+    if (result.fix && result.status !== 'ok') core.info(`fix: ${result.fix}`);
+    this.end();
+    if (result.status === 'fail' || result.status === 'warn') {
+      const annotate = result.status === 'fail' ? core.error : core.warning;
+      annotate(result.fix ?? result.reason, {
+        title: `skilltrigger: gate ${result.gate} ${result.status === 'fail' ? 'failed' : 'warns'}: ${result.reason}`,
+      });
+    }
+    this.start(GATE_NAMES[GATE_NAMES.indexOf(result.gate) + 1]);
+  }
+
+  end(): void {
+    if (this.open === undefined) return;
+    core.endGroup();
+    this.open = undefined;
   }
 }
 
 /** Runs every gate once for the skills about to be measured. */
 export async function runActionGates(opts: ActionGateOptions): Promise<ActionGates> {
   const findings: GateResult[] = [];
+  const groups = new GateGroups();
+  groups.start(GATE_NAMES[0]);
   const preflight = await runPreflight({
     claudeBin: opts.claudeBin,
     env: opts.env,
@@ -112,9 +138,9 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     onGate: (raw) => {
       const result = forTheAction(raw, opts.fromFork);
       findings.push(result);
-      showGate(result);
+      groups.show(result);
     },
-  });
+  }).finally(() => groups.end());
   const cli = findings.findIndex((f) => f.gate === 'cli');
   const checked = cli < 0 ? undefined : findings[cli];
   if (checked) {
