@@ -117,6 +117,7 @@ function inputs(extra: Record<string, string> = {}): Record<string, string> {
 async function freshJob(): Promise<void> {
   await rm(runnerTemp, { recursive: true, force: true });
   await mkdir(runnerTemp, { recursive: true });
+  await rm(path.join(repo.dir, '.skilltrigger-cache'), { recursive: true, force: true });
   await rm(path.join(repo.dir, 'skilltrigger-results'), { recursive: true, force: true });
 }
 
@@ -246,10 +247,18 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(result.outputs['comment-id']).toBe('');
     const reports = (result.outputs.reports ?? '').split('\n');
     expect(reports).toHaveLength(2);
-    for (const file of reports) reportSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+    for (const file of reports) {
+      const report = reportSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+      // The roster gate's stub-less run, recorded in every report as on the CLI.
+      expect(report.roster).not.toBeNull();
+      expect(report.cli.version).toBe('2.1.328');
+    }
     expect(result.summary).toContain('Saved as the baseline for commit');
     expect(result.stdout).toMatch(/::group::Measure handoff/);
-    expect(result.stdout).toMatch(/::group::Gate: round-trip/);
+    // The CLI's gates, each its own log group, in order.
+    const groups = [...result.stdout.matchAll(/^::group::Gate: (\S+)$/gm)].map((m) => m[1]);
+    expect(groups).toEqual(['cli', 'auth', 'round-trip', 'conflict', 'sleep', 'roster']);
+    expect(result.stdout).toMatch(/ok · nothing besides the stub answers to "handoff, review"/);
     expect(result.stdout).toMatch(/query 6\/8 · run 1\/1 · triggered/);
     expect(github.requests).toHaveLength(0);
     await expectKeyMasked(result);
@@ -341,17 +350,14 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(comments(7)[0]?.body).toContain('**regression**');
   });
 
-  it('no baseline (the cache has none): says so plainly and measures the PR alone — under Node 24', {
+  it('no baseline (the cache has none): the base is measured in this job, so a regression still fails — under Node 24', {
     timeout: 300_000,
   }, async () => {
     const empty = await startCacheService();
     try {
       repo.checkout(commits.c1 ?? '');
-      commits.c4 = await repo.commit('Reword review', {
-        [REVIEW]: skillFile(
-          'review',
-          'Review a diff for bugs, risky changes and style problems before merging.',
-        ),
+      commits.c4 = await repo.commit('Shorten handoff (no baseline reachable)', {
+        [HANDOFF]: skillFile('handoff', D3),
       });
       const result = await runAction({
         node: node24(),
@@ -363,20 +369,58 @@ describe('the bundled Action, as the runner runs it', () => {
           headSha: commits.c4 ?? '',
           headRef: 'pr8',
         }),
-        inputs: inputs(),
+        inputs: inputs({ 'fail-on-regression': 'true' }),
         env: baseEnv(empty.env()),
       });
       await dump('no-baseline', result);
+      expect(result.code, logOnFailure(result)).toBe(1);
+      expect(result.failure).toMatch(/^regression in 1 skill: handoff/);
+      expect(verdicts(result).handoff).toMatchObject({
+        standing: 'regression',
+        baseline: 'paired',
+        label: 'regression',
+      });
+      const body = comments(8)[0]?.body ?? '';
+      expect(body).toContain(
+        'measured in this job interleaved with this PR’s (paired), because no baseline is cached for handoff',
+      );
+      expect(body).toContain('| Positives triggered (should load) | 6/6 (100%) | 0/6 (0%) |');
+      expect(result.stdout).toMatch(/query 1\/8 · run 1\/1 · (baseline|this PR) · /);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('baseline: cache-only keeps measuring the PR alone when the cache has none, and says so', {
+    timeout: 300_000,
+  }, async () => {
+    const empty = await startCacheService();
+    try {
+      repo.checkout(commits.c4 ?? '');
+      const result = await runAction({
+        cwd: repo.dir,
+        eventName: 'pull_request',
+        payload: pullRequestPayload({
+          number: 10,
+          baseSha: commits.c1 ?? '',
+          headSha: commits.c4 ?? '',
+          headRef: 'pr8',
+        }),
+        inputs: inputs({ 'fail-on-regression': 'true', baseline: 'cache-only' }),
+        env: baseEnv(empty.env()),
+      });
+      await dump('cache-only', result);
       expect(result.code, logOnFailure(result)).toBe(0);
-      expect(verdicts(result).review).toMatchObject({
+      expect(verdicts(result).handoff).toMatchObject({
         standing: 'no-baseline',
         baseline: 'none',
         label: null,
       });
-      const body = comments(8)[0]?.body ?? '';
-      expect(body).toContain('**No baseline:** no baseline is cached for review');
-      expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) |');
+      const body = comments(10)[0]?.body ?? '';
+      expect(body).toContain('**No baseline:** no baseline is cached for handoff');
+      expect(body).toContain('| Positives triggered (should load) | 0/6 (0%) |');
       expect(result.summary).toContain('**No baseline:**');
+      expect(result.stdout).not.toMatch(/· baseline · /);
     } finally {
       await empty.close();
     }
@@ -439,7 +483,18 @@ describe('the bundled Action, as the runner runs it', () => {
     });
     await dump('gate', result);
     expect(result.code, logOnFailure(result)).toBe(2);
-    expect(result.failure).toMatch(/^gate round-trip failed: the request failed \(HTTP 401\)/);
+    expect(result.failure).toMatch(/^gate round-trip failed: the login was refused/);
+    // The failing gate is annotated with its fix, in the Action's words (its input, not `claude auth login`).
+    expect(result.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the workflow expression the fix quotes
+        message: expect.stringContaining('anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}'),
+        properties: expect.objectContaining({
+          title: expect.stringMatching(/^skilltrigger: gate round-trip failed: the login was refused/),
+        }),
+      }),
+    );
     const seen = model.requests.slice(requestsBefore).flatMap((r) => (r.view ? [r.view.query] : []));
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((query) => query === GATE_QUERY)).toBe(true);
@@ -464,6 +519,14 @@ describe('the bundled Action, as the runner runs it', () => {
     await dump('no-verdict', result);
     expect(result.code, logOnFailure(result)).toBe(3);
     expect(result.failure).toMatch(/^no verdict for review: /);
+    // The status and what it means, in the step's error, the summary and the report.
+    expect(result.failure).toMatch(
+      /the API answered 500 on (\d+) of \1 runs?: Anthropic's side failed; re-run the job/,
+    );
+    expect(result.summary).toMatch(/the API answered 500 on (\d+) of \1 runs?: Anthropic's side failed/);
+    const [lostReport] = (result.outputs.reports ?? '').split('\n');
+    const lost = reportSchema.parse(JSON.parse(await readFile(lostReport ?? '', 'utf8')));
+    expect(Object.keys(lost.candidate.totals.errorCauses)).toEqual(['api:500']);
     expect(cache.entries).toHaveLength(entries);
     expect(result.summary).toContain('Not saved as a baseline: it has no verdict');
     expect(verdicts(result).review).toMatchObject({ standing: 'no-verdict', verdict: 'no-verdict' });
@@ -493,7 +556,7 @@ describe('the bundled Action, as the runner runs it', () => {
     });
     await dump('fork', result);
     expect(result.code, logOnFailure(result)).toBe(2);
-    expect(result.failure).toMatch(/^gate auth failed: no credentials/);
+    expect(result.failure).toMatch(/^gate auth failed: `claude auth status` says not logged in/);
     expect(github.requests).toHaveLength(0);
     expect(result.summary).toContain('comes from a fork');
     expect(result.summary).toContain('Nothing was measured: a gate failed.');

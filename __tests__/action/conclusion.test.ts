@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { conclude } from '../../src/action/conclusion.js';
-import type { ActionRun, MeasuredSkill } from '../../src/action/results.js';
+import {
+  type ActionRun,
+  type MeasuredSkill,
+  type SkillResult,
+  shownCounts,
+} from '../../src/action/results.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { fixtureMeasurement, type QuerySpec, reportFixture } from '../fakes/report-fixture.js';
 
@@ -38,7 +43,7 @@ function skill(name: string, specs: QuerySpec[], compared: boolean): MeasuredSki
 }
 
 function run(
-  skills: MeasuredSkill[],
+  skills: SkillResult[],
   failOnRegression: boolean,
   stage: ActionRun['stage'] = 'measured',
 ): ActionRun {
@@ -89,5 +94,60 @@ describe('conclude', () => {
     });
     expect(conclude(run([], true, 'nothing'))).toEqual({ code: 0 });
     expect(conclude(run([], true, 'ignored'))).toEqual({ code: 0 });
+  });
+
+  it('a broken skill beside measured ones fails the step with 1 at the end, naming each problem; no verdict stays 3', () => {
+    const broken: SkillResult = {
+      kind: 'invalid',
+      file: 'x/SKILL.md',
+      problems: ['x/SKILL.md:3: description is empty'],
+    };
+    const mixed = conclude(run([skill('a', good, true), broken], true));
+    expect(mixed).toEqual({
+      code: 1,
+      message:
+        "input error: 1 problem in the skills' inputs; the other skills were measured\nx/SKILL.md:3: description is empty",
+    });
+    const lostToo = conclude(run([skill('b', lost, false), broken], true));
+    expect(lostToo.code).toBe(3);
+    expect(lostToo.message).toContain('x/SKILL.md:3: description is empty');
+  });
+
+  it('names the gate that failed, with its fix', () => {
+    const failed = conclude({
+      ...run([], false, 'gate-failed'),
+      gates: [
+        { gate: 'cli', status: 'ok', reason: 'claude 2.1.328' },
+        { gate: 'auth', status: 'fail', reason: 'not logged in', fix: 'pass a key' },
+      ],
+    });
+    expect(failed).toEqual({ code: 2, message: 'gate auth failed: not logged in. Fix: pass a key' });
+  });
+});
+
+describe('shownCounts (the outputs and the tables count alike)', () => {
+  it('with a comparison: this run over the shared queries, and how many it leaves out', () => {
+    const extra: QuerySpec = {
+      query: 'only-here',
+      shouldTrigger: true,
+      outcomes: ['triggered', 'triggered'],
+    };
+    const report = reportFixture({ skill: 'a', candidate: fixtureMeasurement([...bad, extra]) });
+    const baseline = reportFixture({ skill: 'a', candidate: fixtureMeasurement(good) });
+    const s: MeasuredSkill = {
+      ...skill('a', good, false),
+      report,
+      comparison: compareReports(baseline, report),
+    };
+    expect(shownCounts(s)).toEqual({
+      positives: { triggered: 0, runs: 12 },
+      negatives: { fired: 0, runs: 2 },
+      queries: { compared: 7, leftOut: 1 },
+    });
+    // Without one: every query measured.
+    expect(shownCounts({ ...s, comparison: undefined } as MeasuredSkill).positives).toEqual({
+      triggered: 2,
+      runs: 14,
+    });
   });
 });

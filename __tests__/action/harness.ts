@@ -23,7 +23,7 @@ export interface ActionResult {
   summary: string;
   /** `::error …::` / `::warning …::` / `::notice …::` lines. */
   annotations: { level: string; properties: Record<string, string>; message: string }[];
-  /** The first line of the failure (setFailed's `::error::` without a file). */
+  /** The first line of the failure (setFailed's `::error::`, without properties). */
   failure?: string;
   durationMs: number;
 }
@@ -131,7 +131,10 @@ export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
   const summary = await readFile(summaryPath, 'utf8');
   await rm(files, { recursive: true, force: true });
   const annotations = parseAnnotations(stdout);
-  const failure = annotations.find((a) => a.level === 'error' && a.properties.file === undefined)?.message;
+  // setFailed's `::error::` carries no properties; annotations (a gate's, a file's) carry a title or a file.
+  const failure = annotations.find(
+    (a) => a.level === 'error' && Object.keys(a.properties).length === 0,
+  )?.message;
   return {
     code,
     stdout,

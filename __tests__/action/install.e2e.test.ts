@@ -90,9 +90,10 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  // A new job: the runner's temp folder is empty again.
+  // A new job: the runner's temp folder is empty again, and the checkout is fresh (no cache folder).
   await rm(runnerTemp, { recursive: true, force: true });
   await mkdir(runnerTemp, { recursive: true });
+  await rm(path.join(repo.dir, '.skilltrigger-cache'), { recursive: true, force: true });
   await writeFile(npmLog, '');
 });
 
@@ -158,7 +159,8 @@ describe('installing the Claude CLI', () => {
     expect(calls[0]).toEqual([
       'install',
       '--prefix',
-      path.join(runnerTemp, 'skilltrigger-claude-code', PINNED_CLAUDE_CODE_VERSION),
+      // Inside the workspace: the cache path is then relative, the same on every runner.
+      path.join(repo.dir, '.skilltrigger-cache', 'claude-code', PINNED_CLAUDE_CODE_VERSION),
       '--no-save',
       '--no-audit',
       '--no-fund',
@@ -170,6 +172,7 @@ describe('installing the Claude CLI', () => {
     ]);
     expect(cache.entries.map((e) => e.key)).toContain(CLI_KEY);
     expect(result.stdout).toContain(`saved the install to the Actions cache as ${CLI_KEY}`);
+    expect(repo.git('status', '--porcelain')).not.toContain('.skilltrigger-cache');
     expect(result.stdout).toMatch(/ok · claude 2\.1\.328/);
   });
 

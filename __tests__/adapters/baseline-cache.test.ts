@@ -6,7 +6,11 @@ import {
   baselineCacheDir,
   baselineKey,
   baselineKeyPrefix,
+  CACHE_FOLDER,
+  cachePathOf,
   cliInstallKey,
+  cliInstallPrefix,
+  defaultCacheDir,
   restoreBaseline,
   restoreCliInstall,
   saveBaseline,
@@ -310,5 +314,33 @@ describe('CLI install', () => {
     expect(
       await saveCliInstall({ version: '1.0.0', os: 'linux', arch: 'x64', prefix: join(dir, 'nope') }),
     ).toMatchObject({ saved: false, code: 'invalid' });
+  });
+});
+
+describe('cache paths that survive the runner', () => {
+  test('inside the workspace, with the step running there: relative, so every runner computes one cache version', async () => {
+    const workspace = join(work, 'workspace');
+    const cwd = process.cwd();
+    process.chdir(workspace);
+    try {
+      expect(defaultCacheDir()).toBe(join(workspace, CACHE_FOLDER));
+      expect(cachePathOf(baselineCacheDir(defaultCacheDir(), 'pdf-tools'))).toBe(
+        '.skilltrigger-cache/baseline/pdf-tools',
+      );
+      expect(cachePathOf(cliInstallPrefix('2.1.328'))).toBe('.skilltrigger-cache/claude-code/2.1.328');
+      // Outside the workspace there is no relative form @actions/glob accepts (it refuses `..`).
+      expect(cachePathOf(join(work, 'elsewhere'))).toBe(join(work, 'elsewhere'));
+    } finally {
+      process.chdir(cwd);
+    }
+    // A step run elsewhere: the relative form would name another folder, so the path stays absolute.
+    expect(cachePathOf(join(workspace, CACHE_FOLDER, 'x'))).toBe(join(workspace, CACHE_FOLDER, 'x'));
+  });
+
+  test('the workspace cache folder ignores itself in git', async () => {
+    const reportPath = await writeReport('ignored.json', '{}');
+    const saved = await saveBaseline({ skill: 'ignored', sha: SHA_A, os: 'linux', reportPath });
+    expect(saved.saved).toBe(true);
+    expect(await readFile(join(defaultCacheDir(), '.gitignore'), 'utf8')).toMatch(/^\*$/m);
   });
 });

@@ -82,9 +82,10 @@ async function runTimed(
   payload: unknown,
   extraEnv: Record<string, string>,
 ): Promise<TimedRun> {
-  // A fresh job: empty RUNNER_TEMP, no results from the previous run.
+  // A fresh job: empty RUNNER_TEMP, a fresh checkout (no cache folder), no results from the previous run.
   await rm(runnerTemp, { recursive: true, force: true });
   await mkdir(runnerTemp, { recursive: true });
+  await rm(path.join(repo.dir, '.skilltrigger-cache'), { recursive: true, force: true });
   await rm(path.join(repo.dir, 'skilltrigger-results'), { recursive: true, force: true });
   const files = await mkdtemp(path.join(work, 'step-'));
   const eventPath = path.join(files, 'event.json');

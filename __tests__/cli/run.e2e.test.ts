@@ -232,7 +232,7 @@ describe('skilltrigger run', () => {
     expect(report.verdict).toBe('no-verdict');
     expect(report.candidate.aborted).toBe(true);
     expect(report.candidate.totals.executed).toBe(3); // stopped at the third loss: 10% of 20 is 2
-    expect(report.candidate.totals.errorCauses).toEqual({ api: 3 });
+    expect(report.candidate.totals.errorCauses).toEqual({ 'api:500': 3 });
     expect(markdown.split('\n').slice(0, 6).join('\n')).toMatch(/not a measurement/i);
     expect(await projectsLeft(tmp)).toEqual([]);
   }, 300_000);

@@ -1094,7 +1094,7 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     input: 'baseline',
     value: 'always',
     what: 'an unknown mode',
-    error: 'input baseline: expected cache, measure or none, got "always"',
+    error: 'input baseline: expected cache, cache-only, measure or none, got "always"',
     exit: 1,
   },
   {
@@ -1102,7 +1102,7 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     input: 'baseline',
     value: 'Cache',
     what: 'a mode in the wrong case',
-    error: 'input baseline: expected cache, measure or none, got "Cache"',
+    error: 'input baseline: expected cache, cache-only, measure or none, got "Cache"',
     exit: 1,
   },
   {

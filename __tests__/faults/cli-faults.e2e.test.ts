@@ -80,7 +80,7 @@ describe('skilltrigger run under faults', () => {
     expect(report.verdict).toBe('no-verdict');
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['error:api']]);
     expect(report.candidate.lostQueries).toEqual(['q2']);
-    expect(report.candidate.totals.errorCauses).toEqual({ api: 1 });
+    expect(report.candidate.totals.errorCauses).toEqual({ 'api:500': 1 });
     // Counted apart: the lost negative is not a negative that did not fire.
     expect(report.candidate.totals.negatives).toEqual({ fired: 0, runs: 0 });
     expect(await projectsLeft(t.tmp)).toEqual([]);

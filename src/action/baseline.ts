@@ -135,10 +135,12 @@ export async function planBaseline(opts: PlanBaselineOptions): Promise<BaselineP
       },
     };
   }
+  // Only cache-only accepts measuring the PR alone: with cache (the default) or measure, a missing
+  // baseline is measured here, so a regressed description cannot pass a required check unmeasured.
   const missing = (why: string): BaselinePlan =>
-    opts.mode === 'measure'
-      ? { use: 'paired', baseline: { kind: 'paired', why } }
-      : { use: 'none', baseline: { kind: 'none', why } };
+    opts.mode === 'cache-only'
+      ? { use: 'none', baseline: { kind: 'none', why } }
+      : { use: 'paired', baseline: { kind: 'paired', why } };
 
   const restored = await restoreBaseline({ skill: base.name, baseSha: opts.baseSha, os: opts.runnerOs });
   if (restored.hit === 'miss') {

@@ -1,5 +1,5 @@
 import { ExitCode } from '../errors.js';
-import { type GateResults, gateFailureMessage } from './gates.js';
+import type { GateResult } from '../gates/gate.js';
 import { type ActionRun, type MeasuredSkill, regressions } from './results.js';
 
 /**
@@ -38,13 +38,24 @@ function regressionLine(s: MeasuredSkill): string {
   return `${s.skill} (${where}): ${parts.join('; ') || 'queries regressed'}`;
 }
 
-export function conclude(run: ActionRun, gates?: GateResults): Conclusion {
+/** One line per failed gate, the reason then the fix; the first is the step's error. */
+export function gateFailureMessage(findings: readonly GateResult[]): string {
+  const failed = findings.filter((f) => f.status === 'fail');
+  const lines = failed.map((f) => `gate ${f.gate} failed: ${f.reason}${f.fix ? `. Fix: ${f.fix}` : ''}`);
+  return lines.join('\n') || 'a gate failed; nothing was measured';
+}
+
+function inputProblems(run: ActionRun): string[] {
+  return run.skills.flatMap((s) => (s.kind === 'invalid' ? s.problems : []));
+}
+
+export function conclude(run: ActionRun): Conclusion {
   switch (run.stage) {
     case 'nothing':
     case 'ignored':
       return { code: ExitCode.verdict };
     case 'input-error': {
-      const problems = run.skills.flatMap((s) => (s.kind === 'invalid' ? s.problems : []));
+      const problems = inputProblems(run);
       const count = problems.length;
       return {
         code: ExitCode.input,
@@ -57,7 +68,7 @@ export function conclude(run: ActionRun, gates?: GateResults): Conclusion {
     case 'gate-failed':
       return {
         code: ExitCode.gate,
-        message: gates ? gateFailureMessage(gates) : 'a gate failed; nothing was measured',
+        message: gateFailureMessage(run.gates),
       };
     case 'measured':
       break;
@@ -84,7 +95,17 @@ export function conclude(run: ActionRun, gates?: GateResults): Conclusion {
       `regression in ${regressed.length} skill${regressed.length === 1 ? '' : 's'}: ${regressed.map(regressionLine).join('; ')}`,
     );
   }
+  // A broken SKILL.md or eval set does not stop the other skills; it fails the step at the end.
+  const problems = inputProblems(run);
+  if (problems.length > 0) {
+    const count = problems.length;
+    lines.push(
+      `input error: ${count} problem${count === 1 ? '' : 's'} in the skills' inputs; the other skills were measured`,
+      ...problems,
+    );
+  }
   if (noVerdict.length > 0) return { code: ExitCode.noVerdict, message: lines.join('\n') };
+  if (problems.length > 0) return { code: ExitCode.input, message: lines.join('\n') };
   if (lines.length > 0) return { code: REGRESSION_FAILURE, message: lines.join('\n') };
   return { code: ExitCode.verdict };
 }

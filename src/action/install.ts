@@ -1,10 +1,9 @@
 import { access, constants, mkdir, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
-import { restoreCliInstall, saveCliInstall } from '../adapters/baseline-cache.js';
-import { GateError } from '../errors.js';
+import { cliInstallPrefix, restoreCliInstall, saveCliInstall } from '../adapters/baseline-cache.js';
+import { type GateResult, gateResult } from '../gates/gate.js';
 import { CLAUDE_CODE_PACKAGE } from './constants.js';
 
 /**
@@ -27,18 +26,14 @@ export interface ClaudeInstall {
   version?: string;
 }
 
+/** A usable `claude`, or the cli gate's failure saying why there is none (exit 2). */
+export type InstallResult = { ok: true; install: ClaudeInstall } | { ok: false; finding: GateResult };
+
 export interface InstallOptions {
   version: string;
   claudePath?: string;
   runnerOs: string;
   arch: string;
-  /** RUNNER_TEMP: the same absolute path on every hosted runner of an OS, so cache entries match. */
-  runnerTemp?: string;
-}
-
-/** The private prefix for one version. The cache version hashes this path, so it must be stable. */
-export function installPrefix(runnerTemp: string | undefined, version: string): string {
-  return path.join(runnerTemp || os.tmpdir(), 'skilltrigger-claude-code', version);
 }
 
 /** Where npm puts the executable inside the prefix. */
@@ -55,7 +50,8 @@ async function isExecutable(file: string): Promise<boolean> {
   }
 }
 
-async function npmInstall(prefix: string, version: string): Promise<void> {
+/** Installs the package into the prefix; a failure is the cli gate's finding. */
+async function npmInstall(prefix: string, version: string): Promise<GateResult | undefined> {
   const spec = `${CLAUDE_CODE_PACKAGE}@${version}`;
   const args = [
     'install',
@@ -76,27 +72,32 @@ async function npmInstall(prefix: string, version: string): Promise<void> {
   const result = await execa('npm', args, { reject: false, stdin: 'ignore', all: true });
   if (result.exitCode !== 0) {
     const tail = (result.all ?? result.message).split('\n').filter(Boolean).slice(-5).join('\n');
-    throw new GateError(
-      `gate cli failed: npm could not install ${spec} (exit ${result.exitCode ?? 'none'}): ${tail}. Fix: check that the version exists (npm view ${CLAUDE_CODE_PACKAGE} versions), or set claude-path`,
+    return gateResult(
+      'cli',
+      'fail',
+      `npm could not install ${spec} (exit ${result.exitCode ?? 'none'}): ${tail}`,
+      `check that the version exists (npm view ${CLAUDE_CODE_PACKAGE} versions), or set claude-path`,
     );
   }
+  return undefined;
 }
 
-/** Resolves a `claude` executable as InstallOptions say. A failure is a GateError (exit 2). */
-export async function installClaude(opts: InstallOptions): Promise<ClaudeInstall> {
+/** Resolves a `claude` executable as InstallOptions say. A failure is the cli gate's finding (exit 2). */
+export async function installClaude(opts: InstallOptions): Promise<InstallResult> {
   if (opts.claudePath !== undefined) {
     const bin = path.resolve(opts.claudePath);
     core.info(`claude-path is set: using ${bin}, nothing is installed`);
-    return { bin, source: 'claude-path' };
+    return { ok: true, install: { bin, source: 'claude-path' } };
   }
-  const prefix = installPrefix(opts.runnerTemp, opts.version);
+  // Inside the workspace's cache folder: its cache path is then the same on every runner.
+  const prefix = cliInstallPrefix(opts.version);
   const bin = prefixBin(prefix);
   const cacheOptions = { version: opts.version, os: opts.runnerOs, arch: opts.arch, prefix };
 
   const restored = await restoreCliInstall(cacheOptions);
   if (restored.hit === 'exact' && (await isExecutable(bin))) {
     core.info(`Claude Code ${opts.version} restored from the Actions cache (${restored.matchedKey})`);
-    return { bin, source: 'cache', version: opts.version };
+    return { ok: true, install: { bin, source: 'cache', version: opts.version } };
   }
   core.info(
     restored.hit === 'miss'
@@ -105,11 +106,18 @@ export async function installClaude(opts: InstallOptions): Promise<ClaudeInstall
   );
   await rm(prefix, { recursive: true, force: true });
   await mkdir(prefix, { recursive: true });
-  await npmInstall(prefix, opts.version);
+  const failed = await npmInstall(prefix, opts.version);
+  if (failed) return { ok: false, finding: failed };
   if (!(await isExecutable(bin))) {
-    throw new GateError(
-      `gate cli failed: npm installed ${CLAUDE_CODE_PACKAGE}@${opts.version} but ${bin} is missing or not executable. Fix: set claude-path to a working claude`,
-    );
+    return {
+      ok: false,
+      finding: gateResult(
+        'cli',
+        'fail',
+        `npm installed ${CLAUDE_CODE_PACKAGE}@${opts.version} but ${bin} is missing or not executable`,
+        'set claude-path to a working claude',
+      ),
+    };
   }
   const saved = await saveCliInstall(cacheOptions);
   core.info(
@@ -117,5 +125,5 @@ export async function installClaude(opts: InstallOptions): Promise<ClaudeInstall
       ? `saved the install to the Actions cache as ${saved.key}`
       : `the install was not cached (${saved.code}): ${saved.reason}`,
   );
-  return { bin, source: 'npm', version: opts.version };
+  return { ok: true, install: { bin, source: 'npm', version: opts.version } };
 }

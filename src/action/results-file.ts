@@ -118,7 +118,7 @@ export const resultsFileSchema = z.object({
     settings: z.object({
       runs: z.number().int().positive(),
       model: z.string().optional(),
-      baseline: z.enum(['cache', 'measure', 'none']),
+      baseline: z.enum(['cache', 'cache-only', 'measure', 'none']),
       failOnRegression: z.boolean(),
     }),
     cliVersion: z.string().optional(),

@@ -1,8 +1,8 @@
 import type { Comparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
+import type { GateResult } from '../gates/gate.js';
 import type { Report } from '../report/schema.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
-import type { GateFinding } from './gates.js';
 
 /**
  * What one Action run found, as data: the renderers (comment, summary), the outputs and the exit
@@ -102,13 +102,13 @@ export interface ActionRun {
   fromFork: boolean;
   stage: RunStage;
   skills: SkillResult[];
-  gates: GateFinding[];
+  gates: GateResult[];
   /** Plain statements about the run (why every skill was measured, why no comment, …). */
   notes: string[];
   settings: {
     runs: number;
     model?: string;
-    baseline: 'cache' | 'measure' | 'none';
+    baseline: 'cache' | 'cache-only' | 'measure' | 'none';
     failOnRegression: boolean;
   };
   cliVersion?: string;
@@ -164,6 +164,32 @@ export function regressions(run: ActionRun): MeasuredSkill[] {
   );
 }
 
+/**
+ * The counts a skill's table shows, and so its `verdicts` output (one rule for both): with a
+ * comparison, this run's side over the queries both sides share; else every query measured.
+ * `leftOut` counts this run's queries the comparison does not hold (new, or should_trigger flipped).
+ */
+export function shownCounts(s: MeasuredSkill): {
+  positives: { triggered: number; runs: number };
+  negatives: { fired: number; runs: number };
+  queries: { compared: number; leftOut: number };
+} {
+  const c = s.comparison;
+  if (c) {
+    return {
+      positives: { triggered: c.positives.cand.hits, runs: c.positives.cand.runs },
+      negatives: { fired: c.negatives.cand.hits, runs: c.negatives.cand.runs },
+      queries: { compared: c.queries.shared, leftOut: c.queries.candOnly + c.queries.shouldTriggerChanged },
+    };
+  }
+  const t = s.report.candidate.totals;
+  return {
+    positives: { triggered: t.positives.triggered, runs: t.positives.runs },
+    negatives: { fired: t.negatives.fired, runs: t.negatives.runs },
+    queries: { compared: t.queries, leftOut: 0 },
+  };
+}
+
 /** The `verdicts` output: one entry per skill, keyed by skill name (by path when unnamed or taken). */
 export function verdictsOutput(run: ActionRun): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -175,12 +201,14 @@ export function verdictsOutput(run: ActionRun): Record<string, unknown> {
     switch (s.kind) {
       case 'measured': {
         const t = s.report.candidate.totals;
+        const shown = shownCounts(s);
         out[key] = {
           ...common,
           verdict: s.report.verdict,
           label: s.comparison?.label ?? null,
-          positives: { triggered: t.positives.triggered, runs: t.positives.runs },
-          negatives: { fired: t.negatives.fired, runs: t.negatives.runs },
+          positives: shown.positives,
+          negatives: shown.negatives,
+          queries: shown.queries,
           lost: { timeouts: t.timeouts, errors: t.errors },
           baseline: s.baseline?.kind ?? null,
           report: s.reportPath,

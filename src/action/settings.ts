@@ -6,8 +6,14 @@ import { globToRegExp } from './skill-glob.js';
 
 /** How a PR's numbers get a baseline to compare with. */
 export type BaselineMode =
-  /** The report saved on the default branch (by the base sha, else the newest); said plainly when missing. */
+  /**
+   * The report saved on the default branch (by the base sha, else the newest). When none is cached
+   * (or it cannot be read), the base description is measured in this job, paired, and the comment
+   * says why: a missing baseline never lets a regressed description pass unmeasured.
+   */
   | 'cache'
+  /** The cached report only: when it is missing, the PR is measured alone and the comment says so (saves runs). */
+  | 'cache-only'
   /** The cached report when it fits; when it is missing, stale or from another environment, the base description is measured in this job, interleaved with the PR's (paired). */
   | 'measure'
   /** No comparison: the PR's description is measured alone. */
@@ -147,8 +153,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
   }
 
   const baseline = raw(Inputs.Baseline);
-  if (baseline !== 'cache' && baseline !== 'measure' && baseline !== 'none') {
-    throw bad(Inputs.Baseline, 'cache, measure or none', baseline);
+  if (baseline !== 'cache' && baseline !== 'cache-only' && baseline !== 'measure' && baseline !== 'none') {
+    throw bad(Inputs.Baseline, 'cache, cache-only, measure or none', baseline);
   }
 
   const skills = lines(Inputs.Skills);

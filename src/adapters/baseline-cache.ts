@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as cache from '@actions/cache';
 
 /**
@@ -14,17 +13,21 @@ import * as cache from '@actions/cache';
  * - CLI install: `skilltrigger-claude-<version>-<os>-<arch>`, restored by that exact key only.
  *
  * Paths. The cache *version* is a hash of the path strings given to the client (plus the
- * compression), and a restore only matches an entry with the same version. So the paths are a fixed
- * layout under one cache directory, and that directory must be the same absolute path on save and
- * on restore. Default: `$RUNNER_TEMP/skilltrigger-cache`, which is the same path on every hosted
- * runner of one OS (RUNNER_TEMP is emptied after each job, so nothing lingers):
+ * compression), and a restore only matches an entry with the same version; the client's tar stores
+ * the entries relative to `GITHUB_WORKSPACE` and extracts them there. So everything cached lives in
+ * one folder inside the workspace, `<workspace>/.skilltrigger-cache` (ignored by git: it holds a
+ * `.gitignore` of `*`), and the client is given each path *relative to the workspace*: the same
+ * string on every runner of a repository, whatever its absolute paths (self-hosted fleets,
+ * container jobs, another RUNNER_TEMP). An absolute path would tie an entry to one runner's layout.
  *
- *     <dir>/baseline/<skill>/report.json     one directory per skill, cached on its own
+ *     .skilltrigger-cache/baseline/<skill>/report.json     one directory per skill, cached on its own
+ *     .skilltrigger-cache/claude-code/<version>/            the CLI install prefix
  *
  * The skill segment is part of the path, hence of the version: a prefix restore for skill `foo` can
  * never pick up an entry of skill `foo-bar`, although `…-foo-` is a prefix of `…-foo-bar-<sha>`.
- * The client's tar stores paths relative to `GITHUB_WORKSPACE` (or the cwd), so the workspace must
- * also sit at the same place on both runs — true on hosted runners.
+ * @actions/glob roots a relative path at the process's cwd (and refuses `..`), which the runner
+ * sets to the workspace for every action; a folder outside the workspace, or a step run elsewhere,
+ * is given as an absolute path (as before: it then restores only on the same layout).
  *
  * Nothing here throws. A cache that is unavailable or fails is "not saved" or a miss, with a reason
  * for the log (the actions/cache habit: a cache is an optimization, never a failed job). The client
@@ -91,13 +94,51 @@ export interface CliInstallOptions {
   os: string;
   /** e.g. `x64`, `arm64`. */
   arch: string;
-  /** The install prefix: the same absolute path on save and restore (the version hash includes it). */
+  /** The install prefix, `cliInstallPrefix(version)`: inside the workspace, so its cache path is relative. */
   prefix: string;
 }
 
-/** `$RUNNER_TEMP/skilltrigger-cache`, or under the OS temp dir outside a runner. */
+/** The folder inside the workspace that holds everything skilltrigger caches. */
+export const CACHE_FOLDER = '.skilltrigger-cache';
+
+/** `GITHUB_WORKSPACE`, or the cwd outside a runner. */
+function workspaceDir(): string {
+  return resolve(process.env.GITHUB_WORKSPACE || process.cwd());
+}
+
+/** `<workspace>/.skilltrigger-cache`. */
 export function defaultCacheDir(): string {
-  return join(process.env.RUNNER_TEMP || tmpdir(), 'skilltrigger-cache');
+  return join(workspaceDir(), CACHE_FOLDER);
+}
+
+/** `<workspace>/.skilltrigger-cache/claude-code/<version>`: the private npm prefix of one CLI version. */
+export function cliInstallPrefix(version: string, dir: string = defaultCacheDir()): string {
+  return join(resolve(dir), 'claude-code', cacheSegment(version, 64));
+}
+
+/**
+ * The path string @actions/cache is given for `path`: relative to the workspace (`/`-separated)
+ * when it lies inside it and the step runs there, so the cache version is the same on every
+ * runner; else absolute (see the module comment).
+ */
+export function cachePathOf(path: string): string {
+  const workspace = workspaceDir();
+  const rel = relative(workspace, resolve(path));
+  const inside = rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  return inside && resolve(process.cwd()) === workspace ? rel.split(sep).join('/') : resolve(path);
+}
+
+/**
+ * Makes the cache folder, with a `.gitignore` of `*` when it is the workspace's own, so neither a
+ * later step's `git add -A` nor `git status` sees the restored reports or the CLI install.
+ */
+async function prepareCacheDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  if (resolve(dir) !== defaultCacheDir()) return;
+  const ignore = join(dir, '.gitignore');
+  if (!(await isFile(ignore))) {
+    await writeFile(ignore, '# skilltrigger: the Actions cache folder, never committed\n*\n');
+  }
 }
 
 /**
@@ -207,18 +248,20 @@ export async function saveBaseline(opts: SaveBaselineOptions): Promise<CacheSave
       reason: `"${opts.sha}" is not a commit sha (7–64 hex digits)`,
     };
   }
-  const skillDir = baselineCacheDir(opts.dir ?? defaultCacheDir(), opts.skill);
+  const root = opts.dir ?? defaultCacheDir();
+  const skillDir = baselineCacheDir(root, opts.skill);
   const staged = join(skillDir, BASELINE_REPORT_FILE);
   try {
     if (!(await isFile(opts.reportPath))) {
       return { saved: false, key, code: 'invalid', reason: `no report file at ${opts.reportPath}` };
     }
+    await prepareCacheDir(root);
     await mkdir(skillDir, { recursive: true });
     if (resolve(opts.reportPath) !== staged) await copyFile(opts.reportPath, staged);
   } catch (error) {
     return { saved: false, key, code: 'error', reason: `staging the report failed: ${describe(error)}` };
   }
-  return saveOnce([skillDir], key);
+  return saveOnce([cachePathOf(skillDir)], key);
 }
 
 /**
@@ -230,13 +273,15 @@ export async function restoreBaseline(opts: RestoreBaselineOptions): Promise<Bas
   const prefix = baselineKeyPrefix(opts.os, opts.skill);
   const key = baselineKey(opts.os, opts.skill, opts.baseSha);
   if (!cache.isFeatureAvailable()) return { hit: 'miss', key, reason: UNAVAILABLE };
-  const skillDir = baselineCacheDir(opts.dir ?? defaultCacheDir(), opts.skill);
+  const root = opts.dir ?? defaultCacheDir();
+  const skillDir = baselineCacheDir(root, opts.skill);
   const reportPath = join(skillDir, BASELINE_REPORT_FILE);
   // A malformed base sha still gets the prefix lookup: the newest baseline is better than none.
   const primary = SHA.test(opts.baseSha) ? key : prefix;
   try {
+    await prepareCacheDir(root);
     await rm(skillDir, { recursive: true, force: true });
-    const matchedKey = await cache.restoreCache([skillDir], primary, [prefix]);
+    const matchedKey = await cache.restoreCache([cachePathOf(skillDir)], primary, [prefix]);
     if (matchedKey === undefined) {
       return {
         hit: 'miss',
@@ -261,7 +306,9 @@ export async function restoreCliInstall(opts: CliInstallOptions): Promise<CliRes
   if (!cache.isFeatureAvailable()) return { hit: 'miss', key, reason: UNAVAILABLE };
   const prefix = resolve(opts.prefix);
   try {
-    const matchedKey = await cache.restoreCache([prefix], key);
+    // The prefix is `<cache folder>/claude-code/<version>`.
+    await prepareCacheDir(dirname(dirname(prefix)));
+    const matchedKey = await cache.restoreCache([cachePathOf(prefix)], key);
     if (matchedKey === undefined) {
       return { hit: 'miss', key, reason: `no CLI install cached under ${key}` };
     }
@@ -278,5 +325,5 @@ export async function saveCliInstall(opts: CliInstallOptions): Promise<CacheSave
   if (!(await isNonEmptyDir(prefix))) {
     return { saved: false, key, code: 'invalid', reason: `the install prefix ${prefix} is missing or empty` };
   }
-  return saveOnce([prefix], key);
+  return saveOnce([cachePathOf(prefix)], key);
 }

@@ -8,7 +8,7 @@ import { claudeEnvironment } from '../measure/run-once.js';
 import type { Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli } from './cli.js';
-import { collectConflicts, judgeConflict, type PluginToggle, scanPlugin } from './conflict.js';
+import { type Conflict, collectConflicts, judgeConflict, type PluginToggle, scanPlugin } from './conflict.js';
 import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
 import { type PluginList, parsePluginList } from './plugin-list.js';
 import { judgeRoster, type RosterFinding } from './roster.js';
@@ -36,6 +36,8 @@ export interface PreflightSettings {
   models?: string[];
   /** The skill's name, for the conflict gate; without it only the plugin list is checked. */
   skillName?: string;
+  /** Several skills' names (the Action measures every changed skill after one preflight); checked each, with `skillName`. */
+  skillNames?: string[];
   /** The results folder, which holds the toggles file. */
   out: string;
   allowConflict: boolean;
@@ -266,25 +268,33 @@ async function conflictGate(
     ? { kind: 'unknown', quote: '(no answer in time)' }
     : parsePluginList(listed.stdout.trim() === '' ? listed.stderr : listed.stdout);
   const plugins = list.kind === 'plugins' ? list.plugins : undefined;
-  const name = settings.skillName;
+  const names = [
+    ...new Set([
+      ...(settings.skillName === undefined ? [] : [settings.skillName]),
+      ...(settings.skillNames ?? []),
+    ]),
+  ];
+  const name = names.length === 0 ? undefined : names.join(', ');
 
-  const conflicts =
-    plugins && name !== undefined
+  const conflictsOf = async (one: string): Promise<Conflict[]> =>
+    plugins
       ? collectConflicts({
-          name,
+          name: one,
           plugins,
           scans: new Map(
             await Promise.all(
               plugins
                 .filter((p) => p.enabled && p.path)
-                .map(async (p) => [p.id, await scanPlugin(p.path ?? '', name)] as const),
+                .map(async (p) => [p.id, await scanPlugin(p.path ?? '', one)] as const),
             ),
           ),
           ...(reading.init ? { init: reading.init } : {}),
           initPlugins: reading.initPlugins,
-          ...(await userPlace(settings.env, name).then((place) => (place ? { place } : {}))),
+          ...(await userPlace(settings.env, one).then((place) => (place ? { place } : {}))),
         })
       : [];
+  const conflicts: Conflict[] = [];
+  for (const one of names) conflicts.push(...(await conflictsOf(one)));
   let result = judgeConflict({
     list,
     ...(name === undefined ? {} : { name }),

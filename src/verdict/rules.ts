@@ -2,6 +2,7 @@ import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
 import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../report/schema.js';
+import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
 
 /** The numbers the verdict rules read (SPEC §2.3). */
@@ -133,7 +134,19 @@ export function summarizeMeasurement(
   const negatives = queries.filter((q) => !q.shouldTrigger);
   const errorCauses: Record<string, number> = {};
   for (const r of all) {
-    if (r.outcome.kind === 'error') errorCauses[r.outcome.cause] = (errorCauses[r.outcome.cause] ?? 0) + 1;
+    if (r.outcome.kind !== 'error') continue;
+    const key = errorCauseKey(r.outcome);
+    errorCauses[key] = (errorCauses[key] ?? 0) + 1;
+  }
+  // No verdict for lost runs: say what they were lost to, with the status, and what to do.
+  if (reasons.length > 0 && !state.interrupted) {
+    reasons.push(
+      ...lostRunsReasons({
+        errorCauses,
+        timeouts: sum(queries, (q) => q.timeouts),
+        executed: all.length,
+      }),
+    );
   }
   const subsets = measurementSubsets(queries);
   return {

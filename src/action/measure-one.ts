@@ -1,0 +1,158 @@
+import path from 'node:path';
+import * as core from '@actions/core';
+import { writeReport } from '../adapters/report-files.js';
+import { compareReport, compareReports } from '../compare/compare.js';
+import type { RunProgress } from '../measure/loop.js';
+import { describeOutcome } from '../measure/loop.js';
+import { measureSkill } from '../measure/measure-skill.js';
+import { renderMarkdown, headline as reportHeadline } from '../report/markdown.js';
+import type { Report } from '../report/schema.js';
+import { DEFAULT_RULES } from '../verdict/rules.js';
+import { TOOL_VERSION } from '../version.js';
+import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
+import type { SkillScope } from './changed-skills.js';
+import type { RunnerContext } from './context.js';
+import type { ClaudeInstall } from './install.js';
+import type { MeasureTarget } from './plan.js';
+import type { ActionGates } from './preflight.js';
+import type { MeasuredSkill } from './results.js';
+import type { Settings } from './settings.js';
+
+/**
+ * The measure phase, one skill at a time: which baseline (cached, or the base description measured
+ * here, paired), the runs, the report written, the comparison, and on a push the report saved as
+ * the baseline.
+ */
+
+/** Retries per run for API failures, as the CLI's default: failures surface inside the per-run timeout. */
+export const MAX_RETRIES = 2;
+
+/**
+ * Variables never passed to `claude`: the model's tools run with this environment, and neither the
+ * GitHub token (the runner puts every input in `INPUT_*`) nor the runner's cache token belong there.
+ */
+const WITHHELD_FROM_CLAUDE = [/^INPUT_/, /^ACTIONS_(RUNTIME_TOKEN|ID_TOKEN_REQUEST_)/, /^GITHUB_TOKEN$/];
+
+/** The step's environment as `claude` gets it: the runner's secrets out, the API key in. */
+export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!WITHHELD_FROM_CLAUDE.some((pattern) => pattern.test(key))) env[key] = value;
+  }
+  if (settings.anthropicApiKey !== undefined) env.ANTHROPIC_API_KEY = settings.anthropicApiKey;
+  return env;
+}
+
+function progressLine(p: RunProgress, queries: number, runs: number, paired: boolean): string {
+  return [
+    `query ${p.itemIndex + 1}/${queries}`,
+    `run ${p.pass + 1}/${runs}`,
+    ...(paired ? [p.label === 'candidate' ? 'this PR' : 'baseline'] : []),
+    describeOutcome(p.result.outcome),
+  ].join(' · ');
+}
+
+export interface MeasureContext {
+  ctx: RunnerContext;
+  settings: Settings;
+  scope: SkillScope;
+  claude: ClaudeInstall;
+  gates: ActionGates;
+  signal: AbortSignal;
+}
+
+async function baselineFor(target: MeasureTarget, m: MeasureContext): Promise<BaselinePlan | undefined> {
+  if (m.ctx.event.kind !== 'pull_request') return undefined;
+  const { plan } = target;
+  const baseline = await planBaseline({
+    mode: m.settings.baseline,
+    ...(plan.base ? { base: plan.base } : {}),
+    ...(plan.baseProblem ? { baseProblem: plan.baseProblem } : {}),
+    baseSha: m.scope.base ?? '',
+    runnerOs: m.ctx.runnerOs,
+    current: {
+      ...(m.settings.model === undefined ? {} : { requestedModel: m.settings.model }),
+      ...(m.gates.cliVersion === undefined ? {} : { cliVersion: m.gates.cliVersion }),
+      ...(m.gates.rosterInit === undefined ? {} : { rosterInit: m.gates.rosterInit }),
+    },
+  });
+  core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
+  return baseline;
+}
+
+/** Measures one skill (with its base description when paired) and returns what the run records of it. */
+export async function measureOne(target: MeasureTarget, m: MeasureContext): Promise<MeasuredSkill> {
+  const { ctx, settings, scope, claude, gates, signal } = m;
+  const { plan, evalSet } = target;
+  const skill = plan.head;
+  const baseline = await baselineFor(target, m);
+  const paired = baseline?.use === 'paired' && plan.base !== undefined;
+  const queries = evalSet.items.length;
+  const report: Report = await measureSkill(
+    {
+      skill,
+      evalSet,
+      description: skill.description,
+      overridden: false,
+      ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
+      ...(settings.model === undefined ? {} : { model: settings.model }),
+      rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
+      timeoutSeconds: settings.timeoutSeconds,
+      stub: 'command',
+      maxRetries: MAX_RETRIES,
+      claudeBin: claude.bin,
+      env: claudeEnv(settings),
+      conflictAllowed: gates.conflictAllowed,
+      simulated: ctx.simulated,
+      toolVersion: TOOL_VERSION,
+      // The roster gate's stub-less run, as on the CLI: every report records what the model saw.
+      ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
+    },
+    (p) => core.info(progressLine(p, queries, settings.runs, paired)),
+    signal,
+  );
+  const out = path.resolve(ctx.workspace, settings.out);
+  const written = await writeReport(out, report, renderMarkdown(report));
+  if (report.baseline) core.info(`baseline: ${reportHeadline(report.baseline)}`);
+  core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);
+  core.info(`report: ${written.jsonPath}`);
+
+  const names = { base: 'baseline', cand: 'this PR' };
+  const result: MeasuredSkill = {
+    kind: 'measured',
+    skill: skill.name,
+    file: plan.path,
+    descriptionLine: skill.descriptionLine,
+    change: plan.change,
+    ...(plan.previousPath === undefined ? {} : { previousPath: plan.previousPath }),
+    report,
+    reportPath: written.jsonPath,
+    markdownPath: written.markdownPath,
+    warnings: [...skill.warnings, ...(evalSet.warnings ?? [])],
+  };
+  if (baseline) {
+    result.baseline = baseline.baseline;
+    if (baseline.use === 'paired' && report.baseline) {
+      result.comparison = compareReport(report, { names });
+    } else if (baseline.use === 'cache') {
+      result.baselineReport = baseline.report;
+      result.comparison = compareReports(baseline.report, report, { names });
+    }
+  }
+  if (ctx.event.kind !== 'pull_request') {
+    // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
+    result.saved = signal.aborted
+      ? { saved: false, why: 'the job was cancelled, and a cut-short run is never a baseline' }
+      : await saveAsBaseline({
+          report,
+          reportPath: written.jsonPath,
+          sha: scope.head,
+          runnerOs: ctx.runnerOs,
+        });
+    core.info(
+      result.saved.saved ? `baseline saved: ${result.saved.key}` : `baseline not saved: ${result.saved.why}`,
+    );
+  }
+  if (result.comparison) core.info(`compared with the baseline: ${result.comparison.label}`);
+  return result;
+}

@@ -1,0 +1,170 @@
+import * as core from '@actions/core';
+import { repositoryRoot } from '../adapters/git.js';
+import { InputErrors } from '../errors.js';
+import type { EvalSet } from '../inputs/types.js';
+import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
+import { Inputs } from './constants.js';
+import type { RunnerContext } from './context.js';
+import { loadSkillEvalSet } from './eval-discovery.js';
+import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
+import type { Settings } from './settings.js';
+import { shardPlans, shardText } from './shard.js';
+
+/**
+ * The plan phase: which skills this run measures, and with what. The changed SKILL.md files (this
+ * shard's part of them), each one's eval set loaded and checked before anything is spent. A skill
+ * whose SKILL.md or eval set is broken is annotated and reported invalid; the others are measured
+ * all the same (the step then exits 1 at the end).
+ */
+
+/** A skill to measure: its plan (head and base SKILL.md) and its eval set. */
+export interface MeasureTarget {
+  plan: SkillPlan & { kind: 'measure' };
+  evalSet: EvalSet;
+}
+
+export interface RunPlan {
+  root: string;
+  scope: SkillScope;
+  targets: MeasureTarget[];
+}
+
+/** The empty record of a run, from the event and settings, before anything is found. */
+export function newRun(ctx: RunnerContext, settings: Settings): ActionRun {
+  const event = ctx.event;
+  return {
+    event: event.kind,
+    eventName: event.kind === 'other' ? event.name : event.kind === 'pull_request' ? event.name : 'push',
+    ...(event.kind === 'pull_request' ? { prNumber: event.number, baseSha: event.baseSha } : {}),
+    fromFork: event.kind === 'pull_request' && event.fromFork,
+    stage: 'nothing',
+    skills: [],
+    gates: [],
+    notes: [],
+    settings: {
+      runs: settings.runs,
+      ...(settings.model === undefined ? {} : { model: settings.model }),
+      baseline: settings.baseline,
+      failOnRegression: settings.failOnRegression,
+    },
+  };
+}
+
+/**
+ * `pull_request_target` runs in the base repository's context: its secrets, a write token, a cache
+ * shared with the base branch (anchors §12). Measuring a fork's head there hands text anyone can
+ * write to a model that holds the API key and runs tools on this runner, so it takes an explicit yes.
+ */
+export function forkTargetRefusal(prNumber: number): string {
+  return (
+    `refused to measure pull request #${prNumber}: it comes from a fork, and this is a pull_request_target run, ` +
+    "which has this repository's secrets and a write token. Measuring would give the fork's SKILL.md descriptions " +
+    'and eval queries to a model holding your API key, whose tools run on this runner. Nothing was measured. ' +
+    `Use the pull_request event (a fork's run then gets no secrets), push the change to a branch of this repository, ` +
+    `or, if you trust everyone who can open a pull request, set ${Inputs.AllowPullRequestTarget}: true`
+  );
+}
+
+/** Each defect as an annotation on its file and line; returns the problems' messages. */
+function annotateInputErrors(errors: InputErrors): string[] {
+  return errors.errors.map((e) => {
+    core.error(`${e.problem}${e.fix ? `. Fix: ${e.fix}` : ''}`, {
+      title: 'skilltrigger: input error',
+      file: e.location.file,
+      ...(e.location.line === undefined ? {} : { startLine: e.location.line }),
+    });
+    return e.message;
+  });
+}
+
+/** Every measured skill's inputs are loaded before anything is spent; defects become annotations. */
+async function loadInputs(
+  root: string,
+  plans: readonly SkillPlan[],
+  settings: Settings,
+): Promise<{ targets: MeasureTarget[]; results: SkillResult[] }> {
+  const targets: MeasureTarget[] = [];
+  const results: SkillResult[] = [];
+  for (const plan of plans) {
+    switch (plan.kind) {
+      case 'skip':
+        core.info(`${plan.path}: not measured (${plan.reason})`);
+        results.push({
+          kind: 'skipped',
+          file: plan.path,
+          change: plan.change,
+          ...(plan.previousPath === undefined ? {} : { previousPath: plan.previousPath }),
+          reason: plan.reason,
+          ...(plan.skill === undefined ? {} : { skill: plan.skill }),
+        });
+        break;
+      case 'invalid':
+        results.push({ kind: 'invalid', file: plan.path, problems: annotateInputErrors(plan.errors) });
+        break;
+      case 'measure': {
+        for (const warning of plan.head.warnings) {
+          core.warning(warning, {
+            title: 'skilltrigger',
+            file: plan.path,
+            startLine: plan.head.descriptionLine,
+          });
+        }
+        try {
+          const { evalSet, file } = await loadSkillEvalSet(root, plan.path, plan.head, settings.evals);
+          core.info(
+            `${plan.path}: measuring ${plan.head.name} with ${file} (${evalSet.items.length} queries)`,
+          );
+          targets.push({ plan, evalSet });
+        } catch (error) {
+          if (!(error instanceof InputErrors)) throw error;
+          results.push({
+            kind: 'invalid',
+            file: plan.path,
+            skill: plan.head.name,
+            problems: annotateInputErrors(error),
+          });
+        }
+        break;
+      }
+    }
+  }
+  return { targets, results };
+}
+
+/**
+ * Finds the changed skills (this shard's part), loads their inputs, and records what it found in
+ * `run` (skipped and invalid skills, the notes, the commits).
+ */
+export async function planRun(ctx: RunnerContext, settings: Settings, run: ActionRun): Promise<RunPlan> {
+  const event = ctx.event;
+  const root = await repositoryRoot(ctx.workspace);
+  const scope = await core.group('Find the changed skills', async () => {
+    const found = await planSkills({ root, event, skills: settings.skills, skillsAll: settings.skillsAll });
+    for (const note of found.notes) core.info(note);
+    core.info(
+      `${found.plans.length} SKILL.md file(s) in scope between ${found.base ?? '(none)'} and ${found.head}`,
+    );
+    return found;
+  });
+  run.headSha = event.kind === 'pull_request' ? event.headSha : scope.head;
+  if (scope.base !== undefined) run.baseSha = scope.base;
+  run.notes.push(...scope.notes);
+
+  const shard = settings.shard;
+  const plans = shard === undefined ? scope.plans : shardPlans(scope.plans, shard);
+  if (shard !== undefined) {
+    core.info(
+      `shard ${shardText(shard)}: ${plans.filter((p) => p.kind === 'measure').length} of ${scope.plans.filter((p) => p.kind === 'measure').length} skill(s) to measure fall to this shard`,
+    );
+  }
+  const { targets, results } = await core.group('Read the skills and their eval sets', () =>
+    loadInputs(root, plans, settings),
+  );
+  run.skills = results;
+  return { root, scope, targets };
+}
+
+/** The skills that were due to be measured when the run stopped. */
+export function notRun(targets: readonly MeasureTarget[]): NotRunSkill[] {
+  return targets.map((t) => ({ kind: 'not-run', file: t.plan.path, skill: t.plan.head.name }));
+}

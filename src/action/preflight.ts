@@ -1,0 +1,167 @@
+import * as core from '@actions/core';
+import type { InitInfo } from '../decide/decision.js';
+import { LOGIN_FIX } from '../gates/auth.js';
+import { GATE_NAMES, type GateName, type GateResult } from '../gates/gate.js';
+import { runPreflight } from '../gates/preflight.js';
+import { renderReminders } from '../gates/render.js';
+
+/**
+ * The Action's gate phase (SPEC §2.4): the CLI's own `runPreflight` — cli, auth, round-trip,
+ * conflict, sleep, roster — each shown as its own log group, with anything not ok annotated (the
+ * fix is the annotation's text). What differs from the CLI is only what a workflow author is told
+ * to do: the Action's fixes name its inputs, not `claude auth login`.
+ */
+
+export interface ActionGates {
+  passed: boolean;
+  /** Cancelled (SIGINT/SIGTERM) while the gates ran: nothing was measured. */
+  interrupted: boolean;
+  /** One result per gate, in gate order. */
+  findings: GateResult[];
+  cliVersion?: string;
+  /** The stub-less run's init event: the roster every measured report records. */
+  rosterInit?: InitInfo;
+  /** A conflict was found and `allow-conflict` measures anyway: the reports' `conflictAllowed`. */
+  conflictAllowed: boolean;
+  /** Ends the sleep holder; call once measuring is over. */
+  release(): void;
+}
+
+export interface ActionGateOptions {
+  claudeBin: string;
+  /** The environment `claude` gets (already cleaned of the runner's secrets). */
+  env: NodeJS.ProcessEnv;
+  maxRetries: number;
+  model?: string;
+  /** The skills to be measured: the conflict gate checks each name. */
+  skillNames: string[];
+  /** The results folder (holds the conflict gate's toggles file). */
+  out: string;
+  allowConflict: boolean;
+  timeoutSeconds: number;
+  /** The version the Action installed, to warn when `claude --version` says otherwise. */
+  expectedVersion?: string;
+  /** Said in the auth fix: a fork's pull_request run gets no secrets. */
+  fromFork: boolean;
+  signal: AbortSignal;
+}
+
+/** The auth fix a workflow author can act on (the CLI's says `claude auth login`). */
+export function actionAuthFix(fromFork: boolean): string {
+  return fromFork
+    ? 'this pull request comes from a fork, and GitHub passes no secrets to its pull_request runs: a maintainer can measure it from a branch of this repository'
+    : // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression the user copies
+      'pass a key from a secret: `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` (or set ANTHROPIC_API_KEY / CLAUDE_CODE_OAUTH_TOKEN in the step env)';
+}
+
+/** The Action's wording of a gate result (pure): its own fixes where the CLI's name a terminal. */
+export function forTheAction(result: GateResult, fromFork: boolean): GateResult {
+  if (result.gate === 'auth' && result.status === 'fail') {
+    return { ...result, fix: actionAuthFix(fromFork) };
+  }
+  if (result.gate === 'round-trip' && result.status === 'fail' && result.fix === LOGIN_FIX) {
+    return { ...result, fix: `the API key was refused: ${actionAuthFix(fromFork)}` };
+  }
+  return result;
+}
+
+/** A cli gate that answered another version than the one installed (a stale cache entry) warns (pure). */
+export function versionDrift(
+  cli: GateResult,
+  expected: string | undefined,
+  answered: string | undefined,
+): GateResult {
+  if (cli.status !== 'ok' || expected === undefined || answered === undefined || answered === expected) {
+    return cli;
+  }
+  return {
+    ...cli,
+    status: 'warn',
+    reason: `claude ${answered} answered, not the ${expected} installed`,
+    fix: 'clear the Actions cache entry skilltrigger-claude-* so the pinned version is installed again',
+  };
+}
+
+/**
+ * Each gate as its own log group, opened when the gate before it has answered (the gates run one
+ * after another, in `GATE_NAMES` order), so a group spans its gate's work; closed with its result.
+ * Anything not ok is then annotated, the fix as the annotation's text.
+ */
+class GateGroups {
+  private open: GateName | undefined;
+
+  start(gate: GateName | undefined): void {
+    if (gate === undefined) return;
+    core.startGroup(`Gate: ${gate}`);
+    this.open = gate;
+  }
+
+  show(result: GateResult): void {
+    if (this.open !== result.gate) {
+      this.end();
+      this.start(result.gate);
+    }
+    core.info(`${result.status} · ${result.reason}`);
+    if (result.fix && result.status !== 'ok') core.info(`fix: ${result.fix}`);
+    this.end();
+    if (result.status === 'fail' || result.status === 'warn') {
+      const annotate = result.status === 'fail' ? core.error : core.warning;
+      annotate(result.fix ?? result.reason, {
+        title: `skilltrigger: gate ${result.gate} ${result.status === 'fail' ? 'failed' : 'warns'}: ${result.reason}`,
+      });
+    }
+    this.start(GATE_NAMES[GATE_NAMES.indexOf(result.gate) + 1]);
+  }
+
+  end(): void {
+    if (this.open === undefined) return;
+    core.endGroup();
+    this.open = undefined;
+  }
+}
+
+/** Runs every gate once for the skills about to be measured. */
+export async function runActionGates(opts: ActionGateOptions): Promise<ActionGates> {
+  const findings: GateResult[] = [];
+  const groups = new GateGroups();
+  groups.start(GATE_NAMES[0]);
+  const preflight = await runPreflight({
+    claudeBin: opts.claudeBin,
+    env: opts.env,
+    maxRetries: opts.maxRetries,
+    ...(opts.model === undefined ? {} : { model: opts.model }),
+    skillNames: opts.skillNames,
+    out: opts.out,
+    allowConflict: opts.allowConflict,
+    roundTripTimeoutMs: Math.max(60, opts.timeoutSeconds * 2) * 1000,
+    signal: opts.signal,
+    onGate: (raw) => {
+      const result = forTheAction(raw, opts.fromFork);
+      findings.push(result);
+      groups.show(result);
+    },
+  }).finally(() => groups.end());
+  const cli = findings.findIndex((f) => f.gate === 'cli');
+  const checked = cli < 0 ? undefined : findings[cli];
+  if (checked) {
+    const drifted = versionDrift(checked, opts.expectedVersion, preflight.cliVersion);
+    if (drifted !== checked) {
+      findings[cli] = drifted;
+      core.warning(drifted.fix ?? drifted.reason, {
+        title: `skilltrigger: gate cli warns: ${drifted.reason}`,
+      });
+    }
+  }
+  const reminders = renderReminders(preflight.reminders);
+  if (reminders) core.warning(reminders.trimEnd(), { title: 'skilltrigger: plugins still disabled' });
+  return {
+    passed: preflight.passed,
+    interrupted: preflight.interrupted,
+    // onGate saw every gate that ran; the rest (an interrupted preflight) come from the result.
+    findings: preflight.gates.map((g) => findings.find((f) => f.gate === g.gate) ?? g),
+    ...(preflight.cliVersion === undefined ? {} : { cliVersion: preflight.cliVersion }),
+    ...(preflight.rosterInit === undefined ? {} : { rosterInit: preflight.rosterInit }),
+    conflictAllowed: preflight.conflictAllowed,
+    release: preflight.release,
+  };
+}
