@@ -47,6 +47,8 @@ export interface CheckArgs {
   command: 'check';
   skills: string[];
   evals: string[];
+  /** The claude whose listing probe reads each skill as Claude Code lists it (emulated when absent). */
+  claude: string;
 }
 
 export type CliArgs =
@@ -65,7 +67,7 @@ Usage:
                    [--stub command|skill] [--out ./skilltrigger-results] [--allow-conflict]
   skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
   skilltrigger compare <a.json> [<b.json>] [--json]
-  skilltrigger check [--skill <dir>]... [--eval <file>]...
+  skilltrigger check [--skill <dir>]... [--eval <file>]... [--claude <path>]
 
 Other options for run: --max-retries N (API retries inside claude, default 2), --threshold 0.5,
 --claude <path> (default: claude on PATH, or $SKILLTRIGGER_CLAUDE), --debug (show claude's stderr).
@@ -220,6 +222,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       const { values, positionals } = parse(rest, {
         skill: { type: 'string', multiple: true },
         eval: { type: 'string', multiple: true },
+        claude: { type: 'string' },
       });
       noPositionals('check', positionals);
       const skills = strs(values.skill);
@@ -227,7 +230,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       if (skills.length === 0 && evals.length === 0) {
         throw new UsageError(`check needs at least one --skill <dir> or --eval <file>\n\n${USAGE}`);
       }
-      return { command: 'check', skills, evals };
+      return { command: 'check', skills, evals, claude: str(values.claude) ?? claudeDefault };
     }
     default:
       throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);

@@ -188,7 +188,9 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
   // What Claude Code lists, as far as the emulation can tell; `run` and `check` replace it with the
   // listing probe's reading when the CLI is there (src/measure/listed-text.ts).
   const emulated = emulateListing(text);
-  warnings.push(...listingFindings(authoredText(description, whenToUse), emulated.listed));
+  const authored = authoredText(description, whenToUse);
+  const listingWarnings = listingFindings(authored, emulated.listed);
+  warnings.push(...listingWarnings);
   if (data['disable-model-invocation'] === true) {
     warnings.push(
       'disable-model-invocation: true takes the skill out of the listing the model reads, so Claude never loads it on its own; the measurement shows what the description would do without that flag',
@@ -203,6 +205,8 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     descriptionLine,
     fileText: text,
     emulatedListing: emulated.listed,
+    authoredListing: authored,
+    listingWarnings,
     ...(whenToUse !== undefined ? { whenToUse } : {}),
     warnings,
   };

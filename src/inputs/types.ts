@@ -36,6 +36,10 @@ export interface Skill {
    * `check` read the real listing with the probe where the CLI is there.
    */
   emulatedListing?: string;
+  /** The author's entry as the YAML reads it: description, ` - ` and when_to_use. */
+  authoredListing?: string;
+  /** The warnings (also in `warnings`) that compare the emulated listing with the authored text. */
+  listingWarnings?: string[];
   /** Non-fatal findings, e.g. a description the CLI will truncate in the listing. */
   warnings: string[];
 }
