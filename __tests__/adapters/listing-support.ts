@@ -6,7 +6,7 @@ import type { StubLayout } from '../../src/adapters/stub-project.js';
 import { stubFieldsFor } from '../../src/inputs/listing.js';
 import { claudeEnvironment, runOnce } from '../../src/measure/run-once.js';
 import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { findListingLine, parseListing } from '../../src/simulated/request.js';
+import { findListingLine } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 
 /**

@@ -104,7 +104,9 @@ export async function probeListing(file: ProbeFile, options: ProbeOptions): Prom
       CLAUDE_CODE_MAX_RETRIES: '0',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     });
-    const command = await runClaudeCommand(options.claudeBin, probeArgs(options.model), {
+    // The probe runs in its temp project: a relative path (`./node_modules/.bin/claude`) is the user's.
+    const bin = options.claudeBin.includes('/') ? path.resolve(options.claudeBin) : options.claudeBin;
+    const command = await runClaudeCommand(bin, probeArgs(options.model), {
       env,
       cwd: project,
       timeoutMs: options.timeoutMs ?? 60_000,
