@@ -25,6 +25,9 @@ describe('loadSkill: a valid SKILL.md', () => {
       fileText: expect.stringContaining('name: release-notes'),
       emulatedListing:
         'Turns merged pull requests into customer-facing release notes. Use when the user asks what shipped, or for a changelog entry. - The user mentions a version tag, a sprint, or a changelog.',
+      authoredListing:
+        'Turns merged pull requests into customer-facing release notes. Use when the user asks what shipped, or for a changelog entry. - The user mentions a version tag, a sprint, or a changelog.',
+      listingWarnings: [],
       warnings: [],
     });
   });
