@@ -99,6 +99,11 @@ describe('a description holding " --- " is measured as Claude Code lists it', ()
         sha256: sha256Hex(LISTED),
         source: 'probe',
       });
+      const markdown = await readFile(path.join(out, json.replace(/\.json$/, '.md')), 'utf8');
+      expect(markdown).toContain(
+        `listed text (what Claude Code lists, and what was measured) 31 bytes, SHA-256 \`${sha256Hex(LISTED).slice(0, 12)}\``,
+      );
+      expect(markdown).not.toContain(LISTED);
       expect((await readdir(tmp)).filter((n) => n.startsWith('skilltrigger-'))).toEqual([]);
     });
   }
