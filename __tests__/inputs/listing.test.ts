@@ -102,3 +102,17 @@ describe('listingFindings', () => {
     expect(skill.warnings).toEqual(skill.listingWarnings);
   });
 });
+
+describe('a dropped comment', () => {
+  it('warns that the text after " #" is not listed', () => {
+    const skill = parseSkill('---\nname: pdf\ndescription: Merge PDFs # and forms\n---\n', {
+      dir: '/s/pdf',
+      file: '/s/pdf/SKILL.md',
+    });
+    expect(skill.emulatedListing).toBe('Merge PDFs');
+    expect(skill.listingWarnings).toEqual([]);
+    expect(skill.warnings).toEqual([
+      'the description line holds a YAML comment ("# and forms"): the text after " #" is not part of the description, so Claude Code lists 10 characters without it; quote the description if the "#" belongs to it',
+    ]);
+  });
+});

@@ -190,6 +190,14 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
   const emulated = emulateListing(text);
   const authored = authoredText(description, whenToUse);
   const listingWarnings = listingFindings(authored, emulated.listed);
+  // `description: Merge PDFs # for forms`: every YAML reader, Claude Code's included, drops the
+  // comment, so the model never reads it; say so, since the author most likely meant it as text.
+  const comment = valueComment(doc, 'description');
+  if (comment !== undefined) {
+    warnings.push(
+      `the description line holds a YAML comment (${quote(`#${comment}`, 40)}): the text after " #" is not part of the description, so Claude Code lists ${emulated.listed.length} characters without it; quote the description if the "#" belongs to it`,
+    );
+  }
   warnings.push(...listingWarnings);
   if (data['disable-model-invocation'] === true) {
     warnings.push(
@@ -210,6 +218,18 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     ...(whenToUse !== undefined ? { whenToUse } : {}),
     warnings,
   };
+}
+
+/** The same-line comment after a key's plain value (`key: value # comment`), if any. */
+function valueComment(doc: Document.Parsed, key: string): string | undefined {
+  if (!isMap(doc.contents)) return undefined;
+  for (const pair of doc.contents.items) {
+    if (isScalar(pair.key) && pair.key.value === key && isScalar(pair.value)) {
+      const comment = pair.value.comment;
+      return typeof comment === 'string' && comment.trim() !== '' ? comment : undefined;
+    }
+  }
+  return undefined;
 }
 
 async function locateSkillFile(input: string): Promise<{ dir: string; file: string }> {
