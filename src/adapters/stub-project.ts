@@ -54,9 +54,40 @@ export async function removeAllStubProjects(): Promise<void> {
   live.clear();
 }
 
-/** A YAML double-quoted scalar: JSON string syntax is valid YAML and survives quotes and colons. */
-function yamlString(text: string): string {
-  return JSON.stringify(text);
+/**
+ * The text as a YAML double-quoted scalar that Claude Code reads back unchanged (verified through
+ * the real binary, __tests__/adapters/listing-parity.e2e.test.ts). JSON string syntax is valid YAML
+ * and survives quotes, colons and `#`. Two hazards are escaped on top: Claude Code closes the
+ * frontmatter at the first `---` anywhere, even inside a value (its splitter is
+ * `/^---\s*\n([\s\S]*?)---\s*\n?/`), so every hyphen of a run of three or more becomes `\u002d`;
+ * and the characters YAML may take as a line break or a BOM (U+0085, U+2028, U+2029, U+FEFF) are
+ * written as escapes, so no reader folds them.
+ */
+export function yamlString(text: string): string {
+  return JSON.stringify(text)
+    .replace(/-{3,}/g, (run) => '\\u002d'.repeat(run.length))
+    .replace(/[\u0085\u2028\u2029\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The stub file's text. The description is the whole listed text (description, ` - ` and
+ * when_to_use already joined, as Claude Code lists them), so nothing is left for the CLI to join or
+ * re-read; no `---` run appears anywhere between the delimiters.
+ */
+export function stubFileText(
+  layout: StubLayout,
+  name: string,
+  description: string,
+  whenToUse?: string,
+): string {
+  const frontmatter = [
+    '---',
+    ...(layout === 'skill' ? [`name: ${name}`] : []),
+    `description: ${yamlString(description)}`,
+    ...(whenToUse ? [`when_to_use: ${yamlString(whenToUse)}`] : []),
+    '---',
+  ];
+  return `${frontmatter.join('\n')}\n\nThis stub stands in for the skill under test. $ARGUMENTS\n`;
 }
 
 /**
@@ -87,17 +118,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
         ? path.join(dir, '.claude', 'commands', `${name}.md`)
         : path.join(dir, '.claude', 'skills', name, 'SKILL.md');
     await mkdir(path.dirname(file), { recursive: true });
-    const frontmatter = [
-      '---',
-      ...(spec.layout === 'skill' ? [`name: ${name}`] : []),
-      `description: ${yamlString(spec.description)}`,
-      ...(spec.whenToUse ? [`when_to_use: ${yamlString(spec.whenToUse)}`] : []),
-      '---',
-    ];
-    await writeFile(
-      file,
-      `${frontmatter.join('\n')}\n\nThis stub stands in for the skill under test. $ARGUMENTS\n`,
-    );
+    await writeFile(file, stubFileText(spec.layout, name, spec.description, spec.whenToUse));
     const real = await realpath(file);
     const stub: StubIdentity = {
       name,

@@ -57,6 +57,8 @@ export interface CheckArgs {
   command: 'check';
   skills: string[];
   evals: string[];
+  /** The claude whose listing probe reads each skill as Claude Code lists it (emulated when absent). */
+  claude: string;
 }
 
 export interface ViewArgs {
@@ -273,14 +275,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
   },
   check: {
-    build(parsed): CheckArgs {
+    build(parsed, env): CheckArgs {
       noPositionals('check', parsed.positionals);
       const skills = [...(parsed.lists.get('skill') ?? [])];
       const evals = [...(parsed.lists.get('eval') ?? [])];
       if (skills.length === 0 && evals.length === 0) {
         throw new UsageError(`check needs at least one --skill <dir> or --eval <file>\n\n${USAGE}`);
       }
-      return { command: 'check', skills, evals };
+      return { command: 'check', skills, evals, claude: claudeOf(parsed, env) };
     },
   },
   view: {

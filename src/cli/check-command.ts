@@ -4,6 +4,7 @@ import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
+import { readListedText } from '../measure/listed-text.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './run-command.js';
 
@@ -34,12 +35,26 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
     try {
       const skill = await loadSkill(dir);
       skills.push(skill);
+      // What Claude Code lists (no model call: the probe talks to a loopback fake), else the emulation.
+      const listed = await readListedText(skill, { claudeBin: args.claude, env: io.env });
+      const authored = skill.authoredListing ?? skill.description;
+      const how =
+        listed.source === 'probe'
+          ? 'read from Claude Code'
+          : `emulated, since the listing probe could not run: ${listed.why}`;
       io.stdout.write(
-        `ok    ${skill.file}: skill "${skill.name}", description ${[...skill.description].length} characters\n`,
+        `ok    ${skill.file}: skill "${skill.name}", description ${[...skill.description].length} characters; Claude Code lists ${[...listed.text].length} characters (${how})\n`,
       );
-      for (const w of skill.warnings) {
+      const listingWarnings = new Set(skill.listingWarnings ?? []);
+      const own = skill.warnings.filter((w) => !listingWarnings.has(w));
+      for (const w of [...own, ...listed.warnings]) {
         warnings++;
         io.stdout.write(`warn  ${skill.file}: ${w}\n`);
+      }
+      if (listed.warnings.length === 0 && listed.text !== authored) {
+        io.stdout.write(
+          `info  ${skill.file}: listed text differs from the frontmatter only in white space (${Buffer.byteLength(listed.text)} vs ${Buffer.byteLength(authored)} bytes): Claude Code turns line breaks and tabs into spaces; the listed text is measured\n`,
+        );
       }
     } catch (error) {
       if (!(error instanceof SkilltriggerError)) throw error;

@@ -182,7 +182,7 @@ export const COMMAND_HELP = {
   },
   check: {
     summary: 'validate SKILL.md files and eval sets without a model call',
-    usage: ['check [--skill <dir>]... [--eval <file>]...'],
+    usage: ['check [--skill <dir>]... [--eval <file>]... [--claude <path>]'],
     options: [
       {
         name: 'skill',
@@ -195,6 +195,11 @@ export const COMMAND_HELP = {
         value: '<file>',
         text: 'an eval set; repeat for several. Also warns on weak sets (fewer than 8 positives or negatives, no near-miss negatives, no holdout)',
         repeatable: true,
+      },
+      {
+        name: 'claude',
+        value: '<path>',
+        text: "the claude whose own reading of each SKILL.md is checked (a listing probe: no model call, no network); default claude on PATH or $SKILLTRIGGER_CLAUDE; without one, skilltrigger's emulation of it, said so",
       },
     ],
     exitCodes: [
@@ -300,7 +305,7 @@ Usage:
                    [--allow-conflict]
   skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
   skilltrigger compare <a.json> [<b.json>] [--json]
-  skilltrigger check [--skill <dir>]... [--eval <file>]...
+  skilltrigger check [--skill <dir>]... [--eval <file>]... [--claude <path>]
   skilltrigger view <report.json> [<b.json>] [--open]
 
 Commands:

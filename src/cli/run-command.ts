@@ -6,8 +6,9 @@ import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
 import { type PreflightResult, runPreflight } from '../gates/preflight.js';
 import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
-import { loadSkill, validateDescription } from '../inputs/skill.js';
+import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
+import { checkStubListing, listedOverride, readListedText } from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderJunit } from '../report/junit.js';
 import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
@@ -53,7 +54,13 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   }
   // A folder that cannot take the report is refused before anything is spent, not after the runs.
   await checkReportFolder(args.out);
-  for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const listingWarnings = new Set(skill.listingWarnings ?? []);
+  for (const warning of skill.warnings)
+    if (!listingWarnings.has(warning)) io.stderr.write(`warning: ${warning}\n`);
+  for (const text of [args.description, baselineDescription]) {
+    const long = text === undefined ? undefined : specLengthWarning(text);
+    if (long) io.stderr.write(`warning: --description: ${long}\n`);
+  }
   // What `check` would say about the set, before any run is spent on it.
   for (const warning of evalSetWarnings(args.eval, evalSet)) io.stderr.write(`warning: ${warning}\n`);
 
@@ -76,11 +83,12 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   }
   if (!preflight.passed) throw new GateError(failureSummary(preflight.gates));
   try {
+    const listed = await listedTexts(args, io, signal, skill, baselineDescription);
     return await measureAndReport(
       args,
       io,
       signal,
-      { skill, evalSet, description, baselineDescription },
+      { skill, evalSet, description, baselineDescription, listed },
       preflight,
     );
   } finally {
@@ -90,14 +98,53 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   }
 }
 
+/**
+ * What each side measures: Claude Code's own listing of the SKILL.md (the listing probe), or the
+ * emulation where the probe cannot run, said so; then each side's stub is checked once to be listed
+ * as exactly that text (a mismatch is a failed gate, exit 2). Prints where the listed text is not
+ * what the author wrote.
+ */
+async function listedTexts(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  skill: Skill,
+  baselineDescription: string | undefined,
+): Promise<{ candidate: string; baseline?: string; source: 'probe' | 'emulation' }> {
+  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const own = await readListedText(skill, probe);
+  for (const warning of own.warnings) io.stderr.write(`warning: ${warning}\n`);
+  if (own.source === 'emulation')
+    io.stderr.write(
+      `listing: emulated, not read from Claude Code (${own.why}); see docs/listing-parity.md\n`,
+    );
+  const candidate = args.description === undefined ? own.text : listedOverride(args.description, skill);
+  const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
+  for (const [label, text] of [
+    ['the description', candidate],
+    ['the baseline description', baseline],
+  ] as const) {
+    if (text === undefined) continue;
+    const skipped = await checkStubListing(text, args.stub, probe, label);
+    if (skipped !== undefined) io.stderr.write(`listing: the stub's listing was not checked (${skipped})\n`);
+  }
+  return { candidate, ...(baseline === undefined ? {} : { baseline }), source: own.source };
+}
+
 async function measureAndReport(
   args: RunArgs,
   io: CliIo,
   signal: AbortSignal,
-  inputs: { skill: Skill; evalSet: EvalSet; description: string; baselineDescription: string | undefined },
+  inputs: {
+    skill: Skill;
+    evalSet: EvalSet;
+    description: string;
+    baselineDescription: string | undefined;
+    listed: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+  },
   preflight: PreflightResult,
 ): Promise<ExitCode> {
-  const { skill, evalSet, description, baselineDescription } = inputs;
+  const { skill, evalSet, description, baselineDescription, listed } = inputs;
   const paired = baselineDescription !== undefined;
   const progress = new ProgressReporter(io.stderr, evalSet.items.length, args.runs, paired);
   const report: Report = await measureSkill(
@@ -124,6 +171,7 @@ async function measureAndReport(
       simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
       toolVersion: TOOL_VERSION,
       debug: args.debug,
+      listed,
       onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
     },
     progress.onRun,

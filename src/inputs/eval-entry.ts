@@ -98,7 +98,8 @@ function kib(bytes: number): string {
   return (bytes / 1024).toFixed(bytes % 1024 === 0 ? 0 : 1);
 }
 
-function isControlCharacter(char: string): boolean {
+/** A C0 control character other than tab, newline and CR, or DEL: refused in queries and descriptions. */
+export function isControlCharacter(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;
   return (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f;
 }

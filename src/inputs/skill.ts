@@ -2,6 +2,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
+import { isControlCharacter } from './eval-entry.js';
+import { emulateListing, LISTING_CAP, listingFindings } from './listing.js';
 import { codePointLength, describeValue, inputFailure, isRecord, Problems, quote } from './problems.js';
 import type { Skill } from './types.js';
 import { yamlErrorLine, yamlFix, yamlValue } from './yaml-errors.js';
@@ -12,7 +14,7 @@ export const DESCRIPTION_MAX_CHARS = 1024;
  * Claude Code cuts a listing entry (`description`, then ` - ` and `when_to_use`) to 1535 characters
  * plus `…` (claude-cli-facts §1.1). The CLI is JavaScript, so this one counts UTF-16 units.
  */
-export const LISTING_MAX_CHARS = 1536;
+export const LISTING_MAX_CHARS = LISTING_CAP;
 /** The skills spec's cap on `name`; the name also becomes part of stub and report file names. */
 export const NAME_MAX_CHARS = 64;
 
@@ -115,6 +117,8 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
   } else {
     checkDescriptionText(rawDescription, { file, line: descriptionLine }, problems);
     description = rawDescription.trim();
+    const long = specLengthWarning(description);
+    if (long) warnings.push(long);
   }
 
   // when_to_use
@@ -123,6 +127,14 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
   if (rawWhenToUse !== undefined && rawWhenToUse !== null) {
     if (typeof rawWhenToUse === 'string') {
       whenToUse = rawWhenToUse.trim() || undefined;
+      const control = [...rawWhenToUse].find(isControlCharacter);
+      if (control !== undefined) {
+        problems.add(
+          { file, line: keyLine('when_to_use') },
+          `when_to_use contains the control character U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+          'remove it (Claude Code lists when_to_use after the description)',
+        );
+      }
     } else {
       problems.add(
         { file, line: keyLine('when_to_use') },
@@ -141,7 +153,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
       problems.add(
         { file, line: keyLine('name') },
         `name must be text, got ${describeValue(rawName)}`,
-        `write the name as lowercase words joined by hyphens, e.g. ${quote(suggestName(String(rawName)) || folderName)}`,
+        `write the name as lowercase words joined by hyphens, e.g. ${quote(folderName)}`,
       );
     } else {
       const problem = nameProblem(rawName);
@@ -173,13 +185,20 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
 
   problems.throwIfAny();
 
-  const listingEntry = whenToUse ? `${description} - ${whenToUse}` : description;
-  if (listingEntry.length > LISTING_MAX_CHARS) {
-    const lost = listingEntry.length - (LISTING_MAX_CHARS - 1);
+  // What Claude Code lists, as far as the emulation can tell; `run` and `check` replace it with the
+  // listing probe's reading when the CLI is there (src/measure/listed-text.ts).
+  const emulated = emulateListing(text);
+  const authored = authoredText(description, whenToUse);
+  const listingWarnings = listingFindings(authored, emulated.listed);
+  // `description: Merge PDFs # for forms`: every YAML reader, Claude Code's included, drops the
+  // comment, so the model never reads it; say so, since the author most likely meant it as text.
+  const comment = valueComment(doc, 'description');
+  if (comment !== undefined) {
     warnings.push(
-      `description and when_to_use together make a listing entry of ${listingEntry.length} characters; Claude Code cuts it to ${LISTING_MAX_CHARS - 1} characters and "…", so the model never reads the last ${lost} (from ${quote(listingEntry.slice(LISTING_MAX_CHARS - 1), 40)}); shorten when_to_use or the description`,
+      `the description line holds a YAML comment (${quote(`#${comment}`, 40)}): the text after " #" is not part of the description, so Claude Code lists ${emulated.listed.length} characters without it; quote the description if the "#" belongs to it`,
     );
   }
+  warnings.push(...listingWarnings);
   if (data['disable-model-invocation'] === true) {
     warnings.push(
       'disable-model-invocation: true takes the skill out of the listing the model reads, so Claude never loads it on its own; the measurement shows what the description would do without that flag',
@@ -192,9 +211,25 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     name,
     description,
     descriptionLine,
+    fileText: text,
+    emulatedListing: emulated.listed,
+    authoredListing: authored,
+    listingWarnings,
     ...(whenToUse !== undefined ? { whenToUse } : {}),
     warnings,
   };
+}
+
+/** The same-line comment after a key's plain value (`key: value # comment`), if any. */
+function valueComment(doc: Document.Parsed, key: string): string | undefined {
+  if (!isMap(doc.contents)) return undefined;
+  for (const pair of doc.contents.items) {
+    if (isScalar(pair.key) && pair.key.value === key && isScalar(pair.value)) {
+      const comment = pair.value.comment;
+      return typeof comment === 'string' && comment.trim() !== '' ? comment : undefined;
+    }
+  }
+  return undefined;
 }
 
 async function locateSkillFile(input: string): Promise<{ dir: string; file: string }> {
@@ -323,19 +358,34 @@ function repairFrontmatter(text: string): { text: string; changedLines: number[]
   return { text: lines.join('\n'), changedLines };
 }
 
+/**
+ * Over the Agent Skills spec's 1,024 characters: a warning, not a defect, since Claude Code lists up
+ * to 1,536 (other agents may enforce the spec). The spec counts code points (Python's len).
+ */
+export function specLengthWarning(text: string): string | undefined {
+  const length = codePointLength(text.trim());
+  if (length <= DESCRIPTION_MAX_CHARS) return undefined;
+  return `description is ${length} characters, over the ${DESCRIPTION_MAX_CHARS} the Agent Skills spec allows: Claude Code lists up to ${LISTING_CAP} and is measured as it lists it, but other agents and validators may refuse the skill; shorten it by at least ${length - DESCRIPTION_MAX_CHARS} character${length - DESCRIPTION_MAX_CHARS === 1 ? '' : 's'} to be safe`;
+}
+
+/** The author's entry, joined as Claude Code joins it: what `check` compares the listed text with. */
+export function authoredText(description: string, whenToUse?: string): string {
+  return whenToUse ? `${description} - ${whenToUse}` : description;
+}
+
 function checkDescriptionText(text: string, location: InputLocation, problems: Problems): void {
   const trimmed = text.trim();
   if (trimmed === '') {
     problems.add(location, 'description is empty', 'write what the skill does and when to use it');
     return;
   }
-  // The spec counts characters (Python's len, i.e. code points), not UTF-16 units.
-  const length = codePointLength(trimmed);
-  if (length > DESCRIPTION_MAX_CHARS) {
+  const control = [...trimmed].find(isControlCharacter);
+  if (control !== undefined) {
+    const code = (control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
     problems.add(
       location,
-      `description is ${length} characters, over the ${DESCRIPTION_MAX_CHARS} the skills spec allows`,
-      `shorten it by at least ${length - DESCRIPTION_MAX_CHARS} character${length - DESCRIPTION_MAX_CHARS === 1 ? '' : 's'}`,
+      `description contains the control character U+${code}`,
+      'remove it (Claude Code drops or garbles it in the listing, and it garbles terminals and reports)',
     );
   }
   const bracket = trimmed.search(/[<>]/);

@@ -29,6 +29,17 @@ export interface Skill {
   /** 1-based line of the `description:` key in SKILL.md, for annotations and error messages. */
   descriptionLine: number;
   whenToUse?: string;
+  /** The SKILL.md text as read (BOM, CRLF and all): what the listing probe installs. */
+  fileText?: string;
+  /**
+   * What Claude Code lists for this file, by the emulation (src/inputs/listing.ts); `run` and
+   * `check` read the real listing with the probe where the CLI is there.
+   */
+  emulatedListing?: string;
+  /** The author's entry as the YAML reads it: description, ` - ` and when_to_use. */
+  authoredListing?: string;
+  /** The warnings (also in `warnings`) that compare the emulated listing with the authored text. */
+  listingWarnings?: string[];
   /** Non-fatal findings, e.g. a description the CLI will truncate in the listing. */
   warnings: string[];
 }

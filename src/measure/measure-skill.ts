@@ -1,10 +1,12 @@
 import os from 'node:os';
 import { inheritedEnvironment } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
+import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/schema.js';
 import type { RuleSettings } from '../verdict/rules.js';
+import { describeListed } from './listed-text.js';
 import { measureAll, type RunProgress, type Side } from './loop.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
 
@@ -32,6 +34,11 @@ export interface MeasureSettings {
   /** The roster a stub-less run saw, from the roster gate. */
   rosterInit?: InitInfo;
   debug?: boolean;
+  /**
+   * What Claude Code lists for each side, which the stubs are written from (src/measure/listed-text.ts).
+   * Absent: the emulation's reading (src/inputs/listing.ts).
+   */
+  listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
 }
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
@@ -41,15 +48,33 @@ export async function measureSkill(
   signal?: AbortSignal,
   deps: RunDeps = realRunDeps,
 ): Promise<Report> {
-  const stubFor = (description: string) => ({
+  const emulate = (description: string) =>
+    composeListing(
+      listingSpaces(description).trim(),
+      settings.skill.whenToUse === undefined ? undefined : listingSpaces(settings.skill.whenToUse),
+    );
+  const listed = settings.listed ?? {
+    candidate:
+      !settings.overridden && settings.skill.emulatedListing !== undefined
+        ? settings.skill.emulatedListing
+        : emulate(settings.description),
+    ...(settings.baselineDescription === undefined
+      ? {}
+      : { baseline: emulate(settings.baselineDescription) }),
+    source: 'emulation' as const,
+  };
+  // The stub holds the listed text itself, so the CLI lists exactly what is measured.
+  const stubFor = (listedText: string) => ({
     layout: settings.stub,
     skillName: settings.skill.name,
-    description,
-    ...(settings.skill.whenToUse ? { whenToUse: settings.skill.whenToUse } : {}),
+    ...stubFieldsFor(listedText),
   });
-  const sides: Side[] = [{ label: 'candidate', stub: stubFor(settings.description) }];
+  const sides: Side[] = [{ label: 'candidate', stub: stubFor(listed.candidate) }];
   if (settings.baselineDescription !== undefined) {
-    sides.push({ label: 'baseline', stub: stubFor(settings.baselineDescription) });
+    sides.push({
+      label: 'baseline',
+      stub: stubFor(listed.baseline ?? emulate(settings.baselineDescription)),
+    });
   }
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const result = await measureAll(
@@ -80,7 +105,7 @@ export async function measureSkill(
       ),
   ];
   const [candidateRecords = [], baselineRecords] = result.records;
-  return buildReport({
+  const report = buildReport({
     toolVersion: settings.toolVersion,
     createdAt: new Date(),
     skill: settings.skill.name,
@@ -116,4 +141,8 @@ export async function measureSkill(
         }
       : {}),
   });
+  report.candidate.description.listed = describeListed(listed.candidate, listed.source);
+  if (report.baseline && listed.baseline !== undefined)
+    report.baseline.description.listed = describeListed(listed.baseline, listed.source);
+  return report;
 }

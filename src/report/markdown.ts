@@ -156,7 +156,11 @@ function descriptionLine(side: Side): string {
   const d = side.m.description;
   const source = d.overridden ? 'from --description' : 'from SKILL.md';
   const name = side.label ? `Description (${side.label.toLowerCase()})` : 'Description';
-  return `- ${name}: ${counted(d.bytes, 'byte')}, SHA-256 \`${d.sha256.slice(0, 12)}\` (first 12 hex), ${source}`;
+  const listed =
+    d.listed !== undefined && d.listed.sha256 !== d.sha256
+      ? `; listed text (what Claude Code lists, and what was measured) ${counted(d.listed.bytes, 'byte')}, SHA-256 \`${d.listed.sha256.slice(0, 12)}\``
+      : '';
+  return `- ${name}: ${counted(d.bytes, 'byte')}, SHA-256 \`${d.sha256.slice(0, 12)}\` (first 12 hex), ${source}${listed}`;
 }
 
 function environmentSection(report: Report, sides: readonly Side[]): string[] {

@@ -102,6 +102,18 @@ export const descriptionSchema = z.object({
   bytes: count,
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   overridden: z.boolean(),
+  /**
+   * The text actually measured: Claude Code's listing line for the skill (description, ` - `,
+   * when_to_use, capped at 1,536), which the stub was written from. `source` says whether the
+   * listing probe read it from the CLI or the emulation stood in. Absent in reports before it.
+   */
+  listed: z
+    .object({
+      bytes: count,
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      source: z.enum(['probe', 'emulation']),
+    })
+    .optional(),
 });
 
 /** One description measured over one eval set. A paired report holds two. */

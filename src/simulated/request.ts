@@ -100,13 +100,51 @@ export function parseListing(text: string): ListingEntry[] | undefined {
   const entries: ListingEntry[] = [];
   for (const line of body.split('\n')) {
     // Names may hold `:` (plugin `plug:skill`, nested `sub:cmd`), so the name ends at the first `: `.
-    // A skill whose name differs from its folder is listed as `- name (folder): …`.
+    // A skill whose name differs from its folder is listed as `- folder (name): …` (folder first, observed in 2.1.328).
     const match = /^- (\S+?)(?: \([^)]*\))?(?:: (.*))?$/.exec(line);
     const last = entries[entries.length - 1];
     if (match?.[1] !== undefined) entries.push({ name: match[1], description: match[2] ?? '' });
     else if (last !== undefined && line !== '') last.description += `\n${line}`;
   }
   return entries;
+}
+
+/** One entry of the listing, read exactly: its name and the text after `- folder: ` (or `- folder (name): `). */
+export interface ListingLine {
+  name: string;
+  /** The listed text exactly, continuation lines included ('' when listed as just `- name`). */
+  description: string;
+}
+
+/**
+ * The exact listing line of the entry whose folder (skill) or file stem (command) is `folder`, in a
+ * request body: `- folder: …`, `- folder (name): …` when the frontmatter names it otherwise, or
+ * just `- folder`. The text runs to the end of its line, plus any following lines that open no new
+ * entry (a description Claude Code lists with a line break). Undefined when the entry is not listed.
+ */
+export function findListingLine(body: unknown, folder: string): ListingLine | undefined {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return undefined;
+  const messages = body.messages.map(readMessage).filter((m): m is Message => m !== undefined);
+  const texts = [...messages.flatMap((m) => textsOf(m.blocks)), ...systemTexts(body.system)];
+  const text = texts.find((t) => t.includes(LISTING_HEADER));
+  if (text === undefined) return undefined;
+  const rest = text.slice(text.indexOf(LISTING_HEADER) + LISTING_HEADER.length).replace(/^\n+/, '');
+  const end = rest.search(/\n\n|\n?<\/system-reminder>/);
+  const lines = (end < 0 ? rest : rest.slice(0, end)).split('\n');
+  const escaped = folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // `- folder (name): …` when the frontmatter's name differs from the folder (observed, 2.1.328).
+  const opening = new RegExp(`^- ${escaped}(?: \\((.*?)\\))?(?:: ([\\s\\S]*))?$`);
+  for (const [i, line] of lines.entries()) {
+    const match = opening.exec(line);
+    if (match === null) continue;
+    const parts = [match[2] ?? ''];
+    for (const next of lines.slice(i + 1)) {
+      if (/^- \S/.test(next)) break;
+      parts.push(next);
+    }
+    return { name: match[1] ?? folder, description: parts.join('\n') };
+  }
+  return undefined;
 }
 
 export function parseCwd(text: string): string | undefined {

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { startSimulatedModel } from '../simulated/model.js';
+import { findListingLine } from '../simulated/request.js';
+import { runClaudeCommand } from './claude.js';
+
+/**
+ * The listing probe: how Claude Code itself lists a command or skill file. It runs the user's own
+ * `claude -p` once, in a `git init`ed temp project holding only that file, with a throwaway HOME
+ * and `ANTHROPIC_BASE_URL` pointing at the loopback simulated model, and reads the file's line of
+ * the skill listing from the first request body. No model is called and nothing leaves the machine:
+ * the key it is given is a dummy, and the user's own key and settings never reach it. Claude Code
+ * reads frontmatter with its own splitter and Bun's YAML parser (not the `yaml` package), so this is
+ * the only exact reading; `src/inputs/listing.ts` is the documented emulation for when it cannot run.
+ */
+
+/** The file to list: a skill folder's SKILL.md, or a command file. */
+export interface ProbeFile {
+  layout: 'skill' | 'command';
+  /** The file's text, byte for byte as it will be installed. */
+  text: string;
+  /** The folder (skill) or file stem (command) name; default a random `probe-<hex>`. */
+  name?: string;
+}
+
+export interface ProbeOptions {
+  claudeBin: string;
+  /** The user's environment: only PATH, TMPDIR, LANG and the locale reach the probe's claude. */
+  env: NodeJS.ProcessEnv;
+  /** Model id for the request (the listing line is the same in both listing formats). */
+  model?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Where the temp folder goes; default the OS temp dir. */
+  root?: string;
+}
+
+/** What the probe read. */
+export type ProbeResult =
+  | {
+      kind: 'listed';
+      /** The entry's name as listed (the frontmatter `name`, else the folder or file name). */
+      name: string;
+      /** The text after `- name: `, exactly; '' when Claude Code lists the entry with no description. */
+      description: string;
+      /** The CLI version from the request's user-agent, when it said. */
+      cliVersion?: string;
+    }
+  /** Claude Code sent a request, but this file is not in its listing (e.g. `disable-model-invocation`). */
+  | { kind: 'unlisted' }
+  /** No listing could be read: the binary is missing, or it never reached the simulated model. */
+  | { kind: 'failed'; reason: string };
+
+/** The argv of a probe: a measured run's reading flags, one turn, no tools needed. */
+export function probeArgs(model?: string): string[] {
+  return [
+    '-p',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--no-session-persistence',
+    '--permission-mode',
+    'dontAsk',
+    '--max-turns',
+    '1',
+    ...(model ? ['--model', model] : []),
+    '--',
+    'skilltrigger listing probe',
+  ];
+}
+
+const PASSED_THROUGH = ['PATH', 'TMPDIR', 'LANG', 'LC_ALL', 'LC_CTYPE', 'SYSTEMROOT'];
+
+/** List one file through the real CLI. Never throws for a CLI failure; a failed probe says why. */
+export async function probeListing(file: ProbeFile, options: ProbeOptions): Promise<ProbeResult> {
+  const base = await mkdtemp(path.join(options.root ?? os.tmpdir(), 'skilltrigger-'));
+  const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0, recordBodies: true });
+  try {
+    const home = path.join(base, 'home');
+    const project = path.join(base, 'project');
+    await mkdir(home);
+    await mkdir(project);
+    await execa('git', ['init', '-q'], { cwd: project, stdin: 'ignore' });
+    const name = file.name ?? `probe-${randomBytes(4).toString('hex')}`;
+    const target =
+      file.layout === 'skill'
+        ? path.join(project, '.claude', 'skills', name, 'SKILL.md')
+        : path.join(project, '.claude', 'commands', `${name}.md`);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, file.text);
+
+    const env: Record<string, string> = {};
+    for (const key of PASSED_THROUGH) {
+      const value = options.env[key];
+      if (value !== undefined) env[key] = value;
+    }
+    Object.assign(env, {
+      HOME: home,
+      ANTHROPIC_BASE_URL: model.url,
+      ANTHROPIC_API_KEY: 'sk-skilltrigger-listing-probe',
+      CLAUDE_CODE_MAX_RETRIES: '0',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    });
+    // The probe runs in its temp project: a relative path (`./node_modules/.bin/claude`) is the user's.
+    const bin = options.claudeBin.includes('/') ? path.resolve(options.claudeBin) : options.claudeBin;
+    const command = await runClaudeCommand(bin, probeArgs(options.model), {
+      env,
+      cwd: project,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const first = model.requests.find((r) => r.method === 'POST' && r.path === '/v1/messages' && r.body);
+    if (first === undefined) {
+      const why = command.spawnFailed
+        ? `the Claude CLI could not be started (${command.spawnError ?? 'not found'})`
+        : command.aborted
+          ? 'interrupted'
+          : command.timedOut
+            ? 'claude sent no request in time'
+            : `claude exited with code ${command.exitCode ?? command.signal ?? '?'} before sending a request`;
+      return { kind: 'failed', reason: why };
+    }
+    const line = findListingLine(first.body, name);
+    if (line === undefined) return { kind: 'unlisted' };
+    return { kind: 'listed', name: line.name, description: line.description };
+  } finally {
+    await model.close();
+    await rm(base, { recursive: true, force: true });
+  }
+}
