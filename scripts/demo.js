@@ -41,6 +41,9 @@ if (mode !== 'run') {
   if (evalFile.startsWith(skill + path.sep)) evalFile = path.join(copy, path.relative(skill, evalFile));
   skill = copy;
 }
+// The loop's defaults measure up to 6 runs per query; the demo keeps it to a few minutes.
+if (mode === 'improve' && !extra.some((a) => a.startsWith('--runs'))) extra.push('--runs', '4');
+if (mode === 'improve' && !extra.some((a) => a.startsWith('--iterations'))) extra.push('--iterations', '3');
 const args =
   mode === 'init'
     ? ['init', '--skill', skill, '--claude', claude, ...extra]

@@ -221,8 +221,21 @@ export async function writeReport(
       `skilltrigger bug: the report does not match its own schema, so it was not written: ${detail}`,
     );
   }
+  return writeNamedReport(outDir, reportStem(report), json, markdown, options);
+}
+
+/**
+ * Writes `<outDir>/<stem>.json` and `.md` (`-2`, `-3`, … when taken) as `writeReport` does, with
+ * the same fallback; for reports of another schema (the improve report), validated by the caller.
+ */
+export async function writeNamedReport(
+  outDir: string,
+  stem: string,
+  json: string,
+  markdown: string,
+  options: ReportFileOptions = {},
+): Promise<WrittenReport> {
   const linkFile = options.link ?? link;
-  const stem = reportStem(report);
   try {
     return await writeReportFiles(outDir, stem, json, markdown, linkFile);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
+import { type ImproveArgs, type InitArgs, parseImproveArgs, parseInitArgs } from './author-args.js';
 
 /**
  * Flags become one typed settings object here; nothing else reads `process.argv` (STYLE §2).
@@ -54,6 +55,8 @@ export type CliArgs =
   | PreflightArgs
   | CompareArgs
   | CheckArgs
+  | InitArgs
+  | ImproveArgs
   | { command: 'help' }
   | { command: 'version' };
 
@@ -66,6 +69,8 @@ Usage:
   skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
   skilltrigger compare <a.json> [<b.json>] [--json]
   skilltrigger check [--skill <dir>]... [--eval <file>]...
+  skilltrigger init --skill <dir> [--out <file>] [--count 20] [--model M]
+  skilltrigger improve --skill <dir> --eval <file> [--iterations 5] [--runs auto] [--write]
 
 Other options for run: --max-retries N (API retries inside claude, default 2), --threshold 0.5,
 --claude <path> (default: claude on PATH, or $SKILLTRIGGER_CLAUDE), --debug (show claude's stderr).
@@ -229,6 +234,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       }
       return { command: 'check', skills, evals };
     }
+    case 'init':
+      return parseInitArgs(rest, claudeDefault);
+    case 'improve':
+      return parseImproveArgs(rest, claudeDefault);
     default:
       throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   }

@@ -4,6 +4,8 @@ import { TOOL_VERSION } from '../version.js';
 import { parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
 import { compareCommand } from './compare-command.js';
+import { improveCommand } from './improve-command.js';
+import { initCommand } from './init-command.js';
 import { preflightCommand } from './preflight-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 
@@ -43,6 +45,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return await checkCommand(args, io);
       case 'preflight':
         return await preflightCommand(args, io, controller.signal);
+      case 'init':
+        return await initCommand(args, io, controller.signal);
+      case 'improve':
+        return await improveCommand(args, io, controller.signal);
     }
   } catch (error) {
     if (error instanceof SkilltriggerError) {

@@ -4,7 +4,8 @@
  * - a draft: half positives built from the description's own words (so the text rule loads them),
  *   half near-misses that share one of its words with unrelated work;
  * - a rewrite: the current text, plus "Also use it for …" with the words of the failing positives it
- *   does not cover yet, plus "Not for …" with the words of the negatives that fired.
+ *   does not cover yet, plus "Not for …" with the words of the negatives that fired (8 words a
+ *   side, 4 more per earlier attempt the prompt lists).
  * Deterministic: the same prompt gets the same answer.
  */
 import {
@@ -111,9 +112,11 @@ export function rewriteText(input: RewritePromptInput): string {
   const { included } = descriptionStems(current);
   const missed = input.failing.filter((q) => q.shouldTrigger).map((q) => q.query);
   const fired = input.failing.filter((q) => !q.shouldTrigger).map((q) => q.query);
-  const add = rankedWords(missed, included, 8);
+  // Each earlier attempt widens the next one by 4 words a side, so a repeat is not proposed twice.
+  const limit = 8 + 4 * input.attempts.length;
+  const add = rankedWords(missed, included, limit);
   const positiveStems = new Set(missed.flatMap((q) => contentWords(q).map(stem)));
-  const exclude = rankedWords(fired, new Set([...included, ...positiveStems]), 8);
+  const exclude = rankedWords(fired, new Set([...included, ...positiveStems]), limit);
   const parts = [current];
   if (add.length > 0) parts.push(`Also use it for requests about ${add.join(', ')}.`);
   if (exclude.length > 0) parts.push(`Not for ${exclude.join(', ')}.`);
