@@ -16,7 +16,7 @@ describe('readDraft', () => {
     [
       'no tags',
       'Here are some prompts: 1. foo',
-      /no <eval_set>…<\/eval_set> in the answer, which began: Here are/,
+      /no <eval_set>…<\/eval_set> in the answer/,
     ],
     ['not JSON', '<eval_set>[{query: x}]</eval_set>', /not JSON/],
     [

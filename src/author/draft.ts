@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { firstLine } from '../gates/gate.js';
 import { between, DRAFT_CLOSE, DRAFT_OPEN } from './prompts.js';
 
 /**
@@ -31,11 +30,10 @@ export type DraftReading = { kind: 'draft'; items: DraftItem[] } | { kind: 'malf
 
 export function readDraft(answer: string): DraftReading {
   const inner = between(answer, DRAFT_OPEN, DRAFT_CLOSE);
-  const said = firstLine(answer, 120) || '(an empty answer)';
   if (inner === undefined) {
     return {
       kind: 'malformed',
-      problem: `no ${DRAFT_OPEN}…${DRAFT_CLOSE} in the answer, which began: ${said}`,
+      problem: `no ${DRAFT_OPEN}…${DRAFT_CLOSE} in the answer`,
     };
   }
   let json: unknown;
@@ -44,7 +42,7 @@ export function readDraft(answer: string): DraftReading {
   } catch {
     return {
       kind: 'malformed',
-      problem: `the text between the tags is not JSON; it began: ${firstLine(inner, 120) || '(empty)'}`,
+      problem: 'the text between the tags is not JSON',
     };
   }
   const parsed = draftSchema.safeParse(json);

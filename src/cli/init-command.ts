@@ -6,6 +6,7 @@ import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author
 import { draftPrompt } from '../author/prompts.js';
 import { skillBody } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { firstLine } from '../gates/gate.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { InitArgs } from './author-args.js';
@@ -53,8 +54,10 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
       );
     }
     const reading = readDraft(answer.text);
+    // What came back, first line only: enough to see what the model did, never the whole answer.
+    const began = `the answer began: ${firstLine(answer.text, 120) || '(nothing)'}`;
     if (reading.kind === 'malformed') {
-      problem = reading.problem;
+      problem = `${reading.problem}; ${began}`;
     } else {
       const candidate = assignSplits(reading.items);
       try {
@@ -63,7 +66,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
         entries = candidate;
       } catch (error) {
         if (!(error instanceof SkilltriggerError)) throw error;
-        problem = `the draft does not load as an eval set: ${error.message.split('\n')[0] ?? ''}`;
+        problem = `the draft does not load as an eval set: ${error.message.split('\n')[0] ?? ''}; ${began}`;
       }
     }
     if (entries === undefined && attempt < ATTEMPTS)
