@@ -60,16 +60,6 @@ export async function writeNewFile(path: string, text: string): Promise<void> {
   }
 }
 
-/** True when something exists at `path`. */
-export async function pathExists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Replaces `path` with `text` in one rename, keeping the file's permission bits. */
 export async function replaceFile(path: string, text: string): Promise<void> {
   let mode: number | undefined;

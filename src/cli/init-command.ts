@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EXISTS_FIX, pathExists, writeNewFile } from '../adapters/author-files.js';
+import { EXISTS_FIX, writeNewFile } from '../adapters/author-files.js';
+import { exists } from '../adapters/environment.js';
 import { askClaude, describeAskFailure } from '../author/ask.js';
 import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';
 import { draftPrompt } from '../author/prompts.js';
@@ -24,7 +25,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
   const skill = await loadSkill(args.skill);
   const out = args.out ?? path.join(skill.dir, 'evals', 'evals.json');
   // Before anything is spent: a file in the way is never overwritten.
-  if (await pathExists(out)) throw new InputError({ file: out }, 'already exists', EXISTS_FIX);
+  if (await exists(out)) throw new InputError({ file: out }, 'already exists', EXISTS_FIX);
   const body = skillBody(await readFile(skill.file, 'utf8'));
   const prompt = draftPrompt({
     skillName: skill.name,
