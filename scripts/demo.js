@@ -9,7 +9,7 @@
 //   npm run demo -- improve                        the author's loop on a copy of the example skill
 //   npm run demo -- init                           draft an eval set for a copy of the example skill
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,5 +71,9 @@ process.on('SIGINT', forward);
 process.on('SIGTERM', forward);
 const code = await new Promise((resolve) => child.on('exit', (c, s) => resolve(c ?? (s ? 130 : 1))));
 await model.close();
+if (mode === 'init' && code === 0) {
+  // The draft lives in the temporary copy: show it before the copy goes.
+  process.stdout.write(`\n${await readFile(path.join(skill, 'evals', 'evals.json'), 'utf8')}`);
+}
 await rm(work, { recursive: true, force: true });
 process.exitCode = code;
