@@ -61,7 +61,6 @@ function deps(rates: Rates, answers: AskResult[]) {
 
 const settings: ImproveSettings = {
   skillName: 'handoff',
-  skillFile: 'SKILL.md',
   body: '# handoff',
   original: ORIGINAL,
   items,
@@ -116,6 +115,14 @@ describe('runImproveSession', () => {
     expect(report.stopReason).toBe('two proposals in a row were rejected');
     expect(measured).toEqual(['original']);
     expect(report.final.recommendation).toBe('keep-original');
+  });
+
+  it('rejects a proposal over the 1,024-character limit, naming no path', async () => {
+    const { d, measured } = deps({}, [proposal('x'.repeat(1100)), proposal(ORIGINAL)]);
+    const report = await runImproveSession(settings, d);
+    expect(report.candidates[0]).toMatchObject({ proposal: 'invalid', decision: 'rejected' });
+    expect(report.candidates[0]?.reason).toMatch(/^the proposed description: .*1024/);
+    expect(measured).toEqual(['original']);
   });
 
   it('stops when a rewrite call fails', async () => {

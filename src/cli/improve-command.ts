@@ -80,7 +80,6 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
     report = await runImproveSession(
       {
         skillName: skill.name,
-        skillFile: skill.file,
         body: skillBody(original),
         original: skill.description,
         items: evalSet.items,

@@ -52,7 +52,6 @@ export interface ImproveDeps {
 
 export interface ImproveSettings {
   skillName: string;
-  skillFile: string;
   body: string;
   original: string;
   items: EvalItem[];
@@ -86,7 +85,7 @@ type Proposal =
   | { kind: 'text'; text: string }
   | { kind: 'none'; proposal: CandidateRecord['proposal']; reason: string; fatal: boolean };
 
-function readProposal(answer: AskResult, file: string, seen: readonly string[]): Proposal {
+function readProposal(answer: AskResult, seen: readonly string[]): Proposal {
   if (answer.kind !== 'answer') {
     return { kind: 'none', proposal: 'no-answer', reason: describeAskFailure(answer), fatal: true };
   }
@@ -101,7 +100,8 @@ function readProposal(answer: AskResult, file: string, seen: readonly string[]):
   }
   let text: string;
   try {
-    text = validateDescription(inner, { file, entry: 'proposed description' });
+    // The report keeps this reason: no path in it, only what is wrong with the text.
+    text = validateDescription(inner, { file: 'the proposed description' });
   } catch (error) {
     if (!(error instanceof SkilltriggerError)) throw error;
     return {
@@ -171,7 +171,7 @@ export async function runImproveSession(
       failing: failing(incumbentTrainQueries),
       attempts,
     });
-    const proposal = readProposal(await deps.ask(prompt), settings.skillFile, seen);
+    const proposal = readProposal(await deps.ask(prompt), seen);
     if (proposal.kind === 'none') {
       deps.phase(`improve: iteration ${iteration} · rejected without measuring: ${proposal.reason}`);
       candidates.push({
