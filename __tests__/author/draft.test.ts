@@ -13,11 +13,7 @@ describe('readDraft', () => {
   });
 
   it.each([
-    [
-      'no tags',
-      'Here are some prompts: 1. foo',
-      /no <eval_set>…<\/eval_set> in the answer/,
-    ],
+    ['no tags', 'Here are some prompts: 1. foo', /no <eval_set>…<\/eval_set> in the answer/],
     ['not JSON', '<eval_set>[{query: x}]</eval_set>', /not JSON/],
     [
       'wrong shape',

@@ -86,7 +86,7 @@ describe('init', () => {
 
   it('retries a malformed answer once and takes the second', async () => {
     rule = {
-      draft: (p, n) =>
+      draft: (_p, n) =>
         n === 0
           ? 'I cannot produce JSON today.'
           : `<eval_set>${JSON.stringify([
