@@ -37,8 +37,8 @@ import { TOOL_VERSION } from '../version.js';
 export interface WrittenReport {
   jsonPath: string;
   markdownPath: string;
-  /** The self-contained HTML page of the report. */
-  htmlPath: string;
+  /** The self-contained HTML page of the report (absent for a report type without a page). */
+  htmlPath?: string;
 }
 
 export interface ReportFileOptions {
@@ -81,7 +81,7 @@ export class ReportWriteError extends SkilltriggerError {
 function savedNote(saved: SavedElsewhere | undefined): string {
   if (saved === undefined) return '';
   if (saved.kind === 'fallback') {
-    return ` The measured report was saved instead to ${saved.report.jsonPath} (Markdown: ${saved.report.markdownPath}, HTML: ${saved.report.htmlPath}); move it from there, it is not lost.`;
+    return ` The measured report was saved instead to ${saved.report.jsonPath} (Markdown: ${saved.report.markdownPath}${saved.report.htmlPath ? `, HTML: ${saved.report.htmlPath}` : ''}); move it from there, it is not lost.`;
   }
   return ` Saving it in ${saved.fallbackDir} failed too (${saved.code}), so here is the measured report, so it is not lost:\n${saved.json.trimEnd()}\n`;
 }
@@ -231,7 +231,7 @@ export async function writeReport(
   report: Report,
   markdown: string,
   options: ReportFileOptions = {},
-): Promise<WrittenReport> {
+): Promise<Required<WrittenReport>> {
   // Masked like every other output (src/mask.ts): no free text of a report should ever hold a key.
   const json = maskSecrets(`${JSON.stringify(report, null, 2)}\n`);
   const masked = maskSecrets(markdown);
@@ -243,9 +243,35 @@ export async function writeReport(
       `skilltrigger bug: the report does not match its own schema, so it was not written: ${detail}`,
     );
   }
+  const html = maskSecrets(renderReportHtml(report, TOOL_VERSION));
+  const written = await writeNamedReport(
+    outDir,
+    reportStem(report),
+    { json, markdown: masked, html },
+    options,
+  );
+  return { ...written, htmlPath: written.htmlPath ?? '' };
+}
+
+/** The renderings of one report: JSON, Markdown, and (for the report types that have a page) HTML. */
+export interface ReportRenderings {
+  json: string;
+  markdown: string;
+  html?: string;
+}
+
+/**
+ * Writes `<outDir>/<stem>.json`, `.md` and `.html` (`-2`, `-3`, … when taken) as `writeReport`
+ * does, with the same fallback; for reports of another schema (the improve report), validated and
+ * masked by the caller.
+ */
+export async function writeNamedReport(
+  outDir: string,
+  stem: string,
+  files: ReportRenderings,
+  options: ReportFileOptions = {},
+): Promise<WrittenReport> {
   const linkFile = options.link ?? link;
-  const stem = reportStem(report);
-  const files = { json, markdown: masked, html: maskSecrets(renderReportHtml(report, TOOL_VERSION)) };
   try {
     return await writeReportFiles(outDir, stem, files, linkFile);
   } catch (error) {
@@ -256,7 +282,12 @@ export async function writeReport(
       const dir = await mkdtemp(join(fallbackDir, 'skilltrigger-unsaved-'));
       saved = { kind: 'fallback', report: await writeReportFiles(dir, stem, files, linkFile) };
     } catch (fallbackError) {
-      saved = { kind: 'inline', json, fallbackDir, code: errorCode(fallbackError) ?? 'unknown error' };
+      saved = {
+        kind: 'inline',
+        json: files.json,
+        fallbackDir,
+        code: errorCode(fallbackError) ?? 'unknown error',
+      };
     }
     throw new ReportWriteError(error.dir, error.code, saved);
   }
@@ -265,7 +296,7 @@ export async function writeReport(
 async function writeReportFiles(
   outDir: string,
   stem: string,
-  files: { json: string; markdown: string; html: string },
+  files: ReportRenderings,
   linkFile: NonNullable<ReportFileOptions['link']>,
 ): Promise<WrittenReport> {
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -273,7 +304,7 @@ async function writeReportFiles(
   const parts = [
     { ext: 'json', data: files.json },
     { ext: 'md', data: files.markdown },
-    { ext: 'html', data: files.html },
+    ...(files.html === undefined ? [] : [{ ext: 'html', data: files.html }]),
   ].map((part) => ({ ...part, temp: join(outDir, `${stem}.${part.ext}.tmp-${tag}`) }));
   try {
     await makeFolder(outDir);
@@ -287,7 +318,11 @@ async function writeReportFiles(
         claimed.push(target(part.ext));
       }
       if (claimed.length === parts.length) {
-        return { jsonPath: target('json'), markdownPath: target('md'), htmlPath: target('html') };
+        return {
+          jsonPath: target('json'),
+          markdownPath: target('md'),
+          ...(files.html === undefined ? {} : { htmlPath: target('html') }),
+        };
       }
       // A stray .md or .html holds this stem (its JSON was deleted): give the stem back, never overwrite.
       for (const path of claimed.reverse()) await unlink(path);

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
+import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { COMMAND_HELP, type CommandName, type OptionHelp, USAGE, WORKERS_REFUSAL } from './help.js';
 
 export { USAGE } from './help.js';
@@ -74,6 +75,8 @@ export type CliArgs =
   | CompareArgs
   | CheckArgs
   | ViewArgs
+  | InitArgs
+  | ImproveArgs
   /** `topic`: the command whose help was asked for; absent for the overall usage. */
   | { command: 'help'; topic?: CommandName }
   | { command: 'version' };
@@ -298,7 +301,16 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       return { command: 'view', reports: b === undefined ? [a] : [a, b], open: parsed.switches.has('open') };
     },
   },
+  init: { build: (parsed, env) => initArgs(authorOptions(parsed), claudeOf(parsed, env)) },
+  improve: { build: (parsed, env) => improveArgs(authorOptions(parsed), claudeOf(parsed, env)) },
 };
+
+/** The author's commands read their options as one record (src/cli/author-args.ts). */
+function authorOptions(parsed: ParsedOptions) {
+  const values: Record<string, string | true> = Object.fromEntries(parsed.values);
+  for (const name of parsed.switches) values[name] = true;
+  return { values, positionals: parsed.positionals };
+}
 
 function isCommand(name: string | undefined): name is CommandName {
   return name !== undefined && Object.hasOwn(COMMANDS, name);

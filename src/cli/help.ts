@@ -214,6 +214,108 @@ export const COMMAND_HELP = {
       ['Check every eval set at once:', 'skilltrigger check --eval a/evals.json --eval b/EVAL.yaml'],
     ],
   },
+  init: {
+    summary: 'draft an eval set for a skill through your own claude -p',
+    usage: ['init --skill <dir> [--out <file>] [--count 20] [--model M] [--timeout 180]'],
+    options: [
+      { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      {
+        name: 'out',
+        value: '<file>',
+        text: 'where the draft goes (default <dir>/evals/evals.json); an existing file is never overwritten',
+      },
+      {
+        name: 'count',
+        value: '<n>',
+        text: 'prompts to draft, 4 to 100 (default 20): about half should trigger, half near-misses, ~40% of each held out',
+      },
+      { name: 'model', value: '<M>', text: 'the model that drafts (default: the CLI default)' },
+      { name: 'timeout', value: '<s>', text: 'bound on the drafting call in seconds (default 180)' },
+      { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
+      {
+        name: 'claude',
+        value: '<path>',
+        text: 'the claude to call (default claude on PATH or $SKILLTRIGGER_CLAUDE)',
+      },
+    ],
+    exitCodes: [
+      [0, 'the draft was written'],
+      [1, 'a usage or input error, a file already there, or an answer that was not an eval set twice'],
+      [2, 'a failed gate'],
+    ],
+    examples: [
+      ['Draft 20 prompts beside the skill:', 'skilltrigger init --skill skills/handoff'],
+      [
+        'Draft 30 with another model, elsewhere:',
+        'skilltrigger init --skill skills/handoff --count 30 --model sonnet --out drafts/handoff.json',
+      ],
+    ],
+  },
+  improve: {
+    summary: 'rewrite the description on significant evidence, checked on the holdout',
+    usage: [
+      'improve --skill <dir> --eval <file> [--iterations 5] [--runs auto[:max]|N] [--write]',
+      '    [--model M] [--timeout 30] [--ask-timeout 180] [--out <dir>]',
+      '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
+      '    [--claude <path>] [--debug]',
+    ],
+    options: [
+      { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      { name: 'eval', value: '<file>', text: 'an eval set with a holdout (split: holdout) (required)' },
+      {
+        name: 'iterations',
+        value: '<n>',
+        text: 'rewrites to try at most, 1 to 20 (default 5); each is judged at 0.05 ÷ iterations',
+      },
+      {
+        name: 'runs',
+        value: 'auto[:max]|N',
+        text: 'runs per query and side (default auto: as many as a query needs)',
+      },
+      {
+        name: 'model',
+        value: '<M>',
+        text: 'the model measured and asked for rewrites (default: the CLI default)',
+      },
+      { name: 'timeout', value: '<s>', text: 'per measured run, seconds (default 30)' },
+      { name: 'ask-timeout', value: '<s>', text: 'per rewrite call, seconds (default 180)' },
+      {
+        name: 'out',
+        value: '<dir>',
+        text: 'where the improve report goes (default ./skilltrigger-results); it holds the description texts',
+      },
+      { name: 'stub', value: 'command|skill', text: 'the stub layout, as for run (default command)' },
+      {
+        name: 'write',
+        text: 'replace the description in SKILL.md with a winner that held on the holdout (else SKILL.md is never touched)',
+      },
+      { name: 'allow-conflict', text: 'measure even when an enabled plugin has a skill of the same name' },
+      { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
+      { name: 'threshold', value: '<rate>', text: 'the pass threshold of a query (default 0.5)' },
+      {
+        name: 'claude',
+        value: '<path>',
+        text: 'the claude to run (default claude on PATH or $SKILLTRIGGER_CLAUDE)',
+      },
+      { name: 'debug', text: "show claude's stderr" },
+    ],
+    exitCodes: [
+      [0, 'the session ran to its end (whatever it recommends)'],
+      [1, 'a usage or input error'],
+      [2, 'a failed gate'],
+      [3, 'the original description has no verdict, or the session was interrupted'],
+    ],
+    examples: [
+      [
+        'Try up to 5 rewrites, leave SKILL.md alone:',
+        'skilltrigger improve --skill skills/handoff --eval skills/handoff/evals.json',
+      ],
+      [
+        'Write a winner that held on the holdout:',
+        'skilltrigger improve --skill skills/handoff --eval skills/handoff/evals.json --write',
+      ],
+    ],
+  },
   view: {
     summary: "print the path of a report's HTML page, writing it first if it is missing",
     usage: ['view <report.json> [<b.json>] [--open]'],
@@ -307,6 +409,8 @@ Usage:
   skilltrigger compare <a.json> [<b.json>] [--json]
   skilltrigger check [--skill <dir>]... [--eval <file>]... [--claude <path>]
   skilltrigger view <report.json> [<b.json>] [--open]
+  skilltrigger init --skill <dir> [--out <file>] [--count 20] [--model M]
+  skilltrigger improve --skill <dir> --eval <file> [--iterations 5] [--runs auto] [--write]
 
 Commands:
 ${COMMAND_NAMES.map((n) => `  ${n.padEnd(10)}${COMMAND_HELP[n].summary}`).join('\n')}

@@ -7,6 +7,8 @@ import { parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
 import { compareCommand } from './compare-command.js';
 import { renderCommandHelp } from './help.js';
+import { improveCommand } from './improve-command.js';
+import { initCommand } from './init-command.js';
 import { preflightCommand } from './preflight-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 import { viewCommand } from './view-command.js';
@@ -69,6 +71,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return await preflightCommand(args, io, controller.signal);
       case 'view':
         return await viewCommand(args, io);
+      case 'init':
+        return await initCommand(args, io, controller.signal);
+      case 'improve':
+        return await improveCommand(args, io, controller.signal);
     }
   } catch (error) {
     if (error instanceof SkilltriggerError) {

@@ -194,7 +194,8 @@ async function measureAndReport(
   }
   if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
-  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n        ${paths.htmlPath}\n`);
+  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
   if (args.junit !== undefined) {
     await writeRenderingFile(args.junit, renderJunit(report), 'JUnit XML', '--junit');
     io.stdout.write(`junit:  ${args.junit}\n`);

@@ -727,3 +727,11 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       }),
   };
 }
+
+export {
+  type AuthorPromptKind,
+  authorPromptKind,
+  type DescriptionRuleOptions,
+  descriptionRule,
+} from './description-script.js';
+export { coverage, triggerProbability } from './text-rule.js';

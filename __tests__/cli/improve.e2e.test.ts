@@ -1,0 +1,206 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { improveReportSchema } from '../../src/improve/schema.js';
+import {
+  authorPromptKind,
+  type DescriptionRuleOptions,
+  descriptionRule,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+
+/**
+ * `improve` through the real claude binary against the simulated model, with scripted rewrites
+ * whose true rates are known: a greedy one (loads on everything), a good one (positives only),
+ * a useless one (no better than the incumbent).
+ */
+const INCUMBENT = 'Helps with notes.';
+const GREEDY = 'Use for absolutely every request about anything at all.';
+const GOOD = 'Writes the session handoff note so the next session can resume.';
+/** No better than the incumbent it meets (the good one, by then): the same true rates. */
+const USELESS = 'Writes the handoff note for the next session.';
+
+/** True rates per description: [positives, negatives]. */
+const RATES: Record<string, readonly [number, number]> = {
+  [INCUMBENT]: [0, 0],
+  [GREEDY]: [1, 1],
+  [GOOD]: [1, 0],
+  [USELESS]: [1, 0],
+};
+
+const TRAIN_POS = ['alpha train wanted one', 'alpha train wanted two'];
+const TRAIN_NEG = ['alpha train unwanted one', 'alpha train unwanted two'];
+const HOLD_POS = 'omega held wanted';
+const HOLD_NEG = 'omega held unwanted';
+const POSITIVES = new Set([...TRAIN_POS, HOLD_POS]);
+
+const SKILL_MD = `---
+name: handoff
+description: >
+  ${INCUMBENT}
+license: MIT # a comment that must survive
+---
+
+# handoff
+
+Body text, byte for byte: "quotes", tabs\there, trailing spaces   
+description: this body line is not the frontmatter
+`;
+
+let work: string;
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let rewrites: string[] = [];
+
+const rule: DescriptionRuleOptions = {
+  rate: (description, query) => {
+    const rates = RATES[description];
+    if (rates === undefined) return undefined;
+    return POSITIVES.has(query) ? rates[0] : rates[1];
+  },
+  // The n-th proposal of a session: the prompt lists the earlier ones (each is measured here).
+  rewrite: (prompt) =>
+    `Here is my proposal.\n<new_description>${rewrites[prompt.attempts.length] ?? USELESS}</new_description>`,
+};
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-improve-e2e-'));
+  model = await startSimulatedModel({
+    seed: 13,
+    recordBodies: true,
+    chunkDelayMs: 1,
+    script: (req, ctx) => descriptionRule(rule)(req, ctx),
+  });
+  claude = await makeClaudeEnv(model);
+});
+
+afterAll(async () => {
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function setUp(name: string): Promise<{ dir: string; evalFile: string; out: string }> {
+  const dir = path.join(work, name, 'handoff');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'SKILL.md'), SKILL_MD);
+  const evalFile = path.join(work, name, 'evals.json');
+  await writeFile(
+    evalFile,
+    JSON.stringify([
+      ...TRAIN_POS.map((query) => ({ query, should_trigger: true })),
+      ...TRAIN_NEG.map((query) => ({ query, should_trigger: false })),
+      { query: HOLD_POS, should_trigger: true, split: 'holdout' },
+      { query: HOLD_NEG, should_trigger: false, split: 'holdout' },
+    ]),
+  );
+  return { dir, evalFile, out: path.join(work, name, 'out') };
+}
+
+async function improve(name: string, extra: string[]) {
+  const { dir, evalFile, out } = await setUp(name);
+  const before = model.requests.length;
+  const r = await runCli(
+    [
+      'improve',
+      '--skill',
+      dir,
+      '--eval',
+      evalFile,
+      '--runs',
+      '3',
+      '--out',
+      out,
+      '--claude',
+      CLAUDE_BIN,
+      ...extra,
+    ],
+    { env: claude.env },
+  );
+  const files = await readdir(out).catch(() => [] as string[]);
+  const json = files.find((f) => f.endsWith('-improve.json'));
+  const md = files.find((f) => f.endsWith('-improve.md'));
+  const report =
+    json === undefined
+      ? undefined
+      : improveReportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
+  const markdown = md === undefined ? '' : await readFile(path.join(out, md), 'utf8');
+  const skillAfter = await readFile(path.join(dir, 'SKILL.md'), 'utf8');
+  const rewritePrompts = model.requests
+    .slice(before)
+    .filter((q) => q.turn === 1 && q.view !== undefined && authorPromptKind(q.view.query) === 'rewrite');
+  return { r, report, markdown, skillAfter, rewritePrompts };
+}
+
+describe('improve', () => {
+  it('rejects the greedy rewrite on its negatives, accepts the good one, rejects the useless one; SKILL.md untouched', async () => {
+    rewrites = [GREEDY, GOOD, USELESS];
+    const { r, report, markdown, skillAfter, rewritePrompts } = await improve('choose', [
+      '--iterations',
+      '3',
+    ]);
+    expect(r.stderr).toMatch(/improve: iteration 1\/3 · asking for a rewrite/);
+    expect(r.code).toBe(0);
+    if (report === undefined) throw new Error(`no improve report: ${r.stderr}`);
+    const [greedy, good, useless] = report.candidates;
+    expect(report.candidates).toHaveLength(3);
+    expect(greedy).toMatchObject({ description: GREEDY, decision: 'rejected', label: 'regression' });
+    expect(greedy?.reason).toMatch(/regression on train: negatives fired 0\/6 → 6\/6/);
+    expect(good).toMatchObject({ description: GOOD, decision: 'accepted', label: 'improvement' });
+    expect(good?.pValue).toBeLessThan(report.settings.proposalAlpha / 2);
+    expect(useless).toMatchObject({ description: USELESS, decision: 'rejected', label: 'noise' });
+    // The useless one was judged against the new incumbent, the good one.
+    expect(useless?.train?.incumbent.positives).toEqual({ hits: 6, runs: 6 });
+    expect(report.stopReason).toBe('reached --iterations 3');
+    // Train and holdout apart: 2+2 train, 1+1 holdout, 3 runs a query.
+    expect(report.queries).toEqual({
+      train: { positives: 2, negatives: 2 },
+      holdout: { positives: 1, negatives: 1 },
+    });
+    expect(report.original.train).toEqual({
+      positives: { hits: 0, runs: 6 },
+      negatives: { hits: 0, runs: 6 },
+    });
+    expect(report.original.holdout).toEqual({
+      positives: { hits: 0, runs: 3 },
+      negatives: { hits: 0, runs: 3 },
+    });
+    expect(report.final.winner).toBe(GOOD);
+    expect(report.final.holdout?.winner).toEqual({
+      positives: { hits: 3, runs: 3 },
+      negatives: { hits: 0, runs: 3 },
+    });
+    expect(report.final.recommendation).toBe('adopt');
+    expect(report.final.written).toBe(false);
+    expect(markdown.split('\n')[2]).toMatch(/holds description texts/);
+    expect(r.stdout).toMatch(/Run again with --write/);
+    // Without --write, SKILL.md is byte-identical.
+    expect(skillAfter).toBe(SKILL_MD);
+
+    // The holdout never reaches the rewriter; the train failures do.
+    expect(rewritePrompts).toHaveLength(3);
+    for (const request of rewritePrompts) {
+      const body = JSON.stringify(request.body);
+      expect(body).not.toContain(HOLD_POS);
+      expect(body).not.toContain(HOLD_NEG);
+      expect(body).not.toContain('omega');
+    }
+    const firstPrompt = JSON.stringify(rewritePrompts[0]?.body);
+    for (const q of TRAIN_POS) expect(firstPrompt).toContain(q);
+  }, 900_000);
+
+  it('with --write replaces only the description in SKILL.md', async () => {
+    rewrites = [GOOD];
+    const { r, report, skillAfter } = await improve('write', ['--iterations', '1', '--write']);
+    expect(r.code).toBe(0);
+    expect(report?.final).toMatchObject({ recommendation: 'adopt', written: true, winner: GOOD });
+    expect(r.stdout).toMatch(/SKILL\.md updated \(description only\)/);
+    expect(skillAfter).toBe(
+      SKILL_MD.replace(`description: >\n  ${INCUMBENT}\n`, `description: ${JSON.stringify(GOOD)}\n`),
+    );
+  }, 600_000);
+});

@@ -1,0 +1,126 @@
+import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEvalSet } from '../../src/inputs/eval-set.js';
+import { isHoldout } from '../../src/inputs/weak-set.js';
+import {
+  type DescriptionRuleOptions,
+  descriptionRule,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { REPO_ROOT, runCli } from '../fakes/cli.js';
+
+/**
+ * `init` through the real claude binary: the drafting prompt reaches the simulated model as a
+ * `claude -p` prompt, its rule-built (or scripted) answer becomes the eval set.
+ */
+let work: string;
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let rule: DescriptionRuleOptions = {};
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-init-e2e-'));
+  model = await startSimulatedModel({
+    script: (req, ctx) => descriptionRule(rule)(req, ctx),
+    chunkDelayMs: 1,
+  });
+  claude = await makeClaudeEnv(model);
+});
+
+afterAll(async () => {
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function skillCopy(name: string): Promise<string> {
+  const dir = path.join(work, name, 'handoff');
+  await cp(path.join(REPO_ROOT, 'examples', 'handoff', 'SKILL.md'), path.join(dir, 'SKILL.md'));
+  return dir;
+}
+
+const draftRequests = (from: number) =>
+  model.requests.slice(from).filter((r) => r.turn === 1 && r.view?.query.includes('<eval_set>'));
+
+describe('init', () => {
+  it('writes a valid, stratified draft with a holdout, then refuses to overwrite it', async () => {
+    rule = {};
+    const dir = await skillCopy('ok');
+    const before = model.requests.length;
+    const r = await runCli(['init', '--skill', dir, '--claude', CLAUDE_BIN], { env: claude.env });
+    expect(r.stderr).toMatch(/init: asking the default model for 20 prompts/);
+    expect(r.code).toBe(0);
+    const file = path.join(dir, 'evals', 'evals.json');
+    const text = await readFile(file, 'utf8');
+    const set = parseEvalSet(text, file, 'handoff');
+    expect(set.items).toHaveLength(20);
+    const held = set.items.filter(isHoldout);
+    expect(held.filter((i) => i.shouldTrigger)).toHaveLength(4);
+    expect(held.filter((i) => !i.shouldTrigger)).toHaveLength(4);
+    expect(r.stdout).toMatch(
+      /wrote .*evals\.json: 20 prompts \(10 should trigger, 10 near-misses\), 8 held out \(4 \+ 4\)/,
+    );
+    // check's findings on the draft: it loads, and has a holdout (no no-holdout warning).
+    expect(r.stdout).toMatch(/ok {4}.*evals\.json: 20 queries \(10 positives, 10 negatives\)/);
+    expect(r.stdout).not.toMatch(/no-holdout/);
+    // One drafting call, through claude, in a temp project (not the skill's folder), with the body.
+    const calls = draftRequests(before);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.view?.cwd).toBeDefined();
+    expect(calls[0]?.view?.cwd?.startsWith(dir)).toBe(false);
+    expect(calls[0]?.view?.query).toContain('Write `HANDOFF.md` at the repository root');
+    expect(calls[0]?.view?.query).not.toContain('sk-test');
+
+    const again = model.requests.length;
+    const second = await runCli(['init', '--skill', dir, '--claude', CLAUDE_BIN], { env: claude.env });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/evals\.json: already exists\. Fix: choose another file with --out/);
+    // Refused before anything was spent.
+    expect(model.requests.length).toBe(again);
+    expect(await readFile(file, 'utf8')).toBe(text);
+  }, 300_000);
+
+  it('retries a malformed answer once and takes the second', async () => {
+    rule = {
+      draft: (_p, n) =>
+        n === 0
+          ? 'I cannot produce JSON today.'
+          : `<eval_set>${JSON.stringify([
+              { query: 'write the session notes', should_trigger: true },
+              { query: 'write the tests', should_trigger: false },
+              { query: 'leave a resume note', should_trigger: true },
+              { query: 'resume from the note', should_trigger: false },
+            ])}</eval_set>`,
+    };
+    const dir = await skillCopy('retry');
+    const out = path.join(work, 'retry', 'draft.json');
+    const before = model.requests.length;
+    const r = await runCli(['init', '--skill', dir, '--out', out, '--count', '4', '--claude', CLAUDE_BIN], {
+      env: claude.env,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /the answer is not a draft \(no <eval_set>…<\/eval_set> in the answer; the answer began: I cannot produce JSON today\.\); asking once more/,
+    );
+    expect(draftRequests(before)).toHaveLength(2);
+    const set = parseEvalSet(await readFile(out, 'utf8'), out, 'handoff');
+    expect(set.items.map((i) => i.query)).toContain('leave a resume note');
+  }, 300_000);
+
+  it('exits 1 after a second malformed answer, quoting its first line, and writes nothing', async () => {
+    rule = { draft: () => 'Here you go:\n<eval_set>[{"query": "only one"}]</eval_set>' };
+    const dir = await skillCopy('bad');
+    const before = model.requests.length;
+    const r = await runCli(['init', '--skill', dir, '--claude', CLAUDE_BIN], { env: claude.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /the model's answer is not a draft, twice: the JSON is not an array of \{"query", "should_trigger"\} items at \[0\]\[should_trigger\]: .*; the answer began: Here you go:\. Fix: retry/,
+    );
+    expect(draftRequests(before)).toHaveLength(2);
+    await expect(stat(path.join(dir, 'evals', 'evals.json'))).rejects.toThrow(/ENOENT/);
+  }, 300_000);
+});

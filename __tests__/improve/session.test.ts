@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { AskResult } from '../../src/author/ask.js';
+import { readRewritePrompt } from '../../src/author/prompts.js';
+import { improveReportSchema } from '../../src/improve/schema.js';
+import { type ImproveDeps, type ImproveSettings, runImproveSession } from '../../src/improve/session.js';
+import type { EvalItem } from '../../src/inputs/types.js';
+import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
+
+/**
+ * The session's flow with its two seams replaced: measurements built from known hit rates (each
+ * query's hits = rate × runs, so every figure is exact) and scripted rewrite answers.
+ */
+const RUNS = 4;
+const ORIGINAL = 'Helps with notes.';
+
+const items: EvalItem[] = [
+  { id: 'q1', query: 'train wanted', shouldTrigger: true, extra: {} },
+  { id: 'q2', query: 'train wanted too', shouldTrigger: true, extra: {} },
+  { id: 'q3', query: 'train unwanted', shouldTrigger: false, extra: {} },
+  { id: 'q4', query: 'train unwanted too', shouldTrigger: false, extra: {} },
+  { id: 'q5', query: 'held wanted', shouldTrigger: true, extra: { split: 'holdout' } },
+  { id: 'q6', query: 'held unwanted', shouldTrigger: false, extra: { split: 'holdout' } },
+];
+
+/** Per description: [train positives, train negatives, holdout positives, holdout negatives]. */
+type Rates = Record<string, readonly [number, number, number, number]>;
+
+function deps(rates: Rates, answers: AskResult[]) {
+  const prompts: string[] = [];
+  const measured: string[] = [];
+  const side = (description: string, of: EvalItem[]) => {
+    const r = rates[description] ?? [0, 0, 0, 0];
+    return buildMeasurement(
+      of.map((i) => {
+        const held = i.extra.split === 'holdout';
+        const p = i.shouldTrigger ? r[held ? 2 : 0] : r[held ? 3 : 1];
+        return {
+          id: i.id,
+          query: i.query,
+          shouldTrigger: i.shouldTrigger,
+          hits: Math.round(p * RUNS),
+          runs: RUNS,
+        };
+      }),
+    );
+  };
+  const d: ImproveDeps = {
+    phase: () => {},
+    ask: async (prompt) => {
+      prompts.push(prompt);
+      return answers.shift() ?? { kind: 'answer', text: 'no tags at all' };
+    },
+    measure: async ({ phase, items: of, description, baseline }) => {
+      measured.push(phase);
+      const candidate = side(description, of);
+      return buildReport(candidate, baseline === undefined ? {} : { baseline: side(baseline, of) });
+    },
+  };
+  return { d, prompts, measured };
+}
+
+const settings: ImproveSettings = {
+  skillName: 'handoff',
+  body: '# handoff',
+  original: ORIGINAL,
+  items,
+  iterations: 3,
+  runsPerQuery: RUNS,
+  runsAuto: false,
+  triggerThreshold: 0.5,
+  stub: 'command',
+  simulated: true,
+  toolVersion: '0.0.0-test',
+  now: () => new Date('2026-12-01T00:00:00Z'),
+};
+
+const proposal = (text: string): AskResult => ({
+  kind: 'answer',
+  text: `<new_description>${text}</new_description>`,
+});
+
+describe('runImproveSession', () => {
+  it('reports a train winner that reverses on the holdout as did-not-generalise', async () => {
+    const { d } = deps({ [ORIGINAL]: [0, 0, 1, 0], 'Overfit text.': [1, 0, 0, 1] }, [
+      proposal('Overfit text.'),
+    ]);
+    const report = improveReportSchema.parse(await runImproveSession({ ...settings, iterations: 1 }, d));
+    expect(report.candidates[0]).toMatchObject({ decision: 'accepted' });
+    expect(report.final.recommendation).toBe('did-not-generalise');
+    expect(report.final.winner).toBe('Overfit text.');
+    expect(report.final.holdout?.label).toBe('regression');
+  });
+
+  it('shows the rewriter the train failures only, and the earlier attempts', async () => {
+    const { d, prompts } = deps({ [ORIGINAL]: [0, 1, 0, 1], 'Second.': [0, 1, 0, 1] }, [
+      proposal('Second.'),
+      proposal('Third.'),
+    ]);
+    await runImproveSession(settings, d);
+    const first = readRewritePrompt(prompts[0] ?? '');
+    expect(first?.failing.map((f) => f.query).sort()).toEqual([
+      'train unwanted',
+      'train unwanted too',
+      'train wanted',
+      'train wanted too',
+    ]);
+    for (const p of prompts) expect(p).not.toMatch(/held/);
+    expect(readRewritePrompt(prompts[1] ?? '')?.attempts.map((a) => a.description)).toEqual(['Second.']);
+  });
+
+  it('rejects a repeat and an untagged answer without measuring them, then stops after two rejections', async () => {
+    const { d, measured } = deps({}, [proposal(ORIGINAL), { kind: 'answer', text: 'I would say: notes.' }]);
+    const report = await runImproveSession(settings, d);
+    expect(report.candidates.map((c) => c.proposal)).toEqual(['repeat', 'no-answer']);
+    expect(report.stopReason).toBe('two proposals in a row were rejected');
+    expect(measured).toEqual(['original']);
+    expect(report.final.recommendation).toBe('keep-original');
+  });
+
+  it('rejects a proposal over the 1,024-character limit, naming no path', async () => {
+    const { d, measured } = deps({}, [proposal('x'.repeat(1100)), proposal(ORIGINAL)]);
+    const report = await runImproveSession(settings, d);
+    expect(report.candidates[0]).toMatchObject({ proposal: 'invalid', decision: 'rejected' });
+    expect(report.candidates[0]?.reason).toMatch(/^the proposed description: .*1024/);
+    expect(measured).toEqual(['original']);
+  });
+
+  it('stops when a rewrite call fails', async () => {
+    const { d } = deps({}, [{ kind: 'timeout', seconds: 180 }]);
+    const report = await runImproveSession(settings, d);
+    expect(report.stopReason).toBe('the rewrite call failed: no answer within 180 s');
+    expect(report.candidates).toHaveLength(1);
+  });
+});

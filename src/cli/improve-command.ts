@@ -1,0 +1,226 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { replaceFile } from '../adapters/author-files.js';
+import { fileNamePart, writeNamedReport } from '../adapters/report-files.js';
+import { askClaude } from '../author/ask.js';
+import { DescriptionEditError, replaceDescription, skillBody } from '../author/skill-file.js';
+import { ExitCode, GateError, InputError, SkilltriggerError } from '../errors.js';
+import { runPreflight } from '../gates/preflight.js';
+import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
+import { splitItems } from '../improve/decide.js';
+import { renderImproveMarkdown } from '../improve/markdown.js';
+import { type ImproveReport, improveReportSchema } from '../improve/schema.js';
+import { runImproveSession } from '../improve/session.js';
+import { loadEvalSet } from '../inputs/eval-set.js';
+import { loadSkill, parseSkill } from '../inputs/skill.js';
+import type { EvalSet } from '../inputs/types.js';
+import { maskSecrets } from '../mask.js';
+import { measureSkill } from '../measure/measure-skill.js';
+import { TOOL_VERSION } from '../version.js';
+import type { ImproveArgs } from './author-args.js';
+import { progressBar } from './progress.js';
+import type { CliIo } from './run-command.js';
+
+/** Every input is checked before anything is spent: both classes on train, a holdout to check on. */
+function checkSplit(evalSet: EvalSet): void {
+  const { train, holdout } = splitItems(evalSet.items);
+  if (holdout.length === 0) {
+    throw new InputError(
+      { file: evalSet.file },
+      'has no holdout queries, so a rewrite could not be checked on queries it was not tuned on',
+      'mark about 40% of the prompts, positives and negatives alike, with "split": "holdout" (skilltrigger init does)',
+    );
+  }
+  for (const [cls, wanted] of [
+    ['positives', true],
+    ['negatives', false],
+  ] as const) {
+    if (!train.some((i) => i.shouldTrigger === wanted)) {
+      throw new InputError(
+        { file: evalSet.file },
+        `has no train ${cls} (every one is held out)`,
+        `keep most ${cls} in the train split; hold out about 40%`,
+      );
+    }
+  }
+}
+
+/**
+ * `skilltrigger improve`: the gates once, then the session (src/improve/session.ts) with the real
+ * measurement and the real rewrite call, the improve report, and — with `--write` and a winner
+ * that held on the holdout — the description replaced in SKILL.md, nothing else.
+ */
+export async function improveCommand(args: ImproveArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const skill = await loadSkill(args.skill);
+  const original = await readFile(skill.file, 'utf8');
+  const evalSet = await loadEvalSet(args.eval, skill.name);
+  checkSplit(evalSet);
+  for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+
+  const preflight = await runPreflight({
+    claudeBin: args.claude,
+    env: io.env,
+    maxRetries: args.maxRetries,
+    ...(args.model ? { model: args.model } : {}),
+    skillName: skill.name,
+    out: args.out,
+    allowConflict: args.allowConflict,
+    signal,
+    onGate: (gate) => io.stderr.write(`${renderGate(gate)}\n`),
+  });
+  const reminders = renderReminders(preflight.reminders);
+  if (reminders) io.stderr.write(reminders);
+  if (preflight.interrupted) {
+    throw new SkilltriggerError('interrupted during the gates; nothing was measured', ExitCode.noVerdict);
+  }
+  if (!preflight.passed) throw new GateError(failureSummary(preflight.gates));
+
+  const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
+  let report: ImproveReport;
+  try {
+    report = await runImproveSession(
+      {
+        skillName: skill.name,
+        body: skillBody(original),
+        original: skill.description,
+        items: evalSet.items,
+        iterations: args.iterations,
+        runsPerQuery: args.runs,
+        runsAuto: args.runsAuto,
+        ...(args.model ? { model: args.model } : {}),
+        triggerThreshold: args.threshold,
+        stub: args.stub,
+        simulated,
+        toolVersion: TOOL_VERSION,
+      },
+      {
+        phase: (line) => io.stderr.write(`${line}\n`),
+        ask: (prompt) =>
+          askClaude(prompt, {
+            claudeBin: args.claude,
+            env: io.env,
+            maxRetries: args.maxRetries,
+            ...(args.model ? { model: args.model } : {}),
+            timeoutMs: args.askTimeoutSeconds * 1000,
+            signal,
+          }),
+        measure: async ({ items, description, baseline }) => {
+          let barShown = false;
+          const measured = await measureSkill(
+            {
+              skill,
+              evalSet: { ...evalSet, items },
+              description,
+              overridden: description !== skill.description,
+              ...(baseline === undefined ? {} : { baselineDescription: baseline }),
+              ...(args.model ? { model: args.model } : {}),
+              rules: {
+                runsPerQuery: args.runs,
+                autoRuns: args.runsAuto,
+                triggerThreshold: args.threshold,
+                noVerdictShare: 0.1,
+              },
+              timeoutSeconds: args.timeoutSeconds,
+              stub: args.stub,
+              maxRetries: args.maxRetries,
+              claudeBin: args.claude,
+              env: io.env,
+              conflictAllowed: preflight.conflictAllowed,
+              ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
+              simulated,
+              toolVersion: TOOL_VERSION,
+              debug: args.debug,
+              onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
+            },
+            (p) => {
+              if (!io.stderr.isTTY) return;
+              io.stderr.write(`\r\x1b[2K${progressBar(p.done, p.planned)}`);
+              barShown = true;
+            },
+            signal,
+          );
+          if (barShown) io.stderr.write('\r\x1b[2K');
+          if (signal.aborted) {
+            throw new SkilltriggerError('interrupted; the improve session was stopped', ExitCode.noVerdict);
+          }
+          return measured;
+        },
+      },
+    );
+  } finally {
+    preflight.release();
+  }
+
+  let writeError: SkilltriggerError | undefined;
+  if (report.final.recommendation === 'adopt' && report.final.winner !== null && args.write) {
+    try {
+      await writeDescription(skill.file, original, report.final.winner);
+      report = { ...report, final: { ...report.final, written: true } };
+    } catch (error) {
+      if (!(error instanceof SkilltriggerError)) throw error;
+      writeError = error;
+    }
+  }
+
+  const checked = improveReportSchema.parse(report);
+  if (checked.simulated)
+    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+  io.stdout.write(`${summary(checked)}\n`);
+  const date = checked.createdAt.slice(0, 10);
+  const paths = await writeNamedReport(
+    args.out,
+    `${date}-${fileNamePart(checked.skill)}-improve`,
+    // Masked like every report (src/mask.ts); the improve report has no HTML page yet.
+    {
+      json: maskSecrets(`${JSON.stringify(checked, null, 2)}\n`),
+      markdown: maskSecrets(renderImproveMarkdown(checked)),
+    },
+  );
+  io.stdout.write(`report (holds the description texts): ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (reminders) io.stderr.write(reminders);
+  if (writeError) throw writeError;
+  return ExitCode.verdict;
+}
+
+function summary(report: ImproveReport): string {
+  const accepted = report.candidates.filter((c) => c.decision === 'accepted').length;
+  const head = `${report.candidates.length} candidate(s), ${accepted} accepted; stopped: ${report.stopReason}.`;
+  switch (report.final.recommendation) {
+    case 'keep-original':
+      return `${head}\nKeep the original description: no rewrite was a significant improvement on train.`;
+    case 'did-not-generalise':
+      return `${head}\nThe winner did not generalise to the holdout (${report.final.holdout?.reason ?? ''}); keep the original.`;
+    case 'adopt':
+      return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Run again with --write to put it into SKILL.md, or copy it in yourself.'}`;
+  }
+}
+
+/**
+ * Replaces the description in SKILL.md, and only it. The file must be what it was when the
+ * session started (an edit meanwhile is never overwritten), and must read back to the winner.
+ */
+async function writeDescription(file: string, before: string, winner: string): Promise<void> {
+  const now = await readFile(file, 'utf8');
+  if (now !== before) {
+    throw new InputError(
+      { file },
+      'changed while improve ran, so it was not rewritten',
+      'copy the winner from the improve report into the description yourself',
+    );
+  }
+  let next: string;
+  try {
+    next = replaceDescription(now, winner);
+  } catch (error) {
+    if (!(error instanceof DescriptionEditError)) throw error;
+    throw new InputError({ file }, error.message, 'copy the winner from the improve report yourself');
+  }
+  const reread = parseSkill(next, { file, dir: path.dirname(file) });
+  if (reread.description !== winner.trim()) {
+    throw new SkilltriggerError(
+      `skilltrigger bug: the rewritten ${file} would not read back the winner; it was not written`,
+      ExitCode.input,
+    );
+  }
+  await replaceFile(file, next);
+}

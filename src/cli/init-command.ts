@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EXISTS_FIX, writeNewFile } from '../adapters/author-files.js';
+import { exists } from '../adapters/environment.js';
+import { askClaude, describeAskFailure } from '../author/ask.js';
+import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';
+import { draftPrompt } from '../author/prompts.js';
+import { skillBody } from '../author/skill-file.js';
+import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { firstLine } from '../gates/gate.js';
+import { parseEvalSet } from '../inputs/eval-set.js';
+import { loadSkill } from '../inputs/skill.js';
+import type { InitArgs } from './author-args.js';
+import { checkCommand } from './check-command.js';
+import type { CliIo } from './run-command.js';
+
+/** Asked once, and once more when the answer is not a draft. */
+const ATTEMPTS = 2;
+
+/**
+ * `skilltrigger init`: one drafting call (retried once on a malformed answer), a stratified
+ * holdout marked, the file written only if its name is free, then `check`'s findings on it.
+ */
+export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const skill = await loadSkill(args.skill);
+  const out = args.out ?? path.join(skill.dir, 'evals', 'evals.json');
+  // Before anything is spent: a file in the way is never overwritten.
+  if (await exists(out)) throw new InputError({ file: out }, 'already exists', EXISTS_FIX);
+  const body = skillBody(await readFile(skill.file, 'utf8'));
+  const prompt = draftPrompt({
+    skillName: skill.name,
+    description: skill.description,
+    body,
+    count: args.count,
+  });
+
+  let entries: DraftEntry[] | undefined;
+  let problem = '';
+  for (let attempt = 1; attempt <= ATTEMPTS && entries === undefined; attempt++) {
+    io.stderr.write(
+      `init: asking ${args.model ?? 'the default model'} for ${args.count} prompts${attempt > 1 ? ' (second try)' : ''}…\n`,
+    );
+    const answer = await askClaude(prompt, {
+      claudeBin: args.claude,
+      env: io.env,
+      maxRetries: args.maxRetries,
+      ...(args.model ? { model: args.model } : {}),
+      timeoutMs: args.timeoutSeconds * 1000,
+      signal,
+    });
+    if (answer.kind !== 'answer') {
+      throw new SkilltriggerError(
+        `init: no draft: ${describeAskFailure(answer)}. Fix: run \`skilltrigger preflight\` to check the login and the model, then retry`,
+        answer.kind === 'spawn-failed' ? ExitCode.input : ExitCode.noVerdict,
+      );
+    }
+    const reading = readDraft(answer.text);
+    // What came back, first line only: enough to see what the model did, never the whole answer.
+    const began = `the answer began: ${firstLine(answer.text, 120) || '(nothing)'}`;
+    if (reading.kind === 'malformed') {
+      problem = `${reading.problem}; ${began}`;
+    } else {
+      const candidate = assignSplits(reading.items);
+      try {
+        // The project's own loader is the schema the file must pass.
+        parseEvalSet(renderDraft(candidate), out, skill.name, 'skill-creator-json');
+        entries = candidate;
+      } catch (error) {
+        if (!(error instanceof SkilltriggerError)) throw error;
+        problem = `the draft does not load as an eval set: ${error.message.split('\n')[0] ?? ''}; ${began}`;
+      }
+    }
+    if (entries === undefined && attempt < ATTEMPTS)
+      io.stderr.write(`init: the answer is not a draft (${problem}); asking once more\n`);
+  }
+  if (entries === undefined) {
+    throw new SkilltriggerError(
+      `init: the model's answer is not a draft, twice: ${problem}. Fix: retry, or choose another model with --model`,
+      ExitCode.input,
+    );
+  }
+  await writeNewFile(out, renderDraft(entries));
+  const positives = entries.filter((e) => e.should_trigger);
+  const held = entries.filter((e) => e.split === 'holdout');
+  io.stdout.write(
+    `wrote ${out}: ${entries.length} prompts (${positives.length} should trigger, ${entries.length - positives.length} near-misses), ${held.length} held out (${held.filter((e) => e.should_trigger).length} + ${held.filter((e) => !e.should_trigger).length})\n`,
+  );
+  io.stdout.write('This is a draft: read every prompt, fix what a user would not say, then measure it.\n');
+  await checkCommand({ command: 'check', skills: [], evals: [out], claude: args.claude }, io);
+  return ExitCode.verdict;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * The improve report, version 1: `<date>-<skill>-improve.json` (and `.md`). Unlike every other
+ * report (SPEC §2.5), it is the author's own working file and holds the description texts — the
+ * original and every candidate — so that the author can read and pick them (SPEC §2.9). It says
+ * so in `notice`, at its top. It holds no query text, path, stderr or key.
+ */
+export const IMPROVE_SCHEMA_ID = 'skilltrigger/improve';
+export const IMPROVE_SCHEMA_VERSION = 1;
+
+export const IMPROVE_NOTICE =
+  'This improve report holds description texts (the original and every candidate): it is your working file. Do not publish it where the descriptions are private.';
+
+const count = z.number().int().nonnegative();
+
+const classFiguresSchema = z.object({ hits: count, runs: count });
+
+/** One description's hits and measured runs, per class, over the train or the holdout queries. */
+export const figuresSchema = z.object({ positives: classFiguresSchema, negatives: classFiguresSchema });
+
+const labelSchema = z.enum(['noise', 'improvement', 'regression', 'no-verdict']);
+
+export const candidateSchema = z.object({
+  /** 1-based. */
+  iteration: z.number().int().positive(),
+  /** The proposed text; null when the rewrite call gave none. */
+  description: z.string().nullable(),
+  /** `measured`: judged paired; `no-answer`/`invalid`/`repeat`: rejected without a measurement. */
+  proposal: z.enum(['measured', 'no-answer', 'invalid', 'repeat']),
+  decision: z.enum(['accepted', 'rejected']),
+  reason: z.string(),
+  /** compare's label of the paired train comparison (null when not measured). */
+  label: labelSchema.nullable(),
+  /** The smallest one-sided p-value towards better over the two classes (null when not measured). */
+  pValue: z.number().min(0).max(1).nullable(),
+  /** The incumbent's and the candidate's train figures, measured interleaved. */
+  train: z.object({ incumbent: figuresSchema, candidate: figuresSchema }).nullable(),
+});
+
+export const improveReportSchema = z.object({
+  schema: z.literal(IMPROVE_SCHEMA_ID),
+  schemaVersion: z.literal(IMPROVE_SCHEMA_VERSION),
+  notice: z.literal(IMPROVE_NOTICE),
+  tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),
+  createdAt: z.iso.datetime(),
+  skill: z.string(),
+  simulated: z.boolean(),
+  settings: z.object({
+    iterations: z.number().int().positive(),
+    runsPerQuery: z.number().int().positive(),
+    runsMode: z.enum(['fixed', 'auto']),
+    /** The chance the whole session accepts a rewrite no better than the incumbent is at most this. */
+    sessionAlpha: z.number().gt(0).lt(1),
+    /** Each candidate's paired comparison is judged at this level (sessionAlpha / iterations). */
+    proposalAlpha: z.number().gt(0).lt(1),
+    model: z.string().nullable(),
+    triggerThreshold: z.number().min(0).max(1),
+    stub: z.enum(['command', 'skill']),
+  }),
+  queries: z.object({
+    train: z.object({ positives: count, negatives: count }),
+    holdout: z.object({ positives: count, negatives: count }),
+  }),
+  original: z.object({
+    description: z.string(),
+    train: figuresSchema,
+    holdout: figuresSchema,
+  }),
+  candidates: z.array(candidateSchema),
+  stopReason: z.string(),
+  final: z.object({
+    /** The last accepted candidate; null when none was accepted. */
+    winner: z.string().nullable(),
+    /** The winner and the original, measured interleaved on the holdout (null without a winner). */
+    holdout: z
+      .object({
+        original: figuresSchema,
+        winner: figuresSchema,
+        label: labelSchema,
+        reason: z.string(),
+      })
+      .nullable(),
+    /** `adopt`: a winner that held on the holdout; `keep-original`: nothing beat it; `did-not-generalise`. */
+    recommendation: z.enum(['adopt', 'keep-original', 'did-not-generalise']),
+    /** True when `--write` put the winner into SKILL.md. */
+    written: z.boolean(),
+  }),
+});
+
+export type ImproveReport = z.infer<typeof improveReportSchema>;
+export type CandidateRecord = z.infer<typeof candidateSchema>;

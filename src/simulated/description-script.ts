@@ -1,0 +1,67 @@
+/**
+ * `descriptionRule()`: a Script under which the simulated model cares about the text. A measured
+ * run loads the stub with the probability of the text rule (text-rule.ts) for the listed
+ * description of the stub and the query; the two author prompts get rule-built answers
+ * (author-answers.ts). Tests replace any part of it: a rate per (description, query), a fixed
+ * behaviour per query, the draft and rewrite answers.
+ */
+import {
+  type DraftPromptInput,
+  type RewritePromptInput,
+  readDraftPrompt,
+  readRewritePrompt,
+} from '../author/prompts.js';
+import { draftAnswer, rewriteAnswer } from './author-answers.js';
+import type { Behaviour, Script } from './model.js';
+import { triggerProbability } from './text-rule.js';
+
+export interface DescriptionRuleOptions {
+  /**
+   * A scripted rate: the probability of loading the stub for this listed description and query.
+   * `undefined` falls back to the text rule.
+   */
+  rate?: (description: string, query: string) => number | undefined;
+  /** A fixed first-turn behaviour per query text (checked first, before any rate). */
+  overrides?: Record<string, Behaviour>;
+  /** What a hit does (default: a Skill call naming the stub). */
+  hit?: Behaviour;
+  /** What a miss does (default: a plain text answer). */
+  miss?: Behaviour;
+  /** The answer text to the n-th (0-based, per prompt text) draft prompt; default rule-built. */
+  draft?: (prompt: DraftPromptInput, occurrence: number) => string;
+  /** The answer text to the n-th rewrite prompt (0-based, over all rewrite prompts); default rule-built. */
+  rewrite?: (prompt: RewritePromptInput, n: number) => string;
+}
+
+export type AuthorPromptKind = 'draft' | 'rewrite';
+
+/** Which author prompt a query is, if any. */
+export function authorPromptKind(query: string): AuthorPromptKind | undefined {
+  if (readDraftPrompt(query) !== undefined) return 'draft';
+  if (readRewritePrompt(query) !== undefined) return 'rewrite';
+  return undefined;
+}
+
+export function descriptionRule(options: DescriptionRuleOptions = {}): Script {
+  const hit = options.hit ?? { kind: 'skill' };
+  const miss = options.miss ?? { kind: 'text' };
+  let rewrites = 0;
+  return (req, ctx) => {
+    const draft = readDraftPrompt(req.query);
+    if (draft !== undefined) {
+      return { kind: 'text', text: (options.draft ?? draftAnswer)(draft, ctx.occurrence) };
+    }
+    const rewrite = readRewritePrompt(req.query);
+    if (rewrite !== undefined) {
+      const n = rewrites++;
+      return { kind: 'text', text: options.rewrite ? options.rewrite(rewrite, n) : rewriteAnswer(rewrite) };
+    }
+    const fixed = options.overrides?.[req.query];
+    if (fixed !== undefined) return fixed;
+    // The gate query and stub-less runs (the roster run) keep the default answer.
+    if (req.stub === undefined) return undefined;
+    const description = req.stub.description;
+    const p = options.rate?.(description, req.query) ?? triggerProbability(req.query, description);
+    return ctx.random() < p ? hit : miss;
+  };
+}
