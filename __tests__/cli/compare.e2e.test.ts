@@ -57,7 +57,7 @@ describe('skilltrigger compare', () => {
     const json = await runCli(['compare', file, '--json'], { env });
     expect(json.code).toBe(0);
     const parsed: unknown = JSON.parse(json.stdout);
-    expect(parsed).toMatchObject({ schema: 'skilltrigger/comparison', schemaVersion: 1, mode: 'paired' });
+    expect(parsed).toMatchObject({ schema: 'skilltrigger/comparison', schemaVersion: 2, mode: 'paired' });
   });
 
   it('refuses a file that is not a skilltrigger report, naming it (exit 1)', async () => {

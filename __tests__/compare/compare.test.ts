@@ -395,7 +395,7 @@ describe('rendering', () => {
     ]);
     expect(value).toMatchObject({
       schema: 'skilltrigger/comparison',
-      schemaVersion: 1,
+      schemaVersion: 2,
       label: 'regression',
       warnings: [{ code: 'cli-version' }],
       method: {

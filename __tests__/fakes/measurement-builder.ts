@@ -1,4 +1,9 @@
-import type { Measurement, QueryResult, Report } from '../../src/report/schema.js';
+import {
+  type Measurement,
+  type QueryResult,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+} from '../../src/report/schema.js';
 
 /**
  * Builds schema-conformant Measurement and Report objects from hit counts, for the compare tests.
@@ -105,7 +110,7 @@ export function buildReport(candidate: Measurement, overrides: Partial<Report> =
   const runs = candidate.queries.reduce((a, q) => a + q.runs, 0);
   return {
     schema: 'skilltrigger/report',
-    schemaVersion: 1,
+    schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'skilltrigger', version: '0.1.0' },
     createdAt: '2026-09-18T10:00:00.000Z',
     skill: 'handoff',

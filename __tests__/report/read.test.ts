@@ -69,12 +69,20 @@ describe('parseReport', () => {
   });
 
   it('tells the user to upgrade for a report from a newer skilltrigger', () => {
-    const error = rejection(json({ ...reportFixture(), schemaVersion: 2, somethingNew: true }));
+    const error = rejection(json({ ...reportFixture(), schemaVersion: 3, somethingNew: true }));
     expect(error.problem).toMatch(
-      /^written by a newer skilltrigger \(report schema version 2; this version reads 1\)/,
+      /^written by a newer skilltrigger \(report schema version 3; this version reads 2\)/,
     );
     expect(error.fix).toBe('upgrade skilltrigger');
     expect(error.message).toMatch(/written by a newer skilltrigger.*Fix: upgrade/);
+  });
+
+  it('reads a version-1 report (written before the optional fields of version 2) as it was', () => {
+    const { $schema: _s, ...v1 } = { ...reportFixture(), schemaVersion: 1 } as Record<string, unknown>;
+    const read = parseReport(json(v1), 'v1.json');
+    expect(read.schemaVersion).toBe(2);
+    expect(read.candidate.totals).toEqual(reportFixture().candidate.totals);
+    expect(read.$schema).toBeUndefined();
   });
 
   it('rejects a report from an older skilltrigger', () => {

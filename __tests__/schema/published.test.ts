@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaFiles } from '../../scripts/schema-files.js';
-import { REPORT_SCHEMA_ID, reportJsonSchemaUrl } from '../../src/report/schema.js';
+import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION, reportJsonSchemaUrl } from '../../src/report/schema.js';
 import { TOOL_VERSION } from '../../src/version.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
@@ -41,7 +41,7 @@ describe('schema/', () => {
     }
     expect(json).toMatchObject({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      title: 'skilltrigger report, version 1',
+      title: `skilltrigger report, version ${REPORT_SCHEMA_VERSION}`,
       properties: { schema: { const: REPORT_SCHEMA_ID } },
     });
   });

@@ -10,7 +10,8 @@ import type { Interval } from './statistics.js';
 
 /** The `--json` output's schema id and version: bump the version on any change of shape. */
 export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';
-export const COMPARISON_SCHEMA_VERSION = 1;
+// 2: `simulated` (always) and `subsets` (where a set marks needs_context or a holdout) were added.
+export const COMPARISON_SCHEMA_VERSION = 2;
 
 /** What the caller knows that the comparison does not: whether both sides came from the simulated model. */
 export interface RenderOptions {

@@ -1,5 +1,11 @@
 import { InputError } from '../errors.js';
-import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION, type Report, reportSchema } from './schema.js';
+import {
+  OLDEST_READ_SCHEMA_VERSION,
+  REPORT_SCHEMA_ID,
+  REPORT_SCHEMA_VERSION,
+  type Report,
+  reportSchema,
+} from './schema.js';
 
 /**
  * Reading a report back (compare, the Action's baseline, the writer's own check): from text to a
@@ -63,7 +69,12 @@ export function validateReport(value: unknown, file: string): Report {
     );
   }
   const version = record.schemaVersion;
-  if (typeof version === 'number' && version !== REPORT_SCHEMA_VERSION) {
+  const readable = typeof version === 'number' && version >= OLDEST_READ_SCHEMA_VERSION;
+  if (
+    typeof version === 'number' &&
+    version !== REPORT_SCHEMA_VERSION &&
+    !(readable && version < REPORT_SCHEMA_VERSION)
+  ) {
     if (version > REPORT_SCHEMA_VERSION) {
       throw new InputError(
         { file },
@@ -73,11 +84,14 @@ export function validateReport(value: unknown, file: string): Report {
     }
     throw new InputError(
       { file },
-      `written by an older skilltrigger (report schema version ${version}; this version reads ${REPORT_SCHEMA_VERSION})`,
+      `written by an older skilltrigger (report schema version ${version}; this version reads ${OLDEST_READ_SCHEMA_VERSION} to ${REPORT_SCHEMA_VERSION})`,
       'measure again with this version of skilltrigger',
     );
   }
-  const parsed = reportSchema.safeParse(value);
+  // An older version's report is read as the current version: it only lacks optional fields.
+  const current =
+    readable && version < REPORT_SCHEMA_VERSION ? { ...record, schemaVersion: REPORT_SCHEMA_VERSION } : value;
+  const parsed = reportSchema.safeParse(current);
   if (!parsed.success) {
     throw new InputError(
       { file },

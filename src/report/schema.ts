@@ -10,7 +10,13 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
+/**
+ * The oldest version `read` still accepts. Version 2 only added optional fields (`$schema`,
+ * `description.listed`, `subsets`) and `errorCauses` keys with a status (`api:500`; the part before
+ * the `:` is the cause, as the bare keys of version 1 are), so a version-1 report reads as it was.
+ */
+export const OLDEST_READ_SCHEMA_VERSION = 1;
 
 /**
  * The `$schema` written into every report: the JSON Schema (schema/report.schema.json) as shipped
