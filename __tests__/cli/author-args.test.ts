@@ -48,7 +48,10 @@ describe('init and improve flags', () => {
       ['improve', '--skill', 's', '--eval', 'e', '--iterations', '0'],
       /--iterations must be a whole number from 1 to 20/,
     ],
-    [['improve', '--skill', 's', '--eval', 'e', '--max-cost-usd', '1'], /unknown option --max-cost-usd for improve/],
+    [
+      ['improve', '--skill', 's', '--eval', 'e', '--max-cost-usd', '1'],
+      /unknown option --max-cost-usd for improve/,
+    ],
     [['improve', '--skill', 's', '--eval', 'e', '--model', ' '], /--model must not be empty/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(message);
