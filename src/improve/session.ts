@@ -9,7 +9,7 @@ import {
 } from '../author/prompts.js';
 import { compareReport } from '../compare/compare.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
-import { validateDescription } from '../inputs/skill.js';
+import { specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { QueryResult, Report } from '../report/schema.js';
 import {
@@ -108,6 +108,16 @@ function readProposal(answer: AskResult, seen: readonly string[]): Proposal {
       kind: 'none',
       proposal: 'invalid',
       reason: error.message.split('\n')[0] ?? 'invalid',
+      fatal: false,
+    };
+  }
+  // A rewrite is written into SKILL.md: it keeps to the Agent Skills spec, which measuring need not.
+  const overLong = specLengthWarning(text);
+  if (overLong) {
+    return {
+      kind: 'none',
+      proposal: 'invalid',
+      reason: `the proposed description: ${overLong}`,
       fatal: false,
     };
   }
