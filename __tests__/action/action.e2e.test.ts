@@ -12,6 +12,7 @@ import {
 import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import { parseJunit } from '../fakes/junit-shape.js';
 import { ACTION_FAULT_CASES } from '../faults/cases.js';
 import {
   type ActionResult,
@@ -252,6 +253,14 @@ describe('the bundled Action, as the runner runs it', () => {
       // The roster gate's stub-less run, recorded in every report as on the CLI.
       expect(report.roster).not.toBeNull();
       expect(report.cli.version).toBe('2.1.328');
+    }
+    // The junit output: one JUnit file beside each report, one testcase per query.
+    const junits = (result.outputs.junit ?? '').split('\n');
+    expect(junits).toEqual(reports.map((file) => file.replace(/\.json$/, '.junit.xml')));
+    for (const [i, file] of junits.entries()) {
+      const report = reportSchema.parse(JSON.parse(await readFile(reports[i] ?? '', 'utf8')));
+      const doc = parseJunit(await readFile(file, 'utf8'));
+      expect(doc.suites.flatMap((suite) => suite.cases)).toHaveLength(report.candidate.queries.length);
     }
     expect(result.summary).toContain('Saved as the baseline for commit');
     expect(result.stdout).toMatch(/::group::Measure handoff/);

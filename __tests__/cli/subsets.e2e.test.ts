@@ -71,7 +71,7 @@ describe('run with annotated prompts and a holdout', () => {
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'positives triggered 4/6 · 4/4 without the 2 that presuppose a session · negatives fired 0/4 · 0 timeouts, 0 errors counted apart\n' +
+      'positives triggered 4/6 · 4/4 without the 2 that presuppose a session · negatives fired 0/4 · 0 timeouts, 0 errors counted apart · 8/10 queries pass\n' +
         'train (6 queries): positives triggered 2/4 (50%, 95% interval 15–85%), 2/4 pass · negatives fired 0/2 (0%, 95% interval 0–66%), 2/2 pass\n' +
         'holdout (4 queries): positives triggered 2/2 (100%, 95% interval 34–100%), 2/2 pass · negatives fired 0/2 (0%, 95% interval 0–66%), 2/2 pass\n',
     );

@@ -262,7 +262,9 @@ describe('signals', () => {
         child.on('close', () => clearInterval(timer));
       },
     });
-    expect(second).toBe(true);
+    // The first Ctrl-C alone may end it all (the run's group is SIGKILLed at once): the second is
+    // sent only if skilltrigger is still there, and either way the outcome is the same.
+    expect(first).toBe(true);
     expect(r.stderr).toContain('SIGINT: stopping');
     expect(r.code).toBe(3);
     const report = await onlyReport(t.out);

@@ -31,6 +31,7 @@ export type InputName = (typeof Inputs)[keyof typeof Inputs];
 export const Outputs = {
   Verdicts: 'verdicts',
   Reports: 'reports',
+  Junit: 'junit',
   Regressions: 'regressions',
   CommentId: 'comment-id',
   ResultsFile: 'results-file',

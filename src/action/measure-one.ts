@@ -1,10 +1,11 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { writeReport } from '../adapters/report-files.js';
+import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
 import { measureSkill } from '../measure/measure-skill.js';
+import { renderJunit } from '../report/junit.js';
 import { renderMarkdown, headline as reportHeadline } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
@@ -113,6 +114,8 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
   );
   const out = path.resolve(ctx.workspace, settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
+  // The `junit` output: the same per-query results as JUnit XML, beside the report (issue 16).
+  await writeRenderingFile(junitPathFor(written.jsonPath), renderJunit(report), 'JUnit XML', 'the out input');
   if (report.baseline) core.info(`baseline: ${reportHeadline(report.baseline)}`);
   core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);
   core.info(`report: ${written.jsonPath}`);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
+import { junitPathFor } from '../adapters/report-files.js';
 import { TOOL_VERSION } from '../version.js';
 import { renderComment } from './comment.js';
 import { type Conclusion, conclude } from './conclusion.js';
@@ -104,6 +105,10 @@ function setOutputs(run: ActionRun, commentId: string | undefined, resultsFile?:
   core.setOutput(
     Outputs.Reports,
     run.skills.flatMap((s) => (s.kind === 'measured' ? [s.reportPath] : [])).join('\n'),
+  );
+  core.setOutput(
+    Outputs.Junit,
+    run.skills.flatMap((s) => (s.kind === 'measured' ? [junitPathFor(s.reportPath)] : [])).join('\n'),
   );
   core.setOutput(Outputs.Regressions, String(regressions(run).length));
   core.setOutput(Outputs.CommentId, commentId ?? '');

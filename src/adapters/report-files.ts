@@ -413,6 +413,11 @@ export async function readReportFile(path: string): Promise<Report> {
   return parseReport(text, path);
 }
 
+/** Where the JUnit XML of a written report goes when no path was named: `<stem>.junit.xml` beside it. */
+export function junitPathFor(jsonPath: string): string {
+  return jsonPath.replace(/\.json$/, '') + '.junit.xml';
+}
+
 /**
  * Writes a rendering of the report (the JUnit XML of `run --junit <file>`) to the exact path the
  * user named, creating its folder. Unlike a report it replaces an older file of that name (CI

@@ -117,6 +117,10 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       spec.layout === 'command'
         ? path.join(dir, '.claude', 'commands', `${name}.md`)
         : path.join(dir, '.claude', 'skills', name, 'SKILL.md');
+    // `.claude` without `recursive`: if a cleanup job removed the temp folder meanwhile, this fails
+    // instead of quietly making the folders again (a project without its .git, in a folder the
+    // user's job meant to be gone).
+    await mkdir(path.join(dir, '.claude'));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, stubFileText(spec.layout, name, spec.description, spec.whenToUse));
     const real = await realpath(file);

@@ -17,7 +17,7 @@ import { viewCommand } from './view-command.js';
  * SIGHUP is a closed terminal or SSH session: the same request to stop as Ctrl-C, and left to its
  * default it would end the process with the description on disk and claude still running.
  */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
  * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM/SIGHUP stops the

@@ -1,4 +1,5 @@
 import { access } from 'node:fs/promises';
+import path from 'node:path';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
 import { Decider, type InitInfo } from '../decide/decision.js';
@@ -242,14 +243,19 @@ async function preparedOrNew(
 ): Promise<StubProject> {
   if (!prepared) return create();
   const project = await prepared.catch(() => undefined);
-  if (
-    project &&
-    (await access(project.stub.filePath).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return project;
+  const whole = async (p: StubProject) => {
+    const present = [p.stub.filePath, path.join(p.dir, '.git'), p.tmpDir];
+    const found = await Promise.all(
+      present.map((file) =>
+        access(file).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    return found.every(Boolean);
+  };
+  if (project && (await whole(project))) return project;
   await project?.remove().catch(() => undefined);
   return create();
 }
