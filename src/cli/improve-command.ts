@@ -4,9 +4,7 @@ import { replaceFile } from '../adapters/author-files.js';
 import { fileNamePart, writeNamedReport } from '../adapters/report-files.js';
 import { askClaude } from '../author/ask.js';
 import { DescriptionEditError, replaceDescription, skillBody } from '../author/skill-file.js';
-import { ExitCode, GateError, InputError, SkilltriggerError } from '../errors.js';
-import { runPreflight } from '../gates/preflight.js';
-import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
+import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
 import { type ImproveReport, improveReportSchema } from '../improve/schema.js';
@@ -18,6 +16,7 @@ import { maskSecrets } from '../mask.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
+import { passGates } from './gates-step.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
 
@@ -57,23 +56,19 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   checkSplit(evalSet);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
 
-  const preflight = await runPreflight({
-    claudeBin: args.claude,
-    env: io.env,
-    maxRetries: args.maxRetries,
-    ...(args.model ? { model: args.model } : {}),
-    skillName: skill.name,
-    out: args.out,
-    allowConflict: args.allowConflict,
-    signal,
-    onGate: (gate) => io.stderr.write(`${renderGate(gate)}\n`),
-  });
-  const reminders = renderReminders(preflight.reminders);
-  if (reminders) io.stderr.write(reminders);
-  if (preflight.interrupted) {
-    throw new SkilltriggerError('interrupted during the gates; nothing was measured', ExitCode.noVerdict);
-  }
-  if (!preflight.passed) throw new GateError(failureSummary(preflight.gates));
+  const { preflight, reminders } = await passGates(
+    {
+      claudeBin: args.claude,
+      env: io.env,
+      maxRetries: args.maxRetries,
+      ...(args.model ? { model: args.model } : {}),
+      skillName: skill.name,
+      out: args.out,
+      allowConflict: args.allowConflict,
+      signal,
+    },
+    io,
+  );
 
   const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
   let report: ImproveReport;

@@ -2,9 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
-import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
-import { type PreflightResult, runPreflight } from '../gates/preflight.js';
-import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
+import { ExitCode } from '../errors.js';
+import type { PreflightResult } from '../gates/preflight.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
@@ -17,6 +16,7 @@ import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
+import { passGates } from './gates-step.js';
 import type { Output } from './output.js';
 import { ProgressReporter } from './progress.js';
 
@@ -65,23 +65,19 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   for (const warning of evalSetWarnings(args.eval, evalSet)) io.stderr.write(`warning: ${warning}\n`);
 
   // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
-  const preflight = await runPreflight({
-    claudeBin: args.claude,
-    env: io.env,
-    maxRetries: args.maxRetries,
-    ...(args.model ? { model: args.model } : {}),
-    skillName: skill.name,
-    out: args.out,
-    allowConflict: args.allowConflict,
-    signal,
-    onGate: (gate) => io.stderr.write(`${renderGate(gate)}\n`),
-  });
-  const reminders = renderReminders(preflight.reminders);
-  if (reminders) io.stderr.write(reminders);
-  if (preflight.interrupted) {
-    throw new SkilltriggerError('interrupted during the gates; nothing was measured', ExitCode.noVerdict);
-  }
-  if (!preflight.passed) throw new GateError(failureSummary(preflight.gates));
+  const { preflight, reminders } = await passGates(
+    {
+      claudeBin: args.claude,
+      env: io.env,
+      maxRetries: args.maxRetries,
+      ...(args.model ? { model: args.model } : {}),
+      skillName: skill.name,
+      out: args.out,
+      allowConflict: args.allowConflict,
+      signal,
+    },
+    io,
+  );
   try {
     const listed = await listedTexts(args, io, signal, skill, baselineDescription);
     return await measureAndReport(
