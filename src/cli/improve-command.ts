@@ -17,6 +17,7 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
 import { passGates } from './gates-step.js';
+import { measureSettingsFrom } from './measure-settings.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
 
@@ -108,24 +109,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
               description,
               overridden: description !== skill.description,
               ...(baseline === undefined ? {} : { baselineDescription: baseline }),
-              ...(args.model ? { model: args.model } : {}),
-              rules: {
-                runsPerQuery: args.runs,
-                autoRuns: args.runsAuto,
-                triggerThreshold: args.threshold,
-                noVerdictShare: 0.1,
-              },
-              timeoutSeconds: args.timeoutSeconds,
-              stub: args.stub,
-              maxRetries: args.maxRetries,
-              claudeBin: args.claude,
-              env: io.env,
-              conflictAllowed: preflight.conflictAllowed,
-              ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
-              simulated,
-              toolVersion: TOOL_VERSION,
-              debug: args.debug,
-              onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
+              ...measureSettingsFrom(args, io, preflight),
             },
             (p) => {
               if (!io.stderr.isTTY) return;

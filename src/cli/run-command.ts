@@ -17,6 +17,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
 import { passGates } from './gates-step.js';
+import { measureSettingsFrom } from './measure-settings.js';
 import type { Output } from './output.js';
 import { ProgressReporter } from './progress.js';
 
@@ -150,25 +151,8 @@ async function measureAndReport(
       description,
       overridden: args.description !== undefined,
       ...(baselineDescription === undefined ? {} : { baselineDescription }),
-      ...(args.model ? { model: args.model } : {}),
-      rules: {
-        runsPerQuery: args.runs,
-        autoRuns: args.runsAuto,
-        triggerThreshold: args.threshold,
-        noVerdictShare: 0.1,
-      },
-      timeoutSeconds: args.timeoutSeconds,
-      stub: args.stub,
-      maxRetries: args.maxRetries,
-      claudeBin: args.claude,
-      env: io.env,
-      conflictAllowed: preflight.conflictAllowed,
-      ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
-      simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
-      toolVersion: TOOL_VERSION,
-      debug: args.debug,
       listed,
-      onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
+      ...measureSettingsFrom(args, io, preflight),
     },
     progress.onRun,
     signal,
