@@ -8,6 +8,7 @@ import { CONTENT_SECURITY_POLICY } from '../../src/report/html/page.js';
 import { type HtmlPage, renderHtml, renderReportHtml } from '../../src/report/html/render.js';
 import { STYLE_SHEET } from '../../src/report/html/style.js';
 import type { Report } from '../../src/report/schema.js';
+import { expectGolden as expectGoldenFile } from '../fakes/golden.js';
 import { attr, byClass, byTag, elements, outline, parsePage, textOf, walk } from '../fakes/html-dom.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,
@@ -38,9 +39,7 @@ function at<T>(list: readonly T[] | Readonly<Record<string, T>>, key: number | s
 
 /** Compares with `__golden__/<name>`; `UPDATE_GOLDEN=1` rewrites it (read the diff before committing). */
 function expectGolden(name: string, actual: string): void {
-  const path = fileURLToPath(new URL(`./__golden__/${name}`, import.meta.url));
-  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
+  expectGoldenFile(import.meta.url, name, actual);
 }
 
 const noVerdictRun = reportFixture({

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeInline } from '../../src/report/escape.js';
 import { headline, outcomeSymbols, renderMarkdown } from '../../src/report/markdown.js';
 import { reportSchema } from '../../src/report/schema.js';
+import { expectGolden as expectGoldenFile } from '../fakes/golden.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,
   FIXTURE_DESCRIPTION,
@@ -21,9 +22,7 @@ import {
  * files instead (then read the diff before committing it).
  */
 function expectGolden(name: string, actual: string): void {
-  const path = fileURLToPath(new URL(`./__golden__/${name}`, import.meta.url));
-  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(path, actual);
-  expect(actual).toBe(readFileSync(path, 'utf8'));
+  expectGoldenFile(import.meta.url, name, actual);
 }
 
 /** A table row's cells, split on the pipes Markdown sees (escaped pipes are cell content). */
