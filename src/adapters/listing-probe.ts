@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { startSimulatedModel } from '../simulated/model.js';
 import { findListingLine } from '../simulated/request.js';
-import { runClaudeCommand } from './claude.js';
+import { probeArgs, probeEnvironment, runClaudeCommand } from './claude.js';
+import { initRepository } from './git.js';
 
 /**
  * The listing probe: how Claude Code itself lists a command or skill file. It runs the user's own
@@ -54,26 +54,6 @@ export type ProbeResult =
   /** No listing could be read: the binary is missing, or it never reached the simulated model. */
   | { kind: 'failed'; reason: string };
 
-/** The argv of a probe: a measured run's reading flags, one turn, no tools needed. */
-export function probeArgs(model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--no-session-persistence',
-    '--permission-mode',
-    'dontAsk',
-    '--max-turns',
-    '1',
-    ...(model ? ['--model', model] : []),
-    '--',
-    'skilltrigger listing probe',
-  ];
-}
-
-const PASSED_THROUGH = ['PATH', 'TMPDIR', 'LANG', 'LC_ALL', 'LC_CTYPE', 'SYSTEMROOT'];
-
 /** List one file through the real CLI. Never throws for a CLI failure; a failed probe says why. */
 export async function probeListing(file: ProbeFile, options: ProbeOptions): Promise<ProbeResult> {
   const base = await mkdtemp(path.join(options.root ?? os.tmpdir(), 'skilltrigger-'));
@@ -83,7 +63,7 @@ export async function probeListing(file: ProbeFile, options: ProbeOptions): Prom
     const project = path.join(base, 'project');
     await mkdir(home);
     await mkdir(project);
-    await execa('git', ['init', '-q'], { cwd: project, stdin: 'ignore' });
+    await initRepository(project);
     const name = file.name ?? `probe-${randomBytes(4).toString('hex')}`;
     const target =
       file.layout === 'skill'
@@ -92,18 +72,7 @@ export async function probeListing(file: ProbeFile, options: ProbeOptions): Prom
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, file.text);
 
-    const env: Record<string, string> = {};
-    for (const key of PASSED_THROUGH) {
-      const value = options.env[key];
-      if (value !== undefined) env[key] = value;
-    }
-    Object.assign(env, {
-      HOME: home,
-      ANTHROPIC_BASE_URL: model.url,
-      ANTHROPIC_API_KEY: 'sk-skilltrigger-listing-probe',
-      CLAUDE_CODE_MAX_RETRIES: '0',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    });
+    const env = probeEnvironment(options.env, home, model.url);
     // The probe runs in its temp project: a relative path (`./node_modules/.bin/claude`) is the user's.
     const bin = options.claudeBin.includes('/') ? path.resolve(options.claudeBin) : options.claudeBin;
     const command = await runClaudeCommand(bin, probeArgs(options.model), {

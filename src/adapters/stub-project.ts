@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import type { StubIdentity } from '../decide/decision.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
+import { initRepository } from './git.js';
 
 export type StubLayout = 'command' | 'skill';
 
@@ -110,7 +110,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     const tmpDir = path.join(base, 'tmp');
     await mkdir(dir);
     await mkdir(tmpDir);
-    await execa('git', ['init', '-q'], { cwd: dir, stdin: 'ignore' });
+    await initRepository(dir);
     const name =
       spec.layout === 'command' ? `${spec.skillName}-stub-${randomBytes(4).toString('hex')}` : spec.skillName;
     const file =
@@ -148,6 +148,32 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     live.delete(base);
     throw new StubProjectError(root, describeFailure(error));
   }
+}
+
+/** An empty project for the gates' and the author calls' claude commands; removed by `remove()`. */
+export interface ScratchProject {
+  dir: string;
+  remove(): Promise<void>;
+}
+
+/**
+ * A fresh repository root with no stub: the roster run sees what every measured run sees besides
+ * the stub (user skills, plugins, built-ins), and `plugin list` reports the enabled state that
+ * applies there rather than in the user's current folder (claude-cli-facts.md §4: `enabled`
+ * depends on the cwd). Same prefix as the stub projects so leftovers are easy to spot.
+ */
+export async function createScratchProject(root: string = os.tmpdir()): Promise<ScratchProject> {
+  const base = await mkdtemp(path.join(root, 'skilltrigger-'));
+  const dir = path.join(base, 'project');
+  const remove = () => rm(base, { recursive: true, force: true });
+  try {
+    await mkdir(dir);
+    await initRepository(dir);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dir, remove };
 }
 
 /** An OS error code (ENOSPC, EROFS, ENOENT for a missing `git`) with its message, on one line. */

@@ -1,9 +1,8 @@
-import { runClaudeCommand } from '../adapters/claude.js';
+import { askArgs, claudeEnvironment, runClaudeCommand } from '../adapters/claude.js';
+import { createScratchProject } from '../adapters/stub-project.js';
 import { classifyApiError } from '../decide/api-error.js';
 import { firstLine } from '../gates/gate.js';
 import { readRoundTrip } from '../gates/round-trip.js';
-import { createScratchProject } from '../gates/scratch-project.js';
-import { claudeEnvironment, RUN_PERMISSION_ARGS } from '../measure/run-once.js';
 import type { ErrorCause } from '../outcome.js';
 
 /**
@@ -28,27 +27,6 @@ export type AskResult =
   | { kind: 'spawn-failed'; reason: string }
   | { kind: 'interrupted' }
   | { kind: 'no-answer'; said: string };
-
-/**
- * The argv: stream-json so an API failure is told apart from an answer by the same reader as the
- * round-trip gate; `--max-turns 1` because the answer is text and a tool call is no answer; the
- * measured runs' permission mode, since the prompt carries the user's own text.
- */
-export function askArgs(prompt: string, model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--no-session-persistence',
-    ...RUN_PERMISSION_ARGS,
-    '--max-turns',
-    '1',
-    ...(model ? ['--model', model] : []),
-    '--',
-    prompt,
-  ];
-}
 
 export async function askClaude(prompt: string, settings: AskSettings): Promise<AskResult> {
   const project = await createScratchProject();

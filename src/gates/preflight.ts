@@ -1,10 +1,16 @@
 import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude.js';
+import {
+  type ClaudeCommandResult,
+  claudeEnvironment,
+  GATE_COMMANDS,
+  roundTripArgs,
+  runClaudeCommand,
+} from '../adapters/claude.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
+import { createScratchProject, type ScratchProject } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
-import { claudeEnvironment } from '../measure/run-once.js';
 import type { Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli } from './cli.js';
@@ -12,8 +18,7 @@ import { type Conflict, collectConflicts, judgeConflict, type PluginToggle, scan
 import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
 import { type PluginList, parsePluginList } from './plugin-list.js';
 import { judgeRoster, type RosterFinding } from './roster.js';
-import { judgeRoundTrip, type RoundTripReading, readRoundTrip, roundTripArgs } from './round-trip.js';
-import { createScratchProject, type ScratchProject } from './scratch-project.js';
+import { judgeRoundTrip, type RoundTripReading, readRoundTrip } from './round-trip.js';
 import { holdOffSleep, type SleepHolder } from './sleep.js';
 import {
   type RememberedToggle,
@@ -122,7 +127,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
   };
   try {
     // cli
-    const version = await claude(['--version'], os.tmpdir());
+    const version = await claude([...GATE_COMMANDS.version], os.tmpdir());
     if (interrupted()) return finish();
     const cli = judgeCli(settings.claudeBin, version);
     record(cli.result);
@@ -141,7 +146,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     const cwd = scratch?.dir ?? os.tmpdir();
 
     // auth
-    const auth = judgeAuth(await claude(['auth', 'status', '--json'], cwd));
+    const auth = judgeAuth(await claude([...GATE_COMMANDS.authStatus], cwd));
     if (interrupted()) return finish();
     record(auth);
 
@@ -185,7 +190,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     }
 
     // conflict (and the toggles bookkeeping)
-    const listed = await claude(['plugin', 'list', '--json'], cwd);
+    const listed = await claude([...GATE_COMMANDS.pluginList], cwd);
     if (interrupted()) return finish();
     record(await conflictGate(settings, listed, reading, outcome));
 

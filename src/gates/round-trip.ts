@@ -1,35 +1,15 @@
-import type { ClaudeCommandResult } from '../adapters/claude.js';
+import { type ClaudeCommandResult, ROUND_TRIP_QUERY } from '../adapters/claude.js';
 import { classifyApiError } from '../decide/api-error.js';
 import type { InitInfo } from '../decide/decision.js';
 import { parseEvent } from '../decide/events.js';
 import { maskSecrets } from '../mask.js';
-import { RUN_PERMISSION_ARGS } from '../measure/run-once.js';
 import type { ErrorCause, Usage } from '../outcome.js';
 import { LOGIN_FIX } from './auth.js';
 import { firstLine, type GateResult, gateResult } from './gate.js';
 import { type InitPlugin, parseInitPlugins } from './roster.js';
 
-/** The round-trip prompt. The simulated model answers it with `pong` by default. */
-export const ROUND_TRIP_QUERY = 'Reply with exactly: pong';
-
-/**
- * The round-trip's argv: a measured run's flags (permission mode included: it is the roster run
- * too) minus the partial messages, since the gate reads only the assistant text and the result.
- * The prompt goes after `--`, as in a measured run.
- */
-export function roundTripArgs(model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--no-session-persistence',
-    ...RUN_PERMISSION_ARGS,
-    ...(model ? ['--model', model] : []),
-    '--',
-    ROUND_TRIP_QUERY,
-  ];
-}
+// The round trip's argv and prompt are the claude adapter's; re-exported for the gate's callers.
+export { ROUND_TRIP_QUERY, roundTripArgs } from '../adapters/claude.js';
 
 /** What the round-trip's stream said. */
 export interface RoundTripReading {

@@ -1,12 +1,15 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
+import { type ClaudeProcess, claudeArgs, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
 import { Decider, type InitInfo } from '../decide/decision.js';
 import { parseEvent, type StreamEvent } from '../decide/events.js';
 import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
 import type { RunRecord } from '../verdict/rules.js';
+
+// How claude is launched lives in the claude adapter; re-exported for the callers that import it from here.
+export { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from '../adapters/claude.js';
 
 /** Everything one run needs, already validated. */
 export interface RunSpec {
@@ -68,33 +71,6 @@ export const realRunDeps: RunDeps = {
   createProject: createStubProject,
   now: () => performance.now(),
 };
-
-/**
- * How a measured run answers tool calls. The CLI runs the model's tool calls while the message is
- * still streaming, before skilltrigger can decide and stop it (claude-cli-facts.md §0.3), with the
- * API key in its environment; an eval query is untrusted text (in CI it comes from a pull request).
- * `dontAsk` turns every "would ask for approval" into a denial, and as a command-line flag it
- * overrides a `defaultMode` (bypassPermissions, acceptEdits, …) from the user's settings. It changes
- * nothing the model is sent: the request's tools, system prompt and listing stay byte-identical, so
- * the measurement is the same (docs/security.md, __tests__/faults/security.e2e.test.ts).
- */
-export const RUN_PERMISSION_ARGS: readonly string[] = ['--permission-mode', 'dontAsk'];
-
-/** The exact argv of one measured run (SPEC §2.2). The query goes after `--` so a leading `-` stays text. */
-export function claudeArgs(query: string, model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--include-partial-messages',
-    '--no-session-persistence',
-    ...RUN_PERMISSION_ARGS,
-    ...(model ? ['--model', model] : []),
-    '--',
-    query,
-  ];
-}
 
 /** Thrown when the caller's signal aborts a run; the run is not recorded. */
 export class RunInterrupted extends Error {}
@@ -258,21 +234,4 @@ async function preparedOrNew(
   if (project && (await whole(project))) return project;
   await project?.remove().catch(() => undefined);
   return create();
-}
-
-/**
- * The environment claude runs with: the user's, minus `CLAUDECODE` (set inside a Claude Code
- * session; claude refuses to nest with it), with retries capped so API failures surface as errors
- * inside the per-run timeout instead of ~3 minutes of backoff (claude-cli-facts.md §3).
- */
-export function claudeEnvironment(base: NodeJS.ProcessEnv, maxRetries: number): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) {
-    if (value === undefined || key === 'CLAUDECODE' || key === 'CLAUDE_CODE_ENTRYPOINT') continue;
-    env[key] = value;
-  }
-  env.CLAUDE_CODE_MAX_RETRIES = String(maxRetries);
-  // No telemetry or reachability probes: they add requests and leave files, and change nothing the model sees.
-  env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC = '1';
-  return env;
 }
