@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { execa } from 'execa';
 
 /**
@@ -147,7 +149,35 @@ export async function showFile(cwd: string, rev: string, path: string): Promise<
   return gitOk(cwd, ['show', '--no-textconv', spec]);
 }
 
-/** `git init` in an empty folder: a project root, so `claude` reads no `.claude/` from above it. */
+/**
+ * What `git init` writes that git itself needs to call a folder a repository (`HEAD` naming a
+ * branch, `objects/`, `refs/`) plus the `config` it writes on Linux, laid out by hand: a temp
+ * project gets no git process of its own on the way to its run. Claude Code's requests are
+ * byte-identical to those in a `git init`ed folder (its gitStatus block included; checked, see
+ * docs/speed.md), and the folder is a repository root, so the CLI reads no `.claude/` from above it
+ * (__tests__/adapters/stub-project.e2e.test.ts). The branch is always `master`, whatever the user's
+ * `init.defaultBranch`, so the request does not vary with the machine's git config.
+ */
+const EMPTY_REPOSITORY: ReadonlyArray<readonly [string, string | undefined]> = [
+  ['objects', undefined],
+  ['refs', undefined],
+  ['refs/heads', undefined],
+  ['refs/tags', undefined],
+  ['HEAD', 'ref: refs/heads/master\n'],
+  [
+    'config',
+    '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n',
+  ],
+];
+
+/** An empty repository in an empty folder: a project root, so `claude` reads no `.claude/` from above it. */
 export async function initRepository(dir: string): Promise<void> {
-  await gitOk(dir, ['init', '-q']);
+  const gitDir = path.join(dir, '.git');
+  // Not recursive: a folder that vanished meanwhile (a cleanup job) is an error, not re-created.
+  await mkdir(gitDir);
+  for (const [name, text] of EMPTY_REPOSITORY) {
+    const target = path.join(gitDir, name);
+    if (text === undefined) await mkdir(target);
+    else await writeFile(target, text, { flag: 'wx' });
+  }
 }

@@ -30,7 +30,7 @@ export interface StubSpec {
 }
 
 /**
- * The temporary project could not be made (a full or read-only temp folder, no `git`). Nothing is
+ * The temporary project could not be made (a full or read-only temp folder). Nothing is
  * wrong with the run or the description: the machine cannot host a run at all.
  */
 export class StubProjectError extends SkilltriggerError {
@@ -39,7 +39,7 @@ export class StubProjectError extends SkilltriggerError {
     readonly reason: string,
   ) {
     super(
-      `cannot create a temporary project in ${root}: ${reason}. Fix: free space there, or point TMPDIR at a writable folder; check that git is installed`,
+      `cannot create a temporary project in ${root}: ${reason}. Fix: free space there, or point TMPDIR at a writable folder`,
       ExitCode.input,
     );
   }
@@ -92,8 +92,8 @@ export function stubFileText(
 
 /**
  * A fresh project holding exactly one stub whose description is the text under test (SPEC §2.2).
- * `git init` makes it a repository root, so the CLI does not pick up `.claude/` folders of parent
- * directories (claude-cli-facts.md §5). The stub name carries 8 random hex so it cannot collide with
+ * An empty repository (laid out by hand, no git process: `initRepository`) makes it a repository
+ * root, so the CLI does not pick up `.claude/` folders of parent directories (claude-cli-facts.md §5). The stub name carries 8 random hex so it cannot collide with
  * anything installed; `--stub skill` uses the real name because some CLIs only auto-load skills.
  */
 export async function createStubProject(spec: StubSpec): Promise<StubProject> {
@@ -176,7 +176,7 @@ export async function createScratchProject(root: string = os.tmpdir()): Promise<
   return { dir, remove };
 }
 
-/** An OS error code (ENOSPC, EROFS, ENOENT for a missing `git`) with its message, on one line. */
+/** An OS error code (ENOSPC, EROFS, ENOENT) with its message, on one line. */
 function describeFailure(error: unknown): string {
   const code =
     typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'

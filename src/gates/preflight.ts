@@ -86,7 +86,7 @@ const ROUND_TRIP_TIMEOUT_MS = 60_000;
 
 /**
  * Run the gates of SPEC §2.4 in order: cli, auth, round-trip, conflict, sleep, roster. The
- * round-trip runs stub-less in a fresh `git init`ed folder, so its init event is the roster
+ * round-trip runs stub-less in a fresh repository root, so its init event is the roster
  * every measured run shares: one `claude -p` serves both gates. A gate that cannot run after an
  * earlier failure is `skip`. Never throws for a failing gate; the caller refuses on `!passed`.
  */
@@ -141,7 +141,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     try {
       scratch = await createScratchProject();
     } catch (error) {
-      scratchError = `could not make a temp project (git init): ${error instanceof Error ? error.message : String(error)}`;
+      scratchError = `could not make a temp project: ${error instanceof Error ? error.message : String(error)}`;
     }
     const cwd = scratch?.dir ?? os.tmpdir();
 
@@ -155,14 +155,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     if (auth.status === 'fail') {
       record(gateResult('round-trip', 'skip', 'needs a login (see the auth gate)'));
     } else if (scratchError) {
-      record(
-        gateResult(
-          'round-trip',
-          'fail',
-          scratchError,
-          'check that git is installed and the temp folder is writable',
-        ),
-      );
+      record(gateResult('round-trip', 'fail', scratchError, 'check that the temp folder is writable'));
     } else {
       const models: (string | undefined)[] =
         settings.models && settings.models.length > 0 ? settings.models : [settings.model];
