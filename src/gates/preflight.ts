@@ -89,6 +89,8 @@ const ROUND_TRIP_TIMEOUT_MS = 60_000;
  * round-trip runs stub-less in a fresh repository root, so its init event is the roster
  * every measured run shares: one `claude -p` serves both gates. A gate that cannot run after an
  * earlier failure is `skip`. Never throws for a failing gate; the caller refuses on `!passed`.
+ * Once the cli gate passes, `auth status`, `plugin list`, the sleep holder and the environment
+ * reading run side by side (issue 12); results are judged and reported in gate order all the same.
  */
 export async function runPreflight(settings: PreflightSettings): Promise<PreflightResult> {
   const results = new Map<GateName, GateResult>();
@@ -121,6 +123,8 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
 
   let holder: SleepHolder | undefined;
   let scratch: ScratchProject | undefined;
+  let listing: Promise<ClaudeCommandResult> | undefined;
+  let sleeping: ReturnType<typeof holdOffSleep> | undefined;
   const outcome: Omit<PreflightResult, 'gates' | 'passed' | 'interrupted' | 'release'> = {
     conflictAllowed: false,
     reminders: [],
@@ -145,8 +149,20 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     }
     const cwd = scratch?.dir ?? os.tmpdir();
 
+    // What the later gates read and do not depend on each other for starts now, side by side (they
+    // are not measured runs); each is judged below in gate order, as before. The round trip waits
+    // for the auth gate it depends on, and runs alone.
+    const authAnswer = claude([...GATE_COMMANDS.authStatus], cwd);
+    listing = claude([...GATE_COMMANDS.pluginList], cwd);
+    sleeping = holdOffSleep({
+      env: settings.env,
+      ...(settings.platform ? { platform: settings.platform } : {}),
+    });
+    const inherited = inheritedEnvironment(settings.env, os.tmpdir());
+    inherited.catch(() => undefined); // awaited only when the roster is read
+
     // auth
-    const auth = judgeAuth(await claude([...GATE_COMMANDS.authStatus], cwd));
+    const auth = judgeAuth(await authAnswer);
     if (interrupted()) return finish();
     record(auth);
 
@@ -183,15 +199,12 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     }
 
     // conflict (and the toggles bookkeeping)
-    const listed = await claude([...GATE_COMMANDS.pluginList], cwd);
+    const listed = await listing;
     if (interrupted()) return finish();
     record(await conflictGate(settings, listed, reading, outcome));
 
     // sleep
-    const sleep = await holdOffSleep({
-      env: settings.env,
-      ...(settings.platform ? { platform: settings.platform } : {}),
-    });
+    const sleep = await sleeping;
     holder = sleep.holder;
     record(sleep.result);
 
@@ -204,7 +217,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
           ? { cliVersion: outcome.cliVersion }
           : {}),
       };
-      const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+      const environment = await inherited;
       finding = { init: rosterInit, environment };
       outcome.rosterInit = rosterInit;
       outcome.environment = environment;
@@ -219,6 +232,11 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     );
     return finish();
   } finally {
+    // Nothing started is left running: an early return (an interrupt) waits for the side-by-side
+    // commands, and a sleep holder it did not hand over is ended.
+    await listing?.catch(() => undefined);
+    const sleep = await sleeping?.catch(() => undefined);
+    if (sleep?.holder && sleep.holder !== holder) sleep.holder.release();
     await scratch?.remove();
   }
 
