@@ -129,3 +129,83 @@ describe('strictly serial, with the set-up overlapped', () => {
     expect(await readdir(userTmp)).toEqual([]);
   });
 });
+
+describe('no overlap, as the model server sees it', () => {
+  it("the previous claude's group is gone before the next run's first request can reach the model", async () => {
+    // A model that keeps working after the Skill call (more turns, each held back): a previous
+    // claude left alive would still be sending while the next one starts.
+    const busy = await startSimulatedModel({
+      script: (view) =>
+        view.query.endsWith('p') ? { kind: 'skill-then-work', turns: 3, delayMs: 300 } : { kind: 'text' },
+    });
+    const env = await makeClaudeEnv(busy, { TMPDIR: userTmp });
+    try {
+      const spawns: { pid: number | undefined; at: number; previousAlive: string[] }[] = [];
+      // Date.now: the clock the model server stamps its requests with.
+      const deps: RunDeps = {
+        now: () => Date.now(),
+        createProject: (spec) => createStubProject({ ...spec, root }),
+        spawn: (options) => {
+          const previous = spawns.at(-1)?.pid;
+          const previousAlive = previous === undefined ? [] : liveMembers(previous);
+          const proc = spawnClaude(options);
+          spawns.push({ pid: proc.pid, at: Date.now(), previousAlive });
+          return proc;
+        },
+      };
+      const queries: EvalItem[] = ['1p', '2n', '3p'].map((id) => ({
+        id,
+        query: `busy ${id}`,
+        shouldTrigger: id.endsWith('p'),
+        extra: {},
+      }));
+      const result = await measureAll(
+        {
+          items: queries,
+          sides: [
+            { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
+          ],
+          rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+          run: { timeoutMs: 30_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(env.env, 0) },
+        },
+        () => {},
+        undefined,
+        deps,
+      );
+      // The plan's order: pass 1 over the queries, then pass 2.
+      const runs = [0, 1].flatMap((pass) => queries.map((_, i) => result.records[0]?.[i]?.[pass]));
+      expect(runs.map((r) => r?.outcome.kind)).toEqual([
+        'triggered',
+        'not-triggered',
+        'triggered',
+        'triggered',
+        'not-triggered',
+        'triggered',
+      ]);
+      const firsts = busy.requests.filter((r) => r.view !== undefined && r.turn === 1);
+      expect(firsts.map((r) => r.view?.query)).toEqual([...queries, ...queries].map((q) => q.query));
+      expect(spawns).toHaveLength(6);
+      // Every later turn the model saw belongs to the run whose first request came last before it
+      // (consecutive runs ask different queries): none from a run that should be gone.
+      let current = -1;
+      for (const request of busy.requests.filter((r) => r.view !== undefined)) {
+        if (request.turn === 1) current++;
+        else expect(request.view?.query).toBe(firsts[current]?.view?.query);
+      }
+      for (let i = 1; i < runs.length; i++) {
+        const gone = runs[i - 1]?.phases?.gone;
+        const spawn = spawns[i];
+        const first = firsts[i];
+        expect(gone).toBeDefined();
+        // At the next spawn the previous group had no live process, its end was read before the
+        // spawn, and the spawn came before the first request of the run it started.
+        expect(spawn?.previousAlive).toEqual([]);
+        expect(gone ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(spawn?.at ?? 0);
+        expect(spawn?.at ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(first?.at ?? 0);
+      }
+    } finally {
+      await busy.close();
+      await env.cleanup();
+    }
+  });
+});
