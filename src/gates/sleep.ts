@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { firstLine, type GateResult, gateResult } from './gate.js';
+import { startSleepHolder } from '../adapters/sleep-holder.js';
+import { type GateResult, gateResult } from './gate.js';
 
 /** How this platform can hold off sleep for as long as skilltrigger runs. */
 export type SleepPlan =
@@ -73,15 +73,10 @@ const NO_SYSTEM_BUS = /Failed to connect to bus|has not been booted with systemd
 export const NO_BUS_REASON =
   'sleep cannot be held off here: there is no system bus (a container?), so keep its host awake while measuring';
 
-type Probe =
-  | { kind: 'running' }
-  | { kind: 'missing' }
-  | { kind: 'exited'; code: number | null; said: string };
-
 /**
  * The sleep gate: start the platform's holder and check it stays up. A missing or refusing
- * holder only warns (the gate cannot make a machine stay awake; it can say so). The holder runs
- * in its own process group, unref'd so it never keeps skilltrigger alive, and is killed on exit.
+ * holder only warns (the gate cannot make a machine stay awake; it can say so). The holder's process
+ * is the sleep-holder adapter's.
  */
 export async function holdOffSleep(
   options: SleepOptions,
@@ -94,29 +89,7 @@ export async function holdOffSleep(
       : { result: gateResult('sleep', 'warn', reason, ADVICE) };
   if (plan.kind === 'none') return unavailable(`cannot hold off sleep on ${plan.platform}`);
 
-  const child = spawn(plan.command, plan.args, {
-    env: options.env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
-    if (stderr.length < 4096) stderr += d;
-  });
-  const probe = await new Promise<Probe>((resolve) => {
-    const timer = setTimeout(() => resolve({ kind: 'running' }), options.probeMs ?? 500);
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      resolve(
-        error.code === 'ENOENT' ? { kind: 'missing' } : { kind: 'exited', code: null, said: error.message },
-      );
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      // Let the last stderr bytes arrive before quoting them.
-      setImmediate(() => resolve({ kind: 'exited', code, said: firstLine(stderr) }));
-    });
-  });
+  const probe = await startSleepHolder(plan.command, plan.args, options.env, options.probeMs ?? 500);
   switch (probe.kind) {
     case 'missing':
       return unavailable(`${plan.tool} was not found on PATH, so sleep is not held off`);
@@ -131,30 +104,13 @@ export async function holdOffSleep(
       return unavailable(
         `${plan.tool} refused to hold off sleep (exit ${probe.code ?? '?'}${probe.said ? `: ${probe.said}` : ''})`,
       );
+    case 'not-started':
+      return unavailable(`${plan.tool} did not start`);
     case 'running':
       break;
   }
-  const pid = child.pid;
-  if (pid === undefined) return unavailable(`${plan.tool} did not start`);
-  child.stderr?.destroy();
-  child.unref();
-  const kill = () => {
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    process.off('exit', kill);
-    kill();
-  };
-  process.on('exit', kill);
   return {
     result: gateResult('sleep', 'ok', `sleep held off by ${plan.tool} until skilltrigger exits`),
-    holder: { pid, tool: plan.tool, release },
+    holder: { pid: probe.pid, tool: plan.tool, release: probe.release },
   };
 }
