@@ -48,26 +48,33 @@ function phase(runs, from, to) {
   });
 }
 
-/** A bare `claude -p` in a fresh git project holding the same kind of stub, run to its end. */
-async function bareRun(env, query, description) {
+/** A fresh git project holding the same kind of stub, for a bare `claude -p`. */
+async function bareProject(description) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'skilltrigger-bench-bare-'));
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  await mkdir(path.join(dir, '.claude', 'commands'), { recursive: true });
+  await writeFile(
+    path.join(dir, '.claude', 'commands', 'bench-stub-0badcafe.md'),
+    `---\ndescription: ${JSON.stringify(description)}\n---\n\nStub.\n`,
+  );
+  return dir;
+}
+
+/** A bare `claude -p` run to its end in a project made beforehand; its wall time. */
+async function bareRunIn(dir, env, query) {
+  const started = performance.now();
+  await new Promise((resolve) => {
+    const child = spawn(claude, claudeArgs(query), { cwd: dir, env, stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('close', resolve);
+  });
+  return performance.now() - started;
+}
+
+/** A bare `claude -p` in a fresh git project, run to its end (the project is made first, untimed). */
+async function bareRun(env, query, description) {
+  const dir = await bareProject(description);
   try {
-    execFileSync('git', ['init', '-q'], { cwd: dir });
-    await mkdir(path.join(dir, '.claude', 'commands'), { recursive: true });
-    await writeFile(
-      path.join(dir, '.claude', 'commands', 'bench-stub-0badcafe.md'),
-      `---\ndescription: ${JSON.stringify(description)}\n---\n\nStub.\n`,
-    );
-    const started = performance.now();
-    await new Promise((resolve) => {
-      const child = spawn(claude, claudeArgs(query), {
-        cwd: dir,
-        env,
-        stdio: ['ignore', 'ignore', 'ignore'],
-      });
-      child.on('close', resolve);
-    });
-    return performance.now() - started;
+    return await bareRunIn(dir, env, query);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -105,6 +112,9 @@ async function main() {
     // of the turn), bare and skilltrigger alternating by rounds.
     behaviour.current = { kind: 'text' };
     let bare = 0;
+    // This process's CPU (the harness and the simulated model, which both ways share), per run.
+    let bareCpu = 0;
+    let engineCpu = 0;
     let harness = 0;
     const bareGaps = [];
     const engineGaps = [];
@@ -112,14 +122,27 @@ async function main() {
     let t;
     for (let round = 0; round < ROUNDS; round++) {
       let from = model.requests.length;
+      // Every bare project is made before the loop: the bare cycle is claude after claude, nothing between.
+      const dirs = await Promise.all(
+        items.flatMap((item) =>
+          Array.from({ length: RUNS }, () => bareProject(description).then((d) => [d, item.query])),
+        ),
+      );
       t = performance.now();
-      for (const item of items) for (let r = 0; r < RUNS; r++) await bareRun(env, item.query, description);
+      let cpu = process.cpuUsage();
+      for (const [dir, query] of dirs) await bareRunIn(dir, env, query);
       bare += performance.now() - t;
+      cpu = process.cpuUsage(cpu);
+      bareCpu += (cpu.user + cpu.system) / 1000;
+      await Promise.all(dirs.map(([dir]) => rm(dir, { recursive: true, force: true })));
       bareGaps.push(...cycleOf(model.requests.slice(from)).gaps);
       from = model.requests.length;
       t = performance.now();
+      cpu = process.cpuUsage();
       const engine = await measureAll(loop({}));
       harness += performance.now() - t;
+      cpu = process.cpuUsage(cpu);
+      engineCpu += (cpu.user + cpu.system) / 1000;
       engineGaps.push(...cycleOf(model.requests.slice(from)).gaps);
       engineRuns.push(...engine.records.flat(2));
     }
@@ -135,6 +158,10 @@ async function main() {
     rows.push(['bare claude -p, total', fmt(bare)]);
     rows.push(['skilltrigger engine, total', fmt(harness)]);
     rows.push(['harness overhead, totals (target ≤ 1.10)', (harness / bare).toFixed(3)]);
+    rows.push([
+      'CPU of this process per run, bare loop vs skilltrigger (model server in both)',
+      `${ms(bareCpu / (n * ROUNDS))} vs ${ms(engineCpu / (n * ROUNDS))}`,
+    ]);
     // Where a skilltrigger run's time goes (RunResult.phases), median / max over the text runs.
     rows.push([
       'phase: project ready (taken from the prefetch), median / max',
