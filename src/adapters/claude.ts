@@ -32,20 +32,32 @@ export function resolveClaudeBin(bin: string, cwd: string = process.cwd()): stri
  */
 export const RUN_PERMISSION_ARGS: readonly string[] = ['--permission-mode', 'dontAsk'];
 
-/** The exact argv of one measured run (SPEC §2.2). The query goes after `--` so a leading `-` stays text. */
-export function claudeArgs(query: string, model?: string): string[] {
+/**
+ * The `-p` argv every prompt is sent with: stream-json (read by one parser), no session file, the
+ * measured runs' permission mode, the prompt after `--` so a leading `-` stays text.
+ */
+function promptArgs(
+  prompt: string,
+  options: { partials?: boolean; oneTurn?: boolean; model?: string | undefined },
+): string[] {
   return [
     '-p',
     '--output-format',
     'stream-json',
     '--verbose',
-    '--include-partial-messages',
+    ...(options.partials ? ['--include-partial-messages'] : []),
     '--no-session-persistence',
     ...RUN_PERMISSION_ARGS,
-    ...(model ? ['--model', model] : []),
+    ...(options.oneTurn ? ['--max-turns', '1'] : []),
+    ...(options.model ? ['--model', options.model] : []),
     '--',
-    query,
+    prompt,
   ];
+}
+
+/** The exact argv of one measured run (SPEC §2.2): partial messages on, so a decision comes at once. */
+export function claudeArgs(query: string, model?: string): string[] {
+  return promptArgs(query, { partials: true, model });
 }
 
 /** The round-trip prompt. The simulated model answers it with `pong` by default. */
@@ -54,59 +66,24 @@ export const ROUND_TRIP_QUERY = 'Reply with exactly: pong';
 /**
  * The round-trip's argv: a measured run's flags (permission mode included: it is the roster run
  * too) minus the partial messages, since the gate reads only the assistant text and the result.
- * The prompt goes after `--`, as in a measured run.
  */
 export function roundTripArgs(model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--no-session-persistence',
-    ...RUN_PERMISSION_ARGS,
-    ...(model ? ['--model', model] : []),
-    '--',
-    ROUND_TRIP_QUERY,
-  ];
+  return promptArgs(ROUND_TRIP_QUERY, { model });
 }
 
 /**
- * An author call's argv (`init`'s draft, `improve`'s rewrite): stream-json so an API failure is
- * told apart from an answer by the same reader as the round-trip gate; `--max-turns 1` because the
- * answer is text and a tool call is no answer; the measured runs' permission mode, since the
- * prompt carries the user's own text.
+ * An author call's argv (`init`'s draft, `improve`'s rewrite): read by the same reader as the
+ * round-trip gate, so an API failure is told apart from an answer; one turn, because the answer is
+ * text and a tool call is no answer; the measured runs' permission mode, since the prompt carries
+ * the user's own text.
  */
 export function askArgs(prompt: string, model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--no-session-persistence',
-    ...RUN_PERMISSION_ARGS,
-    '--max-turns',
-    '1',
-    ...(model ? ['--model', model] : []),
-    '--',
-    prompt,
-  ];
+  return promptArgs(prompt, { oneTurn: true, model });
 }
 
-/** The argv of a listing probe: a measured run's reading flags, one turn, no tools needed. */
+/** The argv of a listing probe: one turn, no tools needed; only the first request is read. */
 export function probeArgs(model?: string): string[] {
-  return [
-    '-p',
-    '--output-format',
-    'stream-json',
-    '--verbose',
-    '--no-session-persistence',
-    ...RUN_PERMISSION_ARGS,
-    '--max-turns',
-    '1',
-    ...(model ? ['--model', model] : []),
-    '--',
-    'skilltrigger listing probe',
-  ];
+  return promptArgs('skilltrigger listing probe', { oneTurn: true, model });
 }
 
 /** The gates' short commands (claude-cli-facts.md §4), each run to completion by `runClaudeCommand`. */
