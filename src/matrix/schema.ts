@@ -29,7 +29,12 @@ export const matrixRunSchema = z.discriminatedUnion('to', [
   /** It loaded nothing, or a skill or command that is not one of the installed skills. */
   z.object({ to: z.literal('none-other') }),
   /** A timeout or an error: not a measurement (SPEC §2.2), counted apart. */
-  z.object({ to: z.literal('lost'), outcome: outcomeCodeSchema }),
+  z.object({
+    to: z.literal('lost'),
+    outcome: outcomeCodeSchema,
+    /** The HTTP status of an API error, where the API gave one. */
+    status: z.number().int().optional(),
+  }),
 ]);
 
 export const matrixQuerySchema = z.object({
