@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { parseShard } from '../matrix/plan.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { COMMAND_HELP, type CommandName, type OptionHelp, USAGE, WORKERS_REFUSAL } from './help.js';
@@ -69,8 +70,30 @@ export interface ViewArgs {
   open: boolean;
 }
 
+/** `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded matrix. */
+export interface MatrixArgs {
+  command: 'matrix';
+  /** The folder whose SKILL.md files are measured; absent with `merge`. */
+  skills?: string;
+  /** `--merge`: the legs' JSON files to combine (nothing is run). */
+  merge: string[];
+  runs: number;
+  model?: string;
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  out: string;
+  /** `--shard i/n`: leg i of n (1-based). */
+  shard?: { index: number; count: number };
+  json: boolean;
+  allowConflict: boolean;
+  maxRetries: number;
+  claude: string;
+  debug: boolean;
+}
+
 export type CliArgs =
   | RunArgs
+  | MatrixArgs
   | PreflightArgs
   | CompareArgs
   | CheckArgs
@@ -299,6 +322,46 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         );
       }
       return { command: 'view', reports: b === undefined ? [a] : [a, b], open: parsed.switches.has('open') };
+    },
+  },
+  matrix: {
+    build(parsed, env): MatrixArgs {
+      const v = parsed.values;
+      const merge = [...(parsed.lists.get('merge') ?? [])];
+      // `--merge a.json b.json`: the files after the first are positionals.
+      if (merge.length > 0) merge.push(...parsed.positionals);
+      else noPositionals('matrix', parsed.positionals);
+      const skills = v.get('skills');
+      if (merge.length > 0 && skills !== undefined)
+        throw new UsageError(
+          'matrix takes --skills <dir> (measure) or --merge <files…> (combine legs), not both',
+        );
+      if (merge.length > 0 && v.has('shard'))
+        throw new UsageError('--merge combines legs and measures nothing, so it takes no --shard');
+      if (merge.length === 0 && !skills)
+        throw new UsageError(
+          `matrix needs --skills <dir> (the folder holding the skills) or --merge <files…>\n\n${USAGE}`,
+        );
+      const stub = v.get('stub') ?? 'command';
+      if (stub !== 'command' && stub !== 'skill')
+        throw new UsageError(`--stub must be command or skill; got "${stub}"`);
+      const shard = v.get('shard');
+      return {
+        command: 'matrix',
+        ...optional('skills', skills),
+        merge,
+        runs: integer('runs', v.get('runs'), 2, 1, 100),
+        ...optional('model', nonEmptyModel(parsed)),
+        timeoutSeconds: number('timeout', v.get('timeout'), 30, 0, 3600),
+        stub,
+        out: v.get('out') ?? DEFAULT_OUT,
+        ...(shard === undefined ? {} : { shard: parseShard(shard) }),
+        json: parsed.switches.has('json'),
+        allowConflict: parsed.switches.has('allow-conflict'),
+        maxRetries: integer('max-retries', v.get('max-retries'), 2, 0, 10),
+        claude: claudeOf(parsed, env),
+        debug: parsed.switches.has('debug'),
+      };
     },
   },
   init: { build: (parsed, env) => initArgs(authorOptions(parsed), claudeOf(parsed, env)) },

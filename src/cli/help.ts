@@ -339,6 +339,71 @@ export const COMMAND_HELP = {
       ],
     ],
   },
+  matrix: {
+    summary: 'measure every skill under a folder against the others: which skill each query loads',
+    usage: [
+      'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
+      '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
+      '    [--claude <path>] [--debug]',
+      'matrix --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
+    ],
+    options: [
+      {
+        name: 'skills',
+        value: '<dir>',
+        text: 'the folder whose SKILL.md files (found recursively) are measured together: each is installed in every run; a skill with an eval set (evals/evals.json, evals.json, evals/EVAL.yaml, EVAL.yaml, evals/evals.csv or evals.csv in its folder) owns its queries, one without is listed "no eval set" and competes only',
+      },
+      { name: 'runs', value: '<N>', text: 'runs per query, 1 to 100 (default 2)' },
+      { name: 'model', value: '<M>', text: "the model claude runs (default: claude's own default)" },
+      {
+        name: 'timeout',
+        value: '<seconds>',
+        text: 'wall-clock limit of one run, above 0 and at most 3600 (default 30); a timed-out run is counted apart',
+      },
+      {
+        name: 'stub',
+        value: 'command|skill',
+        text: 'how each skill is installed in the temp project, as for run (default command)',
+      },
+      OUT_OPTION,
+      {
+        name: 'shard',
+        value: 'i/n',
+        text: 'measure leg i of n: every n-th query, starting at the i-th (every skill still installed); merge the legs with --merge',
+      },
+      {
+        name: 'merge',
+        value: '<leg.json>',
+        text: 'combine the legs of a sharded matrix into one (the files may follow --merge or repeat it); refuses legs with different skills, descriptions, settings or CLI versions. Runs nothing',
+        repeatable: true,
+      },
+      { name: 'json', text: 'print the matrix report as JSON on stdout (the files are written too)' },
+      ALLOW_CONFLICT_OPTION,
+      {
+        name: 'max-retries',
+        value: '<N>',
+        text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
+      },
+      CLAUDE_OPTION,
+      { name: 'debug', text: "show claude's stderr" },
+    ],
+    exitCodes: [
+      [0, 'a verdict: every planned run was measured, or few enough were lost'],
+      [
+        1,
+        'a usage or input error (a SKILL.md or eval set that does not parse, legs that do not match); nothing ran',
+      ],
+      [2, 'a gate failed; nothing was measured'],
+      [3, 'no verdict: too many runs were lost; the report is still written'],
+    ],
+    examples: [
+      ['Which of the skills in skills/ takes which prompts:', 'skilltrigger matrix --skills skills --runs 2'],
+      [
+        'Two CI jobs, then one matrix:',
+        'skilltrigger matrix --skills skills --shard 1/2   # and 2/2 elsewhere; then: skilltrigger matrix --merge a.json b.json',
+      ],
+    ],
+  },
 } as const satisfies Record<string, CommandHelp>;
 
 export type CommandName = keyof typeof COMMAND_HELP;
@@ -411,6 +476,7 @@ Usage:
   skilltrigger view <report.json> [<b.json>] [--open]
   skilltrigger init --skill <dir> [--out <file>] [--count 20] [--model M]
   skilltrigger improve --skill <dir> --eval <file> [--iterations 5] [--runs auto] [--write]
+  skilltrigger matrix --skills <dir> [--runs 2] [--model M] [--out <dir>] [--shard i/n] [--merge …]
 
 Commands:
 ${COMMAND_NAMES.map((n) => `  ${n.padEnd(10)}${COMMAND_HELP[n].summary}`).join('\n')}

@@ -1,4 +1,5 @@
 import { wilsonInterval } from '../compare/statistics.js';
+import type { LoadedEntry } from '../decide/decision.js';
 import { isLost, type Outcome, outcomeCode } from '../outcome.js';
 import { lostRunsReasons } from '../verdict/lost-runs.js';
 import { noVerdictReasons } from '../verdict/rules.js';
@@ -25,7 +26,7 @@ export type Loaded =
  */
 export function destinationOf(
   outcome: Outcome,
-  loaded: Loaded | undefined,
+  loaded: LoadedEntry | undefined,
   owner: string,
   installed: ReadonlySet<string>,
 ): MatrixRun {
