@@ -22,7 +22,6 @@ export const SUMMARY_BUDGET = 900_000;
 /** More bars than this make the chart unreadable. */
 export const CHART_MAX_QUERIES = 40;
 
-
 interface ChartPoint {
   id: string;
   shouldTrigger: boolean;
