@@ -399,8 +399,8 @@ export const COMMAND_HELP = {
     examples: [
       ['Which of the skills in skills/ takes which prompts:', 'skilltrigger matrix --skills skills --runs 2'],
       [
-        'Two CI jobs, then one matrix:',
-        'skilltrigger matrix --skills skills --shard 1/2   # and 2/2 elsewhere; then: skilltrigger matrix --merge a.json b.json',
+        'Leg 1 of 2 in one CI job (2/2 in another), then the legs merged into one matrix:',
+        'skilltrigger matrix --skills skills --shard 1/2',
       ],
     ],
   },

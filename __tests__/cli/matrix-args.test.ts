@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/cli/args.js';
+import { UsageError } from '../../src/errors.js';
+
+const env = { SKILLTRIGGER_CLAUDE: '/bin/claude-x' };
+const usage = (argv: string[]): string => {
+  try {
+    parseCli(argv, env);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`);
+};
+
+describe('matrix flags', () => {
+  it('measures --skills with run-like defaults', () => {
+    expect(parseCli(['matrix', '--skills', 'skills'], env)).toEqual({
+      command: 'matrix',
+      skills: 'skills',
+      merge: [],
+      runs: 2,
+      timeoutSeconds: 30,
+      stub: 'command',
+      out: './skilltrigger-results',
+      json: false,
+      allowConflict: false,
+      maxRetries: 2,
+      claude: '/bin/claude-x',
+      debug: false,
+    });
+    expect(
+      parseCli(['matrix', '--skills', 's', '--shard', '2/3', '--runs', '4', '--model', 'm', '--json'], env),
+    ).toMatchObject({
+      shard: { index: 2, count: 3 },
+      runs: 4,
+      model: 'm',
+      json: true,
+    });
+  });
+
+  it('--merge takes the files after it, or repeated', () => {
+    expect(parseCli(['matrix', '--merge', 'a.json', 'b.json', 'c.json'], env)).toMatchObject({
+      merge: ['a.json', 'b.json', 'c.json'],
+    });
+    expect(parseCli(['matrix', '--merge', 'a.json', '--merge', 'b.json', '--json'], env)).toMatchObject({
+      merge: ['a.json', 'b.json'],
+      json: true,
+    });
+  });
+
+  it('refuses what makes no sense, saying why', () => {
+    expect(usage(['matrix'])).toMatch(/matrix needs --skills <dir>/);
+    expect(usage(['matrix', '--skills', 's', '--merge', 'a.json'])).toMatch(/not both/);
+    expect(usage(['matrix', '--merge', 'a.json', '--shard', '1/2'])).toMatch(/takes no --shard/);
+    expect(usage(['matrix', '--skills', 's', '--shard', '3/2'])).toMatch(
+      /--shard 3\/2: the leg number must be from 1 to 2/,
+    );
+    expect(usage(['matrix', '--skills', 's', '--runs', 'auto'])).toMatch(/--runs must be a whole number/);
+    expect(usage(['matrix', '--skills', 's', 'extra'])).toMatch(/matrix takes no arguments/);
+    expect(usage(['matrix', '--skills', 's', '--workers', '4'])).toMatch(/one claude at a time/);
+  });
+});
