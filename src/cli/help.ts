@@ -340,12 +340,12 @@ export const COMMAND_HELP = {
     ],
   },
   matrix: {
-    summary: 'measure every skill under a folder against the others: which skill each query loads',
+    summary: 'measure the skills under a folder together: which skill each query loads',
     usage: [
       'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
       '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
       '    [--claude <path>] [--debug]',
-      'matrix --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
+      '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
     ],
     options: [
       {
@@ -389,10 +389,7 @@ export const COMMAND_HELP = {
     ],
     exitCodes: [
       [0, 'a verdict: every planned run was measured, or few enough were lost'],
-      [
-        1,
-        'a usage or input error (a SKILL.md or eval set that does not parse, legs that do not match); nothing ran',
-      ],
+      [1, 'a usage or input error (a SKILL.md or eval set that does not parse, legs that differ)'],
       [2, 'a gate failed; nothing was measured'],
       [3, 'no verdict: too many runs were lost; the report is still written'],
     ],
