@@ -32,6 +32,7 @@ const ROUTES: Routes = {
   'sib: write the handoff note': { handoff: 0.6, pdf: 0.3 },
   'sib: fix the formula in my workbook': { xlsx: 0.6, handoff: 0.2, pdf: 0.1 },
   'sib: fill this tax form': { pdf: 0.7, dataviz: 0.2 },
+  'sib: recalc the pivot table': { xlsx: 0.5, handoff: 0.4 },
 };
 const EVAL = [
   { query: 'sib: summarise this session', should_trigger: true },
@@ -60,6 +61,14 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(skillsDir, file)), { recursive: true });
     await writeFile(path.join(skillsDir, file), text);
   }
+  // xlsx's own eval set, found by the convention beside its SKILL.md (for --cross-negatives).
+  await writeFile(
+    path.join(skillsDir, 'xlsx', 'evals.json'),
+    JSON.stringify([
+      { query: 'sib: recalc the pivot table', should_trigger: true },
+      { query: 'sib: write a poem', should_trigger: false },
+    ]),
+  );
   evalPath = path.join(work, 'evals.json');
   await writeFile(evalPath, JSON.stringify(EVAL));
   model = await startSimulatedModel({
@@ -177,6 +186,54 @@ describe.each(['command', 'skill'] as const)('run --siblings, %s layout (real cl
     });
     expect(r.stdout).toContain(`positives lost to siblings: ${totals?.lostPositives}/${2 * RUNS} runs`);
     expect(markdown).toContain(`positives lost to siblings: ${totals?.lostPositives}/${2 * RUNS} runs`);
+  }, 600_000);
+});
+
+describe('run --siblings --cross-negatives (real claude)', () => {
+  it("measures the siblings' positives as extra negatives, labelled from, counted apart, announced before any run", async () => {
+    const out = path.join(work, 'out-cross');
+    const from = model.requests.length;
+    const r = await run([
+      '--skill',
+      path.join(skillsDir, 'handoff'),
+      '--eval',
+      evalPath,
+      '--siblings',
+      skillsDir,
+      '--cross-negatives',
+      '--runs',
+      '3',
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const estimate = r.stderr.indexOf(
+      'cross-negatives: 1 positive of the siblings added as negatives: up to 3 more runs (3 per query); no eval set beside pdf',
+    );
+    expect(estimate).toBeGreaterThanOrEqual(0);
+    expect(estimate).toBeLessThan(r.stderr.indexOf('query 1/'));
+    const { report } = await readReport(out);
+    const crossQuery = report.candidate.queries.find((q) => q.id === 'xlsx/q1');
+    expect(crossQuery).toMatchObject({
+      query: 'sib: recalc the pivot table',
+      shouldTrigger: false,
+      extra: { from: 'xlsx', owner: 'xlsx' },
+    });
+    const did = model.requests
+      .slice(from)
+      .filter((q) => q.turn === 1 && q.view?.query === 'sib: recalc the pivot table')
+      .map((q) => stubSkillName((q.behaviour as { name?: string }).name ?? 'none'));
+    expect(did).toHaveLength(3);
+    expect(crossQuery?.hits).toBe(did.filter((d) => d === 'handoff').length);
+    expect(report.candidate.totals.siblings?.crossNegatives).toEqual({
+      queries: 1,
+      passed: crossQuery?.pass === true ? 1 : 0,
+      fired: crossQuery?.hits,
+      runs: 3,
+    });
+    expect(report.siblings?.crossNegatives).toBe(true);
+    // The tested skill's own set is still all there, beside the extra negative.
+    expect(report.candidate.queries).toHaveLength(EVAL.length + 1);
   }, 600_000);
 });
 

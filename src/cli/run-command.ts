@@ -80,7 +80,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     const most = cross.items.length * args.runs;
     const without = cross.without.length === 0 ? '' : `; no eval set beside ${cross.without.join(', ')}`;
     io.stderr.write(
-      `cross-negatives: ${cross.items.length} positives of the siblings added as negatives: up to ${most} more runs (${args.runs} per query)${without}\n`,
+      `cross-negatives: ${cross.items.length} ${cross.items.length === 1 ? 'positive' : 'positives'} of the siblings added as negatives: up to ${most} more runs (${args.runs} per query)${without}\n`,
     );
   }
 
