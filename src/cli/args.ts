@@ -37,6 +37,10 @@ export interface RunArgs {
   threshold: number;
   claude: string;
   debug: boolean;
+  /** `--siblings <dir>` (repeatable): folders whose other skills compete in every run (issue 11). */
+  siblings: string[];
+  /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
+  crossNegatives: boolean;
 }
 
 export interface PreflightArgs {
@@ -245,6 +249,16 @@ function nonEmptyModel(parsed: ParsedOptions): string | undefined {
 const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
   parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
 
+/** `--cross-negatives` only means something beside `--siblings`. */
+function crossNegativesOf(parsed: ParsedOptions): boolean {
+  const on = parsed.switches.has('cross-negatives');
+  if (on && (parsed.lists.get('siblings') ?? []).length === 0)
+    throw new UsageError(
+      "--cross-negatives needs --siblings <dir>: the negatives come from the siblings' eval sets",
+    );
+  return on;
+}
+
 /** The commands: each builds its settings from what `parseOptions` found. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   run: {
@@ -276,6 +290,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         threshold: number('threshold', v.get('threshold'), 0.5, 0, 0.999),
         claude: claudeOf(parsed, env),
         debug: parsed.switches.has('debug'),
+        siblings: [...(parsed.lists.get('siblings') ?? [])],
+        crossNegatives: crossNegativesOf(parsed),
       };
     },
   },

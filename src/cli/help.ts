@@ -59,6 +59,7 @@ export const COMMAND_HELP = {
       '    [--description "<text>"] [--baseline-description <text|file>]',
       '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
       '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
+      '    [--siblings <dir>]... [--cross-negatives]',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
@@ -112,6 +113,16 @@ export const COMMAND_HELP = {
       },
       CLAUDE_OPTION,
       { name: 'debug', text: "show claude's stderr" },
+      {
+        name: 'siblings',
+        value: '<dir>',
+        repeatable: true,
+        text: 'install every other SKILL.md under this folder (recursively) beside the stub, each as a stub of its own, so the skill competes with its siblings; the report says which sibling took each run (README "Competition")',
+      },
+      {
+        name: 'cross-negatives',
+        text: "with --siblings: also measure each sibling's positives (from its eval set beside its SKILL.md) as extra negatives of this skill, labelled from: <sibling>; the extra runs are printed before they are spent",
+      },
     ],
     exitCodes: [
       [0, 'a verdict: the runs were measured (read the numbers for how the skill did)'],
