@@ -1,9 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_EVAL_LOCATIONS } from '../action/constants.js';
-import { evalCandidates } from '../action/eval-discovery.js';
 import { checkReportFolder, readMatrixReportFile, writeMatrixReport } from '../adapters/report-files.js';
-import { ExitCode, InputError, InputErrors, SkilltriggerError } from '../errors.js';
+import { ExitCode, InputError, InputErrors } from '../errors.js';
+import { DEFAULT_EVAL_LOCATIONS, evalCandidates, findSkillFiles, readIfFile } from '../inputs/discovery.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
@@ -102,39 +100,15 @@ interface Loaded {
   evalSet: EvalSet | null;
 }
 
-/** Folders never searched for skills: a dependency's or git's own files are not the user's skills. */
-const SKIPPED = new Set(['node_modules', '.git']);
-
-/** Every folder under `root` (itself included) holding a SKILL.md, sorted. */
-async function skillFolders(root: string): Promise<string[]> {
-  let entries: string[];
-  try {
-    if (!(await stat(root)).isDirectory())
-      throw new InputError(
-        { file: root },
-        'is not a folder',
-        'name the folder holding the skills with --skills',
-      );
-    entries = await readdir(root, { recursive: true });
-  } catch (error) {
-    if (error instanceof SkilltriggerError) throw error;
-    throw new InputError(
-      { file: root },
-      `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      'name a readable folder with --skills',
-    );
-  }
-  return entries
-    .filter((e) => path.basename(e) === 'SKILL.md' && !e.split(path.sep).some((part) => SKIPPED.has(part)))
-    .map((e) => path.join(root, path.dirname(e)))
-    .sort();
-}
-
 /** The eval set of a skill by the Action's convention, or null when its folder has none. */
-async function conventionalEvalSet(skill: Skill): Promise<{ evalSet: EvalSet; file: string } | null> {
-  for (const file of evalCandidates(path.join(skill.dir, 'SKILL.md'), skill.name, DEFAULT_EVAL_LOCATIONS)) {
-    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR') return undefined;
+async function conventionalEvalSet(
+  root: string,
+  skillFile: string,
+  skill: Skill,
+): Promise<{ evalSet: EvalSet; file: string } | null> {
+  for (const candidate of evalCandidates(skillFile, skill.name, DEFAULT_EVAL_LOCATIONS)) {
+    const file = path.join(root, candidate);
+    const text = await readIfFile(file).catch((error: NodeJS.ErrnoException) => {
       throw new InputError({ file }, `cannot be read (${error.code ?? 'error'})`, 'fix its permissions');
     });
     if (text !== undefined) return { evalSet: parseEvalSet(text, file, skill.name), file };
@@ -148,8 +122,8 @@ async function conventionalEvalSet(skill: Skill): Promise<{ evalSet: EvalSet; fi
  * them reported at once.
  */
 async function loadEntrants(root: string, io: CliIo): Promise<Loaded[]> {
-  const folders = await skillFolders(root);
-  if (folders.length === 0)
+  const files = await findSkillFiles(root, '--skills');
+  if (files.length === 0)
     throw new InputError(
       { file: root },
       'holds no SKILL.md',
@@ -157,10 +131,10 @@ async function loadEntrants(root: string, io: CliIo): Promise<Loaded[]> {
     );
   const errors: InputError[] = [];
   const loaded: Loaded[] = [];
-  for (const folder of folders) {
+  for (const file of files) {
     try {
-      const skill = await loadSkill(folder);
-      const found = await conventionalEvalSet(skill);
+      const skill = await loadSkill(path.join(root, path.posix.dirname(file)));
+      const found = await conventionalEvalSet(root, file, skill);
       for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
       if (found)
         for (const w of evalSetWarnings(found.file, found.evalSet)) io.stderr.write(`warning: ${w}\n`);
