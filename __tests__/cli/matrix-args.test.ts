@@ -61,3 +61,32 @@ describe('matrix flags', () => {
     expect(usage(['matrix', '--skills', 's', '--workers', '4'])).toMatch(/one claude at a time/);
   });
 });
+
+describe('matrix progress', () => {
+  it('one line per run names the owner and where the run went; a terminal gets run’s bar', async () => {
+    const { matrixProgressLine } = await import('../../src/cli/matrix-command.js');
+    const { LineProgress } = await import('../../src/cli/progress.js');
+    const p = {
+      query: 6,
+      queries: 20,
+      owner: 'alpha',
+      pass: 1,
+      runsPerQuery: 2,
+      went: { to: 'skill' as const, skill: 'beta' },
+      durationMs: 1400,
+      done: 27,
+      planned: 40,
+    };
+    expect(matrixProgressLine(p)).toBe('query 7/20 · alpha · run 2/2 · → beta · 1.4 s');
+    expect(matrixProgressLine({ ...p, went: { to: 'lost', outcome: 'error:api', status: 500 } })).toContain(
+      '· error:api ·',
+    );
+    let written = '';
+    const progress = new LineProgress(
+      { isTTY: true, write: (t: string) => (written += t) },
+      matrixProgressLine,
+    );
+    progress.onRun(p);
+    expect(written).toBe(`${matrixProgressLine(p)}\n[####################----------] 27/40`);
+  });
+});

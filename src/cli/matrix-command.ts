@@ -14,8 +14,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
 import { passGates } from './gates-step.js';
-import type { Output } from './output.js';
-import { progressBar } from './progress.js';
+import { LineProgress } from './progress.js';
 import type { CliIo } from './run-command.js';
 
 /**
@@ -48,7 +47,7 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   );
   try {
     const listed = await listedTexts(args, io, signal, entrants);
-    const progress = new MatrixProgressReporter(io.stderr);
+    const progress = new LineProgress(io.stderr, matrixProgressLine);
     const report = await measureMatrix(
       {
         entrants: listed,
@@ -215,26 +214,4 @@ export function matrixProgressLine(p: MatrixProgress): string {
     wentText(p.went),
     `${(p.durationMs / 1000).toFixed(1)} s`,
   ].join(' · ');
-}
-
-/** One line per run, plus run's live bar when stderr is a terminal. */
-class MatrixProgressReporter {
-  private barShown = false;
-  constructor(private readonly out: Output) {}
-
-  onRun = (p: MatrixProgress): void => {
-    this.clearBar();
-    this.out.write(`${matrixProgressLine(p)}\n`);
-    if (this.out.isTTY && p.done < p.planned) {
-      this.out.write(progressBar(p.done, p.planned));
-      this.barShown = true;
-    }
-  };
-
-  clearBar(): void {
-    if (this.barShown) {
-      this.out.write('\r\x1b[2K');
-      this.barShown = false;
-    }
-  }
 }
