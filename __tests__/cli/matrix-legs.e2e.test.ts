@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,7 +49,11 @@ beforeAll(async () => {
   const good = path.join(work, 'good');
   await skill(good, 'one', 'name: one\ndescription: Do the first kind of thing', evalsOf('lg one:'));
   await skill(good, 'two', 'name: two\ndescription: Do the second kind of thing', evalsOf('lg two:'));
-  model = await startSimulatedModel({ seed: 3, script: routeScript(ROUTES) });
+  // The Ctrl-C test's queries: one that loads its skill, one that hangs until the run is stopped.
+  const sigint = routeScript({ 'sg first': { sig: 1 } }, (req) =>
+    req.query === 'sg hang' ? { kind: 'hang' } : undefined,
+  );
+  model = await startSimulatedModel({ seed: 3, script: routeScript(ROUTES, sigint) });
   claude = await makeClaudeEnv(model);
 });
 
@@ -156,4 +161,54 @@ describe('matrix --shard and --merge (real claude)', () => {
       /tampered\.json: was measured with Claude CLI 9\.9\.9, .*leg-1-of-2.* with 2\.1\.328/,
     );
   }, 600_000);
+});
+
+describe('matrix and Ctrl-C (real claude)', () => {
+  it('SIGINT mid-matrix kills claude, removes the temp project, writes a no-verdict matrix and exits 3', async () => {
+    const root = path.join(work, 'sigint');
+    const evals = JSON.stringify([
+      { query: 'sg first', should_trigger: true },
+      { query: 'sg hang', should_trigger: false },
+    ]);
+    await skill(root, 'sig', 'name: sig\ndescription: Do the signal kind of thing', evals);
+    await skill(root, 'other', 'name: other\ndescription: Do another kind of thing');
+    const tmp = path.join(work, 'tmp-sigint');
+    await mkdir(tmp);
+    const out = path.join(work, 'out-sigint');
+    const projectsLeft = async () => (await readdir(tmp)).filter((n) => n.startsWith('skilltrigger-'));
+    let sent = false;
+    const r = await runCli(
+      ['matrix', '--skills', root, '--out', out, '--claude', CLAUDE_BIN, '--timeout', '60', '--runs', '1'],
+      {
+        env: { ...claude.env, TMPDIR: tmp },
+        onStart: (child, stderr) => {
+          const timer = setInterval(async () => {
+            // Once the first run is done and the hanging one has its temp project, interrupt.
+            if (
+              !sent &&
+              stderr().includes('query 1/2') &&
+              (await projectsLeft().catch(() => [])).length > 0
+            ) {
+              sent = true;
+              clearInterval(timer);
+              setTimeout(() => child.kill('SIGINT'), 1500);
+            }
+          }, 100);
+          child.on('close', () => clearInterval(timer));
+        },
+      },
+    );
+    expect(sent).toBe(true);
+    expect(r.code, r.stderr).toBe(3);
+    const [file] = (await readdir(out)).filter((f) => f.endsWith('-matrix.json'));
+    const report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, file ?? ''), 'utf8')));
+    expect(report.interrupted).toBe(true);
+    expect(report.verdict).toBe('no-verdict');
+    expect(report.noVerdictReasons[0]).toMatch(/interrupted/);
+    expect(report.queries.map((q) => q.runs)).toEqual([[{ to: 'skill', skill: 'sig' }], []]);
+    expect(r.stdout).toMatch(/NO VERDICT/);
+    expect(await projectsLeft()).toEqual([]);
+    const ps = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+    expect(ps.split('\n').some((line) => line.includes(CLAUDE_BIN) && line.includes('sg hang'))).toBe(false);
+  }, 300_000);
 });
