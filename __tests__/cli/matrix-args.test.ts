@@ -53,9 +53,7 @@ describe('matrix flags', () => {
     expect(usage(['matrix'])).toMatch(/matrix needs --skills <dir>/);
     expect(usage(['matrix', '--skills', 's', '--merge', 'a.json'])).toMatch(/not both/);
     expect(usage(['matrix', '--merge', 'a.json', '--shard', '1/2'])).toMatch(/takes no --shard/);
-    expect(usage(['matrix', '--skills', 's', '--shard', '3/2'])).toMatch(
-      /--shard 3\/2: the leg number must be from 1 to 2/,
-    );
+    expect(usage(['matrix', '--skills', 's', '--shard', '3/2'])).toMatch(/--shard must be i\/n.*got "3\/2"/);
     expect(usage(['matrix', '--skills', 's', '--runs', 'auto'])).toMatch(/--runs must be a whole number/);
     expect(usage(['matrix', '--skills', 's', 'extra'])).toMatch(/matrix takes no arguments/);
     expect(usage(['matrix', '--skills', 's', '--workers', '4'])).toMatch(/one claude at a time/);

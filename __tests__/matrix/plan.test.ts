@@ -36,7 +36,7 @@ describe('--shard i/n', () => {
   it('parses i/n and refuses anything else with the fix', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
     expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 });
-    for (const bad of ['0/2', '3/2', '1/0', '2', 'a/b', '1/2/3', '-1/2', '1/257'])
+    for (const bad of ['0/2', '3/2', '1/0', '2', 'a/b', '1/2/3', '-1/2', '1/65'])
       expect(() => parseShard(bad), bad).toThrow(/--shard/);
   });
 

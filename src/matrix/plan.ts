@@ -1,3 +1,4 @@
+import { MAX_SHARDS, parseShard as parseShardText, type Shard } from '../action/shard.js';
 import { UsageError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
 
@@ -25,11 +26,7 @@ export interface MatrixSlot {
   pass: number;
 }
 
-/** `--shard i/n`: leg `index` (1-based) of `count`. */
-export interface Shard {
-  index: number;
-  count: number;
-}
+export type { Shard } from '../action/shard.js';
 
 /** The skills in the order every part of the matrix uses: by name, in code-unit order (locale-free). */
 export function sortSkills<T extends { name: string }>(skills: readonly T[]): T[] {
@@ -52,18 +49,17 @@ export function planMatrix(queries: number, runsPerQuery: number): MatrixSlot[] 
   return plan;
 }
 
-/** `--shard i/n`, 1 ≤ i ≤ n ≤ 256. */
+/**
+ * `--shard i/n`, read by the Action's own rule for its `shard` input (src/action/shard.ts), so a
+ * workflow matrix that splits skills can split a routing matrix with the same values.
+ */
 export function parseShard(value: string): Shard {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || !Number.isInteger(index) || !Number.isInteger(count) || count < 1 || count > 256)
+  const shard = parseShardText(value);
+  if (shard === undefined)
     throw new UsageError(
-      `--shard must be i/n, this leg's number and the number of legs (n from 1 to 256), e.g. --shard 2/4; got "${value}"`,
+      `--shard must be i/n, this leg's number and the number of legs, 1 ≤ i ≤ n ≤ ${MAX_SHARDS} (e.g. --shard 2/4); got "${value}"`,
     );
-  if (index < 1 || index > count)
-    throw new UsageError(`--shard ${value}: the leg number must be from 1 to ${count}; got ${index}`);
-  return { index, count };
+  return shard;
 }
 
 /**
