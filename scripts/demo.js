@@ -8,6 +8,7 @@
 //   npm run demo -- --skill <dir> --eval <file>    measure any skill, offline
 //   npm run demo -- improve                        the author's loop on a copy of the example skill
 //   npm run demo -- init                           draft an eval set for a copy of the example skill
+//   npm run demo -- matrix                         the routing matrix of every example skill
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,11 +31,11 @@ function take(args, name) {
 }
 
 const extra = process.argv.slice(2);
-const mode = extra[0] === 'improve' || extra[0] === 'init' ? extra.shift() : 'run';
+const mode = ['improve', 'init', 'matrix'].includes(extra[0]) ? extra.shift() : 'run';
 const work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-demo-'));
 let skill = take(extra, 'skill') ?? example;
 let evalFile = take(extra, 'eval') ?? path.join(skill, 'evals.json');
-if (mode !== 'run') {
+if (mode === 'improve' || mode === 'init') {
   // The author's commands write next to the skill (init) or may edit it (improve --write): a copy.
   const copy = path.join(work, path.basename(skill));
   await cp(skill, copy, { recursive: true });
@@ -44,10 +45,13 @@ if (mode !== 'run') {
 // The loop's defaults measure up to 6 runs per query; the demo keeps it to a few minutes.
 if (mode === 'improve' && !extra.some((a) => a.startsWith('--runs'))) extra.push('--runs', '4');
 if (mode === 'improve' && !extra.some((a) => a.startsWith('--iterations'))) extra.push('--iterations', '3');
+// The matrix measures every skill under examples/ together (handoff, standup, changelog).
 const args =
   mode === 'init'
     ? ['init', '--skill', skill, '--claude', claude, ...extra]
-    : [mode, '--skill', skill, '--eval', evalFile, '--claude', claude, ...extra];
+    : mode === 'matrix'
+      ? ['matrix', '--skills', take(extra, 'skills') ?? path.dirname(example), '--claude', claude, ...extra]
+      : [mode, '--skill', skill, '--eval', evalFile, '--claude', claude, ...extra];
 
 const model = await startSimulatedModel({
   seed: Number(process.env.DEMO_SEED ?? 7),

@@ -375,3 +375,97 @@ describe('usage from message_delta', () => {
     expect(r.decider.usage.inputTokens).toBe(100);
   });
 });
+
+describe('what the first decisive message loaded (siblings, issue 11)', () => {
+  const XLSX = {
+    name: 'xlsx-stub-11112222',
+    filePath: '/tmp/run/proj/.claude/commands/xlsx-stub-11112222.md',
+    projectDir: '/tmp/run/proj',
+    skillName: 'xlsx',
+  };
+  const PDF = {
+    name: 'pdf-stub-33334444',
+    filePath: '/tmp/run/proj/.claude/commands/pdf-stub-33334444.md',
+    projectDir: '/tmp/run/proj',
+    skillName: 'pdf',
+  };
+  const slash = [STUB.name, XLSX.name, PDF.name, 'dataviz'];
+  function runWith(lines: string[]) {
+    const decider = new Decider(STUB, [XLSX, PDF]);
+    for (const line of lines) {
+      const outcome = decider.feed(parseEvent(line));
+      if (outcome) return { outcome, loaded: decider.loaded };
+    }
+    return { outcome: decider.finish({ exitCode: 0 }), loaded: decider.loaded };
+  }
+
+  it('a message loading a sibling and then the stub is triggered, and loaded the stub', () => {
+    const r = runWith([
+      init(slash),
+      assistant('m1', [tool('Skill', { skill: XLSX.name })]),
+      assistant('m1', [tool('Skill', { skill: STUB.name })]),
+      result(),
+    ]);
+    expect(r.outcome).toEqual(TRIGGERED);
+    expect(r.loaded).toEqual({ kind: 'stub' });
+  });
+
+  it('a message loading only a sibling is not-triggered, with that sibling named', () => {
+    const r = runWith([init(slash), assistant('m1', [tool('Skill', { skill: XLSX.name })]), status()]);
+    expect(r.outcome).toEqual(MISS);
+    expect(r.loaded).toEqual({ kind: 'sibling', name: 'xlsx' });
+  });
+
+  it('a Read of a sibling file counts as loading it; the first sibling of the message is the one named', () => {
+    const r = runWith([
+      init(slash),
+      assistant('m1', [text('Let me look.')]),
+      assistant('m1', [tool('Read', { file_path: '.claude/commands/pdf-stub-33334444.md' })]),
+      assistant('m1', [tool('Skill', { skill: XLSX.name })]),
+      result(),
+    ]);
+    expect(r.outcome).toEqual(MISS);
+    expect(r.loaded).toEqual({ kind: 'sibling', name: 'pdf' });
+  });
+
+  it('another skill is `other`, a plain answer `none`, and a sibling wins over another skill in the same message', () => {
+    expect(
+      runWith([init(slash), assistant('m1', [tool('Skill', { skill: 'dataviz' })]), status()]).loaded,
+    ).toEqual({
+      kind: 'other',
+    });
+    expect(runWith([init(slash), assistant('m1', [text('Plain answer.')]), result()]).loaded).toEqual({
+      kind: 'none',
+    });
+    const both = runWith([
+      init(slash),
+      assistant('m1', [tool('Skill', { skill: 'dataviz' }), tool('Skill', { skill: `/${PDF.name}` })]),
+      status(),
+    ]);
+    expect(both.outcome).toEqual(MISS);
+    expect(both.loaded).toEqual({ kind: 'sibling', name: 'pdf' });
+  });
+
+  it('a sibling loaded only after the decisive message does not count, and an error records nothing', () => {
+    const late = runWith([
+      init(slash),
+      assistant('m1', [tool('Bash', { command: 'ls' })]),
+      status(),
+      assistant('m2', [tool('Skill', { skill: XLSX.name })]),
+      result(),
+    ]);
+    expect(late.outcome).toEqual(MISS);
+    expect(late.loaded).toEqual({ kind: 'none' });
+    const lost = runWith([init(slash), result({ is_error: true, result: 'API Error: 500 boom' })]);
+    expect(lost.outcome.kind).toBe('error');
+    expect(lost.loaded).toBeUndefined();
+  });
+
+  it('without siblings, a Skill call naming a sibling-shaped name is just another skill', () => {
+    const decider = new Decider(STUB);
+    for (const line of [init(slash), assistant('m1', [tool('Skill', { skill: XLSX.name })]), status()])
+      decider.feed(parseEvent(line));
+    expect(decider.decided).toEqual(MISS);
+    expect(decider.loaded).toEqual({ kind: 'other' });
+  });
+});

@@ -68,6 +68,7 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
           filePath: '/nonexistent/stub.md',
           projectDir: '/nonexistent',
         },
+        siblings: [],
         remove: async () => {},
       }),
       spawn: (options) => {

@@ -2,8 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemaFiles } from '../../scripts/schema-files.js';
+import { MATRIX_SCHEMA_ID, matrixJsonSchemaUrl } from '../../src/matrix/schema.js';
 import { REPORT_SCHEMA_ID, REPORT_SCHEMA_VERSION, reportJsonSchemaUrl } from '../../src/report/schema.js';
 import { TOOL_VERSION } from '../../src/version.js';
+import { matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 /**
@@ -44,6 +46,23 @@ describe('schema/', () => {
       title: `skilltrigger report, version ${REPORT_SCHEMA_VERSION}`,
       properties: { schema: { const: REPORT_SCHEMA_ID } },
     });
+  });
+
+  it('the matrix schema accepts a matrix report and refuses a broken one (read back from the JSON)', async () => {
+    const json: unknown = JSON.parse(await readFile(new URL('matrix.schema.json', DIR), 'utf8'));
+    const fromJson = z.fromJSONSchema(json as Parameters<typeof z.fromJSONSchema>[0]);
+    const report = matrixFixture(scriptedRuns);
+    expect(report.$schema).toBe(matrixJsonSchemaUrl(report.tool.version));
+    expect(fromJson.safeParse(JSON.parse(JSON.stringify(report))).success).toBe(true);
+    for (const broken of [
+      { ...report, schema: 'skilltrigger/report' },
+      { ...report, queries: [{ ...report.queries[0], runs: [{ to: 'elsewhere' }] }] },
+      { ...report, skills: [{ name: 'x', description: { bytes: 1, sha256: 'text' }, evalSet: null }] },
+      { ...report, extra: 1 },
+    ]) {
+      expect(fromJson.safeParse(broken).success).toBe(false);
+    }
+    expect(json).toMatchObject({ properties: { schema: { const: MATRIX_SCHEMA_ID } } });
   });
 
   it('every report names the schema it follows', () => {

@@ -75,11 +75,4 @@ export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
  * the folder holding SKILL.md. `{dir}` is that folder (relative to the repository root), `{name}`
  * the skill's name. The first file that exists is used.
  */
-export const DEFAULT_EVAL_LOCATIONS = [
-  '{dir}/evals/evals.json',
-  '{dir}/evals.json',
-  '{dir}/evals/EVAL.yaml',
-  '{dir}/EVAL.yaml',
-  '{dir}/evals/evals.csv',
-  '{dir}/evals.csv',
-] as const;
+export { DEFAULT_EVAL_LOCATIONS } from '../inputs/discovery.js';

@@ -1,11 +1,11 @@
 import * as core from '@actions/core';
 import { repositoryRoot } from '../adapters/git.js';
 import { InputErrors } from '../errors.js';
+import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { Inputs } from './constants.js';
 import type { RunnerContext } from './context.js';
-import { loadSkillEvalSet } from './eval-discovery.js';
 import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
 import type { Settings } from './settings.js';
 import { shardPlans, shardText } from './shard.js';

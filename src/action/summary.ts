@@ -1,4 +1,4 @@
-import { escapeInline } from '../report/escape.js';
+import { chartLabel, escapeInline } from '../report/escape.js';
 import { firstComparison, fitSections, headline } from './comment.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
 import {
@@ -21,15 +21,6 @@ export const SUMMARY_LIMITS: SectionLimits = { queryRows: 200, queryChars: 160 }
 export const SUMMARY_BUDGET = 900_000;
 /** More bars than this make the chart unreadable. */
 export const CHART_MAX_QUERIES = 40;
-
-/**
- * Mermaid has no escaping for labels, so only a narrow alphabet reaches the chart: ids are kept to
- * letters, digits and `._:-`, anything else becomes `_`. Query text never goes into the chart.
- */
-function chartLabel(text: string, max = 24): string {
-  const safe = text.replace(/[^A-Za-z0-9._:-]/g, '_');
-  return safe.length > max ? `${safe.slice(0, max - 1)}_` : safe;
-}
 
 interface ChartPoint {
   id: string;

@@ -16,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { maskSecrets } from '../mask.js';
+import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
+import type { MatrixReport } from '../matrix/schema.js';
 import { renderReportHtml } from '../report/html/render.js';
 import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
@@ -379,9 +381,13 @@ export async function checkReportFolder(outDir: string): Promise<void> {
 
 /** Reads and validates a report file (for `compare` and the Action's baseline). */
 export async function readReportFile(path: string): Promise<Report> {
-  let text: string;
+  return parseReport(await readReportText(path), path);
+}
+
+/** A report file's text, or an InputError naming the file and what keeps it from being read. */
+async function readReportText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     const code = errorCode(error);
     switch (code) {
@@ -410,7 +416,35 @@ export async function readReportFile(path: string): Promise<Report> {
         throw new InputError({ file: path }, `cannot be read (${code})`);
     }
   }
-  return parseReport(text, path);
+}
+
+/** Reads and validates a matrix report file (for `matrix --merge`). */
+export async function readMatrixReportFile(path: string): Promise<MatrixReport> {
+  return parseMatrixReport(await readReportText(path), path);
+}
+
+/**
+ * Writes `<outDir>/<YYYY-MM-DD>-matrix.json` and `.md` (`-2`, … when taken) as `writeReport` does,
+ * with the same fallback. Validated as it will be read back and masked first: a matrix report that
+ * does not match its schema is a bug, and is not written.
+ */
+export async function writeMatrixReport(
+  outDir: string,
+  report: MatrixReport,
+  markdown: string,
+  options: ReportFileOptions = {},
+): Promise<WrittenReport> {
+  const json = maskSecrets(`${JSON.stringify(report, null, 2)}\n`);
+  try {
+    validateMatrixReport(JSON.parse(json), 'the matrix report about to be written');
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `skilltrigger bug: the matrix report does not match its own schema, so it was not written: ${detail}`,
+    );
+  }
+  const stem = `${report.createdAt.slice(0, 10)}-matrix`;
+  return writeNamedReport(outDir, stem, { json, markdown: maskSecrets(markdown) }, options);
 }
 
 /** Where the JUnit XML of a written report goes when no path was named: `<stem>.junit.xml` beside it. */

@@ -17,7 +17,18 @@ export interface StubProject {
    */
   tmpDir: string;
   stub: StubIdentity;
+  /** One stub per `StubSpec.siblings` entry, in the same order, with the skill it stands for. */
+  siblings: Array<StubIdentity & { skillName: string }>;
   remove(): Promise<void>;
+}
+
+/** A competing skill installed beside the tested stub (`run --siblings`, issue 11). */
+export interface SiblingStub {
+  /** The sibling skill's own `name`. */
+  skillName: string;
+  /** The sibling's listed text, as for the tested stub (description and when_to_use already joined). */
+  description: string;
+  whenToUse?: string;
 }
 
 export interface StubSpec {
@@ -25,6 +36,8 @@ export interface StubSpec {
   skillName: string;
   description: string;
   whenToUse?: string;
+  /** Competing skills, each written as a stub of its own in the same project, named as the tested stub is. */
+  siblings?: SiblingStub[];
   /** Where temp projects go; default the OS temp dir. Must have no CLAUDE.md above it. */
   root?: string;
 }
@@ -111,29 +124,27 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     await mkdir(dir);
     await mkdir(tmpDir);
     await initRepository(dir);
-    const name =
-      spec.layout === 'command' ? `${spec.skillName}-stub-${randomBytes(4).toString('hex')}` : spec.skillName;
-    const file =
-      spec.layout === 'command'
-        ? path.join(dir, '.claude', 'commands', `${name}.md`)
-        : path.join(dir, '.claude', 'skills', name, 'SKILL.md');
     // `.claude` without `recursive`: if a cleanup job removed the temp folder meanwhile, this fails
     // instead of quietly making the folders again (a project without its .git, in a folder the
     // user's job meant to be gone).
     await mkdir(path.join(dir, '.claude'));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, stubFileText(spec.layout, name, spec.description, spec.whenToUse));
-    const real = await realpath(file);
-    const stub: StubIdentity = {
-      name,
-      filePath: file,
-      projectDir: dir,
-      ...(real === file ? {} : { aliases: [real] }),
-    };
+    const stub = await writeStub(dir, spec.layout, spec.skillName, spec.description, spec.whenToUse);
+    const siblings: StubProject['siblings'] = [];
+    for (const sibling of spec.siblings ?? []) {
+      const identity = await writeStub(
+        dir,
+        spec.layout,
+        sibling.skillName,
+        sibling.description,
+        sibling.whenToUse,
+      );
+      siblings.push({ ...identity, skillName: sibling.skillName });
+    }
     return {
       dir,
       tmpDir,
       stub,
+      siblings,
       async remove() {
         // ENOTDIR: a folder above it is now a file, so nothing of the project is left to remove.
         await rm(base, { recursive: true, force: true }).catch((error: unknown) => {
@@ -174,6 +185,28 @@ export async function createScratchProject(root: string = os.tmpdir()): Promise<
     throw error;
   }
   return { dir, remove };
+}
+
+/**
+ * One stub file in the project: the command layout names it `<skill>-stub-<8 hex>` (random, so it
+ * cannot collide with anything installed), the skill layout uses the skill's real name.
+ */
+async function writeStub(
+  dir: string,
+  layout: StubLayout,
+  skillName: string,
+  description: string,
+  whenToUse: string | undefined,
+): Promise<StubIdentity> {
+  const name = layout === 'command' ? `${skillName}-stub-${randomBytes(4).toString('hex')}` : skillName;
+  const file =
+    layout === 'command'
+      ? path.join(dir, '.claude', 'commands', `${name}.md`)
+      : path.join(dir, '.claude', 'skills', name, 'SKILL.md');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, stubFileText(layout, name, description, whenToUse));
+  const real = await realpath(file);
+  return { name, filePath: file, projectDir: dir, ...(real === file ? {} : { aliases: [real] }) };
 }
 
 /** An OS error code (ENOSPC, EROFS, ENOENT) with its message, on one line. */

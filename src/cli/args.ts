@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { parseShard } from '../matrix/plan.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { COMMAND_HELP, type CommandName, type OptionHelp, USAGE, WORKERS_REFUSAL } from './help.js';
@@ -36,6 +37,10 @@ export interface RunArgs {
   threshold: number;
   claude: string;
   debug: boolean;
+  /** `--siblings <dir>` (repeatable): folders whose other skills compete in every run (issue 11). */
+  siblings: string[];
+  /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
+  crossNegatives: boolean;
 }
 
 export interface PreflightArgs {
@@ -69,8 +74,30 @@ export interface ViewArgs {
   open: boolean;
 }
 
+/** `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded matrix. */
+export interface MatrixArgs {
+  command: 'matrix';
+  /** The folder whose SKILL.md files are measured; absent with `merge`. */
+  skills?: string;
+  /** `--merge`: the legs' JSON files to combine (nothing is run). */
+  merge: string[];
+  runs: number;
+  model?: string;
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  out: string;
+  /** `--shard i/n`: leg i of n (1-based). */
+  shard?: { index: number; count: number };
+  json: boolean;
+  allowConflict: boolean;
+  maxRetries: number;
+  claude: string;
+  debug: boolean;
+}
+
 export type CliArgs =
   | RunArgs
+  | MatrixArgs
   | PreflightArgs
   | CompareArgs
   | CheckArgs
@@ -222,6 +249,16 @@ function nonEmptyModel(parsed: ParsedOptions): string | undefined {
 const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
   parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
 
+/** `--cross-negatives` only means something beside `--siblings`. */
+function crossNegativesOf(parsed: ParsedOptions): boolean {
+  const on = parsed.switches.has('cross-negatives');
+  if (on && (parsed.lists.get('siblings') ?? []).length === 0)
+    throw new UsageError(
+      "--cross-negatives needs --siblings <dir>: the negatives come from the siblings' eval sets",
+    );
+  return on;
+}
+
 /** The commands: each builds its settings from what `parseOptions` found. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   run: {
@@ -253,6 +290,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         threshold: number('threshold', v.get('threshold'), 0.5, 0, 0.999),
         claude: claudeOf(parsed, env),
         debug: parsed.switches.has('debug'),
+        siblings: [...(parsed.lists.get('siblings') ?? [])],
+        crossNegatives: crossNegativesOf(parsed),
       };
     },
   },
@@ -299,6 +338,46 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         );
       }
       return { command: 'view', reports: b === undefined ? [a] : [a, b], open: parsed.switches.has('open') };
+    },
+  },
+  matrix: {
+    build(parsed, env): MatrixArgs {
+      const v = parsed.values;
+      const merge = [...(parsed.lists.get('merge') ?? [])];
+      // `--merge a.json b.json`: the files after the first are positionals.
+      if (merge.length > 0) merge.push(...parsed.positionals);
+      else noPositionals('matrix', parsed.positionals);
+      const skills = v.get('skills');
+      if (merge.length > 0 && skills !== undefined)
+        throw new UsageError(
+          'matrix takes --skills <dir> (measure) or --merge <files…> (combine legs), not both',
+        );
+      if (merge.length > 0 && v.has('shard'))
+        throw new UsageError('--merge combines legs and measures nothing, so it takes no --shard');
+      if (merge.length === 0 && !skills)
+        throw new UsageError(
+          `matrix needs --skills <dir> (the folder holding the skills) or --merge <files…>\n\n${USAGE}`,
+        );
+      const stub = v.get('stub') ?? 'command';
+      if (stub !== 'command' && stub !== 'skill')
+        throw new UsageError(`--stub must be command or skill; got "${stub}"`);
+      const shard = v.get('shard');
+      return {
+        command: 'matrix',
+        ...optional('skills', skills),
+        merge,
+        runs: integer('runs', v.get('runs'), 2, 1, 100),
+        ...optional('model', nonEmptyModel(parsed)),
+        timeoutSeconds: number('timeout', v.get('timeout'), 30, 0, 3600),
+        stub,
+        out: v.get('out') ?? DEFAULT_OUT,
+        ...(shard === undefined ? {} : { shard: parseShard(shard) }),
+        json: parsed.switches.has('json'),
+        allowConflict: parsed.switches.has('allow-conflict'),
+        maxRetries: integer('max-retries', v.get('max-retries'), 2, 0, 10),
+        claude: claudeOf(parsed, env),
+        debug: parsed.switches.has('debug'),
+      };
     },
   },
   init: { build: (parsed, env) => initArgs(authorOptions(parsed), claudeOf(parsed, env)) },

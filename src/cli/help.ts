@@ -59,6 +59,7 @@ export const COMMAND_HELP = {
       '    [--description "<text>"] [--baseline-description <text|file>]',
       '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
       '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
+      '    [--siblings <dir>]... [--cross-negatives]',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
@@ -112,6 +113,16 @@ export const COMMAND_HELP = {
       },
       CLAUDE_OPTION,
       { name: 'debug', text: "show claude's stderr" },
+      {
+        name: 'siblings',
+        value: '<dir>',
+        repeatable: true,
+        text: 'install every other SKILL.md under this folder (recursively) beside the stub, each as a stub of its own, so the skill competes with its siblings; the report says which sibling took each run (README "Competition")',
+      },
+      {
+        name: 'cross-negatives',
+        text: "with --siblings: also measure each sibling's positives (from its eval set beside its SKILL.md) as extra negatives of this skill, labelled from: <sibling>; the extra runs are printed before they are spent",
+      },
     ],
     exitCodes: [
       [0, 'a verdict: the runs were measured (read the numbers for how the skill did)'],
@@ -339,6 +350,68 @@ export const COMMAND_HELP = {
       ],
     ],
   },
+  matrix: {
+    summary: 'measure the skills under a folder together: which skill each query loads',
+    usage: [
+      'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
+      '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
+      '    [--claude <path>] [--debug]',
+      '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
+    ],
+    options: [
+      {
+        name: 'skills',
+        value: '<dir>',
+        text: 'the folder whose SKILL.md files (found recursively) are measured together: each is installed in every run; a skill with an eval set (evals/evals.json, evals.json, evals/EVAL.yaml, EVAL.yaml, evals/evals.csv or evals.csv in its folder) owns its queries, one without is listed "no eval set" and competes only',
+      },
+      { name: 'runs', value: '<N>', text: 'runs per query, 1 to 100 (default 2)' },
+      { name: 'model', value: '<M>', text: "the model claude runs (default: claude's own default)" },
+      {
+        name: 'timeout',
+        value: '<seconds>',
+        text: 'wall-clock limit of one run, above 0 and at most 3600 (default 30); a timed-out run is counted apart',
+      },
+      {
+        name: 'stub',
+        value: 'command|skill',
+        text: 'how each skill is installed in the temp project, as for run (default command)',
+      },
+      OUT_OPTION,
+      {
+        name: 'shard',
+        value: 'i/n',
+        text: 'measure leg i of n: every n-th query, starting at the i-th (every skill still installed); merge the legs with --merge',
+      },
+      {
+        name: 'merge',
+        value: '<leg.json>',
+        text: 'combine the legs of a sharded matrix into one (the files may follow --merge or repeat it); refuses legs with different skills, descriptions, settings or CLI versions. Runs nothing',
+        repeatable: true,
+      },
+      { name: 'json', text: 'print the matrix report as JSON on stdout (the files are written too)' },
+      ALLOW_CONFLICT_OPTION,
+      {
+        name: 'max-retries',
+        value: '<N>',
+        text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
+      },
+      CLAUDE_OPTION,
+      { name: 'debug', text: "show claude's stderr" },
+    ],
+    exitCodes: [
+      [0, 'a verdict: every planned run was measured, or few enough were lost'],
+      [1, 'a usage or input error (a SKILL.md or eval set that does not parse, legs that differ)'],
+      [2, 'a gate failed; nothing was measured'],
+      [3, 'no verdict: too many runs were lost; the report is still written'],
+    ],
+    examples: [
+      ['Which of the skills in skills/ takes which prompts:', 'skilltrigger matrix --skills skills --runs 2'],
+      [
+        'Leg 1 of 2 in one CI job (2/2 in another), then the legs merged into one matrix:',
+        'skilltrigger matrix --skills skills --shard 1/2',
+      ],
+    ],
+  },
 } as const satisfies Record<string, CommandHelp>;
 
 export type CommandName = keyof typeof COMMAND_HELP;
@@ -411,6 +484,7 @@ Usage:
   skilltrigger view <report.json> [<b.json>] [--open]
   skilltrigger init --skill <dir> [--out <file>] [--count 20] [--model M]
   skilltrigger improve --skill <dir> --eval <file> [--iterations 5] [--runs auto] [--write]
+  skilltrigger matrix --skills <dir> [--runs 2] [--model M] [--out <dir>] [--shard i/n] [--merge …]
 
 Commands:
 ${COMMAND_NAMES.map((n) => `  ${n.padEnd(10)}${COMMAND_HELP[n].summary}`).join('\n')}

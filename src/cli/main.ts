@@ -9,6 +9,7 @@ import { compareCommand } from './compare-command.js';
 import { renderCommandHelp } from './help.js';
 import { improveCommand } from './improve-command.js';
 import { initCommand } from './init-command.js';
+import { matrixCommand } from './matrix-command.js';
 import { preflightCommand } from './preflight-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 import { viewCommand } from './view-command.js';
@@ -75,6 +76,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return await initCommand(args, io, controller.signal);
       case 'improve':
         return await improveCommand(args, io, controller.signal);
+      case 'matrix':
+        return await matrixCommand(args, io, controller.signal);
     }
   } catch (error) {
     if (error instanceof SkilltriggerError) {

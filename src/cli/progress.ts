@@ -19,20 +19,18 @@ export function progressBar(done: number, planned: number, width = 30): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${planned}`;
 }
 
-/** Writes progress to a stream: one line per run, plus a live bar when the stream is a terminal. */
-export class ProgressReporter {
+/** Writes progress to a stream: one line per run (as `line` words it), plus a live bar when the stream is a terminal. */
+export class LineProgress<P extends { done: number; planned: number }> {
   private barShown = false;
 
   constructor(
     private readonly out: Output,
-    private readonly queries: number,
-    private readonly runsPerQuery: number,
-    private readonly paired: boolean,
+    private readonly line: (p: P) => string,
   ) {}
 
-  onRun = (p: RunProgress): void => {
+  onRun = (p: P): void => {
     this.clearBar();
-    this.out.write(`${progressLine(p, this.queries, this.runsPerQuery, this.paired)}\n`);
+    this.out.write(`${this.line(p)}\n`);
     if (this.out.isTTY && p.done < p.planned) {
       this.out.write(progressBar(p.done, p.planned));
       this.barShown = true;
@@ -44,5 +42,12 @@ export class ProgressReporter {
       this.out.write('\r\x1b[2K');
       this.barShown = false;
     }
+  }
+}
+
+/** run's progress: `query 7/20 · run 2/2 · triggered · 1.4 s`. */
+export class ProgressReporter extends LineProgress<RunProgress> {
+  constructor(out: Output, queries: number, runsPerQuery: number, paired: boolean) {
+    super(out, (p) => progressLine(p, queries, runsPerQuery, paired));
   }
 }

@@ -5,6 +5,7 @@ import { renderComparisonText } from '../compare/render.js';
 import { ExitCode } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
+import { crossNegativeItems, loadSiblings, type SiblingSkill } from '../inputs/siblings.js';
 import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { checkStubListing, listedOverride, readListedText } from '../measure/listed-text.js';
@@ -12,6 +13,7 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { renderJunit } from '../report/junit.js';
 import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
+import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
@@ -43,7 +45,11 @@ async function baselineText(value: string): Promise<{ text: string; file?: strin
  */
 export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const skill = await loadSkill(args.skill);
-  const evalSet = await loadEvalSet(args.eval, skill.name);
+  const ownSet = await loadEvalSet(args.eval, skill.name);
+  // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
+  const siblingSkills = args.siblings.length === 0 ? [] : await loadSiblings(args.siblings, skill);
+  const cross = args.crossNegatives ? await crossNegativeItems(siblingSkills) : undefined;
+  const evalSet = cross === undefined ? ownSet : { ...ownSet, items: [...ownSet.items, ...cross.items] };
   const description =
     args.description === undefined
       ? skill.description
@@ -63,7 +69,20 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     if (long) io.stderr.write(`warning: --description: ${long}\n`);
   }
   // What `check` would say about the set, before any run is spent on it.
-  for (const warning of evalSetWarnings(args.eval, evalSet)) io.stderr.write(`warning: ${warning}\n`);
+  for (const warning of evalSetWarnings(args.eval, ownSet)) io.stderr.write(`warning: ${warning}\n`);
+  if (siblingSkills.length > 0) {
+    const names = siblingSkills.map((s) => s.skill.name).join(', ');
+    io.stderr.write(`siblings: ${siblingSkills.length} installed beside the stub in every run (${names})\n`);
+  } else if (args.siblings.length > 0) {
+    io.stderr.write('siblings: no other SKILL.md found under --siblings; the skill is measured alone\n');
+  }
+  if (cross !== undefined) {
+    const most = cross.items.length * args.runs;
+    const without = cross.without.length === 0 ? '' : `; no eval set beside ${cross.without.join(', ')}`;
+    io.stderr.write(
+      `cross-negatives: ${cross.items.length} ${cross.items.length === 1 ? 'positive' : 'positives'} of the siblings added as negatives: up to ${most} more runs (${args.runs} per query)${without}\n`,
+    );
+  }
 
   // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
   const { preflight, reminders } = await passGates(
@@ -81,11 +100,12 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   );
   try {
     const listed = await listedTexts(args, io, signal, skill, baselineDescription);
+    const siblings = await siblingTexts(args, io, signal, siblingSkills);
     return await measureAndReport(
       args,
       io,
       signal,
-      { skill, evalSet, description, baselineDescription, listed },
+      { skill, evalSet, description, baselineDescription, listed, siblings },
       preflight,
     );
   } finally {
@@ -128,6 +148,25 @@ async function listedTexts(
   return { candidate, ...(baseline === undefined ? {} : { baseline }), source: own.source };
 }
 
+/** What Claude Code lists for each sibling, by the same listing path as the tested skill's own text. */
+async function siblingTexts(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  siblings: readonly SiblingSkill[],
+): Promise<SiblingListed[]> {
+  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const out: SiblingListed[] = [];
+  for (const { skill } of siblings) {
+    const own = await readListedText(skill, probe);
+    for (const warning of own.warnings) io.stderr.write(`warning: sibling ${skill.name}: ${warning}\n`);
+    if (own.source === 'emulation')
+      io.stderr.write(`listing: sibling ${skill.name} emulated, not read from Claude Code (${own.why})\n`);
+    out.push({ name: skill.name, listed: own.text });
+  }
+  return out;
+}
+
 async function measureAndReport(
   args: RunArgs,
   io: CliIo,
@@ -138,10 +177,11 @@ async function measureAndReport(
     description: string;
     baselineDescription: string | undefined;
     listed: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+    siblings: SiblingListed[];
   },
   preflight: PreflightResult,
 ): Promise<ExitCode> {
-  const { skill, evalSet, description, baselineDescription, listed } = inputs;
+  const { skill, evalSet, description, baselineDescription, listed, siblings } = inputs;
   const paired = baselineDescription !== undefined;
   const progress = new ProgressReporter(io.stderr, evalSet.items.length, args.runs, paired);
   const report: Report = await measureSkill(
@@ -152,6 +192,7 @@ async function measureAndReport(
       overridden: args.description !== undefined,
       ...(baselineDescription === undefined ? {} : { baselineDescription }),
       listed,
+      ...(siblings.length === 0 ? {} : { siblings, crossNegatives: args.crossNegatives }),
       ...measureSettingsFrom(args, io, preflight),
     },
     progress.onRun,
@@ -168,6 +209,13 @@ async function measureAndReport(
   const line = (m: Report['candidate']) => `${headline(m)} · ${queriesPassText(m)}`;
   if (report.baseline) io.stdout.write(`baseline:  ${line(report.baseline)}\n`);
   io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${line(report.candidate)}\n`);
+  for (const [label, m] of [
+    ['baseline ', report.baseline],
+    [report.baseline ? 'candidate ' : '', report.candidate],
+  ] as const) {
+    const lost = m === undefined ? undefined : lostToSiblingsText(m);
+    if (lost !== undefined) io.stdout.write(`${label}${lost}\n`);
+  }
   if (report.baseline) for (const l of splitLines(report.baseline)) io.stdout.write(`baseline ${l}\n`);
   for (const l of splitLines(report.candidate)) {
     io.stdout.write(`${report.baseline ? 'candidate ' : ''}${l}\n`);

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
 import type { SubsetName } from '../verdict/rules.js';
+import { siblingSetWarnings } from './siblings.js';
 import {
   fisherExactTest,
   type HitCounts,
@@ -35,6 +36,7 @@ export type ComparisonWarningCode =
   | 'roster-unknown'
   | 'roster-members'
   | 'roster-size'
+  | 'siblings'
   | 'environment-unknown'
   | 'environment'
   | 'trigger-threshold'
@@ -319,6 +321,7 @@ export function environmentWarnings(
     if (sizes.length > 0)
       out.push({ code: 'roster-size', message: `roster size differs: ${sizes.join(', ')}` });
   }
+  out.push(...siblingSetWarnings(a, b, names));
 
   if (a.environment === null || b.environment === null) {
     const missing = [

@@ -14,6 +14,21 @@ export interface StubIdentity {
   aliases?: string[];
 }
 
+/** A sibling's stub: its identity in the stream, and the skill it stands for (`run --siblings`). */
+export type SiblingIdentity = StubIdentity & { skillName: string };
+
+/**
+ * What the first decisive message loaded: the tested stub, a sibling (by its skill's name),
+ * another skill or slash command, or nothing. A message that loads the stub is `stub` wherever
+ * the stub's block stands; otherwise the first sibling it loads, else `other` for any other
+ * Skill/SlashCommand call, else `none`.
+ */
+export type LoadedEntry =
+  | { kind: 'stub' }
+  | { kind: 'sibling'; name: string }
+  | { kind: 'other' }
+  | { kind: 'none' };
+
 /** What the init event of a run said: recorded per run, never decisive by itself. */
 export interface InitInfo {
   model?: string;
@@ -49,8 +64,13 @@ export class Decider {
   private currentId: string | undefined;
   /** The current message has a text or non-neutral tool block: it decides, once it ends. */
   private currentDecisive = false;
+  /** What the current message loaded so far, short of the stub (the first sibling, else another skill). */
+  private currentLoaded: LoadedEntry = { kind: 'none' };
   /** A cut message's blocks, carried into the message that resumes it. */
   private carriedDecisive = false;
+  private carriedLoaded: LoadedEntry = { kind: 'none' };
+  /** What the deciding message loaded, once the outcome is triggered or not-triggered. */
+  private loadedEntry: LoadedEntry | undefined;
   /** Messages whose stream started (`message_start`), and those that really ended (`message_delta`). */
   private readonly streamedIds = new Set<string>();
   private readonly completedIds = new Set<string>();
@@ -62,10 +82,18 @@ export class Decider {
   private retryError: string | undefined;
   init: InitInfo | undefined;
 
-  constructor(private readonly stub: StubIdentity) {}
+  constructor(
+    private readonly stub: StubIdentity,
+    private readonly siblings: readonly SiblingIdentity[] = [],
+  ) {}
 
   get decided(): Outcome | undefined {
     return this.outcome;
+  }
+
+  /** What the first decisive message loaded; undefined until a triggered or not-triggered outcome. */
+  get loaded(): LoadedEntry | undefined {
+    return this.loadedEntry;
   }
 
   /** The message that was decided a miss, when the outcome is `not-triggered`. */
@@ -170,11 +198,22 @@ export class Decider {
       if (ended) return ended;
       this.currentId = event.messageId;
       this.currentDecisive = this.carriedDecisive;
+      this.currentLoaded = this.carriedLoaded;
       this.carriedDecisive = false;
+      this.carriedLoaded = { kind: 'none' };
     }
     for (const block of event.blocks) {
-      if (loadsStub(block, this.stub)) return this.decide({ kind: 'triggered' });
+      if (loadsStub(block, this.stub)) {
+        this.loadedEntry = { kind: 'stub' };
+        return this.decide({ kind: 'triggered' });
+      }
       if (isDecisive(block)) this.currentDecisive = true;
+      if (this.currentLoaded.kind !== 'sibling') {
+        const sibling = this.siblings.find((s) => loadsStub(block, s));
+        if (sibling) this.currentLoaded = { kind: 'sibling', name: sibling.skillName };
+        else if (this.currentLoaded.kind === 'none' && isSkillCall(block))
+          this.currentLoaded = { kind: 'other' };
+      }
     }
     return undefined;
   }
@@ -201,12 +240,15 @@ export class Decider {
       if (by === 'result') return this.decide({ kind: 'error', cause: 'network' });
       // A resume turn continues the cut message; a re-answer of the same request replaces it.
       this.carriedDecisive = by === 'turn' && this.currentDecisive;
+      this.carriedLoaded = by === 'turn' ? this.currentLoaded : { kind: 'none' };
     } else if (id !== undefined && this.currentDecisive) {
       this.missId = id;
+      this.loadedEntry = this.currentLoaded;
       return this.decide({ kind: 'not-triggered' });
     }
     this.currentId = undefined;
     this.currentDecisive = false;
+    this.currentLoaded = { kind: 'none' };
     return undefined;
   }
 
@@ -243,6 +285,11 @@ export function loadsStub(block: ContentBlock, stub: StubIdentity): boolean {
     return resolved === stub.filePath || (stub.aliases ?? []).includes(resolved);
   }
   return false;
+}
+
+/** A Skill (or old SlashCommand) call, whatever it names: loading some entry of the listing. */
+function isSkillCall(block: ContentBlock): boolean {
+  return block.kind === 'tool_use' && LOADERS.has(block.name);
 }
 
 function isDecisive(block: ContentBlock): boolean {

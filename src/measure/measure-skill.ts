@@ -5,6 +5,7 @@ import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/schema.js';
+import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/siblings.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import { describeListed } from './listed-text.js';
 import { measureAll, type RunProgress, type Side } from './loop.js';
@@ -39,6 +40,13 @@ export interface MeasureSettings {
    * Absent: the emulation's reading (src/inputs/listing.ts).
    */
   listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+  /**
+   * `--siblings`: the competing skills, each by name with the text Claude Code lists for it; every
+   * run installs them beside the stub (issue 11). Absent or empty: the skill alone, as before.
+   */
+  siblings?: SiblingListed[];
+  /** `--cross-negatives`: the eval set's items include the siblings' positives as negatives (for the report). */
+  crossNegatives?: boolean;
 }
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
@@ -64,10 +72,14 @@ export async function measureSkill(
     source: 'emulation' as const,
   };
   // The stub holds the listed text itself, so the CLI lists exactly what is measured.
+  const siblings = settings.siblings ?? [];
   const stubFor = (listedText: string) => ({
     layout: settings.stub,
     skillName: settings.skill.name,
     ...stubFieldsFor(listedText),
+    ...(siblings.length === 0
+      ? {}
+      : { siblings: siblings.map((s) => ({ skillName: s.name, ...stubFieldsFor(s.listed) })) }),
   });
   const sides: Side[] = [{ label: 'candidate', stub: stubFor(listed.candidate) }];
   if (settings.baselineDescription !== undefined) {
@@ -96,12 +108,16 @@ export async function measureSkill(
   );
   if (result.failure) settings.onStopped?.(result.failure.message);
   // Command stubs get a fresh random name per run; the skill layout uses the real name.
+  // Siblings are this measurement's own entries too, not the machine's: out of the roster.
+  const ownNames = [settings.skill.name, ...siblings.map((s) => s.name)];
   const stubNames = (records: (typeof result.records)[number]) => [
-    settings.skill.name,
+    ...ownNames,
     ...records
       .flat()
       .flatMap((r) =>
-        r.init ? r.init.slashCommands.filter((n) => n.startsWith(`${settings.skill.name}-stub-`)) : [],
+        r.init
+          ? r.init.slashCommands.filter((n) => ownNames.some((own) => n.startsWith(`${own}-stub-`)))
+          : [],
       ),
   ];
   const [candidateRecords = [], baselineRecords] = result.records;
@@ -144,5 +160,11 @@ export async function measureSkill(
   report.candidate.description.listed = describeListed(listed.candidate, listed.source);
   if (report.baseline && listed.baseline !== undefined)
     report.baseline.description.listed = describeListed(listed.baseline, listed.source);
+  if (siblings.length > 0) {
+    const names = siblings.map((s) => s.name);
+    attachSiblingCounts(report.candidate, candidateRecords, names);
+    if (report.baseline && baselineRecords) attachSiblingCounts(report.baseline, baselineRecords, names);
+    report.siblings = siblingSet(siblings, settings.crossNegatives === true);
+  }
   return report;
 }

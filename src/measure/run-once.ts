@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { type ClaudeProcess, claudeArgs, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
-import { Decider, type InitInfo } from '../decide/decision.js';
+import { Decider, type InitInfo, type LoadedEntry } from '../decide/decision.js';
 import { parseEvent, type StreamEvent } from '../decide/events.js';
 import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
@@ -46,6 +46,11 @@ export interface RunResult extends RunRecord {
   /** From the decisive event on stdout to the process group gone; absent for timeouts. */
   decisionToExitMs?: number;
   phases?: RunPhases;
+  /**
+   * What the first decisive message loaded (the stub, a sibling by name, another entry, nothing);
+   * set for triggered and not-triggered runs, absent on a timeout or an error.
+   */
+  loaded?: LoadedEntry;
 }
 
 /** How the loop speeds a run up without changing it. */
@@ -96,7 +101,7 @@ export async function runOnce(
   let killed = false;
   let phases: RunPhases | undefined;
   try {
-    const decider = new Decider(project.stub);
+    const decider = new Decider(project.stub, project.siblings);
     child = deps.spawn({
       bin: spec.claudeBin,
       args: claudeArgs(spec.query, spec.model),
@@ -187,6 +192,8 @@ export async function runOnce(
     await read.catch(() => undefined);
     await events.return?.(undefined).catch(() => undefined);
     const model = decider.init?.model;
+    const loaded =
+      outcome.kind === 'triggered' || outcome.kind === 'not-triggered' ? decider.loaded : undefined;
     return {
       outcome,
       durationMs: gone - projectReady,
@@ -195,6 +202,7 @@ export async function runOnce(
       ...(decider.init ? { init: decider.init } : {}),
       ...(decisionToExitMs === undefined ? {} : { decisionToExitMs }),
       ...(late ? { late: true } : {}),
+      ...(loaded === undefined ? {} : { loaded }),
       phases,
     };
   } finally {

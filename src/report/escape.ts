@@ -109,3 +109,12 @@ export function truncate(escaped: string, max: number): string {
   }
   return kept + ELLIPSIS;
 }
+
+/**
+ * Mermaid has no escaping for labels, so only a narrow alphabet reaches a chart: ids and names are
+ * kept to letters, digits and `._:-`, anything else becomes `_`. Query text never goes into a chart.
+ */
+export function chartLabel(text: string, max = 24): string {
+  const safe = text.replace(/[^A-Za-z0-9._:-]/g, '_');
+  return safe.length > max ? `${safe.slice(0, max - 1)}_` : safe;
+}

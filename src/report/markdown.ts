@@ -1,5 +1,6 @@
 import { escapeInline } from './escape.js';
 import type { Measurement, QueryResult, Report, ReportUsage } from './schema.js';
+import { siblingsMarkdown } from './siblings.js';
 import {
   contextualCount,
   INTERVAL_NOTE,
@@ -398,6 +399,7 @@ export function renderMarkdown(report: Report): string {
     verdictNote(report, sides),
     contextNote(report),
     splitSection(sides),
+    siblingsMarkdown(report, sides),
     environmentSection(report, sides),
     queriesSection(report, sides),
     totalsSection(sides),

@@ -66,6 +66,24 @@ export const querySchema = z.object({
   /** Measured on fewer runs than planned (some lost, or the run was stopped early). */
   partial: z.boolean(),
   usage: usageSchema,
+  /** `--siblings`: measured runs whose deciding message loaded each sibling (only siblings loaded at least once). */
+  siblingHits: z.record(z.string(), count).optional(),
+});
+
+/** `--siblings`: where the runs went among the competing skills (issue 11). */
+export const siblingTotalsSchema = z.object({
+  /** Measured runs of positives (cross-negatives excluded) whose deciding message loaded a sibling instead. */
+  lostPositives: count,
+  /** Measured runs of positives, the denominator of `lostPositives`. */
+  positiveRuns: count,
+  /** `lostPositives` per sibling name (only siblings that took at least one). */
+  lostTo: z.record(z.string(), count),
+  /** Measured runs of negatives that name an owner sibling (`owner` field, or a cross-negative). */
+  ownedNegativeRuns: count,
+  /** Of those, the runs that loaded the owner: the prompt went where it belongs. */
+  toOwner: count,
+  /** `--cross-negatives`: the siblings' positives measured as negatives here, counted apart (also in the totals above). */
+  crossNegatives: z.object({ queries: count, passed: count, fired: count, runs: count }).optional(),
 });
 
 export const totalsSchema = z.object({
@@ -80,6 +98,8 @@ export const totalsSchema = z.object({
   passed: count,
   failed: count,
   usage: usageSchema,
+  /** `--siblings`: positives lost to siblings, negatives that went to their owner; absent without siblings. */
+  siblings: siblingTotalsSchema.optional(),
 });
 
 /** Totals over one subset of the queries (pass/fail per query is the same as in the whole). */
@@ -189,6 +209,17 @@ export const reportSchema = z.object({
   candidate: measurementSchema,
   /** Present in a paired report: the baseline description, measured interleaved with the candidate. */
   baseline: measurementSchema.optional(),
+  /**
+   * `--siblings`: the competing skills every run had installed, by name with the SHA-256 of the
+   * text listed for each (sorted by name), and whether their positives were measured as
+   * cross-negatives. `compare` warns when two reports' sets differ. Absent without siblings.
+   */
+  siblings: z
+    .object({
+      members: z.array(z.object({ name: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+      crossNegatives: z.boolean(),
+    })
+    .optional(),
 });
 
 export type Report = z.infer<typeof reportSchema>;
@@ -200,3 +231,4 @@ export type Subsets = z.infer<typeof subsetsSchema>;
 export type Roster = z.infer<typeof rosterSchema>;
 export type Environment = z.infer<typeof environmentSchema>;
 export type ReportUsage = z.infer<typeof usageSchema>;
+export type SiblingTotals = z.infer<typeof siblingTotalsSchema>;

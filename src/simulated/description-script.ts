@@ -13,7 +13,9 @@ import {
 } from '../author/prompts.js';
 import { draftAnswer, rewriteAnswer } from './author-answers.js';
 import type { Behaviour, Script } from './model.js';
-import { triggerProbability } from './text-rule.js';
+import { stubSkillName } from './request.js';
+import { type Routes, routeOnce } from './route.js';
+import { bestEntry, triggerProbability } from './text-rule.js';
 
 export interface DescriptionRuleOptions {
   /**
@@ -23,6 +25,8 @@ export interface DescriptionRuleOptions {
   rate?: (description: string, query: string) => number | undefined;
   /** A fixed first-turn behaviour per query text (checked first, before any rate). */
   overrides?: Record<string, Behaviour>;
+  /** Scripted routes among the listed stubs per query text (route.ts), checked after `overrides`. */
+  routes?: Routes;
   /** What a hit does (default: a Skill call naming the stub). */
   hit?: Behaviour;
   /** What a miss does (default: a plain text answer). */
@@ -58,8 +62,18 @@ export function descriptionRule(options: DescriptionRuleOptions = {}): Script {
     }
     const fixed = options.overrides?.[req.query];
     if (fixed !== undefined) return fixed;
+    const route = options.routes?.[req.query];
+    if (route !== undefined) return routeOnce(route, req, ctx.random(), miss);
     // The gate query and stub-less runs (the roster run) keep the default answer.
     if (req.stub === undefined) return undefined;
+    // Siblings listed: the best-fitting stub is the one the model may load (text-rule.ts).
+    if ((req.stubs?.length ?? 0) > 1) {
+      const best = bestEntry(req.query, req.stubs ?? [], stubSkillName);
+      if (best === undefined) return miss;
+      const p = options.rate?.(best.entry.description, req.query) ?? best.probability;
+      if (ctx.random() >= p) return miss;
+      return best.entry === req.stub ? hit : { kind: 'skill', name: best.entry.name };
+    }
     const description = req.stub.description;
     const p = options.rate?.(description, req.query) ?? triggerProbability(req.query, description);
     return ctx.random() < p ? hit : miss;

@@ -111,6 +111,11 @@ export interface SimulatedModelOptions {
   seed?: number;
   /** Picks the stub from the listing (default: a name ending in `-stub-<8 hex>`). */
   isStub?: (entry: ListingEntry) => boolean;
+  /**
+   * Which other listed entries are stubs too (siblings of the skill layout, listed by their real
+   * names); `-stub-<8 hex>` names always are. Default: none. See `RequestView.stubs`.
+   */
+  isCompetitor?: (entry: ListingEntry) => boolean;
   /** Where the stub file lives, for `read-stub` (default `command`). */
   stubLayout?: 'command' | 'skill';
   /** Delay between SSE events (default 5 ms). */
@@ -617,7 +622,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       return;
     }
     if (options.recordBodies === true) record.body = body;
-    const view = parseRequestView(body, isStub);
+    const view = parseRequestView(body, isStub, options.isCompetitor);
     if (typeof view === 'string') {
       sendError(res, 400, 'invalid_request_error', view);
       return;
@@ -734,4 +739,5 @@ export {
   type DescriptionRuleOptions,
   descriptionRule,
 } from './description-script.js';
+export { type Routes, routeScript } from './route.js';
 export { coverage, triggerProbability } from './text-rule.js';

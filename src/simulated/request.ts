@@ -18,6 +18,12 @@ export interface RequestView {
   listing: ListingEntry[];
   /** The listing entry the scenario treats as the stub under test. */
   stub?: ListingEntry;
+  /**
+   * Every listed stub, tested and siblings (issue 11), in listing order: the entries named
+   * `<skill>-stub-<8 hex>`, plus those the scenario names (`isStub`, `isCompetitor`: the skill
+   * layout's real names). Optional so hand-built views in tests need not list it.
+   */
+  stubs?: ListingEntry[];
   /** The project working directory, from the environment section (`Primary working directory: …`). */
   cwd?: string;
   /** `model` of the request body. */
@@ -47,6 +53,11 @@ const DEFAULT_STUB_NAME = /-stub-[0-9a-f]{8}$/;
 /** The default stub rule: the name skilltrigger gives a command stub, `<skill>-stub-<8 hex>`. */
 export function isDefaultStub(entry: ListingEntry): boolean {
   return DEFAULT_STUB_NAME.test(entry.name);
+}
+
+/** The skill a listed stub stands for: `xlsx-stub-1a2b3c4d` → `xlsx`; a real (skill-layout) name as it is. */
+export function stubSkillName(name: string): string {
+  return name.replace(DEFAULT_STUB_NAME, '');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -159,6 +170,7 @@ export function parseCwd(text: string): string | undefined {
 export function parseRequestView(
   body: unknown,
   isStub: (entry: ListingEntry) => boolean = isDefaultStub,
+  isCompetitor: (entry: ListingEntry) => boolean = () => false,
 ): RequestView | string {
   if (!isRecord(body)) return 'body: expected an object';
   if (typeof body.model !== 'string') return 'model: Field required';
@@ -202,11 +214,13 @@ export function parseRequestView(
     if (cwd !== undefined) break;
   }
   const stub = listing.find(isStub);
+  const stubs = listing.filter((e) => e === stub || isDefaultStub(e) || isCompetitor(e));
 
   return {
     query,
     listing,
     ...(stub === undefined ? {} : { stub }),
+    stubs,
     ...(cwd === undefined ? {} : { cwd }),
     model: body.model,
     stream: body.stream === true,

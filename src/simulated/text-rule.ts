@@ -16,6 +16,11 @@
  * 4. probability = 0.05 + 0.90 × min(1, coverage ÷ 0.5): a query with no word in common loads the
  *    stub 5% of the time, one with half of its words covered 95% of the time, linearly between.
  *
+ *
+ * With several stubs listed (the tested skill and its siblings, issue 11), the entry whose
+ * description covers the query best is the one the "model" may load, with the probability of step 4
+ * for that entry's coverage; a tie goes to the entry first in skill-name order (see `bestEntry`).
+ *
  * Node built-ins only (it ships with the simulated model).
  */
 
@@ -101,4 +106,25 @@ export function coverage(query: string, description: string): number {
 export function triggerProbability(query: string, description: string): number {
   const c = coverage(query, description);
   return RULE_FLOOR + (RULE_CEILING - RULE_FLOOR) * Math.min(1, c / RULE_FULL_COVERAGE);
+}
+
+/** The entry a query is routed to among several listed stubs, and the probability it is loaded. */
+export function bestEntry<T extends { name: string; description: string }>(
+  query: string,
+  entries: readonly T[],
+  skillName: (name: string) => string = (name) => name,
+): { entry: T; probability: number } | undefined {
+  let best: { entry: T; coverage: number } | undefined;
+  for (const entry of entries) {
+    const c = coverage(query, entry.description);
+    const better =
+      best === undefined ||
+      c > best.coverage ||
+      (c === best.coverage && skillName(entry.name) < skillName(best.entry.name));
+    if (better) best = { entry, coverage: c };
+  }
+  if (best === undefined) return undefined;
+  const probability =
+    RULE_FLOOR + (RULE_CEILING - RULE_FLOOR) * Math.min(1, best.coverage / RULE_FULL_COVERAGE);
+  return { entry: best.entry, probability };
 }

@@ -1,0 +1,285 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeListing } from '../../src/adapters/listing-probe.js';
+import { sha256Hex } from '../../src/report/privacy.js';
+import { type Report, reportSchema } from '../../src/report/schema.js';
+import {
+  type Routes,
+  routeScript,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+
+/**
+ * `run --siblings` end to end (issue 11 acceptance): the CLI, the real claude binary, the simulated
+ * model routing by script among the tested stub and two siblings. Every count in the report is
+ * compared with what the model did, run by run, read from the requests it answered.
+ */
+const SIBLING_FILES: Record<string, string> = {
+  // A when_to_use Claude Code appends; a nested folder; a quoted description with a colon.
+  'xlsx/SKILL.md':
+    '---\nname: xlsx\ndescription: Edit spreadsheets and workbooks\nwhen_to_use: when a formula is wrong\n---\n\nBody.\n',
+  'office/pdf/SKILL.md': '---\nname: pdf\ndescription: "Fill PDF forms: tax, visa, leases"\n---\n\nBody.\n',
+};
+const SIBLINGS = ['pdf', 'xlsx'];
+const ROUTES: Routes = {
+  'sib: summarise this session': { handoff: 0.5, xlsx: 0.3 },
+  'sib: write the handoff note': { handoff: 0.6, pdf: 0.3 },
+  'sib: fix the formula in my workbook': { xlsx: 0.6, handoff: 0.2, pdf: 0.1 },
+  'sib: fill this tax form': { pdf: 0.7, dataviz: 0.2 },
+  'sib: recalc the pivot table': { xlsx: 0.5, handoff: 0.4 },
+};
+const EVAL = [
+  { query: 'sib: summarise this session', should_trigger: true },
+  { query: 'sib: write the handoff note', should_trigger: true },
+  { query: 'sib: fix the formula in my workbook', should_trigger: false, owner: 'xlsx' },
+  { query: 'sib: fill this tax form', should_trigger: false },
+];
+const RUNS = 4;
+
+let work: string;
+let skillsDir: string;
+let evalPath: string;
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-siblings-e2e-'));
+  skillsDir = path.join(work, 'skills');
+  // The tested skill sits inside the siblings folder: excluded by its path.
+  await mkdir(path.join(skillsDir, 'handoff'), { recursive: true });
+  await writeFile(
+    path.join(skillsDir, 'handoff', 'SKILL.md'),
+    '---\nname: handoff\ndescription: Write HANDOFF.md summarising the session\n---\n\nBody.\n',
+  );
+  for (const [file, text] of Object.entries(SIBLING_FILES)) {
+    await mkdir(path.dirname(path.join(skillsDir, file)), { recursive: true });
+    await writeFile(path.join(skillsDir, file), text);
+  }
+  // xlsx's own eval set, found by the convention beside its SKILL.md (for --cross-negatives).
+  await writeFile(
+    path.join(skillsDir, 'xlsx', 'evals.json'),
+    JSON.stringify([
+      { query: 'sib: recalc the pivot table', should_trigger: true },
+      { query: 'sib: write a poem', should_trigger: false },
+    ]),
+  );
+  evalPath = path.join(work, 'evals.json');
+  await writeFile(evalPath, JSON.stringify(EVAL));
+  model = await startSimulatedModel({
+    script: routeScript(ROUTES),
+    recordBodies: true,
+    isStub: (e) => e.name === 'handoff' || /^handoff-stub-[0-9a-f]{8}$/.test(e.name),
+    isCompetitor: (e) => SIBLINGS.includes(e.name),
+  });
+  claude = await makeClaudeEnv(model);
+});
+
+afterAll(async () => {
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function readReport(out: string): Promise<{ report: Report; markdown: string }> {
+  const files = (await readdir(out)).sort();
+  const json = files.find((f) => f.endsWith('.json')) ?? '';
+  const md = files.find((f) => f.endsWith('.md')) ?? '';
+  const report = reportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
+  return { report, markdown: await readFile(path.join(out, md), 'utf8') };
+}
+
+function run(args: string[]) {
+  return runCli(['run', '--claude', CLAUDE_BIN, '--max-retries', '0', ...args], { env: claude.env });
+}
+
+describe.each(['command', 'skill'] as const)('run --siblings, %s layout (real claude)', (layout) => {
+  it('hits and siblingHits equal what the model did, run by run; the listing holds each sibling as Claude Code lists it', async () => {
+    const out = path.join(work, `out-${layout}`);
+    const from = model.requests.length;
+    const r = await run([
+      '--skill',
+      path.join(skillsDir, 'handoff'),
+      '--eval',
+      evalPath,
+      '--siblings',
+      skillsDir,
+      '--runs',
+      String(RUNS),
+      '--stub',
+      layout,
+      '--out',
+      out,
+    ]);
+    expect(r.stderr).not.toMatch(/unexpected error/);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('siblings: 2 installed beside the stub in every run (pdf, xlsx)');
+    const { report, markdown } = await readReport(out);
+
+    // What the model did: each measured run is one first-turn request of its query, in order.
+    const firstTurns = model.requests
+      .slice(from)
+      .filter((q) => q.turn === 1 && q.view?.query.startsWith('sib: '));
+    for (const query of report.candidate.queries) {
+      const did = firstTurns
+        .filter((q) => q.view?.query === query.query)
+        .map((q) => {
+          const b = q.behaviour as { kind: string; name?: string };
+          return b.kind === 'skill' && b.name !== undefined ? stubSkillName(b.name) : 'none';
+        });
+      expect(did).toHaveLength(RUNS);
+      expect(query.outcomes).toEqual(did.map((d) => (d === 'handoff' ? 'triggered' : 'not-triggered')));
+      expect(query.hits).toBe(did.filter((d) => d === 'handoff').length);
+      const siblingHits: Record<string, number> = {};
+      for (const d of did) if (SIBLINGS.includes(d)) siblingHits[d] = (siblingHits[d] ?? 0) + 1;
+      expect(query.siblingHits ?? {}).toEqual(siblingHits);
+    }
+
+    // The routes were exercised: some runs went to a sibling (else the comparisons above say little).
+    expect(report.candidate.queries.some((q) => Object.keys(q.siblingHits ?? {}).length > 0)).toBe(true);
+
+    // Totals: positive runs lost to each sibling; the owned negative's runs that went to xlsx.
+    const totals = report.candidate.totals.siblings;
+    const positives = report.candidate.queries.filter((q) => q.shouldTrigger);
+    const lostTo: Record<string, number> = {};
+    for (const q of positives)
+      for (const [n, k] of Object.entries(q.siblingHits ?? {})) lostTo[n] = (lostTo[n] ?? 0) + k;
+    expect(totals?.lostTo).toEqual(lostTo);
+    expect(totals?.lostPositives).toBe(Object.values(lostTo).reduce((a, b) => a + b, 0));
+    expect(totals?.positiveRuns).toBe(2 * RUNS);
+    const owned = report.candidate.queries.find((q) => q.extra.owner === 'xlsx');
+    expect(totals?.ownedNegativeRuns).toBe(RUNS);
+    expect(totals?.toOwner).toBe(owned?.siblingHits?.xlsx ?? 0);
+    // Went to its owner is not fired: the negative's hits are the stub's loads alone.
+    expect(owned?.hits).toBe(owned?.outcomes.filter((o) => o === 'triggered').length);
+    expect((owned?.hits ?? 0) + (owned?.siblingHits?.xlsx ?? 0)).toBeLessThanOrEqual(RUNS);
+
+    // The listing of every measured run holds each sibling exactly as Claude Code lists its real SKILL.md.
+    const listedBy: Record<string, string> = {};
+    for (const [file, text] of Object.entries(SIBLING_FILES)) {
+      const probed = await probeListing(
+        { layout: 'skill', text },
+        { claudeBin: CLAUDE_BIN, env: claude.env },
+      );
+      if (probed.kind !== 'listed') throw new Error(`probe of ${file}: ${probed.kind}`);
+      listedBy[probed.name] = probed.description;
+    }
+    expect(Object.keys(listedBy).sort()).toEqual(SIBLINGS);
+    expect(listedBy.xlsx).toBe('Edit spreadsheets and workbooks - when a formula is wrong');
+    for (const q of firstTurns) {
+      for (const name of SIBLINGS) {
+        const entry = q.view?.stubs?.find((e) => stubSkillName(e.name) === name);
+        expect(entry, `${name} listed`).toBeDefined();
+        expect(findListingLine(q.body, entry?.name ?? '')?.description).toBe(listedBy[name]);
+      }
+    }
+
+    // The sibling set, by name and listed-text hash; the headline and the Markdown say who took what.
+    expect(report.siblings).toEqual({
+      members: SIBLINGS.map((name) => ({ name, sha256: sha256Hex(listedBy[name] ?? '') })),
+      crossNegatives: false,
+    });
+    expect(r.stdout).toContain(`positives lost to siblings: ${totals?.lostPositives}/${2 * RUNS} runs`);
+    expect(markdown).toContain(`positives lost to siblings: ${totals?.lostPositives}/${2 * RUNS} runs`);
+  }, 600_000);
+});
+
+describe('run --siblings --cross-negatives (real claude)', () => {
+  it("measures the siblings' positives as extra negatives, labelled from, counted apart, announced before any run", async () => {
+    const out = path.join(work, 'out-cross');
+    const from = model.requests.length;
+    const r = await run([
+      '--skill',
+      path.join(skillsDir, 'handoff'),
+      '--eval',
+      evalPath,
+      '--siblings',
+      skillsDir,
+      '--cross-negatives',
+      '--runs',
+      '3',
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const estimate = r.stderr.indexOf(
+      'cross-negatives: 1 positive of the siblings added as negatives: up to 3 more runs (3 per query); no eval set beside pdf',
+    );
+    expect(estimate).toBeGreaterThanOrEqual(0);
+    expect(estimate).toBeLessThan(r.stderr.indexOf('query 1/'));
+    const { report } = await readReport(out);
+    const crossQuery = report.candidate.queries.find((q) => q.id === 'xlsx/q1');
+    expect(crossQuery).toMatchObject({
+      query: 'sib: recalc the pivot table',
+      shouldTrigger: false,
+      extra: { from: 'xlsx', owner: 'xlsx' },
+    });
+    const did = model.requests
+      .slice(from)
+      .filter((q) => q.turn === 1 && q.view?.query === 'sib: recalc the pivot table')
+      .map((q) => stubSkillName((q.behaviour as { name?: string }).name ?? 'none'));
+    expect(did).toHaveLength(3);
+    expect(crossQuery?.hits).toBe(did.filter((d) => d === 'handoff').length);
+    expect(report.candidate.totals.siblings?.crossNegatives).toEqual({
+      queries: 1,
+      passed: crossQuery?.pass === true ? 1 : 0,
+      fired: crossQuery?.hits,
+      runs: 3,
+    });
+    expect(report.siblings?.crossNegatives).toBe(true);
+    // The tested skill's own set is still all there, beside the extra negative.
+    expect(report.candidate.queries).toHaveLength(EVAL.length + 1);
+  }, 600_000);
+});
+
+describe('run --siblings input errors (exit 1, nothing spent)', () => {
+  async function folder(name: string, files: Record<string, string>): Promise<string> {
+    const dir = path.join(work, name);
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+    }
+    return dir;
+  }
+  const args = (siblings: string) => [
+    '--skill',
+    path.join(skillsDir, 'handoff'),
+    '--eval',
+    evalPath,
+    '--siblings',
+    siblings,
+    '--out',
+    path.join(work, 'out-errors'),
+  ];
+
+  it('names a sibling that does not parse, one with the tested name, and duplicate names', async () => {
+    const before = model.requests.length;
+    const broken = await folder('broken', { 'bad/SKILL.md': '---\nname: bad\n---\n\nNo description.\n' });
+    let r = await run(args(broken));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(path.join(broken, 'bad', 'SKILL.md'));
+
+    const clash = await folder('clash', {
+      'copy/SKILL.md': '---\nname: handoff\ndescription: Another handoff\n---\n',
+    });
+    r = await run(args(clash));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(path.join(clash, 'copy', 'SKILL.md'));
+    expect(r.stderr).toContain('the name of the skill under test');
+
+    const twins = await folder('twins', {
+      'a/SKILL.md': '---\nname: twin\ndescription: One\n---\n',
+      'b/SKILL.md': '---\nname: twin\ndescription: Two\n---\n',
+    });
+    r = await run(args(twins));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('two siblings are named "twin"');
+    expect(r.stderr).toContain('Fix:');
+    expect(model.requests.length).toBe(before);
+  }, 120_000);
+});

@@ -1,0 +1,217 @@
+import path from 'node:path';
+import { checkReportFolder, readMatrixReportFile, writeMatrixReport } from '../adapters/report-files.js';
+import { ExitCode, InputError, InputErrors } from '../errors.js';
+import { DEFAULT_EVAL_LOCATIONS, evalCandidates, findSkillFiles, readIfFile } from '../inputs/discovery.js';
+import { parseEvalSet } from '../inputs/eval-set.js';
+import { loadSkill } from '../inputs/skill.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
+import { matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
+import { type MatrixEntrant, type MatrixProgress, measureMatrix } from '../matrix/measure-matrix.js';
+import { mergeMatrixLegs } from '../matrix/merge.js';
+import type { MatrixReport, MatrixRun } from '../matrix/schema.js';
+import { checkStubListing, readListedText } from '../measure/listed-text.js';
+import { TOOL_VERSION } from '../version.js';
+import type { MatrixArgs } from './args.js';
+import { evalSetWarnings } from './check-command.js';
+import { passGates } from './gates-step.js';
+import { LineProgress } from './progress.js';
+import type { CliIo } from './run-command.js';
+
+/**
+ * `skilltrigger matrix`: every skill under `--skills` installed in every run, every query of every
+ * eval set measured, which skill each run loaded recorded; or `--merge`, the legs of a sharded
+ * matrix combined. Inputs are validated before anything is spent; the gates are run's; the report is
+ * written also without a verdict (exit 3).
+ */
+export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  if (args.merge.length > 0) {
+    await checkReportFolder(args.out);
+    const legs = [];
+    for (const file of args.merge) legs.push({ file, report: await readMatrixReportFile(file) });
+    return await finish(args, io, mergeMatrixLegs(legs, new Date()));
+  }
+  const entrants = await loadEntrants(args.skills ?? '', io);
+  await checkReportFolder(args.out);
+  const { preflight, reminders } = await passGates(
+    {
+      claudeBin: args.claude,
+      env: io.env,
+      maxRetries: args.maxRetries,
+      ...(args.model ? { model: args.model } : {}),
+      skillNames: entrants.map((e) => e.skill.name),
+      out: args.out,
+      allowConflict: args.allowConflict,
+      signal,
+    },
+    io,
+  );
+  try {
+    const listed = await listedTexts(args, io, signal, entrants);
+    const progress = new LineProgress(io.stderr, matrixProgressLine);
+    const report = await measureMatrix(
+      {
+        entrants: listed,
+        ...(args.shard ? { shard: args.shard } : {}),
+        runsPerQuery: args.runs,
+        noVerdictShare: 0.1,
+        timeoutSeconds: args.timeoutSeconds,
+        stub: args.stub,
+        maxRetries: args.maxRetries,
+        claudeBin: args.claude,
+        env: io.env,
+        ...(args.model ? { model: args.model } : {}),
+        conflictAllowed: preflight.conflictAllowed,
+        simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
+        toolVersion: TOOL_VERSION,
+        ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
+        debug: args.debug,
+        onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
+      },
+      progress.onRun,
+      signal,
+    );
+    progress.clearBar();
+    return await finish(args, io, report);
+  } finally {
+    preflight.release();
+    if (reminders) io.stderr.write(reminders);
+  }
+}
+
+/** Prints the matrix (or its JSON), writes the report, and gives the exit code. */
+async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promise<ExitCode> {
+  // The numbers go out before the write, so a report folder that refuses the file loses nothing.
+  if (args.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    if (report.simulated)
+      io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+    for (const line of matrixTextLines(report)) io.stdout.write(`${line}\n`);
+  }
+  const paths = await writeMatrixReport(args.out, report, renderMatrixMarkdown(report));
+  // With --json, stdout holds the JSON alone.
+  const where = args.json ? io.stderr : io.stdout;
+  where.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
+}
+
+interface Loaded {
+  skill: Skill;
+  evalSet: EvalSet | null;
+}
+
+/** The eval set of a skill by the Action's convention, or null when its folder has none. */
+async function conventionalEvalSet(
+  root: string,
+  skillFile: string,
+  skill: Skill,
+): Promise<{ evalSet: EvalSet; file: string } | null> {
+  for (const candidate of evalCandidates(skillFile, skill.name, DEFAULT_EVAL_LOCATIONS)) {
+    const file = path.join(root, candidate);
+    const text = await readIfFile(file).catch((error: NodeJS.ErrnoException) => {
+      throw new InputError({ file }, `cannot be read (${error.code ?? 'error'})`, 'fix its permissions');
+    });
+    if (text !== undefined) return { evalSet: parseEvalSet(text, file, skill.name), file };
+  }
+  return null;
+}
+
+/**
+ * Every skill and its eval set, validated before anything is spent: a SKILL.md or an eval set that
+ * does not parse, two skills of one name, or no eval set at all is an input error (exit 1), all of
+ * them reported at once.
+ */
+async function loadEntrants(root: string, io: CliIo): Promise<Loaded[]> {
+  const files = await findSkillFiles(root, '--skills');
+  if (files.length === 0)
+    throw new InputError(
+      { file: root },
+      'holds no SKILL.md',
+      'point --skills at the folder holding your skills',
+    );
+  const errors: InputError[] = [];
+  const loaded: Loaded[] = [];
+  for (const file of files) {
+    try {
+      const skill = await loadSkill(path.join(root, path.posix.dirname(file)));
+      const found = await conventionalEvalSet(root, file, skill);
+      for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+      if (found)
+        for (const w of evalSetWarnings(found.file, found.evalSet)) io.stderr.write(`warning: ${w}\n`);
+      loaded.push({ skill, evalSet: found?.evalSet ?? null });
+    } catch (error) {
+      if (error instanceof InputErrors) errors.push(...error.errors);
+      else if (error instanceof InputError) errors.push(error);
+      else throw error;
+    }
+  }
+  const byName = new Map<string, Skill>();
+  for (const { skill } of loaded) {
+    const twin = byName.get(skill.name);
+    if (twin)
+      errors.push(
+        new InputError(
+          { file: skill.file, line: skill.descriptionLine },
+          `a second skill named ${JSON.stringify(skill.name)} (the first is ${twin.file})`,
+          'give every skill its own name: Claude Code cannot tell two of one name apart',
+        ),
+      );
+    byName.set(skill.name, skill);
+  }
+  if (errors.length > 0) throw new InputErrors(errors);
+  if (loaded.every((l) => l.evalSet === null))
+    throw new InputError(
+      { file: root },
+      `none of its ${loaded.length} skills has an eval set, so there is nothing to measure`,
+      `add evals/evals.json (a JSON array of {"query", "should_trigger"}) to at least one skill's folder (looked for ${DEFAULT_EVAL_LOCATIONS.join(', ')})`,
+    );
+  for (const l of loaded)
+    if (l.evalSet === null) io.stderr.write(`${l.skill.name}: no eval set; installed as a competitor only\n`);
+  return loaded;
+}
+
+/**
+ * What Claude Code lists for each skill (the listing probe, or the emulation, said so), and each
+ * stub checked once to be listed as exactly that text (a mismatch is a failed gate, exit 2).
+ */
+async function listedTexts(
+  args: MatrixArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  entrants: readonly Loaded[],
+): Promise<MatrixEntrant[]> {
+  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const out: MatrixEntrant[] = [];
+  for (const { skill, evalSet } of entrants) {
+    const own = await readListedText(skill, probe);
+    for (const warning of own.warnings) io.stderr.write(`warning: ${skill.name}: ${warning}\n`);
+    if (own.source === 'emulation')
+      io.stderr.write(`listing: ${skill.name}: emulated, not read from Claude Code (${own.why})\n`);
+    const skipped = await checkStubListing(own.text, args.stub, probe, `skill ${skill.name}`);
+    if (skipped !== undefined)
+      io.stderr.write(`listing: ${skill.name}: the stub's listing was not checked (${skipped})\n`);
+    out.push({ name: skill.name, listed: own.text, evalSet });
+  }
+  return out;
+}
+
+function wentText(went: MatrixRun): string {
+  switch (went.to) {
+    case 'skill':
+      return `→ ${went.skill}`;
+    case 'none-other':
+      return '→ none/other';
+    case 'lost':
+      return went.outcome;
+  }
+}
+
+/** The per-run line on stderr: `query 7/20 · alpha · run 2/2 · → beta · 1.4 s`. Pure, for tests. */
+export function matrixProgressLine(p: MatrixProgress): string {
+  return [
+    `query ${p.query + 1}/${p.queries}`,
+    p.owner,
+    `run ${p.pass + 1}/${p.runsPerQuery}`,
+    wentText(p.went),
+    `${(p.durationMs / 1000).toFixed(1)} s`,
+  ].join(' · ');
+}

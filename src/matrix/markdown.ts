@@ -1,0 +1,166 @@
+import { chartLabel, escapeInline } from '../report/escape.js';
+import { type MatrixReport, NONE_OTHER, type SkillFigures } from './schema.js';
+
+/**
+ * The Markdown rendering of a matrix report, and its terminal lines (pure). Every name and query
+ * is the user's text: it goes through `escapeInline` in the tables and through `chartLabel` into
+ * the mermaid chart, which has no escaping of its own.
+ */
+
+const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 100)}%`);
+
+function shareText(s: SkillFigures['recall']): string {
+  if (s.rate === null || s.interval === null) return `–  (0 runs)`;
+  const i = s.interval;
+  return `${s.hits}/${s.of} = ${percent(s.rate)} [${percent(i.lower)}, ${percent(i.upper)}]`;
+}
+
+/** `3 skills (1 with no eval set) · 14 queries · 28 runs, 1 timeout and 0 errors counted apart`. */
+export function matrixHeadline(report: MatrixReport): string {
+  const noSet = report.skills.filter((s) => s.evalSet === null).length;
+  const t = report.totals;
+  return [
+    `${report.skills.length} skills${noSet > 0 ? ` (${noSet} with no eval set)` : ''}`,
+    `${report.queries.length} queries`,
+    `${t.measured} runs measured, ${t.timeouts} timeout${t.timeouts === 1 ? '' : 's'} and ${t.errors} error${t.errors === 1 ? '' : 's'} counted apart`,
+  ].join(' · ');
+}
+
+/** The terminal's lines: the headline, each skill's recall and precision, and the stolen queries. */
+export function matrixTextLines(report: MatrixReport): string[] {
+  const lines = [matrixHeadline(report)];
+  if (report.shard) lines.push(`leg ${report.shard.index}/${report.shard.count} of a sharded matrix`);
+  if (report.verdict === 'no-verdict')
+    lines.push(`NO VERDICT — this is not a measurement: ${report.noVerdictReasons.join('; ')}`);
+  const width = Math.max(...report.skills.map((s) => s.name.length), 5);
+  for (const f of report.figures) {
+    const skill = report.skills.find((s) => s.name === f.skill);
+    const recall = skill?.evalSet === null ? 'no eval set' : `recall ${shareText(f.recall)}`;
+    lines.push(`${f.skill.padEnd(width)}  ${recall} · precision ${shareText(f.precision)}`);
+  }
+  for (const s of report.stolen)
+    lines.push(
+      `stolen: ${s.owner}/${s.id} went to ${s.thief} ${s.thiefRuns}/${s.runs}, to ${s.owner} ${s.ownerRuns}/${s.runs}`,
+    );
+  return lines;
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => ' --- ').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+}
+
+/** A mermaid flowchart of where each skill's positives went (edges with their runs). */
+export function matrixChart(report: MatrixReport): string[] {
+  const positives = report.rows.filter((r) => r.label === 'positive');
+  if (positives.length === 0) return [];
+  const names = report.skills.map((s) => s.name);
+  const target = (name: string) => (name === NONE_OTHER ? 'none' : `k${names.indexOf(name)}`);
+  const lines = ['```mermaid', 'flowchart LR'];
+  for (const row of positives)
+    lines.push(`  p${names.indexOf(row.owner)}["${chartLabel(row.owner)} positives"]`);
+  for (const [k, name] of names.entries()) lines.push(`  k${k}["${chartLabel(name)}"]`);
+  lines.push(`  none["none or other"]`);
+  for (const row of positives) {
+    const from = `p${names.indexOf(row.owner)}`;
+    for (const [name, runs] of [...Object.entries(row.cells), [NONE_OTHER, row.noneOther] as const])
+      if (runs > 0) lines.push(`  ${from} -->|${runs}| ${target(name)}`);
+  }
+  lines.push('```');
+  return lines;
+}
+
+export function renderMatrixMarkdown(report: MatrixReport): string {
+  const names = report.skills.map((s) => s.name);
+  const out: string[] = ['# skilltrigger routing matrix', ''];
+  if (report.simulated)
+    out.push('> **SIMULATED**: these numbers come from the simulated model, not from Claude.', '');
+  out.push(escapeInline(matrixHeadline(report)), '');
+  if (report.shard) out.push(`Leg ${report.shard.index}/${report.shard.count} of a sharded matrix.`, '');
+  if (report.mergedLegs !== undefined) out.push(`Merged from ${report.mergedLegs} legs.`, '');
+  if (report.verdict === 'no-verdict') {
+    out.push('**No verdict — this is not a measurement:**', '');
+    for (const reason of report.noVerdictReasons) out.push(`- ${escapeInline(reason)}`);
+    out.push('');
+  }
+  out.push('## Skills', '');
+  out.push(
+    ...table(
+      ['skill', 'eval set', 'listed description'],
+      report.skills.map((s) => [
+        escapeInline(s.name),
+        s.evalSet === null
+          ? 'no eval set (installed as a competitor)'
+          : `${s.evalSet.queries} queries (${s.evalSet.positives} positive, ${s.evalSet.negatives} negative)`,
+        `${s.description.bytes} bytes · sha256 ${s.description.sha256.slice(0, 12)}`,
+      ]),
+    ),
+    '',
+  );
+  out.push('## Matrix', '');
+  out.push(
+    'Rows: the skill a query belongs to and its label. Columns: which skill each measured run loaded. The diagonal of the positives is what should happen; for negatives, none/other.',
+    '',
+  );
+  out.push(
+    ...table(
+      ['queries of', 'label', 'runs', ...names.map(escapeInline), NONE_OTHER],
+      report.rows.map((r) => [
+        escapeInline(r.owner),
+        r.label,
+        String(r.runs),
+        ...names.map((n) => {
+          const cell = String(r.cells[n] ?? 0);
+          return n === r.owner && r.label === 'positive' ? `**${cell}**` : cell;
+        }),
+        String(r.noneOther),
+      ]),
+    ),
+    '',
+  );
+  out.push('## Precision and recall', '');
+  out.push(
+    "Recall: runs of the skill's own positives that loaded it. Precision: of every run that loaded the skill, those that were its own positives. Brackets: 95% Wilson interval.",
+    '',
+  );
+  out.push(
+    ...table(
+      ['skill', 'recall', 'precision'],
+      report.figures.map((f) => [
+        escapeInline(f.skill),
+        report.skills.find((s) => s.name === f.skill)?.evalSet === null ? 'no eval set' : shareText(f.recall),
+        shareText(f.precision),
+      ]),
+    ),
+    '',
+  );
+  out.push('## Stolen queries', '');
+  if (report.stolen.length === 0) out.push('No positive loaded another skill more often than its own.', '');
+  else
+    out.push(
+      'Positives that loaded another skill more often than their own.',
+      '',
+      ...table(
+        ['owner', 'query', 'taken by', 'runs to the thief', 'runs to the owner', 'runs'],
+        report.stolen.map((s) => [
+          escapeInline(s.owner),
+          `${escapeInline(s.id)}: ${escapeInline(s.query)}`,
+          escapeInline(s.thief),
+          String(s.thiefRuns),
+          String(s.ownerRuns),
+          String(s.runs),
+        ]),
+      ),
+      '',
+    );
+  const chart = matrixChart(report);
+  if (chart.length > 0) out.push('## Where the positives went', '', ...chart, '');
+  out.push(
+    `skilltrigger ${escapeInline(report.tool.version)} · Claude CLI ${escapeInline(report.cli.version ?? 'unknown')} · ${report.settings.runsPerQuery} runs per query · ${report.settings.stub} stubs`,
+    '',
+  );
+  return out.join('\n');
+}
