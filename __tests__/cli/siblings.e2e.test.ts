@@ -237,6 +237,42 @@ describe('run --siblings --cross-negatives (real claude)', () => {
   }, 600_000);
 });
 
+describe('run --siblings with a sibling Claude Code does not list (real claude)', () => {
+  it('leaves it out: it never competes, and the report does not name it', async () => {
+    const dir = path.join(work, 'hidden-set');
+    await mkdir(path.join(dir, 'hidden'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'hidden', 'SKILL.md'),
+      '---\nname: hidden\ndescription: Never listed\ndisable-model-invocation: true\n---\n',
+    );
+    await mkdir(path.join(dir, 'shown'), { recursive: true });
+    await writeFile(path.join(dir, 'shown', 'SKILL.md'), '---\nname: shown\ndescription: Listed\n---\n');
+    const out = path.join(work, 'out-hidden');
+    const from = model.requests.length;
+    const r = await run([
+      '--skill',
+      path.join(skillsDir, 'handoff'),
+      '--eval',
+      evalPath,
+      '--siblings',
+      dir,
+      '--runs',
+      '1',
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('siblings: hidden is not listed by Claude Code');
+    const { report } = await readReport(out);
+    expect(report.siblings?.members.map((m) => m.name)).toEqual(['shown']);
+    const first = model.requests
+      .slice(from)
+      .find((q) => q.turn === 1 && q.view?.query === 'sib: summarise this session');
+    expect(first?.view?.listing.some((e) => e.name.startsWith('hidden'))).toBe(false);
+    expect(first?.view?.listing.some((e) => e.name.startsWith('shown-stub-'))).toBe(true);
+  }, 300_000);
+});
+
 describe('run --siblings input errors (exit 1, nothing spent)', () => {
   async function folder(name: string, files: Record<string, string>): Promise<string> {
     const dir = path.join(work, name);
