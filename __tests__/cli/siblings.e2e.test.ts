@@ -98,24 +98,24 @@ function run(args: string[]) {
   return runCli(['run', '--claude', CLAUDE_BIN, '--max-retries', '0', ...args], { env: claude.env });
 }
 
+/** `run` of the handoff skill over its eval set with `--siblings <siblings>`, plus `extra`. */
+function runWithSiblings(siblings: string, extra: string[]) {
+  return run([
+    '--skill',
+    path.join(skillsDir, 'handoff'),
+    '--eval',
+    evalPath,
+    '--siblings',
+    siblings,
+    ...extra,
+  ]);
+}
+
 describe.each(['command', 'skill'] as const)('run --siblings, %s layout (real claude)', (layout) => {
   it('hits and siblingHits equal what the model did, run by run; the listing holds each sibling as Claude Code lists it', async () => {
     const out = path.join(work, `out-${layout}`);
     const from = model.requests.length;
-    const r = await run([
-      '--skill',
-      path.join(skillsDir, 'handoff'),
-      '--eval',
-      evalPath,
-      '--siblings',
-      skillsDir,
-      '--runs',
-      String(RUNS),
-      '--stub',
-      layout,
-      '--out',
-      out,
-    ]);
+    const r = await runWithSiblings(skillsDir, ['--runs', String(RUNS), '--stub', layout, '--out', out]);
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('siblings: 2 installed beside the stub in every run (pdf, xlsx)');
@@ -193,19 +193,7 @@ describe('run --siblings --cross-negatives (real claude)', () => {
   it("measures the siblings' positives as extra negatives, labelled from, counted apart, announced before any run", async () => {
     const out = path.join(work, 'out-cross');
     const from = model.requests.length;
-    const r = await run([
-      '--skill',
-      path.join(skillsDir, 'handoff'),
-      '--eval',
-      evalPath,
-      '--siblings',
-      skillsDir,
-      '--cross-negatives',
-      '--runs',
-      '3',
-      '--out',
-      out,
-    ]);
+    const r = await runWithSiblings(skillsDir, ['--cross-negatives', '--runs', '3', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const estimate = r.stderr.indexOf(
       'cross-negatives: 1 positive of the siblings added as negatives: up to 3 more runs (3 per query); no eval set beside pdf',
@@ -237,6 +225,31 @@ describe('run --siblings --cross-negatives (real claude)', () => {
   }, 600_000);
 });
 
+describe('run --siblings with a sibling Claude Code does not list (real claude)', () => {
+  it('leaves it out: it never competes, and the report does not name it', async () => {
+    const dir = path.join(work, 'hidden-set');
+    await mkdir(path.join(dir, 'hidden'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'hidden', 'SKILL.md'),
+      '---\nname: hidden\ndescription: Never listed\ndisable-model-invocation: true\n---\n',
+    );
+    await mkdir(path.join(dir, 'shown'), { recursive: true });
+    await writeFile(path.join(dir, 'shown', 'SKILL.md'), '---\nname: shown\ndescription: Listed\n---\n');
+    const out = path.join(work, 'out-hidden');
+    const from = model.requests.length;
+    const r = await runWithSiblings(dir, ['--runs', '1', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('siblings: hidden is not listed by Claude Code');
+    const { report } = await readReport(out);
+    expect(report.siblings?.members.map((m) => m.name)).toEqual(['shown']);
+    const first = model.requests
+      .slice(from)
+      .find((q) => q.turn === 1 && q.view?.query === 'sib: summarise this session');
+    expect(first?.view?.listing.some((e) => e.name.startsWith('hidden'))).toBe(false);
+    expect(first?.view?.listing.some((e) => e.name.startsWith('shown-stub-'))).toBe(true);
+  }, 300_000);
+});
+
 describe('run --siblings input errors (exit 1, nothing spent)', () => {
   async function folder(name: string, files: Record<string, string>): Promise<string> {
     const dir = path.join(work, name);
@@ -246,28 +259,19 @@ describe('run --siblings input errors (exit 1, nothing spent)', () => {
     }
     return dir;
   }
-  const args = (siblings: string) => [
-    '--skill',
-    path.join(skillsDir, 'handoff'),
-    '--eval',
-    evalPath,
-    '--siblings',
-    siblings,
-    '--out',
-    path.join(work, 'out-errors'),
-  ];
+  const attempt = (siblings: string) => runWithSiblings(siblings, ['--out', path.join(work, 'out-errors')]);
 
   it('names a sibling that does not parse, one with the tested name, and duplicate names', async () => {
     const before = model.requests.length;
     const broken = await folder('broken', { 'bad/SKILL.md': '---\nname: bad\n---\n\nNo description.\n' });
-    let r = await run(args(broken));
+    let r = await attempt(broken);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(path.join(broken, 'bad', 'SKILL.md'));
 
     const clash = await folder('clash', {
       'copy/SKILL.md': '---\nname: handoff\ndescription: Another handoff\n---\n',
     });
-    r = await run(args(clash));
+    r = await attempt(clash);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(path.join(clash, 'copy', 'SKILL.md'));
     expect(r.stderr).toContain('the name of the skill under test');
@@ -276,7 +280,7 @@ describe('run --siblings input errors (exit 1, nothing spent)', () => {
       'a/SKILL.md': '---\nname: twin\ndescription: One\n---\n',
       'b/SKILL.md': '---\nname: twin\ndescription: Two\n---\n',
     });
-    r = await run(args(twins));
+    r = await attempt(twins);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('two siblings are named "twin"');
     expect(r.stderr).toContain('Fix:');

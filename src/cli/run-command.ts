@@ -8,7 +8,7 @@ import { loadEvalSet } from '../inputs/eval-set.js';
 import { crossNegativeItems, loadSiblings, type SiblingSkill } from '../inputs/siblings.js';
 import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import { checkStubListing, listedOverride, readListedText } from '../measure/listed-text.js';
+import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderJunit } from '../report/junit.js';
 import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
@@ -159,9 +159,20 @@ async function siblingTexts(
   const out: SiblingListed[] = [];
   for (const { skill } of siblings) {
     const own = await readListedText(skill, probe);
+    // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
+    if (own.why === UNLISTED_REASON) {
+      io.stderr.write(
+        `siblings: ${skill.name} is not listed by Claude Code (disable-model-invocation?), so it does not compete; left out\n`,
+      );
+      continue;
+    }
     for (const warning of own.warnings) io.stderr.write(`warning: sibling ${skill.name}: ${warning}\n`);
     if (own.source === 'emulation')
       io.stderr.write(`listing: sibling ${skill.name} emulated, not read from Claude Code (${own.why})\n`);
+    // The sibling's stub must be listed as exactly that text, as the tested stub's is (exit 2 if not).
+    const skipped = await checkStubListing(own.text, args.stub, probe, `sibling ${skill.name}'s description`);
+    if (skipped !== undefined)
+      io.stderr.write(`listing: sibling ${skill.name}'s stub listing was not checked (${skipped})\n`);
     out.push({ name: skill.name, listed: own.text });
   }
   return out;

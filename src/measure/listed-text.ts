@@ -33,10 +33,13 @@ export interface ListedText {
   warnings: string[];
 }
 
+/** The reason `readListedText` gives when Claude Code read the file but left it out of its listing. */
+export const UNLISTED_REASON = 'Claude Code did not list the skill (disable-model-invocation?)';
+
 /** Why a probe gave no usable line, in words (no paths). */
 function probeFailure(result: ProbeResult): string | undefined {
   if (result.kind === 'failed') return result.reason;
-  if (result.kind === 'unlisted') return 'Claude Code did not list the skill (disable-model-invocation?)';
+  if (result.kind === 'unlisted') return UNLISTED_REASON;
   return undefined;
 }
 

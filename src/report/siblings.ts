@@ -131,7 +131,7 @@ export function siblingsMarkdown(
   const lines = [
     '## Competition',
     '',
-    `Every run had ${report.siblings.members.length} sibling skills installed beside the stub: ${members || 'none'}.` +
+    `Every run had ${report.siblings.members.length} sibling ${report.siblings.members.length === 1 ? 'skill' : 'skills'} installed beside the stub: ${members || 'none'}.` +
       (report.siblings.crossNegatives
         ? ' Their positives were measured as negatives here too (`from:` in the notes).'
         : ''),

@@ -19,10 +19,12 @@
  *
  * With several stubs listed (the tested skill and its siblings, issue 11), the entry whose
  * description covers the query best is the one the "model" may load, with the probability of step 4
- * for that entry's coverage; a tie goes to the entry first in skill-name order (see `bestEntry`).
+ * for that entry's coverage; a tie is broken by SHA-256 of (query, skill name), so it is fixed per
+ * query and favours no name (see `bestEntry`).
  *
  * Node built-ins only (it ships with the simulated model).
  */
+import { createHash } from 'node:crypto';
 
 /** The probability floor and ceiling of the rule, and the coverage at which it reaches the ceiling. */
 export const RULE_FLOOR = 0.05;
@@ -108,6 +110,11 @@ export function triggerProbability(query: string, description: string): number {
   return RULE_FLOOR + (RULE_CEILING - RULE_FLOOR) * Math.min(1, c / RULE_FULL_COVERAGE);
 }
 
+/** The order of two equally fitting entries for one query: arbitrary, but fixed and blind to the name's spelling. */
+function tieKey(query: string, name: string): string {
+  return createHash('sha256').update(`${query}\u0000${name}`).digest('hex');
+}
+
 /** The entry a query is routed to among several listed stubs, and the probability it is loaded. */
 export function bestEntry<T extends { name: string; description: string }>(
   query: string,
@@ -120,7 +127,8 @@ export function bestEntry<T extends { name: string; description: string }>(
     const better =
       best === undefined ||
       c > best.coverage ||
-      (c === best.coverage && skillName(entry.name) < skillName(best.entry.name));
+      (c === best.coverage &&
+        tieKey(query, skillName(entry.name)) < tieKey(query, skillName(best.entry.name)));
     if (better) best = { entry, coverage: c };
   }
   if (best === undefined) return undefined;
