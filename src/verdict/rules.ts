@@ -1,3 +1,4 @@
+import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
@@ -49,7 +50,7 @@ export function noVerdictReasons(input: {
   const budget = lossBudget(input.planned, input.share);
   if (input.lost > budget) {
     reasons.push(
-      `${input.lost} of ${input.planned} planned runs were lost to timeouts or errors, more than ${Math.round(input.share * 100)}% (at most ${budget})`,
+      `${input.lost} of ${input.planned} planned runs were lost to timeouts or errors, more than ${percent(input.share)} (at most ${budget})`,
     );
   }
   if (input.lostQueries.length > 0) {
