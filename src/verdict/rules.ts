@@ -5,6 +5,7 @@ import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } fro
 import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../report/schema.js';
 import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
+import { queryPasses } from './threshold.js';
 
 /** The numbers the verdict rules read (SPEC §2.3). */
 export interface RuleSettings {
@@ -61,11 +62,7 @@ export function noVerdictReasons(input: {
   return reasons;
 }
 
-/** Pass/fail of one query against the threshold; null when nothing was measured. */
-export function queryPasses(shouldTrigger: boolean, rate: number | null, threshold: number): boolean | null {
-  if (rate === null) return null;
-  return shouldTrigger ? rate > threshold : rate < threshold;
-}
+export { queryPasses };
 
 export function summarizeQuery(
   item: EvalItem,
