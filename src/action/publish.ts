@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
 import { junitPathFor } from '../adapters/report-files.js';
+import { messageOf } from '../errors.js';
 import { TOOL_VERSION } from '../version.js';
 import { renderComment } from './comment.js';
 import { type Conclusion, conclude } from './conclusion.js';
@@ -93,9 +94,7 @@ async function writeSummary(run: ActionRun): Promise<void> {
   try {
     await core.summary.addRaw(renderSummary(run, TOOL_VERSION)).write({ overwrite: true });
   } catch (error) {
-    core.warning(
-      `the job summary could not be written: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    core.warning(`the job summary could not be written: ${messageOf(error)}`);
   }
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
+import { messageOf } from '../errors.js';
 import { claudeEnvironment } from '../measure/run-once.js';
 import type { Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
@@ -136,7 +137,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     try {
       scratch = await createScratchProject();
     } catch (error) {
-      scratchError = `could not make a temp project (git init): ${error instanceof Error ? error.message : String(error)}`;
+      scratchError = `could not make a temp project (git init): ${messageOf(error)}`;
     }
     const cwd = scratch?.dir ?? os.tmpdir();
 

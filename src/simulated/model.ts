@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { messageOf } from '../errors.js';
 import {
   GATE_QUERY,
   isDefaultStub,
@@ -578,7 +579,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
           kind: 'text',
         };
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = messageOf(error);
         sendError(res, 500, 'api_error', `simulated model script failed: ${message}`, true);
         return;
       }

@@ -1,3 +1,4 @@
+import { isRecord } from '../guards.js';
 /**
  * Reading a Messages API request the way the simulated model needs it: the user's query, the skill
  * listing the CLI put in front of the model, the working directory, and whether this is a later turn.
@@ -47,10 +48,6 @@ const DEFAULT_STUB_NAME = /-stub-[0-9a-f]{8}$/;
 /** The default stub rule: the name skilltrigger gives a command stub, `<skill>-stub-<8 hex>`. */
 export function isDefaultStub(entry: ListingEntry): boolean {
   return DEFAULT_STUB_NAME.test(entry.name);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Message {
