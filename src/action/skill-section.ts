@@ -1,6 +1,7 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
 import { markdownTable as table, utcDate } from '../format.js';
+import { maskSecrets } from '../mask.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
@@ -199,7 +200,8 @@ function queryRows(
 ): string[] {
   const subject = subjectName(run);
   const cand = s.report.candidate.queries;
-  const text = (query: string) => truncate(escapeInline(query), limits.queryChars);
+  // Masked before it is escaped and cut: `\_` or a cut would hide a key from the mask of the whole body.
+  const text = (query: string) => truncate(escapeInline(maskSecrets(query)), limits.queryChars);
   const rows: string[][] = [];
   let total: number;
   if (s.comparison && baseline) {
