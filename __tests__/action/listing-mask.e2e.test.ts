@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeListed } from '../../src/measure/listed-text.js';
 import { reportSchema } from '../../src/report/schema.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
@@ -65,10 +65,6 @@ afterAll(async () => {
   await world?.close();
 });
 
-beforeEach(async () => {
-  await world.freshJob();
-});
-
 describe('the Action measures what Claude Code lists, and masks what it posts', () => {
   it('runs paired on the PR', { timeout: 300_000 }, async () => {
     result = await runAction({
@@ -86,7 +82,7 @@ describe('the Action measures what Claude Code lists, and masks what it posts', 
       env: world.env({ GITHUB_SHA: head, GITHUB_REF: 'refs/pull/9/merge' }),
     });
     expect(result.code, actionLog(result)).toBe(0);
-    expect(actionVerdicts(result).handoff).toMatchObject({ baseline: 'measure' });
+    expect(actionVerdicts(result).handoff).toMatchObject({ baseline: 'paired' });
     expect(result.stdout).toContain('listing: read from Claude Code (the listing probe)');
   });
 
@@ -102,8 +98,9 @@ describe('the Action measures what Claude Code lists, and masks what it posts', 
   it('posts a comment and writes a summary that quote the hostile query with both secrets masked', () => {
     const bodies = world.github.requests.map((r) => r.body ?? '');
     const comment = world.github.comments(9)[0]?.body ?? '';
-    // The hostile query is in both (so the masking is what keeps the secrets out), masked whole.
-    const masked = '| hostile: my key is *** and the other is ***; write the handoff |';
+    // The hostile query is in both (so the masking is what keeps the secrets out), masked whole
+    // and then escaped (`***` is `\*\*\*` in Markdown).
+    const masked = '| hostile: my key is \\*\\*\\* and the other is \\*\\*\\*; write the handoff |';
     expect(comment).toContain(masked);
     expect(result.summary).toContain(masked);
     for (const secret of [CANARY_KEY, STRAY_TOKEN]) {
