@@ -67,3 +67,8 @@ export class GateError extends SkilltriggerError {
     super(message, ExitCode.gate);
   }
 }
+
+/** What a caught value says: an Error's message, anything else as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,15 +1,14 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATE_QUERY, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
+import { GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
+import { type ActionWorld, actionLog as log, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import type { GitHubApiFake } from '../fakes/github-api.js';
 import {
   type ActionResult,
   evalsJson,
-  GitRepo,
+  type GitRepo,
   pullRequestPayload,
   runAction,
   skillFile,
@@ -28,43 +27,18 @@ const TOKEN = 'ghs_actions_token_for_shards';
 const SKILLS = ['alpha', 'beta', 'gamma'] as const;
 const file = (name: string) => `.claude/skills/${name}/SKILL.md`;
 
+let world: ActionWorld;
 let work: string;
 let repo: GitRepo;
 let model: SimulatedModel;
 let github: GitHubApiFake;
-let cache: CacheServiceFake;
-let home: string;
-let runnerTemp: string;
 /** Where the merge job's download-artifact step put every leg's artifact. */
 let downloaded: string;
 let base: string;
 let head: string;
 
 function env(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of ['PATH', 'LANG']) {
-    const value = process.env[name];
-    if (value !== undefined) out[name] = value;
-  }
-  return {
-    ...out,
-    HOME: home,
-    TMPDIR: path.join(work, 'tmp'),
-    ...github.env(),
-    ...cache.env(),
-    GITHUB_SHA: head,
-    GITHUB_REF: 'refs/pull/7/merge',
-    RUNNER_OS: 'Linux',
-    RUNNER_ARCH: 'X64',
-    RUNNER_TEMP: runnerTemp,
-    ANTHROPIC_BASE_URL: model.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SKILLTRIGGER_SIMULATED: '1',
-  };
-}
-
-function log(result: ActionResult): string {
-  return `exit ${result.code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}\n--- summary ---\n${result.summary}`;
+  return world.env({ GITHUB_SHA: head, GITHUB_REF: 'refs/pull/7/merge' });
 }
 
 function verdictKeys(result: ActionResult): string[] {
@@ -75,10 +49,8 @@ function verdictKeys(result: ActionResult): string[] {
 
 /** One matrix leg, on its own runner: a fresh RUNNER_TEMP and results folder; its artifact is kept. */
 async function leg(inputs: Record<string, string>): Promise<ActionResult> {
-  await rm(runnerTemp, { recursive: true, force: true });
-  await mkdir(runnerTemp, { recursive: true });
+  await world.freshJob();
   const out = path.join(repo.dir, 'skilltrigger-results');
-  await rm(out, { recursive: true, force: true });
   const result = await runAction({
     cwd: repo.dir,
     eventName: 'pull_request',
@@ -99,13 +71,17 @@ async function leg(inputs: Record<string, string>): Promise<ActionResult> {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-shard-e2e-'));
-  home = path.join(work, 'home');
-  runnerTemp = path.join(work, 'runner-temp');
+  world = await startActionWorld({
+    name: 'shard-e2e',
+    seed: 11,
+    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+    script: (req) => {
+      if (req.query === GATE_QUERY) return undefined;
+      return /-pos \d/.test(req.query) ? { kind: 'skill' } : { kind: 'text' };
+    },
+  });
+  ({ work, repo, model, github } = world);
   downloaded = path.join(work, 'downloaded');
-  await mkdir(home);
-  await mkdir(path.join(work, 'tmp'));
-  repo = await GitRepo.create(path.join(work, 'repo'));
   const files: Record<string, string> = { 'README.md': '# skills\n' };
   for (const name of SKILLS) {
     files[file(name)] = skillFile(name, `Do ${name} things. Use when asked about ${name}.`);
@@ -127,24 +103,10 @@ beforeAll(async () => {
       ]),
     ),
   );
-  model = await startSimulatedModel({
-    seed: 11,
-    script: (req) => {
-      if (req.query === GATE_QUERY) return undefined;
-      return /-pos \d/.test(req.query) ? { kind: 'skill' } : { kind: 'text' };
-    },
-  });
-  github = await startGitHubApi({
-    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
-  });
-  cache = await startCacheService();
 });
 
 afterAll(async () => {
-  await model?.close();
-  await github?.close();
-  await cache?.close();
-  if (work) await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('shard: i/n over a matrix, then mode: merge', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  betaBinomialPmf,
   fisherExactTest,
   holmAdjust,
   hypergeometricDistribution,
@@ -66,6 +67,18 @@ describe('logFactorial and logChoose', () => {
   it('rejects non-integers and negatives', () => {
     expect(() => logFactorial(-1)).toThrow(RangeError);
     expect(() => logFactorial(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('beta-binomial', () => {
+  it('is uniform over 0…n under a uniform prior, and sums to 1 after data', () => {
+    // Beta(1, 1): every count of hits in n runs is equally likely, 1 / (n + 1).
+    for (let k = 0; k <= 4; k++) expect(betaBinomialPmf(k, 4, 1, 1)).toBeCloseTo(1 / 5, 12);
+    let total = 0;
+    for (let k = 0; k <= 6; k++) total += betaBinomialPmf(k, 6, 4, 2);
+    expect(total).toBeCloseTo(1, 12);
+    // 3 hits of 4 so far (Beta(4, 2)), one more run: P(hit) = 4 / 6.
+    expect(betaBinomialPmf(1, 1, 4, 2)).toBeCloseTo(4 / 6, 12);
   });
 });
 

@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../adapters/baseline-cache.js';
 import { readReportFile } from '../adapters/report-files.js';
 import type { InitInfo } from '../decide/decision.js';
+import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
 import { rosterOf, sha256Hex } from '../report/privacy.js';
 import type { Report } from '../report/schema.js';
@@ -156,7 +157,7 @@ export async function planBaseline(opts: PlanBaselineOptions): Promise<BaselineP
   try {
     report = await readReportFile(restored.reportPath);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     core.warning(`the cached baseline ${restored.matchedKey} cannot be read: ${why}`);
     return missing(
       `the cached baseline for ${base.name} cannot be read (written by another skilltrigger version?)`,

@@ -1,11 +1,8 @@
 import type { ClassComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
+import { percentOf as percent } from '../format.js';
 
 /** The cells the comment's and the summary's tables share (pure). */
-
-export function percent(hits: number, runs: number): string {
-  return runs === 0 ? '–' : `${Math.round((100 * hits) / runs)}%`;
-}
 
 /** `6/7 (86%)`. */
 export function counts(hits: number, runs: number): string {

@@ -1,4 +1,5 @@
 import { ExitCode } from '../errors.js';
+import { percentOf as percent } from '../format.js';
 import type { GateResult } from '../gates/gate.js';
 import { type ActionRun, type MeasuredSkill, regressions } from './results.js';
 
@@ -14,10 +15,6 @@ export interface Conclusion {
   code: ExitCode;
   /** Absent when the step passes. */
   message?: string;
-}
-
-function percent(n: number, d: number): string {
-  return d === 0 ? '–' : `${Math.round((100 * n) / d)}%`;
 }
 
 function regressionLine(s: MeasuredSkill): string {

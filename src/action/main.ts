@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { ExitCode, SkilltriggerError } from '../errors.js';
+import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
@@ -138,7 +138,7 @@ export async function run(): Promise<void> {
   try {
     conclusion = await runAction(controller.signal);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const code = error instanceof SkilltriggerError ? error.exitCode : ExitCode.input;
     if (!(error instanceof SkilltriggerError) && error instanceof Error && error.stack)
       core.debug(error.stack);

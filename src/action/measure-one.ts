@@ -14,6 +14,7 @@ import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
+import { actionListedTexts } from './listed.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { MeasuredSkill } from './results.js';
@@ -27,6 +28,9 @@ import type { Settings } from './settings.js';
 
 /** Retries per run for API failures, as the CLI's default: failures surface inside the per-run timeout. */
 export const MAX_RETRIES = 2;
+
+/** The Action's stub: a command file (the CLI's default `--stub`). */
+const STUB_LAYOUT = 'command';
 
 /**
  * Variables never passed to `claude`: the model's tools run with this environment, and neither the
@@ -89,6 +93,14 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
   const baseline = await baselineFor(target, m);
   const paired = baseline?.use === 'paired' && plan.base !== undefined;
   const queries = evalSet.items.length;
+  const env = claudeEnv(settings);
+  // What Claude Code lists for each side, as the CLI's run reads it (issue 15 §3).
+  const { listed, warnings } = await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
+    claudeBin: claude.bin,
+    env,
+    signal,
+    ...(settings.model === undefined ? {} : { model: settings.model }),
+  });
   const report: Report = await measureSkill(
     {
       skill,
@@ -96,13 +108,14 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
       description: skill.description,
       overridden: false,
       ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
+      ...(listed === undefined ? {} : { listed }),
       ...(settings.model === undefined ? {} : { model: settings.model }),
       rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
       timeoutSeconds: settings.timeoutSeconds,
-      stub: 'command',
+      stub: STUB_LAYOUT,
       maxRetries: MAX_RETRIES,
       claudeBin: claude.bin,
-      env: claudeEnv(settings),
+      env,
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,
@@ -131,7 +144,7 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
     report,
     reportPath: written.jsonPath,
     markdownPath: written.markdownPath,
-    warnings: [...skill.warnings, ...(evalSet.warnings ?? [])],
+    warnings: [...warnings, ...(evalSet.warnings ?? [])],
   };
   if (baseline) {
     result.baseline = baseline.baseline;

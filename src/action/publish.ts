@@ -2,6 +2,8 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
 import { junitPathFor } from '../adapters/report-files.js';
+import { messageOf } from '../errors.js';
+import { maskSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
 import { renderComment } from './comment.js';
 import { type Conclusion, conclude } from './conclusion.js';
@@ -76,7 +78,8 @@ async function postComment(
     repo: ctx.repo,
     issueNumber: event.number,
     marker: COMMENT_MARKER,
-    body: renderComment(run, TOOL_VERSION),
+    // The comment quotes eval queries and warnings, text from outside: masked as every output is.
+    body: maskSecrets(renderComment(run, TOOL_VERSION)),
     headSha: event.headSha,
   });
   if (posted.ok) {
@@ -91,11 +94,9 @@ async function postComment(
 
 async function writeSummary(run: ActionRun): Promise<void> {
   try {
-    await core.summary.addRaw(renderSummary(run, TOOL_VERSION)).write({ overwrite: true });
+    await core.summary.addRaw(maskSecrets(renderSummary(run, TOOL_VERSION))).write({ overwrite: true });
   } catch (error) {
-    core.warning(
-      `the job summary could not be written: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    core.warning(`the job summary could not be written: ${messageOf(error)}`);
   }
 }
 

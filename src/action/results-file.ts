@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { compareReport, compareReports } from '../compare/compare.js';
-import { SkilltriggerError, UsageError } from '../errors.js';
+import { messageOf, SkilltriggerError, UsageError } from '../errors.js';
 import { jsonPath } from '../report/read.js';
 import { reportSchema } from '../report/schema.js';
 import type { ActionRun, MeasuredSkill, RunStage, SkillResult } from './results.js';
@@ -297,7 +297,7 @@ export async function readResultsFiles(dir: string): Promise<ShardResults[]> {
   try {
     entries = await readdir(dir, { recursive: true });
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new ResultsFileError(
       `results-dir ${dir} cannot be read (${why}); download the legs' artifacts there first (actions/download-artifact)`,
     );
@@ -311,7 +311,7 @@ export async function readResultsFiles(dir: string): Promise<ShardResults[]> {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = messageOf(error);
       throw new ResultsFileError(
         `${full}: not JSON (${why}); results-dir should hold only the files the measuring legs wrote`,
       );

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { UsageError } from '../errors.js';
+import { messageOf, UsageError } from '../errors.js';
 
 /**
  * The `skills` input: globs over repository-relative, `/`-separated paths, read by picomatch (the
@@ -19,7 +19,7 @@ export function globToRegExp(glob: string): RegExp {
   try {
     return picomatch.makeRe(glob, OPTIONS);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new UsageError(`the glob "${glob}" cannot be read: ${reason}`);
   }
 }

@@ -1,5 +1,7 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
+import { markdownTable as table, utcDate } from '../format.js';
+import { maskSecrets } from '../mask.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
 import type { Measurement, QueryResult, Report } from '../report/schema.js';
@@ -49,14 +51,6 @@ export function shortSha(sha: string | undefined): string {
   return sha !== undefined && HEX.test(sha) ? `\`${sha.slice(0, 7)}\`` : 'an unknown commit';
 }
 
-function row(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`;
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [row(header), row(header.map(() => '---')), ...rows.map(row)];
-}
-
 const STANDING_MARK: Record<SkillStanding, string> = {
   regression: '❌',
   improvement: '✅',
@@ -92,11 +86,6 @@ export function skipText(reason: SkipReason): string {
     case 'removed':
       return 'the skill was removed; nothing to measure';
   }
-}
-
-function utcDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'an unknown date' : d.toISOString().slice(0, 10);
 }
 
 function sentence(text: string): string {
@@ -211,7 +200,8 @@ function queryRows(
 ): string[] {
   const subject = subjectName(run);
   const cand = s.report.candidate.queries;
-  const text = (query: string) => truncate(escapeInline(query), limits.queryChars);
+  // Masked before it is escaped and cut: `\_` or a cut would hide a key from the mask of the whole body.
+  const text = (query: string) => truncate(escapeInline(maskSecrets(query)), limits.queryChars);
   const rows: string[][] = [];
   let total: number;
   if (s.comparison && baseline) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as cache from '@actions/cache';
+import { messageOf } from '../errors.js';
 
 /**
  * The only module that touches `@actions/cache`: the baseline reports and the Claude CLI install.
@@ -176,10 +177,6 @@ export function baselineCacheDir(dir: string, skill: string): string {
   return join(resolve(dir), 'baseline', cacheSegment(skill));
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 const UNAVAILABLE =
   'the Actions cache service is not available here (ACTIONS_RESULTS_URL or ACTIONS_CACHE_URL is unset: ' +
   'not running as an Action step)';
@@ -233,7 +230,7 @@ async function saveOnce(paths: string[], key: string): Promise<CacheSaveResult> 
     }
     return { saved: true, key, entryId };
   } catch (error) {
-    return { saved: false, key, code: 'error', reason: `saving ${key} failed: ${describe(error)}` };
+    return { saved: false, key, code: 'error', reason: `saving ${key} failed: ${messageOf(error)}` };
   }
 }
 
@@ -259,7 +256,7 @@ export async function saveBaseline(opts: SaveBaselineOptions): Promise<CacheSave
     await mkdir(skillDir, { recursive: true });
     if (resolve(opts.reportPath) !== staged) await copyFile(opts.reportPath, staged);
   } catch (error) {
-    return { saved: false, key, code: 'error', reason: `staging the report failed: ${describe(error)}` };
+    return { saved: false, key, code: 'error', reason: `staging the report failed: ${messageOf(error)}` };
   }
   return saveOnce([cachePathOf(skillDir)], key);
 }
@@ -296,7 +293,7 @@ export async function restoreBaseline(opts: RestoreBaselineOptions): Promise<Bas
     }
     return { hit: matchedKey === key ? 'exact' : 'prefix', key, matchedKey, reportPath };
   } catch (error) {
-    return { hit: 'miss', key, reason: `restoring ${key} failed: ${describe(error)}` };
+    return { hit: 'miss', key, reason: `restoring ${key} failed: ${messageOf(error)}` };
   }
 }
 
@@ -314,7 +311,7 @@ export async function restoreCliInstall(opts: CliInstallOptions): Promise<CliRes
     }
     return { hit: 'exact', key, matchedKey, prefix };
   } catch (error) {
-    return { hit: 'miss', key, reason: `restoring ${key} failed: ${describe(error)}` };
+    return { hit: 'miss', key, reason: `restoring ${key} failed: ${messageOf(error)}` };
   }
 }
 

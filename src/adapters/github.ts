@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getOctokit } from '@actions/github';
+import { messageOf } from '../errors.js';
 
 /**
  * The only module that talks to GitHub (through `@actions/github`'s Octokit).
@@ -176,7 +177,7 @@ function errorStatus(error: unknown): number | undefined {
 }
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 function rateLimited(error: unknown, status: number | undefined): boolean {

@@ -14,7 +14,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { ExitCode, InputError, messageOf, SkilltriggerError } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
 import type { MatrixReport } from '../matrix/schema.js';
@@ -240,7 +240,7 @@ export async function writeReport(
   try {
     validateReport(JSON.parse(json), 'the report about to be written');
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = messageOf(error);
     throw new Error(
       `skilltrigger bug: the report does not match its own schema, so it was not written: ${detail}`,
     );

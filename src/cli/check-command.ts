@@ -6,7 +6,7 @@ import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
 import { readListedText } from '../measure/listed-text.js';
 import type { CheckArgs } from './args.js';
-import type { CliIo } from './run-command.js';
+import type { CliIo } from './output.js';
 
 /** The loader's warnings and the weak-set findings (§2.7) of an eval set, one line each; `run` shows them too. */
 export function evalSetWarnings(file: string, set: EvalSet): string[] {

@@ -1,7 +1,7 @@
 import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
 import { type PreflightResult, type PreflightSettings, runPreflight } from '../gates/preflight.js';
 import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
-import type { CliIo } from './run-command.js';
+import type { CliIo } from './output.js';
 
 /**
  * The gates (SPEC §2.4) before a command spends a run: each printed as it is known, the reminders

@@ -6,6 +6,13 @@ export interface Output {
   isTTY?: boolean;
 }
 
+/** What a command is given of the outside: its two streams and its environment. */
+export interface CliIo {
+  stdout: Output;
+  stderr: Output;
+  env: NodeJS.ProcessEnv;
+}
+
 /**
  * A terminal stream the CLI may lose at any moment: `run … | head -1` closes stdout after one
  * line, a closed terminal or `2>&- `-like pipe fails stderr with EPIPE or EIO. Losing the reader

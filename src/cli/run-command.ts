@@ -20,14 +20,10 @@ import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
 import { passGates } from './gates-step.js';
 import { measureSettingsFrom } from './measure-settings.js';
-import type { Output } from './output.js';
+import type { CliIo } from './output.js';
 import { ProgressReporter } from './progress.js';
 
-export interface CliIo {
-  stdout: Output;
-  stderr: Output;
-  env: NodeJS.ProcessEnv;
-}
+export type { CliIo } from './output.js';
 
 /** `--baseline-description` takes text, or a file holding the text when such a file exists. */
 async function baselineText(value: string): Promise<{ text: string; file?: string }> {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { openFile } from '../adapters/opener.js';
 import { readReportFile } from '../adapters/report-files.js';
 import { comparePagePathFor, pagePathFor, writePageIfMissing } from '../adapters/report-pages.js';
-import { ExitCode } from '../errors.js';
+import { ExitCode, messageOf } from '../errors.js';
 import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ViewArgs } from './args.js';
@@ -39,7 +39,7 @@ export async function viewCommand(args: ViewArgs, io: CliIo): Promise<ExitCode> 
     try {
       await openFile(path.resolve(page), { env: io.env });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       io.stderr.write(
         `warning: could not start the platform's opener (${reason}); open ${page} in a browser yourself\n`,
       );

@@ -1,3 +1,4 @@
+import { percent } from '../format.js';
 import { withoutText } from '../report/subsets.js';
 import type {
   ClassComparison,
@@ -275,10 +276,6 @@ export function formatP(p: number): string {
   if (p >= 0.9995) return '1';
   if (p >= 0.001) return p.toFixed(3);
   return p.toExponential(1);
-}
-
-function percent(x: number): string {
-  return `${(x * 100).toFixed(Number.isInteger(x * 100) ? 0 : 1)}%`;
 }
 
 function signed(n: number): string {

@@ -1,5 +1,5 @@
 import type { Report } from '../report/schema.js';
-import type { ComparisonWarning } from './compare.js';
+import type { ComparisonWarning } from './comparison.js';
 
 /**
  * The competition changed between two reports (`run --siblings`, issue 11): a sibling added or

@@ -88,6 +88,21 @@ export function logChoose(n: number, k: number): number {
   return logFactorial(n) - logFactorial(k) - logFactorial(n - k);
 }
 
+/** ln B(a, b) for positive integers a, b. */
+function logBeta(a: number, b: number): number {
+  return logFactorial(a - 1) + logFactorial(b - 1) - logFactorial(a + b - 1);
+}
+
+/**
+ * P(K = k) for K beta-binomial: the hits in `n` more runs when the rate has a Beta(a, b)
+ * distribution (a, b positive integers; with a uniform prior, a = hits + 1 and b = misses + 1).
+ * In log space, like the hypergeometric below.
+ */
+export function betaBinomialPmf(k: number, n: number, a: number, b: number): number {
+  const logP = logChoose(n, k) + logBeta(a + k, b + n - k) - logBeta(a, b);
+  return Math.exp(logP);
+}
+
 /**
  * P(X = k) for X hypergeometric: `draws` taken without replacement from a `population` holding
  * `successes` successes. Computed in log space, so large arguments neither overflow nor

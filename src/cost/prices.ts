@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../errors.js';
+import { InputError, messageOf } from '../errors.js';
 
 /**
  * Price tables: what a model's tokens cost, in US dollars per million tokens. The default table is
@@ -43,7 +43,7 @@ export function parsePriceTable(text: string, file: string): PriceTable {
   } catch (error) {
     throw new InputError(
       { file },
-      `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      `not valid JSON (${messageOf(error)})`,
       'write the price table as JSON: {"source": "…", "asOf": "YYYY-MM-DD", "models": {"<model id>": {"input": 3, "output": 15, "cacheWrite": 3.75, "cacheRead": 0.3}}} (US dollars per million tokens; see docs/cost.md)',
     );
   }

@@ -1,3 +1,4 @@
+import { isRecord } from '../guards.js';
 import type { Usage } from '../outcome.js';
 
 /**
@@ -55,10 +56,6 @@ export type StreamEvent =
   | { type: 'stream-event'; event: string; messageId?: string; usage?: Usage }
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

@@ -1,4 +1,5 @@
 import type { ClaudeCommandResult } from '../adapters/claude.js';
+import { isRecord } from '../guards.js';
 import { firstLine, type GateResult, gateResult } from './gate.js';
 
 /** The fields of `claude auth status` (JSON by default; claude-cli-facts.md §4) the gate reads. */
@@ -7,10 +8,6 @@ export interface AuthStatus {
   authMethod?: string;
   apiProvider?: string;
   apiKeySource?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Parse `claude auth status` output; undefined when it is not the JSON object we know. */

@@ -1,3 +1,4 @@
+import { isRecord } from '../guards.js';
 import { firstLine, stripAnsi } from './gate.js';
 
 /** One installed plugin as `claude plugin list` describes it (claude-cli-facts.md §4). */
@@ -16,10 +17,6 @@ export type PluginList =
   | { kind: 'plugins'; form: 'json' | 'human' | 'none'; plugins: InstalledPlugin[] }
   /** A shape the parser does not know; `quote` is what to show the user (the first line). */
   | { kind: 'unknown'; quote: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function unknownShape(text: string): PluginList {
   return { kind: 'unknown', quote: firstLine(text) || '(no output)' };

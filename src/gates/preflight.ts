@@ -11,6 +11,7 @@ import {
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
 import { createScratchProject, type ScratchProject } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
+import { messageOf } from '../errors.js';
 import type { Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli } from './cli.js';
@@ -145,7 +146,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     try {
       scratch = await createScratchProject();
     } catch (error) {
-      scratchError = `could not make a temp project: ${error instanceof Error ? error.message : String(error)}`;
+      scratchError = `could not make a temp project: ${messageOf(error)}`;
     }
     const cwd = scratch?.dir ?? os.tmpdir();
 

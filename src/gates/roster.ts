@@ -1,5 +1,6 @@
 import type { InheritedEnvironment } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
+import { isRecord } from '../guards.js';
 import { type GateResult, gateResult } from './gate.js';
 
 /** An entry of the init event's `plugins[]`: `{name, source}`, `source` being the plugin id. */
@@ -7,10 +8,6 @@ export interface InitPlugin {
   name: string;
   /** `stubplug@local-mkt`, `cc-plugin-privacy@builtin`, `x@inline` (claude-cli-facts.md §1.2). */
   source?: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `plugins[]` of an init line; empty when absent or of another shape. */

@@ -1,3 +1,4 @@
+import { percent } from '../format.js';
 import { escapeInline } from '../report/escape.js';
 import type { ImproveReport } from './schema.js';
 
@@ -9,7 +10,7 @@ import type { ImproveReport } from './schema.js';
 type Figures = ImproveReport['original']['train'];
 
 function rate(hits: number, runs: number): string {
-  return runs === 0 ? `${hits}/0` : `${hits}/${runs} (${Math.round((hits / runs) * 100)}%)`;
+  return runs === 0 ? `${hits}/0` : `${hits}/${runs} (${percent(hits / runs)})`;
 }
 
 function figures(f: Figures): string {

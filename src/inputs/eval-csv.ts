@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
 import { type Candidate, entryLabel, parseBooleanWord, readQuery } from './eval-entry.js';
 import { isRecord, type Problems, quote } from './problems.js';
@@ -19,7 +20,7 @@ export function readCsv(text: string, file: string, problems: Problems): Candida
     const parsed: unknown = parse(source, { info: true, relax_column_count: true, skip_empty_lines: true });
     records = Array.isArray(parsed) ? parsed.filter(isParsedRecord) : [];
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const line = isRecord(error) && typeof error.lines === 'number' ? error.lines : undefined;
     problems.add(
       { file, ...(line !== undefined ? { line } : {}) },

@@ -1,4 +1,5 @@
 import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
 import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems } from './problems.js';
@@ -14,7 +15,7 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const at = jsonErrorPosition(message, text);
     problems.add(
       { file, ...(at ? { line: at.line } : {}) },

@@ -1,4 +1,5 @@
 import { InputError, InputErrors, type InputLocation } from '../errors.js';
+import { isRecord } from '../guards.js';
 
 /**
  * Collects every defect of one input file, so a user fixes them all in one pass instead of one
@@ -44,9 +45,7 @@ export function describeValue(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Characters as a person counts them (code points), not UTF-16 units. */
 export function codePointLength(text: string): number {

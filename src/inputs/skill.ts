@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
+import { messageOf } from '../errors.js';
 import { isControlCharacter } from './eval-entry.js';
 import { emulateListing, LISTING_CAP, listingFindings } from './listing.js';
 import { codePointLength, describeValue, inputFailure, isRecord, Problems, quote } from './problems.js';
@@ -423,5 +424,5 @@ function suggestName(text: string): string {
 
 function errorCode(error: unknown): string {
   if (isRecord(error) && typeof error.code === 'string') return error.code;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }

@@ -1,5 +1,6 @@
 import type { Document, LineCounter, YAMLError } from 'yaml';
 import type { InputLocation } from '../errors.js';
+import { messageOf } from '../errors.js';
 import { inputFailure } from './problems.js';
 
 /**
@@ -12,7 +13,7 @@ export function yamlValue(doc: Document.Parsed, location: InputLocation): unknow
   try {
     return doc.toJS();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw inputFailure(
       location,
       `the YAML cannot be read: ${reason}`,

@@ -1,3 +1,4 @@
+import { percent } from '../format.js';
 import type { Measurement, QueryResult, Report } from './schema.js';
 
 /**
@@ -133,8 +134,8 @@ function caseBody(
   }
   const sysOut = lost > 0 ? [`      <system-out>${text(lostText)}</system-out>`] : [];
   if (q.pass) return { kind: 'pass', lines: sysOut };
-  const rate = `${Math.round((q.rate ?? 0) * 100)}%`;
-  const needs = `${q.shouldTrigger ? 'above' : 'below'} ${Math.round(threshold * 100)}%`;
+  const rate = percent(q.rate ?? 0);
+  const needs = `${q.shouldTrigger ? 'above' : 'below'} ${percent(threshold)}`;
   const message = `${side}: triggered ${q.hits}/${q.runs} runs (${rate}); passes ${needs}`;
   const type = q.shouldTrigger ? 'not-triggered' : 'false-trigger';
   return {

@@ -1,3 +1,4 @@
+import { percent, markdownTable as table, utcDate } from '../format.js';
 import { escapeInline } from './escape.js';
 import type { Measurement, QueryResult, Report, ReportUsage } from './schema.js';
 import { siblingsMarkdown } from './siblings.js';
@@ -80,22 +81,6 @@ function sidesOf(report: Report): Side[] {
 }
 
 const labelled = (side: Side, text: string) => (side.label ? `${side.label}: ${text}` : text);
-
-function percent(share: number): string {
-  return `${Math.round(share * 100)}%`;
-}
-
-function utcDate(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
-}
-
-function row(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`;
-}
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [row(header), row(header.map(() => '---')), ...rows.map(row)];
-}
 
 /**
  * Says plainly, first thing, that there is nothing to read off the numbers, and why. Shown when

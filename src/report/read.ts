@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, messageOf } from '../errors.js';
 import {
   OLDEST_READ_SCHEMA_VERSION,
   REPORT_SCHEMA_ID,
@@ -154,7 +154,7 @@ export function parseReport(text: string, file: string): Report {
     // An editor may have added a byte-order mark; JSON.parse rejects it.
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new InputError(
       { file },
       `not valid JSON (${reason})`,

@@ -1,4 +1,5 @@
 import { type Interval, wilsonInterval } from '../compare/statistics.js';
+import { percent as pct } from '../format.js';
 import type { Measurement, SubsetTotals } from './schema.js';
 
 /**
@@ -73,14 +74,10 @@ export function withoutContextClause(m: Measurement, cls: Class): string {
   return w === undefined ? '' : ` · ${w.hits}/${w.runs} ${withoutText(w.marked)}`;
 }
 
-function pct(x: number): string {
-  return `${Math.round(x * 100)}%`;
-}
-
 /** `51–90%`, or `–` without a measured run. */
 export function intervalText(interval: Interval | null): string {
   if (interval === null) return '–';
-  return `${Math.round(interval.lower * 100)}–${Math.round(interval.upper * 100)}%`;
+  return `${pct(interval.lower).slice(0, -1)}–${pct(interval.upper)}`;
 }
 
 /** A class's rate within a split, its interval, and its pass count: `9/12 (75%, 95% interval 51–90%), 5/6 pass`. */

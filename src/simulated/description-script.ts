@@ -12,7 +12,7 @@ import {
   readRewritePrompt,
 } from '../author/prompts.js';
 import { draftAnswer, rewriteAnswer } from './author-answers.js';
-import type { Behaviour, Script } from './model.js';
+import type { Behaviour, Script } from './script.js';
 import { stubSkillName } from './request.js';
 import { type Routes, routeOnce } from './route.js';
 import { bestEntry, triggerProbability } from './text-rule.js';

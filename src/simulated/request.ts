@@ -1,3 +1,4 @@
+import { isRecord } from '../guards.js';
 /**
  * Reading a Messages API request the way the simulated model needs it: the user's query, the skill
  * listing the CLI put in front of the model, the working directory, and whether this is a later turn.
@@ -58,10 +59,6 @@ export function isDefaultStub(entry: ListingEntry): boolean {
 /** The skill a listed stub stands for: `xlsx-stub-1a2b3c4d` → `xlsx`; a real (skill-layout) name as it is. */
 export function stubSkillName(name: string): string {
   return name.replace(DEFAULT_STUB_NAME, '');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Message {

@@ -1,9 +1,11 @@
+import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
 import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../report/schema.js';
 import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
+import { queryPasses } from './threshold.js';
 
 /** The numbers the verdict rules read (SPEC §2.3). */
 export interface RuleSettings {
@@ -49,7 +51,7 @@ export function noVerdictReasons(input: {
   const budget = lossBudget(input.planned, input.share);
   if (input.lost > budget) {
     reasons.push(
-      `${input.lost} of ${input.planned} planned runs were lost to timeouts or errors, more than ${Math.round(input.share * 100)}% (at most ${budget})`,
+      `${input.lost} of ${input.planned} planned runs were lost to timeouts or errors, more than ${percent(input.share)} (at most ${budget})`,
     );
   }
   if (input.lostQueries.length > 0) {
@@ -60,11 +62,7 @@ export function noVerdictReasons(input: {
   return reasons;
 }
 
-/** Pass/fail of one query against the threshold; null when nothing was measured. */
-export function queryPasses(shouldTrigger: boolean, rate: number | null, threshold: number): boolean | null {
-  if (rate === null) return null;
-  return shouldTrigger ? rate > threshold : rate < threshold;
-}
+export { queryPasses };
 
 export function summarizeQuery(
   item: EvalItem,

@@ -1,5 +1,5 @@
-import { logChoose, logFactorial } from '../compare/statistics.js';
-import { queryPasses } from './rules.js';
+import { betaBinomialPmf } from '../compare/statistics.js';
+import { queryPasses } from './threshold.js';
 
 /** Never stop a query before this many measured runs: one run says nothing about a rate. */
 export const MIN_AUTO_RUNS = 2;
@@ -7,11 +7,6 @@ export const MIN_AUTO_RUNS = 2;
 export const DEFAULT_AUTO_MAX = 6;
 /** The chance, at most, that the remaining runs would have changed a settled verdict. */
 export const AUTO_FLIP_RISK = 0.05;
-
-/** log B(a, b) for positive integers a, b. */
-function logBeta(a: number, b: number): number {
-  return logFactorial(a - 1) + logFactorial(b - 1) - logFactorial(a + b - 1);
-}
 
 /**
  * The probability that a query would pass after `maxRuns` measured runs, given `hits` of
@@ -30,8 +25,7 @@ export function passProbability(
   const b = measured - hits + 1;
   let p = 0;
   for (let k = 0; k <= remaining; k++) {
-    const logP = logChoose(remaining, k) + logBeta(a + k, b + remaining - k) - logBeta(a, b);
-    if (queryPasses(shouldTrigger, (hits + k) / maxRuns, threshold)) p += Math.exp(logP);
+    if (queryPasses(shouldTrigger, (hits + k) / maxRuns, threshold)) p += betaBinomialPmf(k, remaining, a, b);
   }
   return Math.min(1, Math.max(0, p));
 }

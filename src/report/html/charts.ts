@@ -1,4 +1,5 @@
 import { type Interval, wilsonInterval } from '../../compare/statistics.js';
+import { percent } from '../../format.js';
 import { html, type Markup } from './markup.js';
 
 /**
@@ -15,9 +16,8 @@ function fixed(x: number): string {
   return (Math.round(x * 10) / 10).toString();
 }
 
-export function percent(share: number): string {
-  return `${Math.round(share * 100)}%`;
-}
+/** The one percent rule (src/format.ts), for the pages' modules. */
+export { percent };
 
 /** `[12%, 88%]`, or the empty string without an interval. */
 export function intervalText(interval: Interval | null): string {

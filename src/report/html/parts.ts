@@ -1,5 +1,6 @@
 import type { ComparisonLabel } from '../../compare/compare.js';
 import { labelText } from '../../compare/render.js';
+import { percent, utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
 import type { Measurement, QueryResult, Report } from '../schema.js';
 import { html, type Markup } from './markup.js';
@@ -21,11 +22,10 @@ function counted(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
 
-export function utcDate(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
-}
-
 const labelled = (side: Side, text: string) => (side.label ? `${side.label}: ${text}` : text);
+
+/** The one date rule (src/format.ts), for the pages' modules. */
+export { utcDate };
 
 /** No verdict, simulated, stopped early: each says so before any number is read. */
 export function banners(reports: readonly Report[], sides: readonly Side[]): Markup {
@@ -173,7 +173,7 @@ export function environmentFacts(report: Report, sides: readonly Side[]): Markup
           : `${counted(s.runsPerQuery, 'run')} per query`,
         `timeout ${s.timeoutSeconds} s`,
         `trigger threshold ${s.triggerThreshold}`,
-        `no verdict above ${Math.round(s.noVerdictShare * 100)}% lost runs`,
+        `no verdict above ${percent(s.noVerdictShare)} lost runs`,
         `stub as a ${s.stub}`,
         counted(s.maxRetries, 'API retry', 'API retries'),
       ].join(' · '),

@@ -1,0 +1,122 @@
+import type { Report } from '../report/schema.js';
+import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';
+import { siblingSetWarnings } from './siblings.js';
+
+/** Every difference between two reports' environments (SPEC §2.6), in a fixed order. */
+export function environmentWarnings(
+  a: Report,
+  b: Report,
+  names: { base: string; cand: string } = DEFAULT_NAMES,
+): ComparisonWarning[] {
+  const out: ComparisonWarning[] = [];
+  const both = (x: string, y: string) => `${names.base} ${x}, ${names.cand} ${y}`;
+  const differs = (code: ComparisonWarningCode, what: string, x: unknown, y: unknown) => {
+    if (x !== y) out.push({ code, message: `${what} differs: ${both(show(x), show(y))}` });
+  };
+
+  differs('skill', 'skill', a.skill, b.skill);
+  differs('tool-version', 'skilltrigger version', a.tool.version, b.tool.version);
+  differs(
+    'model-requested',
+    'model requested',
+    a.model.requested ?? 'default',
+    b.model.requested ?? 'default',
+  );
+
+  const modelsA = Object.keys(a.model.reported).sort();
+  const modelsB = Object.keys(b.model.reported).sort();
+  if (modelsA.join('\n') !== modelsB.join('\n')) {
+    out.push({
+      code: 'models-reported',
+      message: `models the runs reported differ: ${both(showCounts(a.model.reported), showCounts(b.model.reported))}`,
+    });
+  }
+
+  differs('cli-version', 'Claude CLI version', a.cli.version ?? 'unknown', b.cli.version ?? 'unknown');
+
+  if (a.roster === null || b.roster === null) {
+    const missing = [a.roster === null ? names.base : null, b.roster === null ? names.cand : null].filter(
+      (n) => n !== null,
+    );
+    out.push({
+      code: 'roster-unknown',
+      message: `no roster recorded by ${missing.join(' and ')}: a change in the skills and commands the model sees cannot be ruled out`,
+    });
+  } else {
+    const before = new Set(a.roster.members);
+    const after = new Set(b.roster.members);
+    const added = [...after].filter((m) => !before.has(m)).length;
+    const removed = [...before].filter((m) => !after.has(m)).length;
+    if (added > 0 || removed > 0) {
+      out.push({
+        code: 'roster-members',
+        message: `roster members differ (by hash): ${added} added, ${removed} removed from ${names.base} to ${names.cand}`,
+      });
+    }
+    const sizes: string[] = [];
+    if (a.roster.skills !== b.roster.skills) sizes.push(`skills ${a.roster.skills} → ${b.roster.skills}`);
+    if (a.roster.slashCommands !== b.roster.slashCommands) {
+      sizes.push(`slash commands ${a.roster.slashCommands} → ${b.roster.slashCommands}`);
+    }
+    if (sizes.length > 0)
+      out.push({ code: 'roster-size', message: `roster size differs: ${sizes.join(', ')}` });
+  }
+  out.push(...siblingSetWarnings(a, b, names));
+
+  if (a.environment === null || b.environment === null) {
+    const missing = [
+      a.environment === null ? names.base : null,
+      b.environment === null ? names.cand : null,
+    ].filter((n) => n !== null);
+    out.push({
+      code: 'environment-unknown',
+      message: `no inherited-environment counts recorded by ${missing.join(' and ')}`,
+    });
+  } else {
+    const ea = a.environment;
+    const eb = b.environment;
+    const diffs: string[] = [];
+    const counts: [string, number, number][] = [
+      ['project memory files', ea.memoryFiles.project, eb.memoryFiles.project],
+      ['user memory files', ea.memoryFiles.user, eb.memoryFiles.user],
+      ['hooks', ea.hooks, eb.hooks],
+      ['MCP servers', ea.mcpServers, eb.mcpServers],
+    ];
+    for (const [what, x, y] of counts) if (x !== y) diffs.push(`${what} ${x} → ${y}`);
+    if (diffs.length > 0) {
+      out.push({ code: 'environment', message: `inherited environment differs: ${diffs.join(', ')}` });
+    }
+  }
+
+  const sa = a.settings;
+  const sb = b.settings;
+  differs('trigger-threshold', 'trigger threshold', sa.triggerThreshold, sb.triggerThreshold);
+  differs('runs-per-query', 'runs per query', sa.runsPerQuery, sb.runsPerQuery);
+  differs('runs-per-query', 'runs mode', sa.runsMode ?? 'fixed', sb.runsMode ?? 'fixed');
+  differs('timeout', 'per-run timeout (s)', sa.timeoutSeconds, sb.timeoutSeconds);
+  differs('stub-layout', 'stub layout', sa.stub, sb.stub);
+  differs('no-verdict-share', 'no-verdict share', sa.noVerdictShare, sb.noVerdictShare);
+  differs('max-retries', 'API retries per run', sa.maxRetries, sb.maxRetries);
+  differs(
+    'conflict-allowed',
+    'conflict check',
+    a.conflictAllowed ? 'allowed (--allow-conflict)' : 'enforced',
+    b.conflictAllowed ? 'allowed (--allow-conflict)' : 'enforced',
+  );
+  differs(
+    'simulated',
+    'simulated flag',
+    a.simulated ? 'simulated' : 'real',
+    b.simulated ? 'simulated' : 'real',
+  );
+  return out;
+}
+
+function show(x: unknown): string {
+  return typeof x === 'string' ? x : JSON.stringify(x);
+}
+
+function showCounts(record: Record<string, number>): string {
+  const entries = Object.entries(record).sort(([x], [y]) => x.localeCompare(y));
+  return entries.length === 0 ? 'none' : entries.map(([k, v]) => `${k} ×${v}`).join(', ');
+}

@@ -1,0 +1,37 @@
+/**
+ * How numbers, tables and dates are written for people: the report's Markdown, the Action's
+ * comment and job summary, `compare`'s text and the HTML pages all use these, so one rate reads
+ * the same everywhere. Pure; no I/O.
+ */
+
+/**
+ * A share as a whole percent, halves rounded up: 2/3 → `67%`, 29/200 → `15%`, 1/8 → `13%`.
+ * The share is first taken to 9 decimals, so a float such as 0.145 × 100 = 14.499999999999998
+ * rounds as the 14.5 it stands for (it would print `14%` otherwise, and `15%` when computed as
+ * 100 × 29 / 200: the same rate printed two ways).
+ */
+export function percent(share: number): string {
+  const scaled = Number((share * 100).toFixed(9));
+  return `${Math.round(scaled)}%`;
+}
+
+/** `percent(hits / runs)`, or `–` without a measured run. */
+export function percentOf(hits: number, runs: number): string {
+  return runs === 0 ? '–' : percent(hits / runs);
+}
+
+/** One GitHub-flavoured Markdown table row. Cells must already be escaped for a table. */
+export function markdownRow(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** A GitHub-flavoured Markdown table: the header, its rule, then the rows. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [markdownRow(header), markdownRow(header.map(() => '---')), ...rows.map(markdownRow)];
+}
+
+/** `2026-12-01` (the UTC day of an ISO timestamp), or `an unknown date` when it does not parse. */
+export function utcDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'an unknown date' : d.toISOString().slice(0, 10);
+}
