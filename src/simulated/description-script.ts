@@ -12,9 +12,9 @@ import {
   readRewritePrompt,
 } from '../author/prompts.js';
 import { draftAnswer, rewriteAnswer } from './author-answers.js';
-import type { Behaviour, Script } from './script.js';
 import { stubSkillName } from './request.js';
 import { type Routes, routeOnce } from './route.js';
+import type { Behaviour, Script } from './script.js';
 import { bestEntry, triggerProbability } from './text-rule.js';
 
 export interface DescriptionRuleOptions {
