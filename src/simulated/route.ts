@@ -5,7 +5,7 @@
  * layout, `xlsx` in the skill layout); the rest of the probability is a plain text answer. A key
  * that names no listed stub is called by that name as it is (another skill, e.g. a built-in).
  */
-import type { Behaviour, Script } from './model.js';
+import type { Behaviour, Script } from './script.js';
 import { type RequestView, stubSkillName } from './request.js';
 
 /** query → (skill name → probability); each query's probabilities add up to at most 1. */
