@@ -140,6 +140,56 @@ describe('--model a,b', () => {
     expect(r.stdout).toMatch(/^cost: \$\d/m);
   });
 
+  it('compare labels model by model, and warns when the model sets differ', async () => {
+    const both = path.join(work, 'out-two');
+    const [twoFile] = (await readdir(both)).filter((f) => f.endsWith('.json'));
+    const two = path.join(both, twoFile ?? '');
+    const same = await runCli(['compare', two, two, '--json'], { env: claude.env });
+    expect(same.code).toBe(0);
+    const parsed = JSON.parse(same.stdout) as {
+      warnings: { code: string }[];
+      models: Record<
+        string,
+        { label: string; totals: { positives: { base: { hits: number; runs: number } } } }
+      >;
+    };
+    expect(Object.keys(parsed.models)).toEqual([HAIKU, SONNET]);
+    expect(parsed.warnings).toEqual([]);
+    const { report } = await readReport(both);
+    for (const m of [HAIKU, SONNET]) {
+      // The same report on both sides: each model's own counts, labelled noise.
+      expect(parsed.models[m]?.label).toBe('noise');
+      expect(parsed.models[m]?.totals.positives.base).toMatchObject({
+        hits: report.candidate.byModel?.[m]?.totals.positives.triggered,
+        runs: report.candidate.byModel?.[m]?.totals.positives.runs,
+      });
+    }
+    // One model on the other side: that model alone is compared, with a warning.
+    scripts.set('one-model', () => ({ kind: 'skill' }));
+    const oneOut = path.join(work, 'out-one');
+    const items = JSON.parse(await readFile(path.join(work, 'two.json'), 'utf8')) as { query: string }[];
+    expect(items.length).toBe(3);
+    const one = await run([
+      '--eval',
+      path.join(work, 'two.json'),
+      '--runs',
+      '1',
+      '--model',
+      `${HAIKU},claude-opus-4-5`,
+      '--out',
+      oneOut,
+    ]);
+    expect([0, 3]).toContain(one.code);
+    const [oneFile] = (await readdir(oneOut)).filter((f) => f.endsWith('.json'));
+    const text = await runCli(['compare', two, path.join(oneOut, oneFile ?? '')], { env: claude.env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /warning: the model sets differ \(only in [^:]+: claude-sonnet-4-5; only in [^:]+: claude-opus-4-5\)/,
+    );
+    expect(text.stdout).toContain(`== model ${HAIKU} ==`);
+    expect(text.stdout).not.toContain(`== model ${SONNET} ==`);
+  });
+
   it('refuses a model named twice before anything runs', async () => {
     const before = model.requests.length;
     const r = await run([
@@ -370,6 +420,43 @@ describe('--max-cost-usd and --dry-run', () => {
     expect(r.stderr).toContain(bad);
     expect(r.stderr).toContain(`models.${HAIKU}.output`);
     expect(r.stderr).not.toMatch(/round-trip/);
+  });
+});
+
+describe('improve --max-cost-usd', () => {
+  it('refuses a session estimated above the budget before any measurement', async () => {
+    scripts.set('improve-budget', () => ({ kind: 'skill' }));
+    const file = path.join(work, 'improve.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        { query: 'improve-budget a: write the handoff', should_trigger: true },
+        { query: 'improve-budget b: rename a variable', should_trigger: false },
+        { query: 'improve-budget c: hand over', should_trigger: true, split: 'holdout' },
+        { query: 'improve-budget d: fix a typo', should_trigger: false, split: 'holdout' },
+      ]),
+    );
+    const r = await runCli(
+      [
+        'improve',
+        '--skill',
+        skillDir,
+        '--eval',
+        file,
+        '--model',
+        HAIKU,
+        '--max-cost-usd',
+        '0.0001',
+        '--out',
+        path.join(work, 'out-improve'),
+      ],
+      { env: claude.env },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /the plan is estimated at up to \$[\d.]+ for \d+ runs, more than --max-cost-usd \$0\.0001/,
+    );
+    expect(firstTurns('improve-budget')).toHaveLength(0);
   });
 });
 
