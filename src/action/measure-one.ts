@@ -2,6 +2,8 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
+import { pricesIdentity } from '../cost/budget.js';
+import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
 import { measureSkill } from '../measure/measure-skill.js';
@@ -97,6 +99,9 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
       overridden: false,
       ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
       ...(settings.model === undefined ? {} : { model: settings.model }),
+      ...(settings.models === undefined ? {} : { models: settings.models }),
+      // Every report is priced with the built-in table (the comment's cost footer).
+      prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
       rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
