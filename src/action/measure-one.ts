@@ -51,6 +51,7 @@ function progressLine(p: RunProgress, queries: number, runs: number, paired: boo
     `query ${p.itemIndex + 1}/${queries}`,
     `run ${p.pass + 1}/${runs}`,
     ...(paired ? [p.label === 'candidate' ? 'this PR' : 'baseline'] : []),
+    ...(p.result.requestedModel ? [p.result.requestedModel] : []),
     describeOutcome(p.result.outcome),
   ].join(' · ');
 }
