@@ -310,21 +310,12 @@ describe('--max-cost-usd and --dry-run', () => {
       { query: `budget c: ${pad}`, should_trigger: true },
     ]);
   });
+  const budgetArgs = () => ['--eval', evalPath, '--runs', '2', '--model', HAIKU, '--prices', prices];
   const estimateOf = (stdout: string) => Number(/^estimate total: \$([\d.]+)/m.exec(stdout)?.[1]);
 
   it('--dry-run prints the plan and the estimate, runs the gates and measures nothing', async () => {
     const before = firstTurns('budget').length;
-    const r = await run([
-      '--eval',
-      evalPath,
-      '--runs',
-      '2',
-      '--model',
-      HAIKU,
-      '--prices',
-      prices,
-      '--dry-run',
-    ]);
+    const r = await run([...budgetArgs(), '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('plan: 3 queries × 2 runs × 1 model × 1 side = 6 runs');
     expect(estimateOf(r.stdout)).toBeGreaterThan(0);
@@ -333,31 +324,10 @@ describe('--max-cost-usd and --dry-run', () => {
   });
 
   it('a budget below the estimate refuses before any measured run, saying how many runs it buys', async () => {
-    const dry = await run([
-      '--eval',
-      evalPath,
-      '--runs',
-      '2',
-      '--model',
-      HAIKU,
-      '--prices',
-      prices,
-      '--dry-run',
-    ]);
+    const dry = await run([...budgetArgs(), '--dry-run']);
     const estimate = estimateOf(dry.stdout);
     const before = firstTurns('budget').length;
-    const r = await run([
-      '--eval',
-      evalPath,
-      '--runs',
-      '2',
-      '--model',
-      HAIKU,
-      '--prices',
-      prices,
-      '--max-cost-usd',
-      (estimate / 2).toFixed(2),
-    ]);
+    const r = await run([...budgetArgs(), '--max-cost-usd', (estimate / 2).toFixed(2)]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /more than --max-cost-usd \$[\d.]+, which buys about [23] of them; nothing was measured/,
@@ -366,34 +336,11 @@ describe('--max-cost-usd and --dry-run', () => {
   });
 
   it('a budget hit mid-run stops: exit 3, reason budget, the partial report written', async () => {
-    const dry = await run([
-      '--eval',
-      evalPath,
-      '--runs',
-      '2',
-      '--model',
-      HAIKU,
-      '--prices',
-      prices,
-      '--dry-run',
-    ]);
+    const dry = await run([...budgetArgs(), '--dry-run']);
     const estimate = estimateOf(dry.stdout);
     const out = path.join(work, 'out-budget');
     const before = firstTurns('budget').length;
-    const r = await run([
-      '--eval',
-      evalPath,
-      '--runs',
-      '2',
-      '--model',
-      HAIKU,
-      '--prices',
-      prices,
-      '--max-cost-usd',
-      (estimate + 0.01).toFixed(2),
-      '--out',
-      out,
-    ]);
+    const r = await run([...budgetArgs(), '--max-cost-usd', (estimate + 0.01).toFixed(2), '--out', out]);
     expect(r.code).toBe(3);
     const { report } = await readReport(out);
     const m = report.candidate;
