@@ -473,6 +473,41 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(parsed.baseline?.totals.positives).toEqual({ triggered: 2, runs: 2 });
   });
 
+  it('models: each model measured, one column per model in the comment, the cost in its footer', {
+    timeout: 300_000,
+  }, async () => {
+    repo.checkout(commits.c1 ?? '');
+    commits.models = await repo.commit('Reword review for two models', {
+      [REVIEW]: skillFile('review', 'Review a pull request or a diff when the user asks for a code review.'),
+    });
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 77,
+        baseSha: commits.c1 ?? '',
+        headSha: commits.models ?? '',
+        headRef: 'pr77',
+      }),
+      inputs: inputs({ models: 'claude-haiku-4-5, claude-sonnet-4-5', baseline: 'none' }),
+      env: baseEnv(),
+    });
+    await dump('models', result);
+    expect(result.code, logOnFailure(result)).toBe(0);
+    const [report] = (result.outputs.reports ?? '').split('\n');
+    const parsed = reportSchema.parse(JSON.parse(await readFile(report ?? '', 'utf8')));
+    expect(parsed.settings.models).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+    // The script loads the skill on every review-pos query, on either model.
+    for (const m of ['claude-haiku-4-5', 'claude-sonnet-4-5'])
+      expect(parsed.candidate.byModel?.[m]?.totals.positives).toEqual({ triggered: 2, runs: 2 });
+    expect(result.stdout).toMatch(/query 1\/4 · run 1\/1 · claude-haiku-4-5 · triggered/);
+    const body = comments(77)[0]?.body ?? '';
+    expect(body).toContain('| Id | Query | Should load | claude-haiku-4-5 | claude-sonnet-4-5 | Pass |');
+    expect(body).toMatch(
+      /· claude-haiku-4-5, claude-sonnet-4-5 · 1 run per query · cost \$\d+\.\d{4} \(claude-haiku-4-5 \$[\d.]+, claude-sonnet-4-5 \$[\d.]+\)\./,
+    );
+  });
+
   it('a failed gate exits 2 and measures nothing', { timeout: 300_000 }, async () => {
     gateBehaviour = { kind: 'api-error', status: 401 };
     repo.checkout(commits.c5 ?? '');

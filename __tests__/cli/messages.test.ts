@@ -73,7 +73,9 @@ describe('help', () => {
     expect(flat).toContain(
       'also measure this text as the baseline, the "before" side (a file holding it, or the text), interleaved with the candidate (your SKILL.md or --description) in one paired report',
     );
-    expect(flat).toContain('3 no verdict: too many runs were lost; the report is still written');
+    expect(flat).toContain(
+      '3 no verdict: too many runs lost, or --max-cost-usd reached; the report is still written',
+    );
   });
 
   it('skilltrigger, help and --help print the overall usage, which points at the command help', async () => {

@@ -10,6 +10,7 @@ export const Inputs = {
   ClaudeCodeVersion: 'claude-code-version',
   ClaudePath: 'claude-path',
   Model: 'model',
+  Models: 'models',
   Runs: 'runs',
   Timeout: 'timeout',
   Skills: 'skills',

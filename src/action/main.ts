@@ -86,6 +86,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     env: claudeEnv(settings),
     maxRetries: MAX_RETRIES,
     ...(settings.model === undefined ? {} : { model: settings.model }),
+    ...(settings.models === undefined ? {} : { models: settings.models }),
     skillNames: targets.map((t) => t.plan.head.name),
     out: path.resolve(ctx.workspace, settings.out),
     allowConflict: settings.allowConflict,

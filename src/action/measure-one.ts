@@ -2,6 +2,8 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
+import { pricesIdentity } from '../cost/budget.js';
+import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
 import { measureSkill } from '../measure/measure-skill.js';
@@ -53,6 +55,7 @@ function progressLine(p: RunProgress, queries: number, runs: number, paired: boo
     `query ${p.itemIndex + 1}/${queries}`,
     `run ${p.pass + 1}/${runs}`,
     ...(paired ? [p.label === 'candidate' ? 'this PR' : 'baseline'] : []),
+    ...(p.result.requestedModel ? [p.result.requestedModel] : []),
     describeOutcome(p.result.outcome),
   ].join(' · ');
 }
@@ -110,6 +113,9 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
       ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
       ...(listed === undefined ? {} : { listed }),
       ...(settings.model === undefined ? {} : { model: settings.model }),
+      ...(settings.models === undefined ? {} : { models: settings.models }),
+      // Every report is priced with the built-in table (the comment's cost footer).
+      prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
       rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
       timeoutSeconds: settings.timeoutSeconds,
       stub: STUB_LAYOUT,

@@ -33,6 +33,8 @@ export interface ActionGateOptions {
   env: NodeJS.ProcessEnv;
   maxRetries: number;
   model?: string;
+  /** `models`: the round trip runs for each. */
+  models?: string[];
   /** The skills to be measured: the conflict gate checks each name. */
   skillNames: string[];
   /** The results folder (holds the conflict gate's toggles file). */
@@ -130,6 +132,7 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     env: opts.env,
     maxRetries: opts.maxRetries,
     ...(opts.model === undefined ? {} : { model: opts.model }),
+    ...(opts.models === undefined ? {} : { models: opts.models }),
     skillNames: opts.skillNames,
     out: opts.out,
     allowConflict: opts.allowConflict,

@@ -29,6 +29,8 @@ export interface Settings {
   claudePath?: string;
   /** `--model` for every run; absent: the CLI's default. */
   model?: string;
+  /** `models`: several models, each measured on every query (then `model` is absent). */
+  models?: string[];
   /** Runs per query (≥ 1). */
   runs: number;
   /** Per-run timeout in seconds. */
@@ -152,6 +154,21 @@ export function readSettings(read: InputReader = coreReader): Settings {
     throw bad(Inputs.Model, 'a model name without spaces, such as claude-sonnet-4-5', model);
   }
 
+  const models = lines(Inputs.Models)
+    .flatMap((line) => line.split(','))
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
+  for (const [i, m] of models.entries()) {
+    if (/\s/.test(m) || m.length > 200)
+      throw bad(Inputs.Models, 'model names without spaces, such as claude-haiku-4-5,claude-sonnet-4-5', m);
+    if (models.indexOf(m) !== i)
+      throw bad(
+        Inputs.Models,
+        'each model once (a model named twice would be measured twice)',
+        raw(Inputs.Models),
+      );
+  }
+
   const baseline = raw(Inputs.Baseline);
   if (baseline !== 'cache' && baseline !== 'cache-only' && baseline !== 'measure' && baseline !== 'none') {
     throw bad(Inputs.Baseline, 'cache, cache-only, measure or none', baseline);
@@ -224,7 +241,13 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(anthropicApiKey === undefined ? {} : { anthropicApiKey }),
     claudeCodeVersion: version,
     ...(claudePath === undefined ? {} : { claudePath }),
-    ...(model === undefined ? {} : { model }),
+    ...(models.length > 1
+      ? { models }
+      : models.length === 1
+        ? { model: models[0] as string }
+        : model === undefined
+          ? {}
+          : { model }),
     runs: integer(Inputs.Runs, 1, MAX_RUNS),
     timeoutSeconds: seconds(Inputs.Timeout),
     skills,

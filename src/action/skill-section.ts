@@ -1,10 +1,11 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
+import { formatUsd } from '../cost/cost.js';
 import { markdownTable as table, utcDate } from '../format.js';
 import { maskSecrets } from '../mask.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
-import type { Measurement, QueryResult, Report } from '../report/schema.js';
+import type { Measurement, ModelCounts, QueryResult, Report } from '../report/schema.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import {
@@ -192,6 +193,13 @@ function queryCell(q: QueryResult | undefined, hits: number, runs: number): stri
   return `${symbols}${hits}/${runs}`;
 }
 
+/** One model's hits/runs of a query, its lost and late runs noted. */
+function modelCell(c: ModelCounts | undefined): string {
+  if (!c) return '–';
+  const lost = c.timeouts + c.errors;
+  return `${c.hits}/${c.runs}${lost > 0 ? `, ${lost} lost` : ''}${c.late > 0 ? `, ${c.late} late` : ''}`;
+}
+
 function queryRows(
   run: ActionRun,
   s: MeasuredSkill,
@@ -223,16 +231,19 @@ function queryRows(
     return wrapDetails(table(header, rows), total, rows.length);
   }
   total = cand.length;
+  // Several models (`models`): one column per model, each with that model's hits/runs.
+  const models = s.report.settings.models ?? [];
   for (const q of cand.slice(0, limits.queryRows)) {
     rows.push([
       escapeInline(q.id),
       text(q.query),
       q.shouldTrigger ? 'yes' : 'no',
-      queryCell(q, q.hits, q.runs),
+      ...(models.length > 1 ? models.map((m) => modelCell(q.byModel?.[m])) : [queryCell(q, q.hits, q.runs)]),
       q.pass === null ? '–' : q.pass ? 'pass' : '**fail**',
     ]);
   }
-  return wrapDetails(table(['Id', 'Query', 'Should load', subject, 'Pass'], rows), total, rows.length);
+  const columns = models.length > 1 ? models.map(escapeInline) : [subject];
+  return wrapDetails(table(['Id', 'Query', 'Should load', ...columns, 'Pass'], rows), total, rows.length);
 }
 
 function wrapDetails(lines: string[], total: number, shown: number): string[] {
@@ -348,13 +359,53 @@ export function stopBlock(run: ActionRun): string[] {
   return [];
 }
 
+/** The models of the measured reports (`models`), when several were measured. */
+function modelsText(run: ActionRun): string | undefined {
+  const models = [...new Set(measuredReports(run).flatMap((r) => r.settings.models ?? []))];
+  return models.length > 1 ? models.map(escapeInline).join(', ') : undefined;
+}
+
+function measuredReports(run: ActionRun): Report[] {
+  return run.skills.flatMap((s) => (s.kind === 'measured' ? [s.report] : []));
+}
+
+/** ` · cost $0.0123 (haiku $0.0040, sonnet $0.0083)` over every measured report, or tokens and "price unknown". */
+export function costText(run: ActionRun): string {
+  const measurements = measuredReports(run).flatMap((r) => [
+    r.candidate,
+    ...(r.baseline ? [r.baseline] : []),
+  ]);
+  const costs = measurements.flatMap((m) => (m.cost ? [m.cost] : []));
+  if (costs.length === 0) return '';
+  const usd = costs.reduce((n, c) => n + c.usd, 0);
+  const byModel: Record<string, number> = {};
+  for (const c of costs) for (const [m, v] of Object.entries(c.byModel)) byModel[m] = (byModel[m] ?? 0) + v;
+  const unknown = [...new Set(costs.flatMap((c) => c.unknownModels))];
+  const split = Object.entries(byModel);
+  const perModel =
+    split.length > 1 ? ` (${split.map(([m, v]) => `${escapeInline(m)} ${formatUsd(v)}`).join(', ')})` : '';
+  const late = measurements.reduce((n, m) => n + (m.totals.late ?? 0), 0);
+  const lateText = measurements.some((m) => m.totals.late !== undefined) ? ` · ${late} late loads` : '';
+  if (unknown.length === 0) return ` · cost ${formatUsd(usd)}${perModel}${lateText}`;
+  const tokens = measurements.reduce(
+    (n, m) =>
+      n +
+      m.totals.usage.inputTokens +
+      m.totals.usage.cacheReadInputTokens +
+      m.totals.usage.cacheCreationInputTokens +
+      m.totals.usage.outputTokens,
+    0,
+  );
+  return ` · cost ${usd > 0 ? `${formatUsd(usd)}${perModel} + ` : ''}price unknown for ${unknown.map(escapeInline).join(', ')} (${tokens.toLocaleString('en-US')} tokens)${lateText}`;
+}
+
 /** The footer: what was run, and how labels are decided. */
 export function footer(run: ActionRun, comparison: Comparison | undefined, toolVersion: string): string {
   const model = run.settings.model ? escapeInline(run.settings.model) : 'the CLI default model';
   const cli = run.cliVersion ? `Claude Code ${escapeInline(run.cliVersion)}` : 'Claude Code';
   const alpha = comparison ? comparison.method.alpha : 0.05;
   return (
-    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${cli} · ${model} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query. ` +
+    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${cli} · ${modelsText(run) ?? model} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}. ` +
     `A change is labelled a regression or an improvement only when an exact test finds it at α = ${alpha}; anything smaller is noise.</sub>`
   );
 }

@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { parseShard } from '../matrix/plan.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
+import { lateOption, maxCostOption, modelsOption } from './cost-args.js';
 import { COMMAND_HELP, type CommandName, type OptionHelp, USAGE, WORKERS_REFUSAL } from './help.js';
 
 export { USAGE } from './help.js';
@@ -25,6 +26,16 @@ export interface RunArgs {
   runs: number;
   runsAuto: boolean;
   model?: string;
+  /** `--model a,b[,…]`: several models, each measured on every query (then `model` is absent). */
+  models?: string[];
+  /** `--late N`: turns a miss is watched for a late load of the stub (0 = off). */
+  lateTurns: number;
+  /** `--prices <file>`: a price table replacing the built-in one. */
+  prices?: string;
+  /** `--max-cost-usd X`: refuse a plan estimated above X, stop before a run that could pass it. */
+  maxCostUsd?: number;
+  /** `--dry-run`: the gates, the plan and its estimate; no measured run. */
+  dryRun: boolean;
   timeoutSeconds: number;
   description?: string;
   baselineDescription?: string;
@@ -278,7 +289,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         skill,
         eval: evalFile,
         ...runsOption(v.get('runs')),
-        ...optional('model', nonEmptyModel(parsed)),
+        ...modelsOption(v.get('model')),
+        lateTurns: lateOption(v.get('late')),
+        ...optional('prices', v.get('prices')),
+        ...maxCostOption(v.get('max-cost-usd')),
+        dryRun: parsed.switches.has('dry-run'),
         timeoutSeconds: number('timeout', v.get('timeout'), 30, 0, 3600),
         ...optional('description', v.get('description')),
         ...optional('baselineDescription', v.get('baseline-description')),

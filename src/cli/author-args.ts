@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
+import { maxCostOption } from './cost-args.js';
 
 /**
  * The flags of the author's commands, `init` and `improve`, as typed settings (STYLE §2). Kept
@@ -44,6 +45,10 @@ export interface ImproveArgs {
   threshold: number;
   claude: string;
   debug: boolean;
+  /** `--max-cost-usd X`: refuse before anything is measured when the session's estimate passes X. */
+  maxCostUsd?: number;
+  /** `--prices <file>`: the price table for the estimate. */
+  prices?: string;
 }
 
 export const INIT_USAGE = `skilltrigger init --skill <dir> [--out <file>] [--count 20] [--model M] [--timeout 180]
@@ -152,5 +157,7 @@ export function improveArgs({ values, positionals }: AuthorOptions, claudeDefaul
     threshold,
     claude: text(values.claude) ?? claudeDefault,
     debug: values.debug === true,
+    ...maxCostOption(text(values['max-cost-usd'])),
+    ...(text(values.prices) === undefined ? {} : { prices: text(values.prices) as string }),
   };
 }

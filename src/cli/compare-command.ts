@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { readReportFile } from '../adapters/report-files.js';
+import { compareReportByModel, compareReportsByModel, hasSeveralModels } from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { comparisonJson, renderComparisonText } from '../compare/render.js';
+import { modelsComparisonJson, modelsComparisonText } from '../compare/render-models.js';
 import { ExitCode, UsageError } from '../errors.js';
 import type { CompareArgs } from './args.js';
 import type { CliIo } from './run-command.js';
@@ -26,6 +28,16 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
     );
   }
   const simulated = a.simulated && (b ?? a).simulated;
+  // Several models (`--model a,b`): each model the two sides share is compared on its own runs.
+  if (hasSeveralModels(a, ...(b ? [b] : []))) {
+    const byModel = b === undefined ? compareReportByModel(a) : compareReportsByModel(a, b, { names });
+    io.stdout.write(
+      args.json
+        ? `${modelsComparisonJson(byModel, { simulated })}\n`
+        : modelsComparisonText(byModel, { simulated }),
+    );
+    return ExitCode.verdict;
+  }
   io.stdout.write(
     args.json
       ? `${comparisonJson(comparison, { simulated })}\n`

@@ -60,6 +60,7 @@ export const COMMAND_HELP = {
       '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
       '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
       '    [--siblings <dir>]... [--cross-negatives]',
+      '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run]',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
@@ -73,11 +74,34 @@ export const COMMAND_HELP = {
         value: 'N|auto[:max]',
         text: 'runs per query, 1 to 100 (default 2). auto: each query stops once the chance that its remaining runs up to max would change its pass/fail is under 5%; max defaults to 6 (auto:10 allows 10)',
       },
-      { name: 'model', value: '<M>', text: "the model claude runs (default: claude's own default)" },
+      {
+        name: 'model',
+        value: '<M[,M2…]>',
+        text: "the model claude runs (default: claude's own default). Several, comma-separated (ids or aliases, each once): every query is measured on each, interleaved, in one report with a column per model",
+      },
       {
         name: 'timeout',
         value: '<seconds>',
         text: 'wall-clock limit of one run, above 0 and at most 3600 (default 30); a timed-out run is counted apart, never as a miss',
+      },
+      {
+        name: 'late',
+        value: '<N>',
+        text: 'keep a run that did not trigger going for up to N more turns, 0 to 10 (default 0: off), and count apart the misses that loaded the skill later; a late load is never a hit and never changes pass/fail',
+      },
+      {
+        name: 'prices',
+        value: '<file>',
+        text: 'price the tokens with this JSON price table instead of the built-in one (docs/cost.md)',
+      },
+      {
+        name: 'max-cost-usd',
+        value: '<X>',
+        text: 'refuse (exit 1) when the estimate from the round trip passes X US dollars, saying how many runs X buys; stop before a run that could pass X (no verdict, reason budget, exit 3)',
+      },
+      {
+        name: 'dry-run',
+        text: 'run the gates, print the plan (queries × runs × models × sides = runs) and its cost estimate; measure nothing (exit 0)',
       },
       {
         name: 'description',
@@ -128,7 +152,7 @@ export const COMMAND_HELP = {
       [0, 'a verdict: the runs were measured (read the numbers for how the skill did)'],
       [1, 'a usage or input error; nothing ran'],
       [2, 'a gate failed; nothing was measured'],
-      [3, 'no verdict: too many runs were lost; the report is still written'],
+      [3, 'no verdict: too many runs lost, or --max-cost-usd reached; the report is still written'],
     ],
     examples: [
       [
@@ -268,7 +292,7 @@ export const COMMAND_HELP = {
       'improve --skill <dir> --eval <file> [--iterations 5] [--runs auto[:max]|N] [--write]',
       '    [--model M] [--timeout 30] [--ask-timeout 180] [--out <dir>]',
       '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
-      '    [--claude <path>] [--debug]',
+      '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>]',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
@@ -289,6 +313,16 @@ export const COMMAND_HELP = {
         text: 'the model measured and asked for rewrites (default: the CLI default)',
       },
       { name: 'timeout', value: '<s>', text: 'per measured run, seconds (default 30)' },
+      {
+        name: 'max-cost-usd',
+        value: '<X>',
+        text: 'refuse (exit 1) before anything is measured when the estimate for every measurement of the session passes X US dollars',
+      },
+      {
+        name: 'prices',
+        value: '<file>',
+        text: 'the price table for --max-cost-usd, as for run (docs/cost.md)',
+      },
       { name: 'ask-timeout', value: '<s>', text: 'per rewrite call, seconds (default 180)' },
       {
         name: 'out',

@@ -16,6 +16,7 @@ import { maskSecrets } from '../mask.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
+import { loadPrices, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { measureSettingsFrom } from './measure-settings.js';
 import { progressBar } from './progress.js';
@@ -56,6 +57,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const evalSet = await loadEvalSet(args.eval, skill.name);
   checkSplit(evalSet);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const prices = await loadPrices(args.prices);
 
   const { preflight, reminders } = await passGates(
     {
@@ -74,6 +76,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
   let report: ImproveReport;
   try {
+    if (args.maxCostUsd !== undefined)
+      planCost(sessionShape(evalSet, args), args.runsAuto, preflight, prices, args.maxCostUsd);
     report = await runImproveSession(
       {
         skillName: skill.name,
@@ -159,6 +163,21 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   if (reminders) io.stderr.write(reminders);
   if (writeError) throw writeError;
   return ExitCode.verdict;
+}
+
+/**
+ * The most a session can measure, as one plan for the estimate: the original on every query, each
+ * iteration's candidate paired with the incumbent on train, the winner paired with the original on
+ * the holdout. (The rewrite calls are not measured runs and are not in it.)
+ */
+function sessionShape(evalSet: EvalSet, args: ImproveArgs) {
+  const { train, holdout } = splitItems(evalSet.items);
+  return {
+    queries: evalSet.items.length + 2 * args.iterations * train.length + 2 * holdout.length,
+    runsPerQuery: args.runs,
+    sides: 1,
+    models: [args.model],
+  };
 }
 
 function summary(report: ImproveReport): string {

@@ -1,6 +1,7 @@
 import type { PreflightResult } from '../gates/preflight.js';
 import type { MeasureSettings } from '../measure/measure-skill.js';
 import { TOOL_VERSION } from '../version.js';
+import type { Prices } from './cost-step.js';
 import type { CliIo } from './output.js';
 
 /** The flags `run` and `improve` share, as both measure with them. */
@@ -14,6 +15,16 @@ export interface MeasureFlags {
   maxRetries: number;
   claude: string;
   debug: boolean;
+  /** `--model a,b`: several models (then `model` is absent). */
+  models?: string[];
+  /** `--late N`. */
+  lateTurns?: number;
+}
+
+/** What the cost step adds (src/cli/cost-step.ts): the price table, and the budget with `--max-cost-usd`. */
+export interface MeasureCost {
+  prices: Prices;
+  budget?: { maxUsd: number; firstEstimateUsd: number };
 }
 
 /** What every measurement of a CLI command takes from its flags, its environment and its gates. */
@@ -21,9 +32,14 @@ export function measureSettingsFrom(
   args: MeasureFlags,
   io: CliIo,
   preflight: PreflightResult,
+  cost?: MeasureCost,
 ): Omit<MeasureSettings, 'skill' | 'evalSet' | 'description' | 'overridden' | 'baselineDescription'> {
   return {
     ...(args.model ? { model: args.model } : {}),
+    ...(args.models && args.models.length > 1 ? { models: args.models } : {}),
+    ...(args.lateTurns === undefined ? {} : { lateTurns: args.lateTurns }),
+    ...(cost ? { prices: cost.prices } : {}),
+    ...(cost?.budget ? { budget: cost.budget } : {}),
     rules: {
       runsPerQuery: args.runs,
       autoRuns: args.runsAuto,

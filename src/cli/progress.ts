@@ -8,6 +8,7 @@ export function progressLine(p: RunProgress, queries: number, runsPerQuery: numb
     `query ${p.itemIndex + 1}/${queries}`,
     `run ${p.pass + 1}/${runsPerQuery}`,
     ...(paired ? [p.label] : []),
+    ...(p.result.requestedModel ? [p.result.requestedModel] : []),
     describeOutcome(p.result.outcome),
     `${(p.result.durationMs / 1000).toFixed(1)} s`,
   ];

@@ -12,14 +12,16 @@ import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } fro
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderJunit } from '../report/junit.js';
 import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
+import { modelsAndCostLines } from '../report/models-text.js';
 import type { Report } from '../report/schema.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
+import { dryRunText, loadPrices, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
-import { measureSettingsFrom } from './measure-settings.js';
+import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import type { CliIo } from './output.js';
 import { ProgressReporter } from './progress.js';
 
@@ -57,6 +59,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   }
   // A folder that cannot take the report is refused before anything is spent, not after the runs.
   await checkReportFolder(args.out);
+  const prices = await loadPrices(args.prices);
   const listingWarnings = new Set(skill.listingWarnings ?? []);
   for (const warning of skill.warnings)
     if (!listingWarnings.has(warning)) io.stderr.write(`warning: ${warning}\n`);
@@ -87,6 +90,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       env: io.env,
       maxRetries: args.maxRetries,
       ...(args.model ? { model: args.model } : {}),
+      ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,
       out: args.out,
       allowConflict: args.allowConflict,
@@ -95,6 +99,18 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io,
   );
   try {
+    // The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run.
+    const shape = {
+      queries: evalSet.items.length,
+      runsPerQuery: args.runs,
+      sides: baselineDescription === undefined ? 1 : 2,
+      models: args.models ?? [args.model],
+    };
+    const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
+    if (args.dryRun) {
+      io.stdout.write(dryRunText(shape, args.runsAuto, costPlan));
+      return ExitCode.verdict;
+    }
     const listed = await listedTexts(args, io, signal, skill, baselineDescription);
     const siblings = await siblingTexts(args, io, signal, siblingSkills);
     return await measureAndReport(
@@ -103,6 +119,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       signal,
       { skill, evalSet, description, baselineDescription, listed, siblings },
       preflight,
+      { prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },
     );
   } finally {
     preflight.release();
@@ -124,7 +141,9 @@ async function listedTexts(
   skill: Skill,
   baselineDescription: string | undefined,
 ): Promise<{ candidate: string; baseline?: string; source: 'probe' | 'emulation' }> {
-  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  // The listing is the CLI's, whichever model reads it: the first model's probe stands for all.
+  const model = args.model ?? args.models?.[0];
+  const probe = { claudeBin: args.claude, env: io.env, signal, ...(model ? { model } : {}) };
   const own = await readListedText(skill, probe);
   for (const warning of own.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (own.source === 'emulation')
@@ -187,6 +206,7 @@ async function measureAndReport(
     siblings: SiblingListed[];
   },
   preflight: PreflightResult,
+  cost: MeasureCost,
 ): Promise<ExitCode> {
   const { skill, evalSet, description, baselineDescription, listed, siblings } = inputs;
   const paired = baselineDescription !== undefined;
@@ -200,7 +220,7 @@ async function measureAndReport(
       ...(baselineDescription === undefined ? {} : { baselineDescription }),
       listed,
       ...(siblings.length === 0 ? {} : { siblings, crossNegatives: args.crossNegatives }),
-      ...measureSettingsFrom(args, io, preflight),
+      ...measureSettingsFrom(args, io, preflight, cost),
     },
     progress.onRun,
     signal,
@@ -227,6 +247,11 @@ async function measureAndReport(
   for (const l of splitLines(report.candidate)) {
     io.stdout.write(`${report.baseline ? 'candidate ' : ''}${l}\n`);
   }
+  for (const [side, m] of [
+    ['baseline ', report.baseline],
+    [report.baseline ? 'candidate ' : '', report.candidate],
+  ] as const)
+    if (m) for (const l of modelsAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
   if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);

@@ -19,6 +19,8 @@ export type ComparisonWarningCode =
   | 'tool-version'
   | 'model-requested'
   | 'models-reported'
+  /** `--model a,b`: the two reports measured different sets of models (src/compare/by-model.ts). */
+  | 'models-differ'
   | 'cli-version'
   | 'roster-unknown'
   | 'roster-members'

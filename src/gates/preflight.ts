@@ -71,6 +71,8 @@ export interface PreflightResult {
    * stub-less run of that model costs, the estimate `--max-cost-usd` starts from.
    */
   roundTripUsage?: Record<string, Usage>;
+  /** The model each round trip's init event reported, keyed as `roundTripUsage` (an alias resolved). */
+  roundTripModels?: Record<string, string>;
   /** The stub-less run's init event (CLI version filled in from `--version` if missing): `MeasureSettings.rosterInit`. */
   rosterInit?: InitInfo;
   environment?: InheritedEnvironment;
@@ -178,6 +180,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
         settings.models && settings.models.length > 0 ? settings.models : [settings.model];
       const judged: GateResult[] = [];
       const usage: Record<string, Usage> = {};
+      const reportedModels: Record<string, string> = {};
       for (const model of models) {
         const started = performance.now();
         const run = await claude(roundTripArgs(model), cwd, roundTripTimeoutMs);
@@ -186,6 +189,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
         // The first model's stub-less run is the roster every measured run shares.
         if (judged.length === 0) reading = modelReading;
         if (modelReading.usage) usage[model ?? 'default'] = modelReading.usage;
+        if (modelReading.init?.model) reportedModels[model ?? 'default'] = modelReading.init.model;
         judged.push(
           judgeRoundTrip(modelReading, run, {
             ...(model ? { model } : {}),
@@ -196,6 +200,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
         );
       }
       outcome.roundTripUsage = usage;
+      outcome.roundTripModels = reportedModels;
       record(combineRoundTrips(judged));
     }
 

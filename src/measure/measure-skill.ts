@@ -1,5 +1,8 @@
 import os from 'node:os';
 import { inheritedEnvironment } from '../adapters/environment.js';
+import type { PricesIdentity } from '../cost/budget.js';
+import { costOf } from '../cost/cost.js';
+import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
@@ -8,7 +11,7 @@ import type { Report } from '../report/schema.js';
 import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/siblings.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import { describeListed } from './listed-text.js';
-import { measureAll, type RunProgress, type Side } from './loop.js';
+import { type Budget, measureAll, type RunProgress, type Side } from './loop.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
 
 /** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
@@ -47,6 +50,32 @@ export interface MeasureSettings {
   siblings?: SiblingListed[];
   /** `--cross-negatives`: the eval set's items include the siblings' positives as negatives (for the report). */
   crossNegatives?: boolean;
+  /** `--model a,b`: every query measured on each model, interleaved (then `model` is absent). */
+  models?: string[];
+  /** `--late N`: turns a miss is watched for a late load (0 = off). */
+  lateTurns?: number;
+  /** The price table the runs are priced with (the built-in one, or `--prices`). */
+  prices?: { table: PriceTable; identity: PricesIdentity };
+  /** `--max-cost-usd`: the budget and the first run's estimate (from the round trip). Needs `prices`. */
+  budget?: { maxUsd: number; firstEstimateUsd: number };
+}
+
+/** The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated. */
+function loopBudget(settings: MeasureSettings): Budget | undefined {
+  const { budget, prices } = settings;
+  if (!budget || !prices) return undefined;
+  return {
+    maxUsd: budget.maxUsd,
+    firstEstimateUsd: budget.firstEstimateUsd,
+    costOf: (result) => {
+      const cost = costOf(
+        result.usage,
+        result.model ?? result.requestedModel ?? settings.model,
+        prices.table,
+      );
+      return cost.kind === 'priced' ? cost.usd : budget.firstEstimateUsd;
+    },
+  };
 }
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
@@ -89,6 +118,7 @@ export async function measureSkill(
     });
   }
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+  const budget = loopBudget(settings);
   const result = await measureAll(
     {
       items: settings.evalSet.items,
@@ -100,7 +130,10 @@ export async function measureSkill(
         env: claudeEnvironment(settings.env, settings.maxRetries),
         ...(settings.model ? { model: settings.model } : {}),
         ...(settings.debug ? { debug: true } : {}),
+        ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
       },
+      ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
+      ...(budget ? { budget } : {}),
     },
     onRun,
     signal,
@@ -140,6 +173,11 @@ export async function measureSkill(
       : {}),
     environment,
     ...(settings.rosterInit ? { rosterInit: settings.rosterInit } : {}),
+    ...(settings.models && settings.models.length > 1 ? { models: settings.models } : {}),
+    ...(settings.lateTurns === undefined ? {} : { lateTurns: settings.lateTurns }),
+    ...(settings.prices ? { prices: settings.prices } : {}),
+    ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
+    ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),
     candidate: {
       description: settings.description,
       overridden: settings.overridden,

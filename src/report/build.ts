@@ -1,7 +1,11 @@
+import { budgetReason, type PricesIdentity } from '../cost/budget.js';
+import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { BudgetStop } from '../measure/loop.js';
 import type { RunResult } from '../measure/run-once.js';
 import { type RuleSettings, summarizeMeasurement } from '../verdict/rules.js';
+import { withModelsAndCost } from './models-cost.js';
 import { describeText, rosterOf } from './privacy.js';
 import {
   type Environment,
@@ -42,15 +46,42 @@ export interface ReportInput {
   rosterInit?: InitInfo;
   candidate: SideInput;
   baseline?: SideInput;
+  /** `--model a,b`: the models measured, each run's `requestedModel` one of them. */
+  models?: string[];
+  /** `--late N` (0 = off). */
+  lateTurns?: number;
+  /** The price table the runs are priced with, and its identity for `settings.prices`. */
+  prices?: { table: PriceTable; identity: PricesIdentity };
+  maxCostUsd?: number;
+  /** `--max-cost-usd` stopped the run before its plan was done. */
+  budgetStop?: BudgetStop;
 }
 
 function measurementOf(input: ReportInput, side: SideInput): Measurement {
-  return summarizeMeasurement(input.items, side.records, input.rules, {
+  const state = {
     aborted: input.aborted,
     interrupted: input.interrupted,
     ...(input.stopReason === undefined ? {} : { stopReason: input.stopReason }),
+    ...(input.budgetStop ? { budgetReason: budgetReason(input.budgetStop) } : {}),
     description: describeText(side.description, side.overridden),
-  });
+  };
+  // With several models every query is planned once per model; each model is judged apart too.
+  const modelCount = input.models && input.models.length > 1 ? input.models.length : 1;
+  const overall = { ...input.rules, runsPerQuery: input.rules.runsPerQuery * modelCount };
+  const measurement = withModelsAndCost(
+    summarizeMeasurement(input.items, side.records, overall, state),
+    side.records,
+    {
+      items: input.items,
+      rules: input.rules,
+      ...(input.models ? { models: input.models } : {}),
+      lateTurns: input.lateTurns ?? 0,
+      ...(input.prices ? { prices: input.prices.table } : {}),
+      ...(input.requestedModel ? { requestedModel: input.requestedModel } : {}),
+      state,
+    },
+  );
+  return input.budgetStop ? { ...measurement, budgetStop: input.budgetStop } : measurement;
 }
 
 /** Assemble the report from what was measured. Pure: the caller supplies the clock and the gates' findings. */
@@ -88,6 +119,10 @@ export function buildReport(input: ReportInput): Report {
       noVerdictShare: input.rules.noVerdictShare,
       stub: input.stub,
       maxRetries: input.maxRetries,
+      ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
+      ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
+      ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
+      ...(input.prices ? { prices: input.prices.identity } : {}),
     },
     conflictAllowed: input.conflictAllowed,
     verdict,

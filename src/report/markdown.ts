@@ -1,5 +1,6 @@
 import { percent, markdownTable as table, utcDate } from '../format.js';
 import { escapeInline } from './escape.js';
+import { modelsAndCostLines, modelsTable } from './models-text.js';
 import type { Measurement, QueryResult, Report, ReportUsage } from './schema.js';
 import { siblingsMarkdown } from './siblings.js';
 import {
@@ -381,12 +382,14 @@ export function renderMarkdown(report: Report): string {
     simulatedNote(report),
     stoppedNote(sides),
     sides.map((s) => (paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m))),
+    sides.flatMap((s) => modelsAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`)),
     verdictNote(report, sides),
     contextNote(report),
     splitSection(sides),
     siblingsMarkdown(report, sides),
     environmentSection(report, sides),
     queriesSection(report, sides),
+    sides.flatMap((s, i) => [...(i > 0 && s.m.byModel ? [''] : []), ...modelsTable(s.m, s.label)]),
     totalsSection(sides),
   ];
   return `${blocks

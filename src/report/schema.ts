@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_CAUSES } from '../outcome.js';
 
 /**
- * The report schema, version 1. Documented in docs/report-schema.md. Anything read back (by
+ * The report schema (version REPORT_SCHEMA_VERSION). Documented in docs/report-schema.md. Anything read back (by
  * `compare`, by the Action restoring a baseline) is validated against it; a foreign or newer file
  * is a clear input error, never a crash deep in a renderer.
  *
@@ -10,9 +10,12 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 2;
+export const REPORT_SCHEMA_VERSION = 3;
 /**
- * The oldest version `read` still accepts. Version 2 only added optional fields (`$schema`,
+ * The oldest version `read` still accepts. Version 3 only added optional fields (siblings:
+ * `siblings`, `queries[].siblingHits`, `totals.siblings`; several models, cost and the late load:
+ * `settings.models|lateTurns|maxCostUsd|prices`, `queries[].byModel|late|costUsd|runsCostUsd`,
+ * `totals.late`, `byModel`, `cost`, `budgetStop`), so a version-2 report reads as it was. Version 2 only added optional fields (`$schema`,
  * `description.listed`, `subsets`) and `errorCauses` keys with a status (`api:500`; the part before
  * the `:` is the cause, as the bare keys of version 1 are), so a version-1 report reads as it was.
  */
@@ -42,6 +45,15 @@ export const usageSchema = z.object({
   costUsd: z.number().nonnegative().optional(),
 });
 
+/** One query's runs on one model (`--model a,b`). */
+export const modelCountsSchema = z.object({
+  hits: count,
+  runs: count,
+  late: count,
+  timeouts: count,
+  errors: count,
+});
+
 export const querySchema = z.object({
   id: z.string(),
   query: z.string(),
@@ -68,6 +80,14 @@ export const querySchema = z.object({
   usage: usageSchema,
   /** `--siblings`: measured runs whose deciding message loaded each sibling (only siblings loaded at least once). */
   siblingHits: z.record(z.string(), count).optional(),
+  /** `--late N`: misses whose run loaded the stub in a later turn (never hits). Absent without `--late`. */
+  late: count.optional(),
+  /** `--model a,b`: this query's counts on each model, keyed by the model asked for. */
+  byModel: z.record(z.string(), modelCountsSchema).optional(),
+  /** What the runs cost in US dollars (the priced ones; see `runsCostUsd`). Absent in reports before it. */
+  costUsd: z.number().nonnegative().optional(),
+  /** Each run's cost in US dollars, in run order; null where the model's price is unknown. */
+  runsCostUsd: z.array(z.number().nonnegative().nullable()).optional(),
 });
 
 /** `--siblings`: where the runs went among the competing skills (issue 11). */
@@ -100,6 +120,38 @@ export const totalsSchema = z.object({
   usage: usageSchema,
   /** `--siblings`: positives lost to siblings, negatives that went to their owner; absent without siblings. */
   siblings: siblingTotalsSchema.optional(),
+  /** `--late N`: misses that loaded the stub later, over every query. Absent without `--late`. */
+  late: count.optional(),
+});
+
+/** What a measurement's runs cost, priced from their usage up to the decision (src/cost/). */
+export const costSchema = z.object({
+  /** The sum over every priced run, US dollars. */
+  usd: z.number().nonnegative(),
+  pricedRuns: count,
+  /** Runs whose model has no price in the table; their tokens are still in `usage`. */
+  unpricedRuns: count,
+  /** The models without a price ("price unknown"). */
+  unknownModels: z.array(z.string()),
+  /** Dollars per model (as reported by the run, else as asked for). */
+  byModel: z.record(z.string(), z.number().nonnegative()),
+});
+
+/** One model's side of a measurement (`--model a,b`): the verdict rules applied to its runs alone. */
+export const modelSummarySchema = z.object({
+  verdict: z.enum(['ok', 'no-verdict']),
+  noVerdictReasons: z.array(z.string()),
+  lostQueries: z.array(z.string()),
+  totals: totalsSchema,
+  /** What this model's runs cost; absent when none was priced. */
+  costUsd: z.number().nonnegative().optional(),
+});
+
+/** Why `--max-cost-usd` stopped the run: what was spent and what the next run was expected to cost. */
+export const budgetStopSchema = z.object({
+  spentUsd: z.number().nonnegative(),
+  nextEstimateUsd: z.number().nonnegative(),
+  maxUsd: z.number().positive(),
 });
 
 /** Totals over one subset of the queries (pass/fail per query is the same as in the whole). */
@@ -159,6 +211,12 @@ export const measurementSchema = z.object({
   totals: totalsSchema,
   /** Totals apart for the annotated subsets (needs_context, split); absent when the set uses neither. */
   subsets: subsetsSchema.optional(),
+  /** `--model a,b`: per model (keyed as asked for), its verdict, reasons and totals. */
+  byModel: z.record(z.string(), modelSummarySchema).optional(),
+  /** What the runs cost; absent in reports before it. */
+  cost: costSchema.optional(),
+  /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
+  budgetStop: budgetStopSchema.optional(),
 });
 
 export const rosterSchema = z.object({
@@ -202,6 +260,16 @@ export const reportSchema = z.object({
     noVerdictShare: z.number().min(0).max(1),
     stub: z.enum(['command', 'skill']),
     maxRetries: count,
+    /** `--model a,b`: the models measured, in the order asked. Absent with one model. */
+    models: z.array(z.string()).optional(),
+    /** `--late N`: the turns a miss was watched for a late load (0 = off). */
+    lateTurns: count.optional(),
+    /** `--max-cost-usd`: the budget, US dollars. */
+    maxCostUsd: z.number().positive().optional(),
+    /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */
+    prices: z
+      .object({ source: z.enum(['builtin', 'file']), sha256: hex12.optional(), asOf: z.string() })
+      .optional(),
   }),
   conflictAllowed: z.boolean(),
   /** Counted over both sides of a paired report. */
@@ -232,3 +300,6 @@ export type Roster = z.infer<typeof rosterSchema>;
 export type Environment = z.infer<typeof environmentSchema>;
 export type ReportUsage = z.infer<typeof usageSchema>;
 export type SiblingTotals = z.infer<typeof siblingTotalsSchema>;
+export type ModelCounts = z.infer<typeof modelCountsSchema>;
+export type ModelSummaryReport = z.infer<typeof modelSummarySchema>;
+export type ReportCost = z.infer<typeof costSchema>;

@@ -5,8 +5,9 @@
  * layout, `xlsx` in the skill layout); the rest of the probability is a plain text answer. A key
  * that names no listed stub is called by that name as it is (another skill, e.g. a built-in).
  */
-import type { Behaviour, Script } from './script.js';
+
 import { type RequestView, stubSkillName } from './request.js';
+import type { Behaviour, Script } from './script.js';
 
 /** query → (skill name → probability); each query's probabilities add up to at most 1. */
 export type Routes = Record<string, Record<string, number>>;

@@ -108,6 +108,8 @@ export function summarizeMeasurement(
     description: Measurement['description'];
     /** Why the run stopped early, when not for the loss budget (no paths: it goes into the report). */
     stopReason?: string;
+    /** `--max-cost-usd` stopped the run: the reason, opening with `budget:` (it leads the reasons). */
+    budgetReason?: string;
   },
 ): Measurement {
   const queries = items.map((item, i) => {
@@ -126,6 +128,7 @@ export function summarizeMeasurement(
     share: settings.noVerdictShare,
   });
   if (state.interrupted) reasons.unshift('the run was interrupted before every planned run finished');
+  else if (state.budgetReason !== undefined) reasons.unshift(state.budgetReason);
   else if (state.aborted && reasons.length === 0)
     reasons.push('the run was stopped before every planned run finished');
   const positives = queries.filter((q) => q.shouldTrigger);

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { renderComment } from '../../src/action/comment.js';
+import type { ActionRun } from '../../src/action/results.js';
+import { readSettings } from '../../src/action/settings.js';
+import { pricesIdentity } from '../../src/cost/budget.js';
+import { costOf, formatUsd } from '../../src/cost/cost.js';
+import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+import { UsageError } from '../../src/errors.js';
+import type { EvalItem } from '../../src/inputs/types.js';
+import type { RunResult } from '../../src/measure/run-once.js';
+import { buildReport } from '../../src/report/build.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { reportSchema } from '../../src/report/schema.js';
+
+/** The Action's `models` input, its one column per model, and the cost footer of the comment. */
+const HAIKU = 'claude-haiku-4-5';
+const SONNET = 'claude-sonnet-4-5';
+const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
+
+describe('the models input', () => {
+  it('reads comma- or newline-separated models; one is the model input; a repeat is refused', () => {
+    expect(readSettings(reader({ models: `${HAIKU}, ${SONNET}` })).models).toEqual([HAIKU, SONNET]);
+    expect(readSettings(reader({ models: `${HAIKU}\n${SONNET}` })).models).toEqual([HAIKU, SONNET]);
+    const one = readSettings(reader({ models: HAIKU, model: SONNET }));
+    expect(one.models).toBeUndefined();
+    expect(one.model).toBe(HAIKU);
+    expect(() => readSettings(reader({ models: `${HAIKU},${HAIKU}` }))).toThrow(UsageError);
+    expect(() => readSettings(reader({ models: `${HAIKU},${HAIKU}` }))).toThrow(
+      /input models: expected each model once/,
+    );
+  });
+});
+
+const items: EvalItem[] = [
+  { id: 'q1', query: 'write the handoff', shouldTrigger: true, extra: {} },
+  { id: 'q2', query: 'rename a variable', shouldTrigger: false, extra: {} },
+];
+const usage = {
+  inputTokens: 1200,
+  outputTokens: 1,
+  cacheReadInputTokens: 18_000,
+  cacheCreationInputTokens: 0,
+};
+const runOf = (model: string, kind: 'triggered' | 'not-triggered', late = false): RunResult => ({
+  outcome: { kind },
+  model,
+  requestedModel: model,
+  durationMs: 1000,
+  usage,
+  ...(late ? { late: true } : {}),
+});
+
+function twoModelReport() {
+  return buildReport({
+    toolVersion: '0.1.0',
+    createdAt: new Date('2026-12-01T12:00:00Z'),
+    skill: 'handoff',
+    simulated: true,
+    items,
+    rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+    timeoutSeconds: 30,
+    stub: 'command',
+    maxRetries: 2,
+    conflictAllowed: false,
+    aborted: false,
+    interrupted: false,
+    environment: null,
+    models: [HAIKU, SONNET],
+    lateTurns: 2,
+    prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
+    candidate: {
+      description: 'Write HANDOFF.md',
+      overridden: false,
+      stubNames: [],
+      records: [
+        [
+          runOf(HAIKU, 'triggered'),
+          runOf(SONNET, 'not-triggered', true),
+          runOf(SONNET, 'triggered'),
+          runOf(HAIKU, 'triggered'),
+        ],
+        [
+          runOf(HAIKU, 'not-triggered'),
+          runOf(SONNET, 'not-triggered'),
+          runOf(SONNET, 'not-triggered'),
+          runOf(HAIKU, 'triggered'),
+        ],
+      ],
+    },
+  });
+}
+
+describe('a report of two models', () => {
+  it('counts each model apart, prices each, and passes its schema', () => {
+    const report = reportSchema.parse(twoModelReport());
+    const [q1, q2] = report.candidate.queries;
+    expect(q1?.byModel).toEqual({
+      [HAIKU]: { hits: 2, runs: 2, late: 0, timeouts: 0, errors: 0 },
+      [SONNET]: { hits: 1, runs: 2, late: 1, timeouts: 0, errors: 0 },
+    });
+    expect(q2?.byModel?.[HAIKU]?.hits).toBe(1);
+    expect(q1?.planned).toBe(4);
+    expect(q1?.late).toBe(1);
+    expect(report.candidate.totals.late).toBe(1);
+    expect(report.candidate.byModel?.[HAIKU]?.totals.negatives).toEqual({ fired: 1, runs: 2 });
+    const perRun = (m: string) => {
+      const c = costOf(usage, m, DEFAULT_PRICE_TABLE);
+      return c.kind === 'priced' ? c.usd : Number.NaN;
+    };
+    expect(report.candidate.cost?.byModel[HAIKU]).toBeCloseTo(4 * perRun(HAIKU), 12);
+    expect(report.candidate.cost?.byModel[SONNET]).toBeCloseTo(4 * perRun(SONNET), 12);
+    expect(report.candidate.byModel?.[SONNET]?.costUsd).toBeCloseTo(4 * perRun(SONNET), 12);
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain(`| Id | Should trigger | ${HAIKU} | ${SONNET} |`);
+    expect(markdown).toContain(`| q1 | yes | 2/2 | 1/2, 1 late |`);
+    // Misses: q1 1 (sonnet), q2 3.
+    expect(markdown).toContain('1 of 4 misses loaded the skill later');
+  });
+
+  it('the comment shows one column per model and a cost footer', () => {
+    const report = twoModelReport();
+    const run: ActionRun = {
+      event: 'pull_request',
+      eventName: 'pull_request',
+      prNumber: 7,
+      fromFork: false,
+      stage: 'measured',
+      gates: [],
+      notes: [],
+      settings: { runs: 2, baseline: 'none', failOnRegression: false },
+      skills: [
+        {
+          kind: 'measured',
+          skill: 'handoff',
+          file: 'skills/handoff/SKILL.md',
+          descriptionLine: 3,
+          change: 'modified',
+          report,
+          reportPath: 'r.json',
+          markdownPath: 'r.md',
+          warnings: [],
+        },
+      ],
+    };
+    const comment = renderComment(run, '0.1.0');
+    expect(comment).toContain(`| Id | Query | Should load | ${HAIKU} | ${SONNET} | Pass |`);
+    expect(comment).toContain('| q1 | write the handoff | yes | 2/2 | 1/2, 1 late | pass |');
+    const total = report.candidate.cost?.usd ?? 0;
+    expect(comment).toContain(
+      `· ${HAIKU}, ${SONNET} · 2 runs per query · cost ${formatUsd(total)} (${HAIKU} ${formatUsd(report.candidate.cost?.byModel[HAIKU] ?? 0)}, ${SONNET} ${formatUsd(report.candidate.cost?.byModel[SONNET] ?? 0)}) · 1 late loads.`,
+    );
+  });
+});

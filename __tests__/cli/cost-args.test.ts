@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/cli/args.js';
+import { UsageError } from '../../src/errors.js';
+
+/** The flags of issue 14 on `run` and `improve`: checked before anything is spent. */
+const run = (...flags: string[]) => parseCli(['run', '--skill', 's', '--eval', 'e.json', ...flags], {});
+
+describe('run: --model, --late, --prices, --max-cost-usd, --dry-run', () => {
+  it('one model stays model; several become models, in order', () => {
+    expect(run('--model', 'sonnet')).toMatchObject({ model: 'sonnet' });
+    const several = run('--model', 'claude-haiku-4-5, sonnet');
+    expect(several).toMatchObject({ models: ['claude-haiku-4-5', 'sonnet'] });
+    expect(several).not.toHaveProperty('model');
+  });
+
+  it('refuses a repeated model, an empty entry and an empty value', () => {
+    expect(() => run('--model', 'sonnet,Sonnet')).toThrow(/--model names "Sonnet" twice/);
+    expect(() => run('--model', 'sonnet,,haiku')).toThrow(/--model has an empty entry/);
+    expect(() => run('--model', ' ')).toThrow(UsageError);
+  });
+
+  it('--late is a whole number from 0 to 10, 0 by default', () => {
+    expect(run()).toMatchObject({ lateTurns: 0, dryRun: false });
+    expect(run('--late', '2')).toMatchObject({ lateTurns: 2 });
+    for (const bad of ['-1', '11', '1.5', 'x']) expect(() => run('--late', bad)).toThrow(/--late must be/);
+  });
+
+  it('--max-cost-usd is a positive number of dollars; --prices and --dry-run pass through', () => {
+    expect(run('--max-cost-usd', '2.50', '--prices', 'p.json', '--dry-run')).toMatchObject({
+      maxCostUsd: 2.5,
+      prices: 'p.json',
+      dryRun: true,
+    });
+    for (const bad of ['0', '-1', 'lots', ''])
+      expect(() => run('--max-cost-usd', bad)).toThrow(/--max-cost-usd must be/);
+  });
+
+  it('improve takes --max-cost-usd and --prices', () => {
+    const args = parseCli(
+      ['improve', '--skill', 's', '--eval', 'e.json', '--max-cost-usd', '3', '--prices', 'p.json'],
+      {},
+    );
+    expect(args).toMatchObject({ maxCostUsd: 3, prices: 'p.json' });
+  });
+});

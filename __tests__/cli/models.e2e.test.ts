@@ -1,0 +1,443 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costOf } from '../../src/cost/cost.js';
+import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+import { reportSchema } from '../../src/report/schema.js';
+import {
+  type Behaviour,
+  type Script,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+
+/**
+ * Issue 14 end to end, through `node bin/skilltrigger.js`, the real claude binary and the simulated
+ * model: several models in one report, what the runs cost, the budget, and the late load.
+ */
+const HAIKU = 'claude-haiku-4-5';
+const SONNET = 'claude-sonnet-4-5';
+
+let work: string;
+let skillDir: string;
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+const scripts = new Map<string, Script>();
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-models-e2e-'));
+  skillDir = path.join(work, 'handoff');
+  await mkdir(skillDir);
+  await writeFile(
+    path.join(skillDir, 'SKILL.md'),
+    '---\nname: handoff\ndescription: Write HANDOFF.md summarising the session so a fresh session can resume\n---\n\nBody.\n',
+  );
+  model = await startSimulatedModel({
+    seed: 14,
+    script: (req, ctx) => {
+      for (const [prefix, script] of scripts) if (req.query.startsWith(prefix)) return script(req, ctx);
+      return undefined;
+    },
+  });
+  claude = await makeClaudeEnv(model);
+});
+
+afterAll(async () => {
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function evalFile(name: string, items: Array<{ query: string; should_trigger: boolean }>) {
+  const file = path.join(work, `${name}.json`);
+  await writeFile(file, JSON.stringify(items));
+  return file;
+}
+
+async function readReport(out: string) {
+  const json = (await readdir(out)).filter((f) => f.endsWith('.json'));
+  expect(json).toHaveLength(1);
+  const file = path.join(out, json[0] ?? '');
+  const markdown = await readFile(file.replace(/\.json$/, '.md'), 'utf8');
+  return { report: reportSchema.parse(JSON.parse(await readFile(file, 'utf8'))), markdown };
+}
+
+/** The first turns the simulated model answered for queries starting with `prefix`. */
+function firstTurns(prefix: string) {
+  return model.requests.filter((r) => r.turn === 1 && r.usage && r.view?.query.startsWith(prefix));
+}
+
+const run = (args: string[]) => runCli(['run', '--skill', skillDir, ...args], { env: claude.env });
+
+describe('--model a,b', () => {
+  it('measures each model interleaved; per-model hits are the model’s own decisions', async () => {
+    // Haiku loads the skill 80% of the time, Sonnet 20%: the draws decide, the report must follow them.
+    scripts.set('two-models', (req, ctx): Behaviour => {
+      const p = req.model === HAIKU ? 0.8 : 0.2;
+      return ctx.random() < p ? { kind: 'skill' } : { kind: 'text' };
+    });
+    const items = [
+      { query: 'two-models a: write the handoff notes', should_trigger: true },
+      { query: 'two-models b: hand the session over', should_trigger: true },
+      { query: 'two-models c: rename a variable', should_trigger: false },
+    ];
+    const out = path.join(work, 'out-two');
+    const r = await run([
+      '--eval',
+      await evalFile('two', items),
+      '--runs',
+      '2',
+      '--model',
+      `${HAIKU},${SONNET}`,
+      '--out',
+      out,
+    ]);
+    expect(r.stderr).not.toMatch(/error/i);
+    expect([0, 3]).toContain(r.code);
+    const { report, markdown } = await readReport(out);
+    expect(report.settings.models).toEqual([HAIKU, SONNET]);
+    // The simulated model's own decisions, per model and query.
+    const sent = firstTurns('two-models');
+    expect(sent).toHaveLength(items.length * 2 * 2);
+    for (const [i, item] of items.entries()) {
+      const q = report.candidate.queries[i];
+      for (const m of [HAIKU, SONNET]) {
+        const decisions = sent.filter((s) => s.view?.query === item.query && s.view?.model === m);
+        expect(decisions).toHaveLength(2);
+        const hits = decisions.filter((s) => s.behaviour?.kind === 'skill').length;
+        expect(q?.byModel?.[m]).toEqual({ hits, runs: 2, late: 0, timeouts: 0, errors: 0 });
+      }
+      expect(q?.hits).toBe((q?.byModel?.[HAIKU]?.hits ?? 0) + (q?.byModel?.[SONNET]?.hits ?? 0));
+      expect(q?.planned).toBe(4);
+    }
+    // Interleaved query by query, the first model rotating: (q1·haiku, q1·sonnet), (q2·sonnet, q2·haiku), …
+    const order = sent.map((s) => `${items.findIndex((i) => i.query === s.view?.query)}:${s.view?.model}`);
+    expect(order.slice(0, 6)).toEqual([
+      `0:${HAIKU}`,
+      `0:${SONNET}`,
+      `1:${SONNET}`,
+      `1:${HAIKU}`,
+      `2:${HAIKU}`,
+      `2:${SONNET}`,
+    ]);
+    // Totals per model, and the no-verdict rule per model.
+    for (const m of [HAIKU, SONNET]) {
+      const own = report.candidate.byModel?.[m];
+      expect(own?.verdict).toBe('ok');
+      expect(own?.totals.executed).toBe(6);
+      expect(own?.totals.planned).toBe(6);
+    }
+    expect(report.candidate.totals.planned).toBe(12);
+    // One column per model in the Markdown, and a headline line per model.
+    expect(markdown).toContain(`| Id | Should trigger | ${HAIKU} | ${SONNET} |`);
+    expect(r.stdout).toMatch(new RegExp(`^${HAIKU}: positives triggered \\d/4`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^${SONNET}: positives triggered \\d/4`, 'm'));
+    // Both models priced (the built-in table knows them), per model and in total.
+    expect(Object.keys(report.candidate.cost?.byModel ?? {}).sort()).toEqual([HAIKU, SONNET]);
+    expect(r.stdout).toMatch(/^cost: \$\d/m);
+  });
+
+  it('compare labels model by model, and warns when the model sets differ', async () => {
+    const both = path.join(work, 'out-two');
+    const [twoFile] = (await readdir(both)).filter((f) => f.endsWith('.json'));
+    const two = path.join(both, twoFile ?? '');
+    const same = await runCli(['compare', two, two, '--json'], { env: claude.env });
+    expect(same.code).toBe(0);
+    const parsed = JSON.parse(same.stdout) as {
+      warnings: { code: string }[];
+      models: Record<
+        string,
+        { label: string; totals: { positives: { base: { hits: number; runs: number } } } }
+      >;
+    };
+    expect(Object.keys(parsed.models)).toEqual([HAIKU, SONNET]);
+    expect(parsed).toMatchObject({ schema: 'skilltrigger/comparison-by-model', schemaVersion: 1 });
+    expect(parsed.warnings).toEqual([]);
+    const { report } = await readReport(both);
+    for (const m of [HAIKU, SONNET]) {
+      // The same report on both sides: each model's own counts, labelled noise.
+      expect(parsed.models[m]?.label).toBe('noise');
+      expect(parsed.models[m]?.totals.positives.base).toMatchObject({
+        hits: report.candidate.byModel?.[m]?.totals.positives.triggered,
+        runs: report.candidate.byModel?.[m]?.totals.positives.runs,
+      });
+    }
+    // One model on the other side: that model alone is compared, with a warning.
+    scripts.set('one-model', () => ({ kind: 'skill' }));
+    const oneOut = path.join(work, 'out-one');
+    const items = JSON.parse(await readFile(path.join(work, 'two.json'), 'utf8')) as { query: string }[];
+    expect(items.length).toBe(3);
+    const one = await run([
+      '--eval',
+      path.join(work, 'two.json'),
+      '--runs',
+      '1',
+      '--model',
+      `${HAIKU},claude-opus-4-5`,
+      '--out',
+      oneOut,
+    ]);
+    expect([0, 3]).toContain(one.code);
+    const [oneFile] = (await readdir(oneOut)).filter((f) => f.endsWith('.json'));
+    const text = await runCli(['compare', two, path.join(oneOut, oneFile ?? '')], { env: claude.env });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /warning: the model sets differ \(only in [^:]+: claude-sonnet-4-5; only in [^:]+: claude-opus-4-5\)/,
+    );
+    expect(text.stdout).toContain(`== model ${HAIKU} ==`);
+    expect(text.stdout).not.toContain(`== model ${SONNET} ==`);
+  });
+
+  it('refuses a model named twice before anything runs', async () => {
+    const before = model.requests.length;
+    const r = await run([
+      '--eval',
+      await evalFile('dup', [{ query: 'dup x', should_trigger: true }]),
+      '--model',
+      `${HAIKU},${HAIKU}`,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`--model names "${HAIKU}" twice`);
+    expect(model.requests.length).toBe(before);
+  });
+});
+
+describe('usage and cost', () => {
+  it('records the tokens the model sent up to the decision and prices them from the table', async () => {
+    scripts.set('priced', () => ({ kind: 'skill' }));
+    const out = path.join(work, 'out-priced');
+    const r = await run([
+      '--eval',
+      await evalFile('priced', [
+        { query: 'priced: write the handoff', should_trigger: true },
+        { query: 'priced z: rename a variable', should_trigger: false },
+      ]),
+      '--runs',
+      '2',
+      '--model',
+      HAIKU,
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    const { report } = await readReport(out);
+    const q = report.candidate.queries[0];
+    const sent = firstTurns('priced: write');
+    expect(sent).toHaveLength(2);
+    const sum = (f: (u: NonNullable<(typeof sent)[number]['usage']>) => number) =>
+      sent.reduce((n, s) => n + (s.usage ? f(s.usage) : 0), 0);
+    // Decided at the Skill call: the prompt as sent, and one output token each (message_start's count).
+    expect(q?.usage).toEqual({
+      inputTokens: sum((u) => u.input),
+      cacheReadInputTokens: sum((u) => u.cacheRead),
+      cacheCreationInputTokens: sum((u) => u.cacheCreation),
+      outputTokens: 2,
+    });
+    const perRun = sent.map((s) => {
+      const c = costOf(
+        {
+          inputTokens: s.usage?.input ?? 0,
+          cacheReadInputTokens: s.usage?.cacheRead ?? 0,
+          cacheCreationInputTokens: s.usage?.cacheCreation ?? 0,
+          outputTokens: 1,
+        },
+        HAIKU,
+        DEFAULT_PRICE_TABLE,
+      );
+      return c.kind === 'priced' ? c.usd : Number.NaN;
+    });
+    expect(q?.runsCostUsd?.map((x) => x?.toFixed(12))).toEqual(perRun.map((x) => x.toFixed(12)));
+    expect(q?.costUsd).toBeCloseTo((perRun[0] ?? 0) + (perRun[1] ?? 0), 12);
+    const queriesUsd = report.candidate.queries.reduce((n, x) => n + (x.costUsd ?? 0), 0);
+    expect(report.candidate.cost?.usd).toBeCloseTo(queriesUsd, 12);
+    expect(report.candidate.cost?.pricedRuns).toBe(4);
+    expect(report.settings.prices).toEqual({ source: 'builtin', asOf: DEFAULT_PRICE_TABLE.asOf });
+  });
+
+  it('an unknown model shows tokens and "price unknown"; with --max-cost-usd it refuses naming the model', async () => {
+    scripts.set('unpriced', () => ({ kind: 'skill' }));
+    const evalPath = await evalFile('unpriced', [
+      { query: 'unpriced: write the handoff', should_trigger: true },
+      { query: 'unpriced z: rename a variable', should_trigger: false },
+    ]);
+    const out = path.join(work, 'out-unpriced');
+    const r = await run(['--eval', evalPath, '--runs', '1', '--model', 'claude-nova-9', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^cost: price unknown for claude-nova-9 \(2 runs\) · \d[\d,]* prompt tokens/m);
+    const { report } = await readReport(out);
+    expect(report.candidate.cost?.unknownModels).toEqual(['claude-nova-9']);
+    expect(report.candidate.queries[0]?.costUsd).toBeUndefined();
+    const before = firstTurns('unpriced').length;
+    const refused = await run([
+      '--eval',
+      evalPath,
+      '--model',
+      'claude-nova-9',
+      '--max-cost-usd',
+      '5',
+      '--out',
+      out,
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('"claude-nova-9"');
+    expect(refused.stderr).toContain('--prices <file>');
+    expect(firstTurns('unpriced').length).toBe(before);
+  });
+});
+
+describe('--max-cost-usd and --dry-run', () => {
+  // Input tokens only, at a price that makes every token count: a long query makes a measured run
+  // dearer than the round trip the estimate starts from.
+  const pad = 'the session notes '.repeat(200);
+  let prices: string;
+  let evalPath: string;
+  beforeAll(async () => {
+    prices = path.join(work, 'prices.json');
+    await writeFile(
+      prices,
+      JSON.stringify({
+        source: 'test rates',
+        asOf: '2026-12-01',
+        models: { [HAIKU]: { input: 1000, output: 0, cacheWrite: 0, cacheRead: 0 } },
+      }),
+    );
+    scripts.set('budget', () => ({ kind: 'text' }));
+    evalPath = await evalFile('budget', [
+      { query: `budget a: ${pad}`, should_trigger: false },
+      { query: `budget b: ${pad}`, should_trigger: false },
+      { query: `budget c: ${pad}`, should_trigger: true },
+    ]);
+  });
+  const budgetArgs = () => ['--eval', evalPath, '--runs', '2', '--model', HAIKU, '--prices', prices];
+  const estimateOf = (stdout: string) => Number(/^estimate total: \$([\d.]+)/m.exec(stdout)?.[1]);
+
+  it('--dry-run prints the plan and the estimate, runs the gates and measures nothing', async () => {
+    const before = firstTurns('budget').length;
+    const r = await run([...budgetArgs(), '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('plan: 3 queries × 2 runs × 1 model × 1 side = 6 runs');
+    expect(estimateOf(r.stdout)).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/round-trip/);
+    expect(firstTurns('budget').length).toBe(before);
+  });
+
+  it('a budget below the estimate refuses before any measured run, saying how many runs it buys', async () => {
+    const dry = await run([...budgetArgs(), '--dry-run']);
+    const estimate = estimateOf(dry.stdout);
+    const before = firstTurns('budget').length;
+    const r = await run([...budgetArgs(), '--max-cost-usd', (estimate / 2).toFixed(2)]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /more than --max-cost-usd \$[\d.]+, which buys about [23] of them; nothing was measured/,
+    );
+    expect(firstTurns('budget').length).toBe(before);
+  });
+
+  it('a budget hit mid-run stops: exit 3, reason budget, the partial report written', async () => {
+    const dry = await run([...budgetArgs(), '--dry-run']);
+    const estimate = estimateOf(dry.stdout);
+    const out = path.join(work, 'out-budget');
+    const before = firstTurns('budget').length;
+    const r = await run([...budgetArgs(), '--max-cost-usd', (estimate + 0.01).toFixed(2), '--out', out]);
+    expect(r.code).toBe(3);
+    const { report } = await readReport(out);
+    const m = report.candidate;
+    expect(m.verdict).toBe('no-verdict');
+    expect(m.noVerdictReasons[0]).toMatch(/^budget: /);
+    expect(m.budgetStop?.maxUsd).toBeCloseTo(estimate + 0.01, 6);
+    expect(m.totals.executed).toBeGreaterThan(0);
+    expect(m.totals.executed).toBeLessThan(6);
+    expect(firstTurns('budget').length - before).toBe(m.totals.executed);
+    expect((m.cost?.usd ?? 0) + (m.budgetStop?.nextEstimateUsd ?? 0)).toBeGreaterThan(estimate + 0.01 - 1e-9);
+    expect(report.settings.prices?.source).toBe('file');
+    expect(report.settings.prices?.sha256).toMatch(/^[0-9a-f]{12}$/);
+    expect(r.stdout).toMatch(/^NO VERDICT .*budget: /m);
+  });
+
+  it('a --prices file that is not a price table is an input error naming the file and entry', async () => {
+    const bad = path.join(work, 'bad-prices.json');
+    await writeFile(
+      bad,
+      JSON.stringify({ source: 's', asOf: '2026-12-01', models: { [HAIKU]: { input: 1 } } }),
+    );
+    const r = await run(['--eval', evalPath, '--prices', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(bad);
+    expect(r.stderr).toContain(`models.${HAIKU}.output`);
+    expect(r.stderr).not.toMatch(/round-trip/);
+  });
+});
+
+describe('improve --max-cost-usd', () => {
+  it('refuses a session estimated above the budget before any measurement', async () => {
+    scripts.set('improve-budget', () => ({ kind: 'skill' }));
+    const file = path.join(work, 'improve.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        { query: 'improve-budget a: write the handoff', should_trigger: true },
+        { query: 'improve-budget b: rename a variable', should_trigger: false },
+        { query: 'improve-budget c: hand over', should_trigger: true, split: 'holdout' },
+        { query: 'improve-budget d: fix a typo', should_trigger: false, split: 'holdout' },
+      ]),
+    );
+    const r = await runCli(
+      [
+        'improve',
+        '--skill',
+        skillDir,
+        '--eval',
+        file,
+        '--model',
+        HAIKU,
+        '--max-cost-usd',
+        '0.0001',
+        '--out',
+        path.join(work, 'out-improve'),
+      ],
+      { env: claude.env },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /the plan is estimated at up to \$[\d.]+ for \d+ runs, more than --max-cost-usd \$0\.0001/,
+    );
+    expect(firstTurns('improve-budget')).toHaveLength(0);
+  });
+});
+
+describe('--late N', () => {
+  it('a Bash-first run that loads the skill next turn is a miss counted late; text is not; --late 0 gives the same hits', async () => {
+    scripts.set('late', (req) =>
+      req.query.includes('late-load') ? { kind: 'late-skill' } : { kind: 'text' },
+    );
+    const evalPath = await evalFile('late', [
+      { query: 'late q1: late-load the handoff', should_trigger: true },
+      { query: 'late q2: plain answer', should_trigger: true },
+      { query: 'late q3: rename a variable', should_trigger: false },
+    ]);
+    const results = [];
+    for (const late of ['2', '0']) {
+      const out = path.join(work, `out-late-${late}`);
+      const r = await run(['--eval', evalPath, '--runs', '2', '--late', late, '--out', out]);
+      expect(r.code).toBe(0);
+      results.push({ ...(await readReport(out)), stdout: r.stdout });
+    }
+    const [watched, off] = results;
+    const [q1, q2] = watched?.report.candidate.queries ?? [];
+    expect(q1?.outcomes).toEqual(['not-triggered', 'not-triggered']);
+    expect(q1?.late).toBe(2);
+    expect(q2?.late).toBe(0);
+    expect(watched?.report.candidate.totals.late).toBe(2);
+    expect(watched?.report.settings.lateTurns).toBe(2);
+    expect(watched?.stdout).toContain('2 of 6 misses loaded the skill later');
+    expect(watched?.markdown).toContain('2 of 6 misses loaded the skill later');
+    // Never a hit, never a change of pass/fail.
+    const counts = (r: typeof watched) => r?.report.candidate.queries.map((q) => [q.hits, q.runs, q.pass]);
+    expect(counts(watched)).toEqual(counts(off));
+    expect(off?.report.candidate.queries[0]?.late).toBeUndefined();
+    expect(off?.stdout).not.toContain('loaded the skill later');
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { budgetReason, isBudgetReason, pricesIdentity } from '../../src/cost/budget.js';
+import { costOf } from '../../src/cost/cost.js';
+import { dearestRunUsd, estimatePlan, renderPlan, runsAffordable } from '../../src/cost/estimate.js';
+import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+
+/** The plan's estimate from the round trips (`--dry-run`, `--max-cost-usd`). Pure. */
+const usage = {
+  inputTokens: 2000,
+  outputTokens: 10,
+  cacheReadInputTokens: 0,
+  cacheCreationInputTokens: 20_000,
+};
+const priced = (u: typeof usage, model: string) => {
+  const c = costOf(u, model, DEFAULT_PRICE_TABLE);
+  if (c.kind !== 'priced') throw new Error('unpriced');
+  return c.usd;
+};
+
+describe('estimatePlan', () => {
+  it('prices the first run as the round trip and every later one with its cache writes read', () => {
+    const shape = {
+      queries: 3,
+      runsPerQuery: 2,
+      sides: 2,
+      models: ['claude-haiku-4-5', 'claude-sonnet-4-5'],
+    };
+    const estimate = estimatePlan(
+      shape,
+      { usage: { 'claude-haiku-4-5': usage, 'claude-sonnet-4-5': usage } },
+      DEFAULT_PRICE_TABLE,
+    );
+    expect(estimate.runs).toBe(24);
+    const warm = { ...usage, cacheReadInputTokens: 20_000, cacheCreationInputTokens: 0 };
+    for (const m of estimate.models) {
+      expect(m.runs).toBe(12);
+      expect(m.usd).toBeCloseTo(priced(usage, m.model) + 11 * priced(warm, m.model), 12);
+    }
+    expect(estimate.usd).toBeCloseTo((estimate.models[0]?.usd ?? 0) + (estimate.models[1]?.usd ?? 0), 12);
+    expect(dearestRunUsd(estimate)).toBeCloseTo(priced(usage, 'claude-sonnet-4-5'), 12);
+    expect(renderPlan(shape, estimate, false)[0]).toBe(
+      'plan: 3 queries × 2 runs × 2 models × 2 sides = 24 runs',
+    );
+  });
+
+  it('prices claude’s default as the model its round trip reported; an unknown model has no estimate', () => {
+    const known = estimatePlan(
+      { queries: 1, runsPerQuery: 1, sides: 1, models: [undefined] },
+      { usage: { default: usage }, models: { default: 'claude-sonnet-4-5-20250929' } },
+      DEFAULT_PRICE_TABLE,
+    );
+    expect(known.usd).toBeCloseTo(priced(usage, 'claude-sonnet-4-5'), 12);
+    const unknown = estimatePlan(
+      { queries: 1, runsPerQuery: 1, sides: 1, models: ['claude-nova-9'] },
+      { usage: { 'claude-nova-9': usage } },
+      DEFAULT_PRICE_TABLE,
+    );
+    expect(unknown.usd).toBeNull();
+    expect(unknown.unknownModels).toEqual(['claude-nova-9']);
+    expect(runsAffordable(unknown, 10)).toBe(0);
+  });
+
+  it('says how many runs a budget buys, at the plan’s average run', () => {
+    const estimate = estimatePlan(
+      { queries: 10, runsPerQuery: 1, sides: 1, models: ['claude-haiku-4-5'] },
+      { usage: { 'claude-haiku-4-5': { ...usage, cacheCreationInputTokens: 0 } } },
+      DEFAULT_PRICE_TABLE,
+    );
+    const perRun = (estimate.usd ?? 0) / 10;
+    expect(runsAffordable(estimate, perRun * 4.5)).toBe(4);
+    expect(runsAffordable(estimate, perRun * 100)).toBe(10);
+  });
+});
+
+describe('the budget reason and the price table identity', () => {
+  it('opens the reason with budget: and names the table by hash, never by path', () => {
+    const reason = budgetReason({ spentUsd: 0.5, nextEstimateUsd: 0.2, maxUsd: 0.6 });
+    expect(isBudgetReason(reason)).toBe(true);
+    expect(reason).toContain('--max-cost-usd $0.6000');
+    expect(pricesIdentity(DEFAULT_PRICE_TABLE)).toEqual({
+      source: 'builtin',
+      asOf: DEFAULT_PRICE_TABLE.asOf,
+    });
+    const file = pricesIdentity({ ...DEFAULT_PRICE_TABLE }, '{"x":1}');
+    expect(file.source).toBe('file');
+    expect(file.sha256).toMatch(/^[0-9a-f]{12}$/);
+  });
+});

@@ -1,0 +1,52 @@
+import { UsageError } from '../errors.js';
+
+/**
+ * The flags of issue 14 that `run` (and, for the budget, `improve`) share: `--model a,b`,
+ * `--late N`, `--max-cost-usd X`. Each is checked here, before anything is spent.
+ */
+
+/** `--model M` or `--model a,b[,…]`: one model as `model`, several as `models` (each once). */
+export function modelsOption(value: string | undefined): { model?: string; models?: string[] } {
+  if (value === undefined) return {};
+  if (value.trim() === '') throw new UsageError('--model must not be empty');
+  const models = value.split(',').map((m) => m.trim());
+  if (models.some((m) => m === '')) {
+    throw new UsageError(
+      `--model has an empty entry in "${value}"; write the models comma-separated, e.g. --model claude-haiku-4-5,claude-sonnet-4-5`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const m of models) {
+    const key = m.toLowerCase();
+    if (seen.has(key)) {
+      throw new UsageError(
+        `--model names "${m}" twice in "${value}"; each model is measured once. Fix: drop the repeat`,
+      );
+    }
+    seen.add(key);
+  }
+  const [only] = models;
+  return models.length === 1 && only !== undefined ? { model: only } : { models };
+}
+
+/** `--late N`: the turns a miss is watched for a late load, 0 (off, the default) to 10. */
+export function lateOption(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > 10) {
+    throw new UsageError(
+      `--late must be a whole number from 0 to 10 (turns to watch a miss for); got "${value}"`,
+    );
+  }
+  return n;
+}
+
+/** `--max-cost-usd X`: a positive number of US dollars. */
+export function maxCostOption(value: string | undefined): { maxCostUsd?: number } {
+  if (value === undefined) return {};
+  const n = Number(value.trim().replace(/^\$/, ''));
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
+    throw new UsageError(`--max-cost-usd must be a number of US dollars above 0 (e.g. 2.50); got "${value}"`);
+  }
+  return { maxCostUsd: n };
+}

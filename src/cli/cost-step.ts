@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { type PricesIdentity, pricesIdentity } from '../cost/budget.js';
+import { formatUsd } from '../cost/cost.js';
+import {
+  dearestRunUsd,
+  estimatePlan,
+  type PlanEstimate,
+  type PlanShape,
+  renderPlan,
+  runsAffordable,
+} from '../cost/estimate.js';
+import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
+import { type PriceTable, parsePriceTable } from '../cost/prices.js';
+import { InputError, UsageError } from '../errors.js';
+import type { PreflightResult } from '../gates/preflight.js';
+
+/**
+ * The cost side of `run` and `improve` (issue 14): the price table (`--prices`), the plan's estimate
+ * from the round trips, `--dry-run`'s plan, and `--max-cost-usd`'s refusal before any measured run.
+ */
+
+export interface Prices {
+  table: PriceTable;
+  identity: PricesIdentity;
+}
+
+/** The built-in table, or the `--prices` file; a file that cannot be read or parsed is an input error naming it. */
+export async function loadPrices(file: string | undefined): Promise<Prices> {
+  if (file === undefined)
+    return { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) };
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      { file },
+      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'unknown error'})`,
+      'pass --prices a JSON price table that exists (docs/cost.md), or leave it out for the built-in one',
+    );
+  }
+  const table = parsePriceTable(text, file);
+  return { table, identity: pricesIdentity(table, text) };
+}
+
+/** What the cost step decided: the loop's budget, when `--max-cost-usd` was given. */
+export interface CostPlan {
+  estimate: PlanEstimate;
+  budget?: { maxUsd: number; firstEstimateUsd: number };
+}
+
+/**
+ * Estimates the plan from each model's round trip. With `--max-cost-usd`, refuses (exit 1) when a
+ * model has no price (naming it, and `--prices` as the fix) or when the estimate passes the budget
+ * (saying how many runs it buys).
+ */
+export function planCost(
+  shape: PlanShape,
+  auto: boolean,
+  preflight: PreflightResult,
+  prices: Prices,
+  maxCostUsd: number | undefined,
+): CostPlan {
+  const estimate = estimatePlan(
+    shape,
+    {
+      ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),
+      ...(preflight.roundTripModels ? { models: preflight.roundTripModels } : {}),
+    },
+    prices.table,
+  );
+  if (maxCostUsd === undefined) return { estimate };
+  if (estimate.usd === null) {
+    throw new UsageError(
+      `--max-cost-usd needs a price for every model, and the price table has none for ${estimate.unknownModels.map((m) => `"${m}"`).join(', ')}. Fix: pass --prices <file> with ${estimate.unknownModels.length === 1 ? 'its' : 'their'} rates (docs/cost.md), or --model with a priced model id`,
+    );
+  }
+  if (estimate.usd > maxCostUsd) {
+    const buys = runsAffordable(estimate, maxCostUsd);
+    throw new UsageError(
+      `the plan is estimated at ${auto ? 'up to ' : ''}${formatUsd(estimate.usd)} for ${estimate.runs} runs, more than --max-cost-usd ${formatUsd(maxCostUsd)}, which buys about ${buys} of them; nothing was measured. Fix: raise --max-cost-usd, or plan fewer runs (--runs, fewer queries or models)`,
+    );
+  }
+  return { estimate, budget: { maxUsd: maxCostUsd, firstEstimateUsd: dearestRunUsd(estimate) } };
+}
+
+/** `--dry-run`'s output: the plan, the estimate, and whether it fits `--max-cost-usd`. */
+export function dryRunText(shape: PlanShape, auto: boolean, plan: CostPlan): string {
+  const lines = renderPlan(shape, plan.estimate, auto);
+  if (plan.budget) lines.push(`within --max-cost-usd ${formatUsd(plan.budget.maxUsd)}`);
+  lines.push('dry run: the gates ran; nothing was measured');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,33 @@
+import type { ModelsComparison } from './by-model.js';
+import { comparisonJson, renderComparisonText } from './render.js';
+
+/** `compare` of reports with several models: a section per shared model, the set warning first. */
+export function modelsComparisonText(c: ModelsComparison, opts: { simulated?: boolean } = {}): string {
+  const parts: string[] = [];
+  for (const w of c.warnings) parts.push(`warning: ${w.message}\n`);
+  for (const { model, comparison } of c.models) {
+    parts.push(`\n== model ${model} ==\n`, renderComparisonText(comparison, opts));
+  }
+  if (c.models.length === 0) parts.push('no model was measured by both sides: nothing is compared\n');
+  return parts.join('');
+}
+
+/** The id and version of the per-model `compare --json` (each model's value is a `skilltrigger/comparison`). */
+export const MODELS_COMPARISON_SCHEMA_ID = 'skilltrigger/comparison-by-model';
+export const MODELS_COMPARISON_SCHEMA_VERSION = 1;
+
+/** `compare --json` of reports with several models: `{ schema, schemaVersion, warnings, models: { "<model>": <comparison> } }`. */
+export function modelsComparisonJson(c: ModelsComparison, opts: { simulated?: boolean } = {}): string {
+  const models: Record<string, unknown> = {};
+  for (const { model, comparison } of c.models) models[model] = JSON.parse(comparisonJson(comparison, opts));
+  return JSON.stringify(
+    {
+      schema: MODELS_COMPARISON_SCHEMA_ID,
+      schemaVersion: MODELS_COMPARISON_SCHEMA_VERSION,
+      warnings: c.warnings,
+      models,
+    },
+    null,
+    2,
+  );
+}

@@ -1,0 +1,86 @@
+import { formatUsd } from '../cost/cost.js';
+import { escapeInline } from './escape.js';
+import type { Measurement, ReportUsage } from './schema.js';
+
+/**
+ * The lines of issue 14, shared by the terminal headline and the Markdown: one per model
+ * (`--model a,b`), the late loads (`--late N`), and the cost (per model and in total, or tokens and
+ * "price unknown"). Pure; every name is escaped for Markdown by the caller's choice of `esc`.
+ */
+
+const plain = (text: string) => text;
+
+/** `claude-haiku-4-5: positives triggered 3/4 · negatives fired 0/4 · 1 lost · 4/4 queries pass`. */
+export function modelLines(m: Measurement, esc: (t: string) => string = plain): string[] {
+  if (!m.byModel) return [];
+  return Object.entries(m.byModel).map(([model, s]) => {
+    const t = s.totals;
+    const lost = t.timeouts + t.errors;
+    return (
+      `${esc(model)}: positives triggered ${t.positives.triggered}/${t.positives.runs} · ` +
+      `negatives fired ${t.negatives.fired}/${t.negatives.runs}` +
+      `${lost > 0 ? ` · ${lost} lost` : ''} · ${t.passed}/${t.queries} queries pass` +
+      `${s.verdict === 'no-verdict' ? ' · no verdict' : ''}` +
+      `${t.late !== undefined && t.late > 0 ? ` · ${t.late} late` : ''}`
+    );
+  });
+}
+
+/** `3 of 7 misses loaded the skill later` (`--late N`); absent without `--late`. */
+export function lateLine(m: Measurement): string[] {
+  if (m.totals.late === undefined) return [];
+  const misses = m.queries.reduce((n, q) => n + (q.runs - q.hits), 0);
+  return [
+    `${m.totals.late} of ${misses} miss${misses === 1 ? '' : 'es'} loaded the skill later (counted apart: never a hit)`,
+  ];
+}
+
+function tokensText(u: ReportUsage): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `${n(u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens)} prompt tokens (${n(u.cacheReadInputTokens)} cache read), ${n(u.outputTokens)} output`;
+}
+
+/** `cost: $0.0123 (claude-haiku-4-5 $0.0040, claude-sonnet-4-5 $0.0083)`, or tokens and "price unknown". */
+export function costLine(m: Measurement, esc: (t: string) => string = plain): string[] {
+  const cost = m.cost;
+  if (!cost) return [];
+  const perModel = Object.entries(cost.byModel);
+  const split =
+    perModel.length > 1
+      ? ` (${perModel.map(([model, usd]) => `${esc(model)} ${formatUsd(usd)}`).join(', ')})`
+      : '';
+  if (cost.unpricedRuns === 0)
+    return [`cost: ${formatUsd(cost.usd)}${split} · ${tokensText(m.totals.usage)}`];
+  const unknown = cost.unknownModels.map(esc).join(', ');
+  const priced =
+    cost.pricedRuns > 0 ? `${formatUsd(cost.usd)} for ${cost.pricedRuns} priced runs${split}; ` : '';
+  return [
+    `cost: ${priced}price unknown for ${unknown} (${cost.unpricedRuns} runs) · ${tokensText(m.totals.usage)}`,
+  ];
+}
+
+/** Every issue-14 line of a measurement, in order. */
+export function modelsAndCostLines(m: Measurement, esc: (t: string) => string = plain): string[] {
+  return [...modelLines(m, esc), ...lateLine(m), ...costLine(m, esc)];
+}
+
+/** The Markdown's per-model table: one column per model, hits/runs of each query (lost and late noted). */
+export function modelsTable(m: Measurement, label?: string): string[] {
+  if (!m.byModel) return [];
+  const models = Object.keys(m.byModel);
+  const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  const header = ['Id', 'Should trigger', ...models.map(escapeInline)];
+  const rows = m.queries.map((q) =>
+    row([
+      escapeInline(q.id),
+      q.shouldTrigger ? 'yes' : 'no',
+      ...models.map((model) => {
+        const c = q.byModel?.[model];
+        if (!c) return '—';
+        const lost = c.timeouts + c.errors;
+        return `${c.hits}/${c.runs}${lost > 0 ? `, ${lost} lost` : ''}${c.late > 0 ? `, ${c.late} late` : ''}`;
+      }),
+    ]),
+  );
+  return [`## By model${label ? ` (${label})` : ''}`, '', row(header), row(header.map(() => '---')), ...rows];
+}
