@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { link } from 'node:fs/promises';
+import { link, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ExitCode, SkilltriggerError } from '../errors.js';
+import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../improve/schema.js';
+import { jsonPath } from '../report/read.js';
+import type { Report } from '../report/schema.js';
 import { exists } from './environment.js';
-import { claim, errorCode, explainCode, removeQuietly, writeTemp } from './report-files.js';
+import { claim, errorCode, explainCode, readReportFile, removeQuietly, writeTemp } from './report-files.js';
 
 /**
  * HTML pages of reports already on disk (`skilltrigger view`), written the way the reports are:
@@ -54,4 +57,37 @@ export async function writePageIfMissing(path: string, render: () => string): Pr
   } finally {
     await removeQuietly(temp);
   }
+}
+
+/** A file `view` can draw: a measurement report, or an improve report. */
+export type PageSource = { kind: 'report'; report: Report } | { kind: 'improve'; report: ImproveReport };
+
+/**
+ * Reads a file for `view`: an improve report (its `"schema"` is `skilltrigger/improve`) is
+ * validated against the improve schema; anything else is read as a measurement report, with that
+ * reader's errors (no such file, not JSON, not a report, …).
+ */
+export async function readPageSource(path: string): Promise<PageSource> {
+  let value: unknown;
+  try {
+    value = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+  } catch {
+    value = undefined; // the report reader below names what is wrong
+  }
+  const isImprove =
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<string, unknown>).schema === IMPROVE_SCHEMA_ID;
+  if (!isImprove) return { kind: 'report', report: await readReportFile(path) };
+  const parsed = improveReportSchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    const quoted = issues.slice(0, 3).map((issue) => `${jsonPath(issue.path)}: ${issue.message}`);
+    throw new InputError(
+      { file: path },
+      `not a valid skilltrigger improve report: ${quoted.join('; ')}${issues.length > 3 ? `; and ${issues.length - 3} more` : ''}`,
+      'pass an improve report written by `skilltrigger improve`; if this is one, it was changed since, so run improve again',
+    );
+  }
+  return { kind: 'improve', report: parsed.data };
 }
