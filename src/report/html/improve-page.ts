@@ -91,7 +91,7 @@ function settingsFacts(report: ImproveReport): Markup {
     ],
     [
       'Acceptance',
-      `paired train comparison with the incumbent an improvement at α = ${s.proposalAlpha} (the session's ${s.sessionAlpha} over ${s.iterations} rewrites), no regression in either class`,
+      `paired train comparison with the incumbent an improvement at α = ${Number(s.proposalAlpha.toPrecision(3))} (the session's ${s.sessionAlpha} over ${s.iterations} rewrites), no regression in either class`,
     ],
     [
       'Queries',
