@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultsFileSchema } from '../src/action/results-file.js';
+import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../src/matrix/schema.js';
 import { REPORT_SCHEMA_VERSION, reportSchema } from '../src/report/schema.js';
 
 /**
@@ -24,6 +25,11 @@ export function schemaFiles(): Record<string, string> {
       resultsFileSchema,
       'skilltrigger Action results file, version 1',
       'What one leg of a sharded skilltrigger Action run measured (`skilltrigger-results.shard-<i>-of-<n>.json`), read by the merge step. Generated from src/action/results-file.ts; documented in docs/action.md.',
+    ),
+    'matrix.schema.json': json(
+      matrixReportSchema,
+      `skilltrigger matrix report, version ${MATRIX_SCHEMA_VERSION}`,
+      'A skilltrigger routing matrix (`skilltrigger matrix`): for every query of every skill, which installed skill each run loaded. Generated from src/matrix/schema.ts; documented in docs/matrix.md.',
     ),
   };
 }
