@@ -117,6 +117,16 @@ svg .pt.accepted { fill: var(--good); stroke: var(--good); }
 svg .pt.rejected { fill: var(--bg); stroke: var(--bad); stroke-width: 1.5; }
 svg .pt.unmeasured { stroke: var(--muted); stroke-width: 1.5; }
 svg .pt.holdout { fill: none; stroke: var(--bar); stroke-width: 1.75; }
+.heatmap th, .heatmap td { border: 1px solid var(--border); }
+.heatmap td.heat { text-align: center; vertical-align: middle; }
+.heat.h1 { background: color-mix(in srgb, var(--bar) 14%, transparent); }
+.heat.h2 { background: color-mix(in srgb, var(--bar) 30%, transparent); }
+.heat.h3 { background: color-mix(in srgb, var(--bar) 48%, transparent); }
+.heat.h4 { background: color-mix(in srgb, var(--bar) 68%, transparent); color: #ffffff; }
+.heat.h5 { background: var(--bar); color: #ffffff; }
+.heat.own { outline: 2px solid var(--fg); outline-offset: -3px; }
+.swatch { display: inline-block; width: 1.1rem; height: .85rem; border: 1px solid var(--border); }
+.swatch.own { outline: 2px solid var(--fg); outline-offset: -3px; }
 ${filterRules}
 @media print {
   :root {
