@@ -1,4 +1,4 @@
-import { parsePage, walk } from './html-dom.js';
+import { type parsePage, walk } from './html-dom.js';
 
 /**
  * The hostile-text corpus of the HTML pages (every page type's test uses it): the payloads the
