@@ -12,6 +12,8 @@ import {
 import { Browser, CHROMIUM, chromiumInstalled } from '../fakes/browser.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { REPO_ROOT, runCli } from '../fakes/cli.js';
+import { hostile } from '../fakes/html-hostile.js';
+import { matrixFixture } from '../fakes/matrix-fixture.js';
 
 /**
  * The improve page from a real `improve` session (the CLI, the real claude, the simulated model
@@ -20,6 +22,10 @@ import { REPO_ROOT, runCli } from '../fakes/cli.js';
  * logs no error and makes no request but its own. A rewrite carries markup that points at a
  * loopback listener: it must reach the page as text. Screenshot in light and dark, printed;
  * `UPDATE_SCREENSHOTS=1` copies the light one to docs/html-improve.png.
+ *
+ * The matrix page is loaded the same way, from a hand-built matrix report drawn by `view` (the
+ * matrix command lands on its own branch), its skill names and queries hostile markup aimed at the
+ * canary.
  *
  * Skipped only when chromium is not installed and this is not CI (.ci/run installs it).
  */
@@ -196,4 +202,49 @@ describe.skipIf(skip)('the improve page in a real browser (chromium, headless)',
       await copyFile(path.join(work, 'improve-light.png'), path.join(REPO_ROOT, 'docs', 'html-improve.png'));
     }
   }, 900_000);
+
+  it('matrix page (view of a matrix JSON): the heatmap in the browser, nothing loaded, nothing logged', async () => {
+    const json = path.join(work, 'matrix', '2025-03-14-matrix.json');
+    await mkdir(path.dirname(json), { recursive: true });
+    const payload = `<img src="${canaryUrl}/matrix-img"><a href="${canaryUrl}/matrix-a">x</a>`;
+    await writeFile(json, JSON.stringify(matrixFixture(hostile(payload))));
+    const v = await runCli(['view', json], { env: claude.env });
+    expect(v.code, v.stderr).toBe(0);
+    const html = v.stdout.trim();
+    const page = await browser.newPage();
+    const url = pathToFileURL(html).href;
+    await page.open(url);
+    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
+    expect(page.activity.exceptions).toEqual([]);
+    expect(page.activity.messages.filter((m) => m.level === 'error' || m.level === 'warning')).toEqual([]);
+    expect(page.activity.requests).toEqual([url]);
+    expect(canaryHits).toEqual([]);
+    expect(await page.evaluate<string>('document.body.dataset.page')).toBe('matrix');
+    // Four rows (two owners × two labels), three skills and none/other.
+    expect(await page.evaluate<number>(`document.querySelectorAll('.heatmap tbody td.heat').length`)).toBe(
+      16,
+    );
+    expect(
+      await page.evaluate<number>('document.querySelectorAll("body img, body a, body script").length'),
+    ).toBe(0);
+    // The shades are the style sheet's: a full cell is the bar colour, an empty one is not shaded.
+    const full = await page.evaluate<string>(
+      `getComputedStyle(document.querySelector('.heat.h5')).backgroundColor`,
+    );
+    const empty = await page.evaluate<string>(
+      `getComputedStyle(document.querySelector('td.heat.h0')).backgroundColor`,
+    );
+    expect(full).toBe('rgb(9, 105, 218)');
+    expect(empty).toBe('rgba(0, 0, 0, 0)');
+    await writeFile(path.join(work, 'matrix-light.png'), await page.screenshot());
+    await page.emulate({ scheme: 'dark' });
+    expect(await page.evaluate<string>('getComputedStyle(document.body).backgroundColor')).toBe(
+      'rgb(13, 17, 23)',
+    );
+    await page.emulate({ media: 'print' });
+    expect((await page.printToPdf()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.emulate({});
+    expect(page.activity.messages.filter((m) => m.level === 'error')).toEqual([]);
+    expect(canaryHits).toEqual([]);
+  }, 120_000);
 });
