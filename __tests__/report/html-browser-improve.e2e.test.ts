@@ -9,7 +9,7 @@ import {
   descriptionRule,
   startSimulatedModel,
 } from '../../src/simulated/model.js';
-import { Browser, CHROMIUM, chromiumInstalled } from '../fakes/browser.js';
+import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { REPO_ROOT, runCli } from '../fakes/cli.js';
 import { hostile } from '../fakes/html-hostile.js';
@@ -99,6 +99,20 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Loads a page; it must log no error or warning, make no request but its own, and not reach the canary. */
+async function load(file: string): Promise<Page> {
+  const page = await browser.newPage();
+  const url = pathToFileURL(file).href;
+  await page.open(url);
+  // A moment for anything deferred (a lazy image, a font) to have tried.
+  await page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
+  expect(page.activity.exceptions).toEqual([]);
+  expect(page.activity.messages.filter((m) => m.level === 'error' || m.level === 'warning')).toEqual([]);
+  expect(page.activity.requests).toEqual([url]);
+  expect(canaryHits).toEqual([]);
+  return page;
+}
+
 describe.skipIf(skip)('the improve page in a real browser (chromium, headless)', () => {
   it('from a real improve run: beside the JSON, rewritten alike by view, loads nothing, logs nothing', async () => {
     const dir = path.join(work, 'handoff');
@@ -155,14 +169,7 @@ describe.skipIf(skip)('the improve page in a real browser (chromium, headless)',
     expect(v.stdout.trim()).toBe(html);
     expect(await readFile(html, 'utf8')).toBe(written);
 
-    const page = await browser.newPage();
-    const url = pathToFileURL(html).href;
-    await page.open(url);
-    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
-    expect(page.activity.exceptions).toEqual([]);
-    expect(page.activity.messages.filter((m) => m.level === 'error' || m.level === 'warning')).toEqual([]);
-    expect(page.activity.requests).toEqual([url]);
-    expect(canaryHits).toEqual([]);
+    const page = await load(html);
     expect(await page.evaluate<string>('document.body.dataset.page')).toBe('improve');
     // Two charts; per chart the original and the two measured candidates, the invalid one as
     // unmeasured, and the holdout of the original and the winner.
@@ -211,14 +218,7 @@ describe.skipIf(skip)('the improve page in a real browser (chromium, headless)',
     const v = await runCli(['view', json], { env: claude.env });
     expect(v.code, v.stderr).toBe(0);
     const html = v.stdout.trim();
-    const page = await browser.newPage();
-    const url = pathToFileURL(html).href;
-    await page.open(url);
-    await page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
-    expect(page.activity.exceptions).toEqual([]);
-    expect(page.activity.messages.filter((m) => m.level === 'error' || m.level === 'warning')).toEqual([]);
-    expect(page.activity.requests).toEqual([url]);
-    expect(canaryHits).toEqual([]);
+    const page = await load(html);
     expect(await page.evaluate<string>('document.body.dataset.page')).toBe('matrix');
     // Four rows (two owners × two labels), three skills and none/other.
     expect(await page.evaluate<number>(`document.querySelectorAll('.heatmap tbody td.heat').length`)).toBe(
