@@ -87,13 +87,17 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function readMatrix(out: string): Promise<{ report: MatrixReport; markdown: string; files: string[] }> {
+async function readMatrix(
+  out: string,
+): Promise<{ report: MatrixReport; markdown: string; html: string; files: string[] }> {
   const files = (await readdir(out)).sort();
   const json = files.filter((f) => f.endsWith('-matrix.json'));
   expect(json).toHaveLength(1);
   const text = await readFile(path.join(out, json[0] ?? ''), 'utf8');
   const markdown = await readFile(path.join(out, (json[0] ?? '').replace(/\.json$/, '.md')), 'utf8');
-  return { report: matrixReportSchema.parse(JSON.parse(text)), markdown, files };
+  // The page is written beside the JSON, as for run and improve (docs/html-report.md).
+  const html = await readFile(path.join(out, (json[0] ?? '').replace(/\.json$/, '.html')), 'utf8');
+  return { report: matrixReportSchema.parse(JSON.parse(text)), markdown, html, files };
 }
 
 /** Where the model sent each first turn of our queries, counted per query (skill name or none/other). */
@@ -132,7 +136,7 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
     );
     expect(r.stderr).toContain('lonely: no eval set; installed as a competitor only');
     expect(r.code, r.stderr).toBe(0);
-    const { report, markdown } = await readMatrix(out);
+    const { report, markdown, html } = await readMatrix(out);
     const decisions = modelDecisions(from);
 
     // Every query ran RUNS times, and each query's counts are the model's own decisions.
@@ -180,7 +184,9 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
     for (const s of Object.values(SKILLS)) {
       expect(json).not.toContain(s.description);
       expect(markdown).not.toContain(s.description);
+      expect(html).not.toContain(s.description);
     }
+    expect(html).toContain('lonely');
 
     // Every run's listing held every skill, the one with no eval set included, as its SKILL.md reads.
     const firstTurns = model.requests

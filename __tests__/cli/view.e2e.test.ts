@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml, renderReportHtml } from '../../src/report/html/render.js';
 import { TOOL_VERSION } from '../../src/version.js';
 import { runCli } from '../fakes/cli.js';
+import { improveFixture } from '../fakes/improve-fixture.js';
+import { matrixFixture } from '../fakes/matrix-fixture.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 /**
@@ -34,7 +36,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function reportFile(name: string, report = reportFixture()): Promise<string> {
+async function reportFile(name: string, report: unknown = reportFixture()): Promise<string> {
   const dir = path.join(work, name);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
@@ -99,6 +101,33 @@ describe('skilltrigger view', () => {
         TOOL_VERSION,
       ),
     );
+  });
+
+  it('draws an improve report as its improve page, and a matrix report as its matrix page', async () => {
+    for (const [name, page] of [
+      ['improve', { kind: 'improve', report: improveFixture() }],
+      ['matrix', { kind: 'matrix', report: matrixFixture() }],
+    ] as const) {
+      const json = await reportFile(name, page.report);
+      const r = await runCli(['view', json], { env: env() });
+      expect(r.stderr, name).toBe('');
+      expect(r.code, name).toBe(0);
+      expect(r.stdout).toBe(`${json.replace(/\.json$/, '.html')}\n`);
+      expect(await readFile(r.stdout.trim(), 'utf8')).toBe(renderHtml(page, TOOL_VERSION));
+    }
+  });
+
+  it('refuses a broken improve or matrix report by its own schema, naming the file and the field (exit 1)', async () => {
+    const improve = await reportFile('broken-improve', { ...improveFixture(), candidates: 'none' });
+    const r = await runCli(['view', improve], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${improve}: not a valid skilltrigger improve report: $.candidates:`);
+    expect(r.stderr).toContain('skilltrigger improve');
+    const matrix = await reportFile('broken-matrix', { ...matrixFixture(), rows: [{ owner: 1 }] });
+    const m = await runCli(['view', matrix], { env: env() });
+    expect(m.code).toBe(1);
+    expect(m.stderr).toContain(`${matrix}: not a valid skilltrigger matrix report: $.rows[0]`);
+    expect(await readdir(path.dirname(matrix))).toEqual(['broken-matrix.json']);
   });
 
   it('--open hands the page to the platform opener, detached', async () => {

@@ -9,6 +9,7 @@ import { renderComment } from './comment.js';
 import { type Conclusion, conclude } from './conclusion.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
+import { uploadPages } from './pages-artifact.js';
 import { type ActionRun, regressions, verdictsOutput } from './results.js';
 import { toResultsFile, writeResultsFile } from './results-file.js';
 import type { Settings } from './settings.js';
@@ -150,12 +151,14 @@ async function writeShardResults(
   return file;
 }
 
-/** Ends the run: comment, results file, outputs, summary, and the conclusion for `run` to act on. */
+/** Ends the run: comment, results file, outputs, the pages' artifact, summary, and the conclusion for `run` to act on. */
 export async function publish(run: ActionRun, ctx: RunnerContext, settings: Settings): Promise<Conclusion> {
   const commentId = await postComment(run, ctx, settings);
   const resultsFile =
     settings.shard === undefined ? undefined : await writeShardResults(run, ctx, settings, settings.shard);
   setOutputs(run, commentId, resultsFile);
+  // After the comment and the results file: the artifact's line is for this job's summary only.
+  await uploadPages(run, settings.shard);
   await writeSummary(run);
   return conclude(run);
 }

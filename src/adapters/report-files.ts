@@ -18,7 +18,7 @@ import { ExitCode, InputError, messageOf, SkilltriggerError } from '../errors.js
 import { maskSecrets } from '../mask.js';
 import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
 import type { MatrixReport } from '../matrix/schema.js';
-import { renderReportHtml } from '../report/html/render.js';
+import { renderHtml, renderReportHtml } from '../report/html/render.js';
 import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
 import { TOOL_VERSION } from '../version.js';
@@ -424,7 +424,7 @@ export async function readMatrixReportFile(path: string): Promise<MatrixReport> 
 }
 
 /**
- * Writes `<outDir>/<YYYY-MM-DD>-matrix.json` and `.md` (`-2`, … when taken) as `writeReport` does,
+ * Writes `<outDir>/<YYYY-MM-DD>-matrix.json`, `.md` and `.html` (`-2`, … when taken) as `writeReport` does,
  * with the same fallback. Validated as it will be read back and masked first: a matrix report that
  * does not match its schema is a bug, and is not written.
  */
@@ -444,7 +444,8 @@ export async function writeMatrixReport(
     );
   }
   const stem = `${report.createdAt.slice(0, 10)}-matrix`;
-  return writeNamedReport(outDir, stem, { json, markdown: maskSecrets(markdown) }, options);
+  const html = maskSecrets(renderHtml({ kind: 'matrix', report }, TOOL_VERSION));
+  return writeNamedReport(outDir, stem, { json, markdown: maskSecrets(markdown), html }, options);
 }
 
 /** Where the JUnit XML of a written report goes when no path was named: `<stem>.junit.xml` beside it. */

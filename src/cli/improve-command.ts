@@ -14,6 +14,7 @@ import { loadSkill, parseSkill } from '../inputs/skill.js';
 import type { EvalSet } from '../inputs/types.js';
 import { maskSecrets } from '../mask.js';
 import { measureSkill } from '../measure/measure-skill.js';
+import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
 import { loadPrices, planCost } from './cost-step.js';
@@ -153,13 +154,15 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const paths = await writeNamedReport(
     args.out,
     `${date}-${fileNamePart(checked.skill)}-improve`,
-    // Masked like every report (src/mask.ts); the improve report has no HTML page yet.
+    // Masked like every report (src/mask.ts); the page holds the texts, as the JSON does.
     {
       json: maskSecrets(`${JSON.stringify(checked, null, 2)}\n`),
       markdown: maskSecrets(renderImproveMarkdown(checked)),
+      html: maskSecrets(renderHtml({ kind: 'improve', report: checked }, TOOL_VERSION)),
     },
   );
   io.stdout.write(`report (holds the description texts): ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
   if (reminders) io.stderr.write(reminders);
   if (writeError) throw writeError;
   return ExitCode.verdict;

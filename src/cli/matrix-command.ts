@@ -91,6 +91,7 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
   // With --json, stdout holds the JSON alone.
   const where = args.json ? io.stderr : io.stdout;
   where.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (paths.htmlPath) where.write(`        ${paths.htmlPath}\n`);
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }
 

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { openFile } from '../adapters/opener.js';
 import { readReportFile } from '../adapters/report-files.js';
-import { comparePagePathFor, pagePathFor, writePageIfMissing } from '../adapters/report-pages.js';
+import {
+  comparePagePathFor,
+  pagePathFor,
+  readPageSource,
+  writePageIfMissing,
+} from '../adapters/report-pages.js';
 import { ExitCode, messageOf } from '../errors.js';
 import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
@@ -12,19 +17,21 @@ import type { CliIo } from './run-command.js';
  * `skilltrigger view <report.json> [<b.json>] [--open]`: the report's HTML page, written beside
  * it if it is not there yet (reports from before pages existed, or a page deleted), its path
  * printed. With two reports, the page of `compare a.json b.json` (a = baseline, b = candidate),
- * written in b's folder. `--open` hands the page to the platform's opener.
+ * written in b's folder. An improve report gets its improve page. `--open` hands the page to the
+ * platform's opener.
  */
 
 export async function viewCommand(args: ViewArgs, io: CliIo): Promise<ExitCode> {
   const [a, b] = args.reports;
   // Read and validated first: a file that is not a report gets its error, not a page.
-  const base = await readReportFile(a);
   let page: string;
   let render: () => string;
   if (b === undefined) {
+    const source = await readPageSource(a);
     page = pagePathFor(a);
-    render = () => renderHtml({ kind: 'report', report: base }, TOOL_VERSION);
+    render = () => renderHtml(source, TOOL_VERSION);
   } else {
+    const base = await readReportFile(a);
     const cand = await readReportFile(b);
     page = comparePagePathFor(a, b);
     // Named by their files, as `compare` names them; two files of one name (reports of one skill on

@@ -10,7 +10,7 @@ import { STYLE_SHEET } from './style.js';
  */
 
 /** The page types; a later one (matrix, improve) adds its name here and its body module. */
-export type PageKind = 'run' | 'paired' | 'compare';
+export type PageKind = 'run' | 'paired' | 'compare' | 'improve' | 'matrix';
 
 export interface PageParts {
   kind: PageKind;

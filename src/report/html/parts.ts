@@ -47,11 +47,7 @@ export function banners(reports: readonly Report[], sides: readonly Side[]): Mar
       }${lost.length > 0 ? html`<ul>${lost.map((l) => html`<li>${l}</li>`)}</ul>` : ''}</div>`,
     );
   }
-  if (reports.some((r) => r.simulated)) {
-    out.push(
-      html`<div class="banner"><strong>Simulated:</strong> these runs were answered by skilltrigger's simulated model, not by Claude. The numbers show the tool at work, not how this description performs.</div>`,
-    );
-  }
+  if (reports.some((r) => r.simulated)) out.push(simulatedBanner());
   if (sides.some((s) => s.m.interrupted)) {
     out.push(html`<div class="banner">The run was interrupted before every planned run was made.</div>`);
   } else if (sides.some((s) => s.m.aborted)) {
@@ -60,6 +56,11 @@ export function banners(reports: readonly Report[], sides: readonly Side[]): Mar
     );
   }
   return html`${out}`;
+}
+
+/** Says the runs were answered by the simulated model (every page type of a simulated report). */
+export function simulatedBanner(): Markup {
+  return html`<div class="banner"><strong>Simulated:</strong> these runs were answered by skilltrigger's simulated model, not by Claude. The numbers show the tool at work, not how this description performs.</div>`;
 }
 
 /** A note value as the Markdown report writes it: strings as they are, anything else as JSON. */

@@ -1,7 +1,11 @@
 import { compareReport, compareReports } from '../../compare/compare.js';
+import type { ImproveReport } from '../../improve/schema.js';
+import type { MatrixReport } from '../../matrix/schema.js';
 import type { Report } from '../schema.js';
 import { comparisonPageBody } from './comparison-page.js';
+import { improvePageBody } from './improve-page.js';
 import type { Markup } from './markup.js';
+import { matrixPageBody } from './matrix-page.js';
 import { type PageKind, renderPage } from './page.js';
 import { utcDate } from './parts.js';
 import { runPageBody } from './run-page.js';
@@ -19,7 +23,11 @@ export type HtmlPage =
   /** One measurement, or a paired report (its baseline against its candidate). */
   | { kind: 'report'; report: Report }
   /** `compare a.json b.json`: `base` is the baseline report, `cand` the candidate; `names` label them. */
-  | { kind: 'compare'; base: Report; cand: Report; names: { base: string; cand: string } };
+  | { kind: 'compare'; base: Report; cand: Report; names: { base: string; cand: string } }
+  /** An `improve` session: its candidates over the iterations; it holds the texts, as its JSON does (SPEC §2.9). */
+  | { kind: 'improve'; report: ImproveReport }
+  /** A routing matrix: the heatmap of owners × loaded skills, recall and precision, the stolen queries. */
+  | { kind: 'matrix'; report: MatrixReport };
 
 /** The page of one report: a single run's page, or the comparison page of a paired report. */
 export function renderReportHtml(report: Report, toolVersion: string): string {
@@ -57,6 +65,18 @@ export function renderHtml(page: HtmlPage, toolVersion: string): string {
           cand: page.cand.candidate,
         }),
       );
+    }
+    case 'improve': {
+      const r = page.report;
+      return shell(
+        'improve',
+        `skilltrigger improve: ${r.skill} · ${utcDate(r.createdAt)}`,
+        improvePageBody(r),
+      );
+    }
+    case 'matrix': {
+      const r = page.report;
+      return shell('matrix', `skilltrigger matrix · ${utcDate(r.createdAt)}`, matrixPageBody(r));
     }
   }
 }

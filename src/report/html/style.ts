@@ -102,6 +102,31 @@ svg .dot.error { stroke: var(--bad); stroke-width: 2; }
 .queries tbody tr { counter-increment: shown; }
 .shown::before { content: "Showing " counter(shown) " of "; }
 footer { margin-top: 2rem; font-size: .8rem; color: var(--muted); }
+.description-text { overflow-wrap: anywhere; }
+.quote { border-left: 3px solid var(--border); padding: .3rem .75rem; margin: .4rem 0; background: var(--panel); }
+.reason { font-size: .85rem; color: var(--muted); margin-top: .25rem; overflow-wrap: anywhere; }
+.charts { display: flex; flex-wrap: wrap; gap: 1rem 2rem; }
+figure { margin: .5rem 0; }
+svg.trend { max-width: 100%; height: auto; }
+figcaption { font-size: .9rem; font-weight: 600; margin-bottom: .25rem; }
+svg .grid { stroke: var(--border); stroke-width: 1; }
+svg .axis { fill: var(--muted); font-size: 11px; text-anchor: end; }
+svg .axis.tick { text-anchor: middle; }
+svg .accepted-path { stroke: var(--good); stroke-width: 2; fill: none; }
+svg .pt.accepted { fill: var(--good); stroke: var(--good); }
+svg .pt.rejected { fill: var(--bg); stroke: var(--bad); stroke-width: 1.5; }
+svg .pt.unmeasured { stroke: var(--muted); stroke-width: 1.5; }
+svg .pt.holdout { fill: none; stroke: var(--bar); stroke-width: 1.75; }
+.heatmap th, .heatmap td { border: 1px solid var(--border); }
+.heatmap td.heat { text-align: center; vertical-align: middle; }
+.heat.h1 { background: color-mix(in srgb, var(--bar) 14%, transparent); }
+.heat.h2 { background: color-mix(in srgb, var(--bar) 30%, transparent); }
+.heat.h3 { background: color-mix(in srgb, var(--bar) 48%, transparent); }
+.heat.h4 { background: color-mix(in srgb, var(--bar) 68%, transparent); color: #ffffff; }
+.heat.h5 { background: var(--bar); color: #ffffff; }
+.heat.own { outline: 2px solid var(--fg); outline-offset: -3px; }
+.swatch { display: inline-block; width: 1.1rem; height: .85rem; border: 1px solid var(--border); }
+.swatch.own { outline: 2px solid var(--fg); outline-offset: -3px; }
 ${filterRules}
 @media print {
   :root {

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import * as core from '@actions/core';
+import { type ArtifactUpload, uploadArtifact } from '../adapters/artifact.js';
+import { exists } from '../adapters/environment.js';
+import { pagePathFor } from '../adapters/report-pages.js';
+import type { ActionRun } from './results.js';
+import type { Shard } from './shard.js';
+
+/**
+ * The HTML pages of the run's reports go into the job's artifact, so a reviewer can download and
+ * open them (the job summary cannot hold a page). The artifact holds only the pages: the JSON and
+ * Markdown are in the summary and the comment already. Never fails the job: when the artifact
+ * service is not there, or the upload fails, the step warns and goes on.
+ */
+
+/** `skilltrigger-pages-<job>` (and `-<index>-of-<count>` for a matrix leg): unique in a workflow run. */
+export function pagesArtifactName(env: NodeJS.ProcessEnv, shard: Shard | undefined): string {
+  // GITHUB_JOB is the job's id (letters, digits, `-`, `_`); anything else is dropped to keep the name valid.
+  const job = (env.GITHUB_JOB ?? '').replace(/[^A-Za-z0-9_-]/g, '');
+  return [
+    'skilltrigger-pages',
+    ...(job === '' ? [] : [job]),
+    ...(shard === undefined ? [] : [`${shard.index}-of-${shard.count}`]),
+  ].join('-');
+}
+
+/** The pages beside the measured reports, those that exist. */
+async function pagesOf(run: ActionRun): Promise<string[]> {
+  const pages = run.skills.flatMap((s) => (s.kind === 'measured' ? [pagePathFor(s.reportPath)] : []));
+  const found: string[] = [];
+  for (const page of pages) if (await exists(page)) found.push(page);
+  return found;
+}
+
+/** The folder that holds every page: the artifact's root, so the pages keep their names. */
+function commonFolder(files: readonly string[]): string {
+  const dirs = files.map((f) => path.dirname(path.resolve(f)));
+  let root = dirs[0] ?? '.';
+  for (const dir of dirs) {
+    while (dir !== root && !dir.startsWith(`${root}${path.sep}`)) root = path.dirname(root);
+  }
+  return root;
+}
+
+/**
+ * Uploads the pages, and says what became of them: a line for the job summary on success (the
+ * caller adds it to the run's notes), a warning otherwise. Returns the upload's outcome, or
+ * undefined when there was no page to upload.
+ */
+export async function uploadPages(
+  run: ActionRun,
+  shard: Shard | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ArtifactUpload | undefined> {
+  const pages = await pagesOf(run);
+  if (pages.length === 0) return undefined;
+  const name = pagesArtifactName(env, shard);
+  const result = await uploadArtifact(name, pages, commonFolder(pages), env);
+  const count = pages.length === 1 ? 'the HTML page' : `the ${pages.length} HTML pages`;
+  if (result.ok) {
+    core.info(`${count} uploaded: artifact ${name} (id ${result.id}, ${result.size} bytes)`);
+    run.notes.push(
+      `HTML pages in the artifact ${name}: ${count} of the reports (download it from this run's Summary page, unzip, open in a browser).`,
+    );
+  } else {
+    core.warning(
+      `${count} could not be put in the job's artifact: ${result.tried ? 'the upload failed' : 'the artifact service is not available'}: ${result.reason}. The job goes on; the pages are in the workspace beside the reports.`,
+    );
+  }
+  return result;
+}
