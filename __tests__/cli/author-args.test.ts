@@ -49,8 +49,8 @@ describe('init and improve flags', () => {
       /--iterations must be a whole number from 1 to 20/,
     ],
     [
-      ['improve', '--skill', 's', '--eval', 'e', '--max-cost-usd', '1'],
-      /unknown option --max-cost-usd for improve/,
+      ['improve', '--skill', 's', '--eval', 'e', '--max-cost-usd', '0'],
+      /--max-cost-usd must be a number of US dollars above 0/,
     ],
     [['improve', '--skill', 's', '--eval', 'e', '--model', ' '], /--model must not be empty/],
   ])('refuses %j', (argv, message) => {

@@ -210,6 +210,45 @@ describe.skipIf(skip)('the improve page in a real browser (chromium, headless)',
     }
   }, 900_000);
 
+  it('matrix page from a real matrix run: beside the JSON, one cell per row and column, loads nothing, logs nothing', async () => {
+    const skills = path.join(work, 'matrix-skills');
+    const skill = async (name: string, description: string, evals?: unknown) => {
+      const dir = path.join(skills, name);
+      await mkdir(dir, { recursive: true });
+      await writeFile(
+        path.join(dir, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n`,
+      );
+      if (evals) await writeFile(path.join(dir, 'evals.json'), JSON.stringify(evals));
+    };
+    await skill('handoff', GOOD, [
+      { query: TRAIN_POS[0], should_trigger: true },
+      { query: TRAIN_NEG[0], should_trigger: false },
+    ]);
+    await skill('notes', 'Keeps meeting notes tidy.');
+    const out = path.join(work, 'matrix-out');
+    const r = await runCli(
+      ['matrix', '--skills', skills, '--runs', '1', '--out', out, '--claude', CLAUDE_BIN],
+      { env: claude.env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const files = (await readdir(out)).sort();
+    const json = files.find((f) => f.endsWith('-matrix.json'));
+    expect(files).toContain(json?.replace(/\.json$/, '.html'));
+    const report = JSON.parse(await readFile(path.join(out, json ?? ''), 'utf8')) as {
+      rows: unknown[];
+      skills: unknown[];
+    };
+    const page = await load(path.join(out, (json ?? '').replace(/\.json$/, '.html')));
+    expect(await page.evaluate<string>('document.body.dataset.page')).toBe('matrix');
+    // Every row of the report (owner × label) has a cell per installed skill and none/other.
+    expect(report.rows.length).toBeGreaterThan(0);
+    expect(await page.evaluate<number>(`document.querySelectorAll('.heatmap tbody td.heat').length`)).toBe(
+      report.rows.length * (report.skills.length + 1),
+    );
+    expect(page.activity.messages.filter((m) => m.level === 'error')).toEqual([]);
+  }, 300_000);
+
   it('matrix page (view of a matrix JSON): the heatmap in the browser, nothing loaded, nothing logged', async () => {
     const json = path.join(work, 'matrix', '2025-03-14-matrix.json');
     await mkdir(path.dirname(json), { recursive: true });

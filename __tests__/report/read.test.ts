@@ -71,7 +71,7 @@ describe('parseReport', () => {
   it('tells the user to upgrade for a report from a newer skilltrigger', () => {
     const error = rejection(json({ ...reportFixture(), schemaVersion: 4, somethingNew: true }));
     expect(error.problem).toMatch(
-      /^written by a newer skilltrigger \(report schema version 3; this version reads 2\)/,
+      /^written by a newer skilltrigger \(report schema version 4; this version reads 3\)/,
     );
     expect(error.fix).toBe('upgrade skilltrigger');
     expect(error.message).toMatch(/written by a newer skilltrigger.*Fix: upgrade/);
