@@ -6,6 +6,7 @@ import { GATE_QUERY, type SimulatedModel, startSimulatedModel } from '../../src/
 import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import { loadOwnStub } from '../fakes/query-stub.js';
 import {
   type ActionResult,
   evalsJson,
@@ -131,7 +132,7 @@ beforeAll(async () => {
     seed: 11,
     script: (req) => {
       if (req.query === GATE_QUERY) return undefined;
-      return /-pos \d/.test(req.query) ? { kind: 'skill' } : { kind: 'text' };
+      return /-pos \d/.test(req.query) ? loadOwnStub(req) : { kind: 'text' };
     },
   });
   github = await startGitHubApi({

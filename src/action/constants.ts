@@ -25,6 +25,8 @@ export const Inputs = {
   Shard: 'shard',
   Mode: 'mode',
   ResultsDir: 'results-dir',
+  Competition: 'competition',
+  CrossNegatives: 'cross-negatives',
 } as const;
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
 
@@ -62,6 +64,8 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.Out]: 'skilltrigger-results',
   [Inputs.Mode]: 'measure',
   [Inputs.ResultsDir]: 'skilltrigger-results',
+  [Inputs.Competition]: 'siblings',
+  [Inputs.CrossNegatives]: 'false',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */
