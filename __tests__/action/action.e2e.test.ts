@@ -13,6 +13,7 @@ import { type CacheServiceFake, startCacheService } from '../fakes/cache-service
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
 import { parseJunit } from '../fakes/junit-shape.js';
+import { loadOwnStub, stubOfQuery } from '../fakes/query-stub.js';
 import { ACTION_FAULT_CASES } from '../faults/cases.js';
 import {
   type ActionResult,
@@ -167,10 +168,10 @@ beforeAll(async () => {
     script: (req) => {
       if (req.query === GATE_QUERY) return gateBehaviour;
       if (apiDown) return apiDown;
-      const regressed = req.stub?.description.includes('REGRESS') === true;
-      if (req.query.startsWith('handoff-pos')) return regressed ? { kind: 'text' } : { kind: 'skill' };
-      if (req.query.startsWith('review-pos')) return { kind: 'skill' };
-      if (req.query.startsWith('tiny-pos') || req.query.startsWith('cancel-pos')) return { kind: 'skill' };
+      const regressed = stubOfQuery(req)?.description.includes('REGRESS') === true;
+      if (req.query.startsWith('handoff-pos')) return regressed ? { kind: 'text' } : loadOwnStub(req);
+      if (req.query.startsWith('review-pos')) return loadOwnStub(req);
+      if (req.query.startsWith('tiny-pos') || req.query.startsWith('cancel-pos')) return loadOwnStub(req);
       return { kind: 'text' };
     },
   });

@@ -113,4 +113,75 @@ describe('judgeBaseline', () => {
       },
     });
   });
+
+  describe('the competition (competition: siblings)', () => {
+    const set = (review: string) => ({
+      members: [{ name: 'review', sha256: review.repeat(64) }],
+      crossNegatives: false,
+    });
+    const withSiblings = reportFixture({ siblings: set('a') });
+
+    it('uses the cached report when its sibling set is this run’s', () => {
+      for (const mode of ['cache', 'measure'] as const) {
+        const plan = judgeBaseline({
+          mode,
+          report: withSiblings,
+          hit: 'exact',
+          base,
+          current: { ...current, siblings: set('a') },
+        });
+        expect(plan.use).toBe('cache');
+      }
+    });
+
+    it('with cache or measure, re-measures the base here when a sibling changed, saying the competition changed', () => {
+      for (const mode of ['cache', 'measure'] as const) {
+        const plan = judgeBaseline({
+          mode,
+          report: withSiblings,
+          hit: 'exact',
+          sha: 'c'.repeat(40),
+          base,
+          current: { ...current, siblings: set('b') },
+        });
+        expect(plan).toEqual({
+          use: 'paired',
+          baseline: {
+            kind: 'paired',
+            why: 'the cached baseline (commit ccccccc) was measured against other skills: the competition changed (sibling skills) from the baseline to this run: description changed: review',
+          },
+        });
+      }
+    });
+
+    it('re-measures a baseline measured alone (before siblings), and one measured with siblings now gone', () => {
+      const alone = judgeBaseline({
+        mode: 'cache',
+        report,
+        hit: 'exact',
+        base,
+        current: { ...current, siblings: set('a') },
+      });
+      expect(alone).toMatchObject({
+        use: 'paired',
+        baseline: { why: expect.stringContaining('added review') },
+      });
+      const gone = judgeBaseline({ mode: 'cache', report: withSiblings, hit: 'exact', base, current });
+      expect(gone).toMatchObject({
+        use: 'paired',
+        baseline: { why: expect.stringContaining('removed review') },
+      });
+    });
+
+    it('with cache-only, keeps the cached report (the comparison then warns)', () => {
+      const plan = judgeBaseline({
+        mode: 'cache-only',
+        report: withSiblings,
+        hit: 'exact',
+        base,
+        current: { ...current, siblings: set('b') },
+      });
+      expect(plan.use).toBe('cache');
+    });
+  });
 });

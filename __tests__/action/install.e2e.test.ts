@@ -7,6 +7,7 @@ import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/mo
 import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import { loadOwnStub } from '../fakes/query-stub.js';
 import {
   type ActionResult,
   evalsJson,
@@ -74,7 +75,7 @@ beforeAll(async () => {
     'tiny/SKILL.md': skillFile('tiny', 'Greet the user the tiny way.'),
   });
   model = await startSimulatedModel({
-    script: (req) => (req.query.startsWith('tiny-pos') ? { kind: 'skill' } : undefined),
+    script: (req) => (req.query.startsWith('tiny-pos') ? loadOwnStub(req) : undefined),
   });
   github = await startGitHubApi({
     tokens: { t: { login: 'github-actions[bot]', type: 'Bot', installation: true } },

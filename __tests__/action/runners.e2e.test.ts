@@ -7,6 +7,7 @@ import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/mo
 import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import { loadOwnStub } from '../fakes/query-stub.js';
 import {
   type ActionResult,
   evalsJson,
@@ -107,7 +108,7 @@ beforeAll(async () => {
   await mkdir(path.join(work, 'tmp'));
   model = await startSimulatedModel({
     seed: 11,
-    script: (req) => (req.query.startsWith('paths-pos') ? { kind: 'skill' } : { kind: 'text' }),
+    script: (req) => (req.query.startsWith('paths-pos') ? loadOwnStub(req) : { kind: 'text' }),
   });
   github = await startGitHubApi({
     tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },

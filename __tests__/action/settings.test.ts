@@ -83,6 +83,8 @@ describe('readSettings', () => {
       out: 'skilltrigger-results',
       mode: 'measure',
       resultsDir: 'skilltrigger-results',
+      competition: 'siblings',
+      crossNegatives: false,
     });
   });
 
@@ -108,6 +110,8 @@ describe('readSettings', () => {
         shard: '2/3',
         mode: 'measure',
         'results-dir': 'shards',
+        competition: 'isolated',
+        'cross-negatives': 'true',
       }),
     );
     expect(settings).toEqual({
@@ -130,6 +134,8 @@ describe('readSettings', () => {
       mode: 'measure',
       shard: { index: 2, count: 3 },
       resultsDir: 'shards',
+      competition: 'isolated',
+      crossNegatives: true,
     });
   });
 
@@ -154,6 +160,8 @@ describe('readSettings', () => {
     ['shard', '4/3', 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3'],
     ['shard', '1/65', 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64'],
     ['mode', 'gather', 'input mode: expected measure or merge, got "gather"'],
+    ['competition', 'rivals', 'input competition: expected siblings or isolated, got "rivals"'],
+    ['cross-negatives', 'on', 'input cross-negatives: expected true or false, got "on"'],
     ['results-dir', '../elsewhere', 'input results-dir: expected a folder inside the workspace'],
   ])('refuses %s = %j, naming the input and what it accepts', (name, value, message) => {
     let error: unknown;

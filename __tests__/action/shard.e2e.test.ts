@@ -5,6 +5,7 @@ import { GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog as log, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import type { GitHubApiFake } from '../fakes/github-api.js';
+import { loadOwnStub } from '../fakes/query-stub.js';
 import {
   type ActionResult,
   evalsJson,
@@ -77,7 +78,7 @@ beforeAll(async () => {
     tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
     script: (req) => {
       if (req.query === GATE_QUERY) return undefined;
-      return /-pos \d/.test(req.query) ? { kind: 'skill' } : { kind: 'text' };
+      return /-pos \d/.test(req.query) ? loadOwnStub(req) : { kind: 'text' };
     },
   });
   ({ work, repo, model, github } = world);

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../adapters/baseline-cache.js';
 import { readReportFile } from '../adapters/report-files.js';
+import { siblingSetWarnings } from '../compare/siblings.js';
 import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
@@ -22,6 +23,8 @@ export interface CurrentEnvironment {
   cliVersion?: string;
   /** The stub-less run's init event. */
   rosterInit?: InitInfo;
+  /** `competition: siblings`: the sibling set this run measures with, as its report will record it; absent: alone. */
+  siblings?: Report['siblings'];
 }
 
 /** The decision for one skill before anything is measured. */
@@ -92,6 +95,20 @@ export function judgeBaseline(input: {
     const why = stale
       ? `the cached baseline (${when}) measured another description than the base branch holds`
       : `the cached baseline (${when}) ran in another environment: ${drift.join('; ')}`;
+    return { use: 'paired', baseline: { kind: 'paired', why } };
+  }
+  // Another competition (a sibling added, removed or reworded) moves the numbers by itself: the
+  // base side is measured here, beside this run's siblings, unless the cache alone was asked for.
+  const competition = siblingSetWarnings(
+    report,
+    { siblings: input.current.siblings },
+    {
+      base: 'the baseline',
+      cand: 'this run',
+    },
+  );
+  if (input.mode !== 'cache-only' && competition.length > 0) {
+    const why = `the cached baseline (${when}) was measured against other skills: ${competition.map((w) => w.message).join('; ')}`;
     return { use: 'paired', baseline: { kind: 'paired', why } };
   }
   return {

@@ -26,6 +26,8 @@ export const Inputs = {
   Shard: 'shard',
   Mode: 'mode',
   ResultsDir: 'results-dir',
+  Competition: 'competition',
+  CrossNegatives: 'cross-negatives',
 } as const;
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
 
@@ -63,6 +65,8 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.Out]: 'skilltrigger-results',
   [Inputs.Mode]: 'measure',
   [Inputs.ResultsDir]: 'skilltrigger-results',
+  [Inputs.Competition]: 'siblings',
+  [Inputs.CrossNegatives]: 'false',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */

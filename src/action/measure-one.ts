@@ -10,6 +10,7 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown, headline as reportHeadline } from '../report/markdown.js';
 import type { Report } from '../report/schema.js';
+import { siblingSet } from '../report/siblings.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
@@ -69,6 +70,11 @@ export interface MeasureContext {
   signal: AbortSignal;
 }
 
+/** The sibling set this run measures with, as the report records it; undefined: measured alone. */
+function competitionOf(target: MeasureTarget, settings: Settings): Report['siblings'] {
+  return target.siblings.length === 0 ? undefined : siblingSet(target.siblings, settings.crossNegatives);
+}
+
 async function baselineFor(target: MeasureTarget, m: MeasureContext): Promise<BaselinePlan | undefined> {
   if (m.ctx.event.kind !== 'pull_request') return undefined;
   const { plan } = target;
@@ -82,6 +88,7 @@ async function baselineFor(target: MeasureTarget, m: MeasureContext): Promise<Ba
       ...(m.settings.model === undefined ? {} : { requestedModel: m.settings.model }),
       ...(m.gates.cliVersion === undefined ? {} : { cliVersion: m.gates.cliVersion }),
       ...(m.gates.rosterInit === undefined ? {} : { rosterInit: m.gates.rosterInit }),
+      siblings: competitionOf(target, m.settings),
     },
   });
   core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
@@ -127,6 +134,10 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
       toolVersion: TOOL_VERSION,
       // The roster gate's stub-less run, as on the CLI: every report records what the model saw.
       ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
+      // competition: siblings, through the CLI's own --siblings path (measureSkill installs them).
+      ...(target.siblings.length === 0
+        ? {}
+        : { siblings: target.siblings, crossNegatives: settings.crossNegatives }),
     },
     (p) => core.info(progressLine(p, queries, settings.runs, paired)),
     signal,

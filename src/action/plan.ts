@@ -3,7 +3,9 @@ import { repositoryRoot } from '../adapters/git.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
+import type { SiblingListed } from '../report/siblings.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
+import { loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
 import type { RunnerContext } from './context.js';
 import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
@@ -20,7 +22,10 @@ import { shardPlans, shardText } from './shard.js';
 /** A skill to measure: its plan (head and base SKILL.md) and its eval set. */
 export interface MeasureTarget {
   plan: SkillPlan & { kind: 'measure' };
+  /** The eval set measured: the skill's own, plus the siblings' positives with `cross-negatives`. */
   evalSet: EvalSet;
+  /** `competition: siblings`: the repository's other skills installed beside the stub; empty: alone. */
+  siblings: SiblingListed[];
 }
 
 export interface RunPlan {
@@ -110,11 +115,17 @@ async function loadInputs(
           });
         }
         try {
-          const { evalSet, file } = await loadSkillEvalSet(root, plan.path, plan.head, settings.evals);
-          core.info(
-            `${plan.path}: measuring ${plan.head.name} with ${file} (${evalSet.items.length} queries)`,
+          const { evalSet: own, file } = await loadSkillEvalSet(root, plan.path, plan.head, settings.evals);
+          core.info(`${plan.path}: measuring ${plan.head.name} with ${file} (${own.items.length} queries)`);
+          const { siblings, evalSet, notes } = await loadCompetition(
+            root,
+            plan.path,
+            plan.head,
+            own,
+            settings,
           );
-          targets.push({ plan, evalSet });
+          for (const note of notes) core.info(note);
+          targets.push({ plan, evalSet, siblings });
         } catch (error) {
           if (!(error instanceof InputErrors)) throw error;
           results.push({

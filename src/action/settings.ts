@@ -64,6 +64,10 @@ export interface Settings {
   shard?: Shard;
   /** In merge mode: the folder (relative to the workspace) the legs' results files were downloaded to. */
   resultsDir: string;
+  /** `siblings`: every changed skill is measured with the repository's other skills installed beside it (issue 11); `isolated`: alone. */
+  competition: 'siblings' | 'isolated';
+  /** With siblings: the siblings' positives are measured as extra negatives (`run --cross-negatives`). */
+  crossNegatives: boolean;
 }
 
 /** Reads one input's raw text (core.getInput in the Action; a map in tests). */
@@ -234,6 +238,11 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
+  const competition = raw(Inputs.Competition);
+  if (competition !== 'siblings' && competition !== 'isolated') {
+    throw bad(Inputs.Competition, 'siblings or isolated', competition);
+  }
+
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const claudePath = optional(Inputs.ClaudePath);
   const githubToken = optional(Inputs.GithubToken);
@@ -263,5 +272,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     mode,
     ...(shard === undefined ? {} : { shard }),
     resultsDir,
+    competition,
+    crossNegatives: boolean(Inputs.CrossNegatives),
   };
 }

@@ -8,6 +8,7 @@ import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
 import type { Measurement, ModelCounts, QueryResult, Report } from '../report/schema.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
+import { competitionLines } from './competition-lines.js';
 import {
   type ActionRun,
   type BaselineUse,
@@ -304,6 +305,11 @@ export function skillSection(
   ];
   if (said.length > 0) lines.push(...said.flatMap((line) => [line, '']));
   lines.push(...totalsTable(run, s, baseline));
+  const competition = competitionLines(s.report, [
+    { label: 'Baseline', m: baseline },
+    { label: subjectName(run), m: s.report.candidate },
+  ]);
+  if (competition.length > 0) lines.push('', ...competition);
   lines.push(...warningLines(s));
   if (!compact) lines.push('', ...queryRows(run, s, baseline, limits));
   return lines;

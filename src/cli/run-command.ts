@@ -5,7 +5,12 @@ import { renderComparisonText } from '../compare/render.js';
 import { ExitCode } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
-import { crossNegativeItems, loadSiblings, type SiblingSkill } from '../inputs/siblings.js';
+import {
+  crossNegativeItems,
+  crossNegativesEstimate,
+  loadSiblings,
+  type SiblingSkill,
+} from '../inputs/siblings.js';
 import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } from '../measure/listed-text.js';
@@ -76,11 +81,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io.stderr.write('siblings: no other SKILL.md found under --siblings; the skill is measured alone\n');
   }
   if (cross !== undefined) {
-    const most = cross.items.length * args.runs;
-    const without = cross.without.length === 0 ? '' : `; no eval set beside ${cross.without.join(', ')}`;
-    io.stderr.write(
-      `cross-negatives: ${cross.items.length} ${cross.items.length === 1 ? 'positive' : 'positives'} of the siblings added as negatives: up to ${most} more runs (${args.runs} per query)${without}\n`,
-    );
+    io.stderr.write(`${crossNegativesEstimate(cross, args.runs)}\n`);
   }
 
   // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.

@@ -26,8 +26,16 @@ async function real(file: string): Promise<string> {
   return realpath(file).catch(() => path.resolve(file));
 }
 
-/** Loads every sibling under `dirs`; throws InputErrors listing every defect at once. */
-export async function loadSiblings(dirs: readonly string[], tested: Skill): Promise<SiblingSkill[]> {
+/**
+ * Loads every sibling under `dirs`; throws InputErrors listing every defect at once. With
+ * `onUnparsed` (the Action, where a broken SKILL.md is annotated on its own), a sibling that does
+ * not parse is told to it and left out instead of being a defect.
+ */
+export async function loadSiblings(
+  dirs: readonly string[],
+  tested: Skill,
+  onUnparsed?: (file: string, errors: readonly InputError[]) => void,
+): Promise<SiblingSkill[]> {
   const testedFile = await real(tested.file);
   const problems: InputError[] = [];
   const found: SiblingSkill[] = [];
@@ -42,9 +50,11 @@ export async function loadSiblings(dirs: readonly string[], tested: Skill): Prom
       try {
         found.push({ skill: await loadSkill(file), file });
       } catch (error) {
-        if (error instanceof InputErrors) problems.push(...error.errors);
-        else if (error instanceof InputError) problems.push(error);
-        else throw error;
+        const errors =
+          error instanceof InputErrors ? error.errors : error instanceof InputError ? [error] : undefined;
+        if (errors === undefined) throw error;
+        if (onUnparsed) onUnparsed(file, errors);
+        else problems.push(...errors);
       }
     }
   }
@@ -111,4 +121,14 @@ export async function crossNegativeItems(
     if (!found) without.push(skill.name);
   }
   return { items, without };
+}
+
+/** The estimate printed before cross-negatives are spent: how many items, and at most how many runs. */
+export function crossNegativesEstimate(
+  cross: { items: readonly EvalItem[]; without: readonly string[] },
+  runs: number,
+): string {
+  const most = cross.items.length * runs;
+  const without = cross.without.length === 0 ? '' : `; no eval set beside ${cross.without.join(', ')}`;
+  return `cross-negatives: ${cross.items.length} ${cross.items.length === 1 ? 'positive' : 'positives'} of the siblings added as negatives: up to ${most} more runs (${runs} per query)${without}`;
 }
