@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { competitionLines } from '../../src/action/competition-lines.js';
-import type { Measurement } from '../../src/report/schema.js';
+import { competitionLines, routingRows } from '../../src/action/competition-lines.js';
+import type { Measurement, Report } from '../../src/report/schema.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 /** The comment's and summary's competition lines: counts from the totals, names escaped, nothing without siblings. */
@@ -79,5 +79,60 @@ describe('competitionLines', () => {
     expect(lines).toContain(
       '- This PR: siblings’ positives that loaded this skill instead: 3/4 runs \\(1 of 2 queries failed\\)',
     );
+  });
+});
+
+describe('routingRows (the job summary: where the changed skill’s runs went, as matrix rows)', () => {
+  /** Positives q1–q4 and negatives q5–q8 of the fixture, with some runs sent to siblings. */
+  function routed(): Report {
+    const report = reportFixture();
+    const queries = report.candidate.queries.map((q) => {
+      if (q.id === 'q2') return { ...q, siblingHits: { review: 1 } };
+      if (q.id === 'q6') return { ...q, siblingHits: { 'x*_[y](z)': 2 } };
+      return q;
+    });
+    return {
+      ...report,
+      siblings: { members, crossNegatives: false },
+      candidate: { ...report.candidate, queries },
+    };
+  }
+
+  it('says nothing without siblings', () => {
+    expect(routingRows(reportFixture(), 'handoff')).toEqual([]);
+  });
+
+  it('counts each class’s measured runs: the skill itself, each sibling, none/other; names escaped', () => {
+    const report = routed();
+    const rows = routingRows(report, 'handoff');
+    const pos = report.candidate.queries.filter((q) => q.shouldTrigger);
+    const neg = report.candidate.queries.filter((q) => !q.shouldTrigger);
+    const sum = (qs: typeof pos, f: (q: (typeof pos)[number]) => number) => qs.reduce((s, q) => s + f(q), 0);
+    const [posHits, posRuns] = [sum(pos, (q) => q.hits), sum(pos, (q) => q.runs)];
+    const [negHits, negRuns] = [sum(neg, (q) => q.hits), sum(neg, (q) => q.runs)];
+    expect(rows).toEqual([
+      '| runs of handoff’s queries | handoff | review | x\\*\\_\\[y\\]\\(z\\) | none/other |',
+      '| --- | --- | --- | --- | --- |',
+      `| should load (${posRuns} runs) | ${posHits} | 1 | 0 | ${posRuns - posHits - 1} |`,
+      `| should not (${negRuns} runs) | ${negHits} | 0 | 2 | ${negRuns - negHits - 2} |`,
+    ]);
+  });
+
+  it('puts cross-negatives in a row of their own per sibling they came from', () => {
+    const report = routed();
+    const cross = {
+      ...report.candidate.queries[4],
+      id: 'review/q1',
+      extra: { from: 'review', owner: 'review' },
+      hits: 1,
+      runs: 2,
+      siblingHits: { review: 1 },
+    } as Report['candidate']['queries'][number];
+    const withCross = {
+      ...report,
+      candidate: { ...report.candidate, queries: [...report.candidate.queries, cross] },
+    };
+    const rows = routingRows(withCross, 'handoff');
+    expect(rows.at(-1)).toBe('| review’s positives (2 runs) | 1 | 1 | 0 | 0 |');
   });
 });

@@ -235,6 +235,10 @@ describe('competition: siblings in the bundled Action', () => {
     expect(body).not.toContain('GREEDY');
     expect(body).not.toContain('changelog');
     expect(result.summary).toContain('siblings’ positives that loaded this skill instead: 6/6 runs');
+    // The summary's matrix rows of the changed skill: beta's positives all went to alpha now.
+    expect(result.summary).toContain('| runs of alpha’s queries | alpha | beta | none/other |');
+    expect(result.summary).toContain('| beta’s positives (6 runs) | 6 | 0 | 0 |');
+    expect(body).not.toContain('| runs of alpha’s queries |');
   });
 
   it('a PR that rewords beta changes alpha’s competition: the cached baseline is set aside and alpha’s base is measured here', {

@@ -1,6 +1,7 @@
+import { markdownTable } from '../format.js';
 import { escapeInline } from '../report/escape.js';
-import type { Measurement, Report } from '../report/schema.js';
-import { lostToSiblingsText } from '../report/siblings.js';
+import type { Measurement, QueryResult, Report } from '../report/schema.js';
+import { isCrossNegative, lostToSiblingsText } from '../report/siblings.js';
 
 /**
  * The PR comment's and the job summary's lines on a skill's competition (`competition: siblings`,
@@ -36,4 +37,53 @@ export function competitionLines(
     if (cross !== undefined) lines.push(`- ${label}: ${escapeInline(cross)}`);
   }
   return lines;
+}
+
+/**
+ * The job summary's matrix rows of a changed skill (`competition: siblings`): for its positives, its
+ * negatives and, with `cross-negatives`, each sibling's positives measured here, how many measured
+ * runs loaded this skill, each sibling, or nothing / another entry ("none/other"). Read from the
+ * report's `hits` and `siblingHits` (a run that loaded the stub and a sibling is the stub's, as the
+ * decision rule says). Empty without siblings. Names escaped for a table cell.
+ */
+export function routingRows(report: Report, skill: string, m: Measurement = report.candidate): string[] {
+  if (report.siblings === undefined) return [];
+  const names = report.siblings.members.map((s) => s.name);
+  const row = (label: string, queries: readonly QueryResult[]): string[] => {
+    const runs = queries.reduce((n, q) => n + q.runs, 0);
+    const own = queries.reduce((n, q) => n + q.hits, 0);
+    const per = names.map((name) => queries.reduce((n, q) => n + (q.siblingHits?.[name] ?? 0), 0));
+    const other = runs - own - per.reduce((a, b) => a + b, 0);
+    return [
+      `${label} (${runs} ${runs === 1 ? 'run' : 'runs'})`,
+      String(own),
+      ...per.map(String),
+      String(other),
+    ];
+  };
+  const own = m.queries.filter((q) => !isCrossNegative(q));
+  const rows = [
+    row(
+      'should load',
+      own.filter((q) => q.shouldTrigger),
+    ),
+    row(
+      'should not',
+      own.filter((q) => !q.shouldTrigger),
+    ),
+  ];
+  const froms = [...new Set(m.queries.filter(isCrossNegative).map((q) => String(q.extra.from)))].sort();
+  for (const from of froms) {
+    const queries = m.queries.filter((q) => isCrossNegative(q) && q.extra.from === from);
+    rows.push(row(`${escapeInline(from)}’s positives`, queries));
+  }
+  return markdownTable(
+    [
+      `runs of ${escapeInline(skill)}’s queries`,
+      escapeInline(skill),
+      ...names.map(escapeInline),
+      'none/other',
+    ],
+    rows,
+  );
 }

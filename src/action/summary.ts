@@ -1,5 +1,6 @@
 import { chartLabel, escapeInline } from '../report/escape.js';
 import { firstComparison, fitSections, headline } from './comment.js';
+import { routingRows } from './competition-lines.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
 import {
   escapeLineStart,
@@ -86,6 +87,11 @@ export function rateChart(s: MeasuredSkill, max = CHART_MAX_QUERIES): string[] {
 
 function section(run: ActionRun, s: SkillResult, compact: boolean): string {
   const lines = skillSection(run, s, SUMMARY_LIMITS, compact);
+  // Where this skill's runs went among its siblings, as the rows of the routing matrix (issue 11).
+  if (!compact && s.kind === 'measured') {
+    const routing = routingRows(s.report, s.skill);
+    if (routing.length > 0) lines.push('', ...routing);
+  }
   // A report without a verdict has no rates worth drawing; its table already says why.
   if (!compact && s.kind === 'measured' && s.report.verdict === 'ok') lines.push('', ...rateChart(s));
   return lines.join('\n');
