@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +122,39 @@ describe('a temp folder that stops taking projects', () => {
     expect(report.candidate.aborted).toBe(true);
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], []]);
     expect(report.candidate.noVerdictReasons.join(' ')).toMatch(/stopped before every planned run finished/);
+  });
+
+  it('a temp folder removed while a project is being made is never re-created (both layouts, siblings)', async () => {
+    // The loop makes the next project while a run goes on; a cleanup job may remove the folder at
+    // any step of that. Whatever step it hits, nothing may exist afterwards: a recursive mkdir
+    // would quietly re-create the folder and every later run would go on in it.
+    const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+    let failed = 0;
+    for (let i = 0; i < 60; i++) {
+      const root = path.join(work, `vanish-${i}`);
+      await mkdir(root);
+      const layout = i % 2 === 0 ? 'command' : 'skill';
+      const made = createStubProject({
+        layout,
+        skillName: 'handoff',
+        description: 'x',
+        siblings: [{ skillName: 'review', description: 'y' }],
+        root,
+      }).then(
+        (project) => project,
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(StubProjectError);
+          failed++;
+          return undefined;
+        },
+      );
+      for (let t = 0; t < i % 15; t++) await tick();
+      // The removal runs alongside the creation's writes; retry a folder still filling, as a cleanup job would.
+      await Promise.all([made, rm(root, { recursive: true, force: true, maxRetries: 20, retryDelay: 1 })]);
+      expect(existsSync(root), `step ${i % 15} (${layout})`).toBe(false);
+    }
+    // Some removals came mid-creation (else this test proves nothing).
+    expect(failed).toBeGreaterThan(0);
   });
 
   it(faultTitle('temp-folder-fails-at-start'), async () => {

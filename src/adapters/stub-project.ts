@@ -128,6 +128,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     // instead of quietly making the folders again (a project without its .git, in a folder the
     // user's job meant to be gone).
     await mkdir(path.join(dir, '.claude'));
+    await mkdir(path.join(dir, '.claude', spec.layout === 'command' ? 'commands' : 'skills'));
     const stub = await writeStub(dir, spec.layout, spec.skillName, spec.description, spec.whenToUse);
     const siblings: StubProject['siblings'] = [];
     for (const sibling of spec.siblings ?? []) {
@@ -203,7 +204,9 @@ async function writeStub(
     layout === 'command'
       ? path.join(dir, '.claude', 'commands', `${name}.md`)
       : path.join(dir, '.claude', 'skills', name, 'SKILL.md');
-  await mkdir(path.dirname(file), { recursive: true });
+  // Never `recursive`: should the temp folder vanish mid-creation (a cleanup job, a full disk),
+  // a recursive mkdir would quietly re-create it, and every later run would go on in it.
+  if (layout === 'skill') await mkdir(path.dirname(file));
   await writeFile(file, stubFileText(layout, name, description, whenToUse));
   const real = await realpath(file);
   return { name, filePath: file, projectDir: dir, ...(real === file ? {} : { aliases: [real] }) };
