@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../src/action/comment.js';
-import type { ActionRun } from '../../src/action/results.js';
+import { conclude } from '../../src/action/conclusion.js';
+import { type ActionRun, regressions, standingOf } from '../../src/action/results.js';
 import { readSettings } from '../../src/action/settings.js';
+import { compareReportsByModel } from '../../src/compare/by-model.js';
+import { compareReports } from '../../src/compare/compare.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import { costOf, formatUsd } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
@@ -51,7 +54,11 @@ const runOf = (model: string, kind: 'triggered' | 'not-triggered', late = false)
 });
 
 function twoModelReport() {
-  return buildReport({
+  return buildReport(twoModelArgs());
+}
+
+function twoModelArgs(): Parameters<typeof buildReport>[0] {
+  return {
     toolVersion: '0.1.0',
     createdAt: new Date('2026-12-01T12:00:00Z'),
     skill: 'handoff',
@@ -87,7 +94,7 @@ function twoModelReport() {
         ],
       ],
     },
-  });
+  };
 }
 
 describe('a report of two models', () => {
@@ -149,5 +156,95 @@ describe('a report of two models', () => {
     expect(comment).toContain(
       `· ${HAIKU}, ${SONNET} · 2 runs per query · cost ${formatUsd(total)} (${HAIKU} ${formatUsd(report.candidate.cost?.byModel[HAIKU] ?? 0)}, ${SONNET} ${formatUsd(report.candidate.cost?.byModel[SONNET] ?? 0)}) · 1 late loads.`,
     );
+  });
+});
+
+/** Ten runs per model of one should-load query, haiku hitting `haikuHits` and sonnet `sonnetHits`. */
+function pooledReport(haikuHits: number, sonnetHits: number) {
+  const records: RunResult[] = [];
+  for (let i = 0; i < 10; i++) {
+    records.push(runOf(HAIKU, i < haikuHits ? 'triggered' : 'not-triggered'));
+    records.push(runOf(SONNET, i < sonnetHits ? 'triggered' : 'not-triggered'));
+  }
+  const negatives: RunResult[] = Array.from({ length: 20 }, (_, i) =>
+    runOf(i % 2 ? SONNET : HAIKU, 'not-triggered'),
+  );
+  return reportSchema.parse(
+    buildReport({
+      ...twoModelInputs(),
+      rules: { runsPerQuery: 10, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+      candidate: {
+        description: 'Write HANDOFF.md',
+        overridden: false,
+        stubNames: [],
+        records: [records, negatives],
+      },
+    }),
+  );
+}
+
+function twoModelInputs() {
+  const { candidate: _c, ...rest } = twoModelArgs();
+  return rest;
+}
+
+describe('a baseline and two models: compared model by model', () => {
+  // Pooled, 10/20 → 10/20 is no change; model by model haiku fell 10/10 → 0/10 and sonnet rose.
+  const base = pooledReport(10, 0);
+  const cand = pooledReport(0, 10);
+  const names = { base: 'baseline', cand: 'this PR' };
+  const run = (failOnRegression: boolean): ActionRun => ({
+    event: 'pull_request',
+    eventName: 'pull_request',
+    prNumber: 7,
+    fromFork: false,
+    stage: 'measured',
+    gates: [],
+    notes: [],
+    settings: { runs: 10, baseline: 'cache', failOnRegression },
+    skills: [
+      {
+        kind: 'measured',
+        skill: 'handoff',
+        file: 'skills/handoff/SKILL.md',
+        descriptionLine: 3,
+        change: 'modified',
+        report: cand,
+        reportPath: 'r.json',
+        markdownPath: 'r.md',
+        baselineReport: base,
+        comparison: compareReports(base, cand, { names }),
+        byModel: compareReportsByModel(base, cand, { names }).models,
+        warnings: [],
+      },
+    ],
+  });
+
+  it('a regression on one model is the skill regression, though the pooled counts did not move', () => {
+    const r = run(true);
+    const [skill] = r.skills;
+    if (skill?.kind !== 'measured') throw new Error('expected a measured skill');
+    expect(skill.comparison?.label).toBe('noise');
+    expect(skill.byModel?.map((m) => [m.model, m.comparison.label])).toEqual([
+      [HAIKU, 'regression'],
+      [SONNET, 'improvement'],
+    ]);
+    expect(standingOf(skill)).toBe('regression');
+    expect(regressions(r)).toHaveLength(1);
+    const comment = renderComment(r, '0.1.0');
+    expect(comment).toContain('Model by model:');
+    expect(comment).toContain(`| ${HAIKU} | 10/10 (100%) → 0/10 (0%) | −100 pp | **regression** |`);
+    expect(comment).toContain(`| ${SONNET} | 0/10 (0%) → 10/10 (100%) | +100 pp | improvement |`);
+    const c = conclude(r);
+    expect(JSON.stringify(c)).toContain(`regressed on ${HAIKU}`);
+  });
+
+  it('without several models nothing is compared model by model', () => {
+    const r = run(false);
+    const [skill] = r.skills;
+    if (skill?.kind !== 'measured') throw new Error('expected a measured skill');
+    const { byModel: _b, ...pooledOnly } = skill;
+    expect(standingOf(pooledOnly)).toBe('noise');
+    expect(renderComment({ ...r, skills: [pooledOnly] }, '0.1.0')).not.toContain('Model by model:');
   });
 });

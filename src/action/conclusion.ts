@@ -31,6 +31,9 @@ function regressionLine(s: MeasuredSkill): string {
       `negatives fired ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`,
     );
   }
+  const regressedModels = (s.byModel ?? []).filter((m) => m.comparison.label === 'regression');
+  if (regressedModels.length > 0)
+    parts.push(`regressed on ${regressedModels.map((m) => m.model).join(', ')}`);
   const where = `${s.file}:${s.descriptionLine}`;
   return `${s.skill} (${where}): ${parts.join('; ') || 'queries regressed'}`;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { pricesIdentity } from '../cost/budget.js';
 import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
@@ -18,6 +19,7 @@ import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
 import { actionListedTexts } from './listed.js';
+import { comparesByModel } from './model-compare.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { MeasuredSkill } from './results.js';
@@ -167,9 +169,13 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
     result.baseline = baseline.baseline;
     if (baseline.use === 'paired' && report.baseline) {
       result.comparison = compareReport(report, { names });
+      if (comparesByModel(report)) result.byModel = compareReportByModel(report, { names }).models;
     } else if (baseline.use === 'cache') {
       result.baselineReport = baseline.report;
       result.comparison = compareReports(baseline.report, report, { names });
+      if (comparesByModel(report, baseline.report)) {
+        result.byModel = compareReportsByModel(baseline.report, report, { names }).models;
+      }
     }
   }
   if (ctx.event.kind !== 'pull_request') {

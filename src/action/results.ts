@@ -1,8 +1,10 @@
+import type { ModelComparison } from '../compare/by-model.js';
 import type { Comparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
 import type { GateResult } from '../gates/gate.js';
 import type { Report } from '../report/schema.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
+import { byModelLabel } from './model-compare.js';
 
 /**
  * What one Action run found, as data: the renderers (comment, summary), the outputs and the exit
@@ -48,6 +50,8 @@ export interface MeasuredSkill {
   baselineReport?: Report;
   /** On a PR with a baseline. */
   comparison?: Comparison;
+  /** On a PR with a baseline and several models: each model compared on its own runs (issue 14). */
+  byModel?: ModelComparison[];
   /** On a push. */
   saved?: BaselineSave;
   /** Loader warnings (a listing the CLI will cut, an eval set's dropped parts, …). */
@@ -129,7 +133,7 @@ export function standingOf(result: SkillResult): SkillStanding {
   switch (result.kind) {
     case 'measured':
       if (result.report.verdict === 'no-verdict') return 'no-verdict';
-      if (result.comparison) return result.comparison.label;
+      if (result.comparison) return byModelLabel(result.comparison.label, result.byModel);
       return result.baseline ? 'no-baseline' : 'measured';
     case 'skipped':
     case 'not-run':

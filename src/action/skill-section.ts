@@ -9,6 +9,7 @@ import type { Measurement, ModelCounts, QueryResult, Report } from '../report/sc
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { competitionLines } from './competition-lines.js';
+import { modelComparisonTable } from './model-compare.js';
 import {
   type ActionRun,
   type BaselineUse,
@@ -305,6 +306,8 @@ export function skillSection(
   ];
   if (said.length > 0) lines.push(...said.flatMap((line) => [line, '']));
   lines.push(...totalsTable(run, s, baseline));
+  if (s.byModel && s.byModel.length > 0)
+    lines.push('', 'Model by model:', '', ...modelComparisonTable(s.byModel));
   const competition = competitionLines(s.report, [
     { label: 'Baseline', m: baseline },
     { label: subjectName(run), m: s.report.candidate },

@@ -1,0 +1,45 @@
+import { hasSeveralModels, type ModelComparison } from '../compare/by-model.js';
+import type { ClassComparison } from '../compare/compare.js';
+import { markdownTable as table } from '../format.js';
+import { escapeInline } from '../report/escape.js';
+import type { Report } from '../report/schema.js';
+import { counts, labelCell, pp } from './cells.js';
+
+/**
+ * The Action's comparison model by model (`models`, issue 14): with a baseline and several models,
+ * each model is compared on its own runs, and a regression on any model is the skill's regression.
+ */
+
+/** The label a skill stands at: a regression on any model wins, else the pooled label. */
+export function byModelLabel<L extends string>(
+  pooled: L,
+  byModel: ModelComparison[] | undefined,
+): L | 'regression' {
+  return byModel?.some((m) => m.comparison.label === 'regression') ? 'regression' : pooled;
+}
+
+/** True when a skill's reports measured several models, so it is compared model by model. */
+export function comparesByModel(report: Report, baselineReport?: Report): boolean {
+  return baselineReport ? hasSeveralModels(report, baselineReport) : hasSeveralModels(report);
+}
+
+function classCells(x: ClassComparison): string[] {
+  return [
+    `${counts(x.base.hits, x.base.runs)} → ${counts(x.cand.hits, x.cand.runs)}`,
+    pp(x.deltaRate),
+    labelCell(x.label),
+  ];
+}
+
+/** One row per model: positives and negatives, baseline → this side, each with its change and label. */
+export function modelComparisonTable(byModel: ModelComparison[]): string[] {
+  return table(
+    ['Model', 'Positives triggered', 'Change', 'Label', 'Negatives fired', 'Change', 'Label', 'Model label'],
+    byModel.map(({ model, comparison: c }) => [
+      escapeInline(model),
+      ...classCells(c.positives),
+      ...classCells(c.negatives),
+      labelCell(c.label),
+    ]),
+  );
+}
