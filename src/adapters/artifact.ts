@@ -1,4 +1,5 @@
 import { DefaultArtifactClient } from '@actions/artifact';
+import { messageOf } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 
 /**
@@ -51,7 +52,7 @@ export async function uploadArtifact(
     if (id === undefined) return { ok: false, tried: true, reason: 'the service gave the artifact no id' };
     return { ok: true, id, size: size ?? 0 };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return { ok: false, tried: true, reason: maskSecrets(message.split('\n')[0] ?? message) };
   }
 }

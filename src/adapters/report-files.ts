@@ -438,7 +438,7 @@ export async function writeMatrixReport(
   try {
     validateMatrixReport(JSON.parse(json), 'the matrix report about to be written');
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = messageOf(error);
     throw new Error(
       `skilltrigger bug: the matrix report does not match its own schema, so it was not written: ${detail}`,
     );

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, messageOf } from '../errors.js';
 import { jsonPath } from '../report/read.js';
 import { MATRIX_SCHEMA_ID, MATRIX_SCHEMA_VERSION, type MatrixReport, matrixReportSchema } from './schema.js';
 
@@ -39,11 +39,7 @@ export function parseMatrixReport(text: string, file: string): MatrixReport {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new InputError(
-      { file },
-      `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-      FIX,
-    );
+    throw new InputError({ file }, `not valid JSON (${messageOf(error)})`, FIX);
   }
   return validateMatrixReport(value, file);
 }
