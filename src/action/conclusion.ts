@@ -55,6 +55,8 @@ export function conclude(run: ActionRun): Conclusion {
     case 'ignored':
       return { code: ExitCode.verdict };
     case 'input-error': {
+      // `max-cost-usd` refused the job's estimate: nothing was measured, the refusal says why.
+      if (run.budget?.refused !== undefined) return { code: ExitCode.input, message: run.budget.refused };
       const problems = inputProblems(run);
       const count = problems.length;
       return {

@@ -28,6 +28,9 @@ export const Inputs = {
   ResultsDir: 'results-dir',
   Competition: 'competition',
   CrossNegatives: 'cross-negatives',
+  Late: 'late',
+  Prices: 'prices',
+  MaxCostUsd: 'max-cost-usd',
 } as const;
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
 
@@ -67,6 +70,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.ResultsDir]: 'skilltrigger-results',
   [Inputs.Competition]: 'siblings',
   [Inputs.CrossNegatives]: 'false',
+  [Inputs.Late]: '0',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */

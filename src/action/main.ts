@@ -5,7 +5,9 @@ import { registerSecrets } from '../mask.js';
 import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
 import { installClaude } from './install.js';
-import { claudeEnv, MAX_RETRIES, measureOne } from './measure-one.js';
+import { loadActionPrices } from './job-cost.js';
+import { measureTargets } from './measure-job.js';
+import { claudeEnv, MAX_RETRIES } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';
@@ -30,6 +32,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   if (settings.githubToken !== undefined) core.setSecret(settings.githubToken);
   const ctx = await readRunnerContext();
   if (settings.mode === 'merge') return runMerge(ctx, settings);
+  // The price table is an input: a broken `prices` file fails here, before anything is spent.
+  const prices = await loadActionPrices(ctx.workspace, settings);
   const run = newRun(ctx, settings);
   const event = ctx.event;
 
@@ -107,17 +111,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
         : conclusion;
     }
 
-    run.stage = 'measured';
-    for (const target of targets) {
-      if (signal.aborted) {
-        run.skills.push(...notRun([target]));
-        continue;
-      }
-      const measured = await core.group(`Measure ${target.plan.head.name} (${target.plan.path})`, () =>
-        measureOne(target, { ctx, settings, scope, claude, gates, signal }),
-      );
-      run.skills.push(measured);
-    }
+    // Every skill's baseline, the job's estimate (max-cost-usd refuses here), then the runs.
+    await measureTargets(targets, { ctx, settings, scope, claude, gates, signal, prices }, run);
   } finally {
     gates.release();
   }

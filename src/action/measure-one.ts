@@ -1,10 +1,9 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import type { Prices } from '../cli/cost-step.js';
 import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
-import { pricesIdentity } from '../cost/budget.js';
-import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
 import { measureSkill } from '../measure/measure-skill.js';
@@ -18,6 +17,7 @@ import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
+import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
 import { comparesByModel } from './model-compare.js';
 import type { MeasureTarget } from './plan.js';
@@ -70,6 +70,10 @@ export interface MeasureContext {
   claude: ClaudeInstall;
   gates: ActionGates;
   signal: AbortSignal;
+  /** The price table every report is priced with (`prices`, else the built-in one). */
+  prices: Prices;
+  /** `max-cost-usd`: the budget the job's measurements share. */
+  budget?: JobBudget;
 }
 
 /** The sibling set this run measures with, as the report records it; undefined: measured alone. */
@@ -77,7 +81,11 @@ function competitionOf(target: MeasureTarget, settings: Settings): Report['sibli
   return target.siblings.length === 0 ? undefined : siblingSet(target.siblings, settings.crossNegatives);
 }
 
-async function baselineFor(target: MeasureTarget, m: MeasureContext): Promise<BaselinePlan | undefined> {
+/** Which baseline a skill is compared with (undefined: not a PR); planned for every skill before the estimate. */
+export async function baselineFor(
+  target: MeasureTarget,
+  m: Omit<MeasureContext, 'prices'>,
+): Promise<BaselinePlan | undefined> {
   if (m.ctx.event.kind !== 'pull_request') return undefined;
   const { plan } = target;
   const baseline = await planBaseline({
@@ -93,17 +101,29 @@ async function baselineFor(target: MeasureTarget, m: MeasureContext): Promise<Ba
       siblings: competitionOf(target, m.settings),
     },
   });
-  core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
   return baseline;
 }
 
-/** Measures one skill (with its base description when paired) and returns what the run records of it. */
-export async function measureOne(target: MeasureTarget, m: MeasureContext): Promise<MeasuredSkill> {
+/** Whether the skill's base side is measured in this job, interleaved with its head (paired). */
+export function isPaired(target: MeasureTarget, baseline: BaselinePlan | undefined): boolean {
+  return baseline?.use === 'paired' && target.plan.base !== undefined;
+}
+
+/**
+ * Measures one skill (with its base description when paired) against the baseline planned for it,
+ * and returns what the run records of it.
+ */
+export async function measureOne(
+  target: MeasureTarget,
+  m: MeasureContext,
+  baseline: BaselinePlan | undefined,
+): Promise<MeasuredSkill> {
   const { ctx, settings, scope, claude, gates, signal } = m;
   const { plan, evalSet } = target;
   const skill = plan.head;
-  const baseline = await baselineFor(target, m);
-  const paired = baseline?.use === 'paired' && plan.base !== undefined;
+  const paired = isPaired(target, baseline);
+  if (baseline)
+    core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
   const queries = evalSet.items.length;
   const env = claudeEnv(settings);
   // What Claude Code lists for each side, as the CLI's run reads it (issue 15 §3).
@@ -123,8 +143,12 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
       ...(listed === undefined ? {} : { listed }),
       ...(settings.model === undefined ? {} : { model: settings.model }),
       ...(settings.models === undefined ? {} : { models: settings.models }),
-      // Every report is priced with the built-in table (the comment's cost footer).
-      prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
+      // Every report is priced (the comment's cost footer): the built-in table, or `prices`.
+      prices: m.prices,
+      // `max-cost-usd`: the job's budget, less what the skills before this one spent.
+      ...(m.budget ? { budget: m.budget.next() } : {}),
+      // `late`, as the CLI's `--late N` (0: off).
+      lateTurns: settings.lateTurns,
       rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
       timeoutSeconds: settings.timeoutSeconds,
       stub: STUB_LAYOUT,
@@ -144,6 +168,7 @@ export async function measureOne(target: MeasureTarget, m: MeasureContext): Prom
     (p) => core.info(progressLine(p, queries, settings.runs, paired)),
     signal,
   );
+  m.budget?.record(report);
   const out = path.resolve(ctx.workspace, settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
   // The `junit` output: the same per-query results as JUnit XML, beside the report (issue 16).

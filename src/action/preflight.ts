@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import type { InitInfo } from '../decide/decision.js';
 import { LOGIN_FIX } from '../gates/auth.js';
 import { GATE_NAMES, type GateName, type GateResult } from '../gates/gate.js';
-import { runPreflight } from '../gates/preflight.js';
+import { type PreflightResult, runPreflight } from '../gates/preflight.js';
 import { renderReminders } from '../gates/render.js';
 
 /**
@@ -25,6 +25,10 @@ export interface ActionGates {
   conflictAllowed: boolean;
   /** Ends the sleep holder; call once measuring is over. */
   release(): void;
+  /** Each model's round-trip usage (keyed by model as asked, `default` for the CLI's): what `max-cost-usd` estimates from. */
+  roundTripUsage?: PreflightResult['roundTripUsage'];
+  /** The model each round trip reported, keyed as `roundTripUsage` (an alias resolved). */
+  roundTripModels?: PreflightResult['roundTripModels'];
 }
 
 export interface ActionGateOptions {
@@ -166,5 +170,7 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     ...(preflight.rosterInit === undefined ? {} : { rosterInit: preflight.rosterInit }),
     conflictAllowed: preflight.conflictAllowed,
     release: preflight.release,
+    ...(preflight.roundTripUsage === undefined ? {} : { roundTripUsage: preflight.roundTripUsage }),
+    ...(preflight.roundTripModels === undefined ? {} : { roundTripModels: preflight.roundTripModels }),
   };
 }

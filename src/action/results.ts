@@ -116,6 +116,8 @@ export interface ActionRun {
     failOnRegression: boolean;
   };
   cliVersion?: string;
+  /** `max-cost-usd` (issue 14): the job's budget; `refused` says why nothing was measured when the estimate passed it. */
+  budget?: { maxUsd: number; refused?: string };
 }
 
 /** The skill's overall standing, as the tables show it. */

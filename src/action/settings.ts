@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { MAX_LATE_TURNS } from '../cli/cost-args.js';
 import { UsageError } from '../errors.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
 import { MAX_SHARDS, parseShard, type Shard } from './shard.js';
@@ -68,6 +69,12 @@ export interface Settings {
   competition: 'siblings' | 'isolated';
   /** With siblings: the siblings' positives are measured as extra negatives (`run --cross-negatives`). */
   crossNegatives: boolean;
+  /** `late`: turns a miss is watched for a late load (`run --late N`); 0: off. */
+  lateTurns: number;
+  /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
+  prices?: string;
+  /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
+  maxCostUsd?: number;
 }
 
 /** Reads one input's raw text (core.getInput in the Action; a map in tests). */
@@ -243,6 +250,27 @@ export function readSettings(read: InputReader = coreReader): Settings {
     throw bad(Inputs.Competition, 'siblings or isolated', competition);
   }
 
+  const prices = optional(Inputs.Prices);
+  if (prices !== undefined && (/^([\\/]|[A-Za-z]:)/.test(prices) || prices.split(/[\\/]/).includes('..'))) {
+    throw bad(
+      Inputs.Prices,
+      'a price table file relative to the workspace, such as .github/skilltrigger-prices.json (no leading / and no ..)',
+      prices,
+    );
+  }
+  const maxCostText = optional(Inputs.MaxCostUsd);
+  const maxCostUsd = maxCostText === undefined ? undefined : Number(maxCostText.replace(/^\$/, ''));
+  if (
+    maxCostText !== undefined &&
+    (!/^\$?\d+(?:\.\d+)?$/.test(maxCostText) || maxCostUsd === undefined || !(maxCostUsd > 0))
+  ) {
+    throw bad(
+      Inputs.MaxCostUsd,
+      'a number of US dollars above 0, such as 2.50 (or empty, for no budget)',
+      maxCostText,
+    );
+  }
+
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const claudePath = optional(Inputs.ClaudePath);
   const githubToken = optional(Inputs.GithubToken);
@@ -274,5 +302,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
     resultsDir,
     competition,
     crossNegatives: boolean(Inputs.CrossNegatives),
+    lateTurns: integer(Inputs.Late, 0, MAX_LATE_TURNS),
+    ...(prices === undefined ? {} : { prices }),
+    ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
   };
 }

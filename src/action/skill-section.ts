@@ -9,6 +9,7 @@ import type { Measurement, ModelCounts, QueryResult, Report } from '../report/sc
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { competitionLines } from './competition-lines.js';
+import { budgetFooterText, budgetRefusalBlock, lateLines } from './cost-lines.js';
 import { modelComparisonTable } from './model-compare.js';
 import {
   type ActionRun,
@@ -219,17 +220,22 @@ function queryRows(
     const candByQuery = new Map(cand.map((q) => [q.query, q]));
     const compared: readonly QueryComparison[] = s.comparison.rows;
     total = compared.length;
+    // Several models compared model by model: a column per model, baseline → this side (issue 14).
+    const models = s.byModel && s.byModel.length > 0 ? s.byModel.map((m) => m.model) : [];
     for (const r of compared.slice(0, limits.queryRows)) {
+      const b = baseByQuery.get(r.query);
+      const c = candByQuery.get(r.query);
       rows.push([
         escapeInline(r.id),
         text(r.query),
         r.shouldTrigger ? 'yes' : 'no',
-        queryCell(baseByQuery.get(r.query), r.base.hits, r.base.runs),
-        queryCell(candByQuery.get(r.query), r.cand.hits, r.cand.runs),
+        queryCell(b, r.base.hits, r.base.runs),
+        queryCell(c, r.cand.hits, r.cand.runs),
+        ...models.map((m) => `${modelCell(b?.byModel?.[m])} → ${modelCell(c?.byModel?.[m])}`),
         r.label === 'regression' ? '**regression**' : labelText(r.label),
       ]);
     }
-    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, 'Label'];
+    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, ...models.map(escapeInline), 'Label'];
     return wrapDetails(table(header, rows), total, rows.length);
   }
   total = cand.length;
@@ -313,6 +319,12 @@ export function skillSection(
     { label: subjectName(run), m: s.report.candidate },
   ]);
   if (competition.length > 0) lines.push('', ...competition);
+  // `late`: the misses that loaded the skill later, where the CLI's Markdown says it (issue 14).
+  const late = lateLines([
+    { label: 'Baseline', m: baseline },
+    { label: subjectName(run), m: s.report.candidate },
+  ]);
+  if (late.length > 0) lines.push('', ...late);
   lines.push(...warningLines(s));
   if (!compact) lines.push('', ...queryRows(run, s, baseline, limits));
   return lines;
@@ -363,6 +375,8 @@ export function stopBlock(run: ActionRun): string[] {
     ];
   }
   if (run.stage === 'input-error') {
+    const refused = budgetRefusalBlock(run);
+    if (refused.length > 0) return refused;
     return ['> [!WARNING]', '> **Nothing was measured: the inputs below have problems.**'];
   }
   return [];
@@ -414,7 +428,7 @@ export function footer(run: ActionRun, comparison: Comparison | undefined, toolV
   const cli = run.cliVersion ? `Claude Code ${escapeInline(run.cliVersion)}` : 'Claude Code';
   const alpha = comparison ? comparison.method.alpha : 0.05;
   return (
-    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${cli} · ${modelsText(run) ?? model} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}. ` +
+    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${cli} · ${modelsText(run) ?? model} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}${budgetFooterText(run)}. ` +
     `A change is labelled a regression or an improvement only when an exact test finds it at α = ${alpha}; anything smaller is noise.</sub>`
   );
 }

@@ -29,11 +29,14 @@ export function modelsOption(value: string | undefined): { model?: string; model
   return models.length === 1 && only !== undefined ? { model: only } : { models };
 }
 
+/** The most turns `--late` (and the Action's `late`) watches a miss for. */
+export const MAX_LATE_TURNS = 10;
+
 /** `--late N`: the turns a miss is watched for a late load, 0 (off, the default) to 10. */
 export function lateOption(value: string | undefined): number {
   if (value === undefined) return 0;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > 10) {
+  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > MAX_LATE_TURNS) {
     throw new UsageError(
       `--late must be a whole number from 0 to 10 (turns to watch a miss for); got "${value}"`,
     );

@@ -40,6 +40,8 @@ export interface Budget {
   costOf(result: RunResult): number;
   /** What the next run will cost, before any run is measured (from the round trip's usage). */
   firstEstimateUsd: number;
+  /** Spent before this measurement on the same budget (the Action's earlier skills in the job); 0 when absent. */
+  spentUsd?: number;
 }
 
 /** Why the loop stopped for the budget: what was spent and what the next run was expected to cost. */
@@ -172,7 +174,7 @@ export async function measureAll(
 
   async function runPlan(): Promise<LoopResult> {
     let done = 0;
-    let spentUsd = 0;
+    let spentUsd = spec.budget?.spentUsd ?? 0;
     let largestRunUsd = 0;
     for (const [index, slot] of plan.entries()) {
       const side = sides[slot.side];

@@ -56,8 +56,11 @@ export interface MeasureSettings {
   lateTurns?: number;
   /** The price table the runs are priced with (the built-in one, or `--prices`). */
   prices?: { table: PriceTable; identity: PricesIdentity };
-  /** `--max-cost-usd`: the budget and the first run's estimate (from the round trip). Needs `prices`. */
-  budget?: { maxUsd: number; firstEstimateUsd: number };
+  /**
+   * `--max-cost-usd`: the budget and the first run's estimate (from the round trip). Needs `prices`.
+   * `spentUsd`: what earlier measurements of the same job already spent of it (the Action's `max-cost-usd`).
+   */
+  budget?: { maxUsd: number; firstEstimateUsd: number; spentUsd?: number };
 }
 
 /** The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated. */
@@ -67,6 +70,7 @@ function loopBudget(settings: MeasureSettings): Budget | undefined {
   return {
     maxUsd: budget.maxUsd,
     firstEstimateUsd: budget.firstEstimateUsd,
+    ...(budget.spentUsd === undefined ? {} : { spentUsd: budget.spentUsd }),
     costOf: (result) => {
       const cost = costOf(
         result.usage,

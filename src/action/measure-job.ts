@@ -1,0 +1,71 @@
+import * as core from '@actions/core';
+import type { Prices } from '../cli/cost-step.js';
+import { formatUsd } from '../cost/cost.js';
+import type { BaselinePlan } from './baseline.js';
+import {
+  budgetRefusal,
+  estimateJob,
+  estimateText,
+  JobBudget,
+  jobShapes,
+  stoppedAtBudget,
+} from './job-cost.js';
+import { baselineFor, isPaired, type MeasureContext, measureOne } from './measure-one.js';
+import { type MeasureTarget, notRun } from './plan.js';
+import type { ActionRun } from './results.js';
+
+/**
+ * The measure phase of the whole job, after the gates: every skill's baseline planned, the job's
+ * cost estimated from the round trips (`max-cost-usd` refuses here, before any measured run), then
+ * each skill measured in turn under the budget they share. A budget stop ends the job: the skill it
+ * stopped is reported as no verdict (reason `budget`), the ones after it as not measured.
+ */
+export async function measureTargets(
+  targets: readonly MeasureTarget[],
+  m: Omit<MeasureContext, 'budget'> & { prices: Prices },
+  run: ActionRun,
+): Promise<void> {
+  const { settings, signal } = m;
+  const baselines: (BaselinePlan | undefined)[] = [];
+  for (const target of targets) baselines.push(await baselineFor(target, m));
+  const parts = targets.map((t, i) => ({
+    queries: t.evalSet.items.length,
+    paired: isPaired(t, baselines[i]),
+  }));
+  const estimate = estimateJob(jobShapes(parts, settings), m.gates, m.prices);
+  core.info(estimateText(estimate, targets.length));
+
+  let budget: JobBudget | undefined;
+  if (settings.maxCostUsd !== undefined) {
+    run.budget = { maxUsd: settings.maxCostUsd };
+    const refused = budgetRefusal(estimate, settings.maxCostUsd);
+    if (refused !== undefined) {
+      run.budget.refused = refused;
+      run.stage = 'input-error';
+      run.skills.push(...notRun(targets));
+      return;
+    }
+    budget = JobBudget.fromEstimate(estimate, settings.maxCostUsd);
+  }
+
+  run.stage = 'measured';
+  let stopped = false;
+  let left = 0;
+  for (const [i, target] of targets.entries()) {
+    if (signal.aborted || stopped) {
+      if (stopped) left++;
+      run.skills.push(...notRun([target]));
+      continue;
+    }
+    const measured = await core.group(`Measure ${target.plan.head.name} (${target.plan.path})`, () =>
+      measureOne(target, { ...m, ...(budget ? { budget } : {}) }, baselines[i]),
+    );
+    run.skills.push(measured);
+    stopped = stoppedAtBudget(measured.report);
+  }
+  if (stopped && budget) {
+    run.notes.push(
+      `The job stopped at max-cost-usd ${formatUsd(budget.maxUsd)} with ${formatUsd(budget.spent)} spent, before a run that could pass it${left > 0 ? `; ${left} skill${left === 1 ? ' was' : 's were'} not measured` : ''}.`,
+    );
+  }
+}
