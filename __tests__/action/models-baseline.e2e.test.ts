@@ -52,6 +52,7 @@ beforeAll(async () => {
     tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
     script: (req, ctx) => {
       if (req.query === GATE_QUERY) return undefined;
+      if (req.query.startsWith('late load')) return { kind: 'late-skill' };
       if (req.query.startsWith('handoff pos')) {
         const side = req.stub?.description.includes('goodbye') ? 'head' : 'base';
         const p = P_LOAD[side][req.model] ?? 0;
@@ -336,5 +337,93 @@ describe('max-cost-usd over the whole job', () => {
       /The job stopped at max-cost-usd \\?\$[\d.]+ with \\?\$[\d.]+ spent, before a run that could pass it\./,
     );
     expect(body).toContain(`· max-cost-usd ${formatUsd(max)}.`);
+  });
+});
+
+describe('late and prices', () => {
+  const prPayload = (number: number, head: string, headRef: string) =>
+    pullRequestPayload({ number, baseSha: commits.c2 ?? '', headSha: head, headRef });
+
+  it('late: a miss that loads the skill a turn later is counted apart, and the comment says so', {
+    timeout: 300_000,
+  }, async () => {
+    await world.freshJob();
+    world.repo.checkout(commits.c2 ?? '');
+    world.repo.git('checkout', '-q', '-b', 'late');
+    const head = await world.repo.commit('Add gamma', {
+      'skills/gamma/SKILL.md': skillFile('gamma', 'Tidy the changelog. Use when asked to tidy CHANGELOG.md.'),
+      'skills/gamma/evals.json': evalsJson([
+        { query: 'late load 1: tidy the changelog', should_trigger: true },
+        { query: 'late plain 2: tidy it up', should_trigger: true },
+        { query: 'late plain 3: rename a variable', should_trigger: false },
+      ]),
+    });
+    const from = world.model.requests.length;
+    const result = await runAction({
+      cwd: world.repo.dir,
+      eventName: 'pull_request',
+      payload: prPayload(23, head, 'late'),
+      inputs: {
+        'anthropic-api-key': KEY,
+        'github-token': TOKEN,
+        'claude-path': CLAUDE_BIN,
+        runs: '2',
+        late: '2',
+        baseline: 'none',
+        competition: 'isolated',
+      },
+      env: world.env({ GITHUB_SHA: head, GITHUB_REF: 'refs/pull/23/merge' }),
+    });
+    expect(result.code, actionLog(result)).toBe(0);
+    const [report] = await reportsOf(result);
+    expect(report?.settings.lateTurns).toBe(2);
+    const m = report?.candidate;
+    // Late loads are what the model did a turn after the deciding message; never hits.
+    const lateRuns = firstTurns(from, 'late load').filter((r) => r.behaviour?.kind === 'late-skill').length;
+    expect(lateRuns).toBe(2);
+    expect(m?.totals.late).toBe(lateRuns);
+    expect(m?.totals.positives.triggered).toBe(0);
+    const misses = (m?.queries ?? []).reduce((n, q) => n + (q.runs - q.hits), 0);
+    expect(misses).toBe(6);
+    expect(comment(23)).toContain(
+      `${lateRuns} of ${misses} misses loaded the skill later (counted apart: never a hit)`,
+    );
+    expect(result.summary).toContain(`${lateRuns} of ${misses} misses loaded the skill later`);
+  });
+
+  it('a prices file that is no price table fails before the gates, naming the input, file and entry', {
+    timeout: 120_000,
+  }, async () => {
+    await world.freshJob();
+    world.repo.checkout(commits.c2 ?? '');
+    world.repo.git('checkout', '-q', '-b', 'bad-prices');
+    const head = await world.repo.commit('Break the price table', {
+      [PRICES]: JSON.stringify({ source: 's', asOf: '2026-12-01', models: { [HAIKU]: { input: 1 } } }),
+      'skills/alpha/SKILL.md': skillFile('alpha', 'Draft release notes. Use when notes are due.'),
+    });
+    const from = world.model.requests.length;
+    const result = await runAction({
+      cwd: world.repo.dir,
+      eventName: 'pull_request',
+      payload: prPayload(24, head, 'bad-prices'),
+      inputs: {
+        'anthropic-api-key': KEY,
+        'github-token': TOKEN,
+        'claude-path': CLAUDE_BIN,
+        prices: PRICES,
+        'max-cost-usd': '5',
+      },
+      env: world.env({ GITHUB_SHA: head, GITHUB_REF: 'refs/pull/24/merge' }),
+    });
+    expect(result.code, actionLog(result)).toBe(1);
+    expect(result.failure).toContain(
+      `input prices: ${PRICES}: not a valid price table: at models.${HAIKU}.output`,
+    );
+    expect(result.annotations).toContainEqual(
+      expect.objectContaining({ level: 'error', properties: expect.objectContaining({ file: PRICES }) }),
+    );
+    // Nothing spent: not even the round trip.
+    expect(world.model.requests.length).toBe(from);
+    expect(result.stdout).not.toContain('Gate: ');
   });
 });
