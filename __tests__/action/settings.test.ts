@@ -85,6 +85,7 @@ describe('readSettings', () => {
       resultsDir: 'skilltrigger-results',
       competition: 'siblings',
       crossNegatives: false,
+      lateTurns: 0,
     });
   });
 
@@ -136,6 +137,7 @@ describe('readSettings', () => {
       resultsDir: 'shards',
       competition: 'isolated',
       crossNegatives: true,
+      lateTurns: 0,
     });
   });
 
