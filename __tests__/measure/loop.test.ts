@@ -192,6 +192,18 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       expect(result.budgetStop).toMatchObject({ nextEstimateUsd: 0.1, maxUsd: 0.45 });
     });
 
+    it('counts what earlier measurements spent of the same budget (the Action’s job)', async () => {
+      // $0.25 already spent of $0.45: two $0.10 runs fit, a third does not.
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1, spentUsd: 0.25 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(result.records[0]?.flat()).toHaveLength(2);
+      expect(result.budgetStop?.spentUsd).toBeCloseTo(0.45, 10);
+    });
+
     it('runs the whole plan when the budget covers it', async () => {
       const result = await measureAll(
         { ...fixed(2), budget: { maxUsd: 0.6, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
