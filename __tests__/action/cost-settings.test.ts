@@ -37,14 +37,14 @@ describe('late, prices and max-cost-usd', () => {
     ['max-cost-usd', '1e3', 'input max-cost-usd: expected a number of US dollars above 0'],
     ['max-cost-usd', '-2', 'input max-cost-usd: expected a number of US dollars above 0'],
   ])('refuses %s = %j, naming the input and what it accepts', (name, value, message) => {
-    let error: unknown;
-    try {
-      readSettings(reader({ [name]: value }));
-    } catch (e) {
-      error = e;
-    }
-    if (!(error instanceof UsageError)) throw new Error(`expected a UsageError, got ${String(error)}`);
-    expect(error.message).toContain(message);
-    expect(error.exitCode).toBe(1);
+    const thrown = (() => {
+      try {
+        return readSettings(reader({ [name]: value }));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(UsageError);
+    expect(thrown).toMatchObject({ exitCode: 1, message: expect.stringContaining(message) });
   });
 });

@@ -108,6 +108,9 @@ async function reportsOf(result: ActionResult): Promise<Report[]> {
   return Promise.all(files.map(async (f) => reportSchema.parse(JSON.parse(await readFile(f, 'utf8')))));
 }
 
+/** The inputs every run here gives: the key, the token, the real claude. */
+const CREDENTIALS = { 'anthropic-api-key': KEY, 'github-token': TOKEN, 'claude-path': CLAUDE_BIN };
+
 const comment = (pr: number) => world.github.comments(pr)[0]?.body ?? '';
 
 describe('a baseline and two models', () => {
@@ -129,9 +132,7 @@ describe('a baseline and two models', () => {
       eventName: 'push',
       payload: pushPayload({ before: commits.c0 ?? '', after: commits.c1 ?? '' }),
       inputs: {
-        'anthropic-api-key': KEY,
-        'github-token': TOKEN,
-        'claude-path': CLAUDE_BIN,
+        ...CREDENTIALS,
         models,
         runs: String(runs),
         competition: 'isolated',
@@ -171,9 +172,7 @@ describe('a baseline and two models', () => {
         headRef: 'reword',
       }),
       inputs: {
-        'anthropic-api-key': KEY,
-        'github-token': TOKEN,
-        'claude-path': CLAUDE_BIN,
+        ...CREDENTIALS,
         models,
         runs: String(runs),
         competition: 'isolated',
@@ -220,9 +219,7 @@ describe('a baseline and two models', () => {
 describe('max-cost-usd over the whole job', () => {
   let estimateUsd = 0;
   const prInputs = (maxCostUsd: string) => ({
-    'anthropic-api-key': KEY,
-    'github-token': TOKEN,
-    'claude-path': CLAUDE_BIN,
+    ...CREDENTIALS,
     model: HAIKU,
     runs: '1',
     competition: 'isolated',
@@ -364,9 +361,7 @@ describe('late and prices', () => {
       eventName: 'pull_request',
       payload: prPayload(23, head, 'late'),
       inputs: {
-        'anthropic-api-key': KEY,
-        'github-token': TOKEN,
-        'claude-path': CLAUDE_BIN,
+        ...CREDENTIALS,
         runs: '2',
         late: '2',
         baseline: 'none',
@@ -407,9 +402,7 @@ describe('late and prices', () => {
       eventName: 'pull_request',
       payload: prPayload(24, head, 'bad-prices'),
       inputs: {
-        'anthropic-api-key': KEY,
-        'github-token': TOKEN,
-        'claude-path': CLAUDE_BIN,
+        ...CREDENTIALS,
         prices: PRICES,
         'max-cost-usd': '5',
       },
