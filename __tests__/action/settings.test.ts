@@ -85,6 +85,7 @@ describe('readSettings', () => {
       resultsDir: 'skilltrigger-results',
       competition: 'siblings',
       crossNegatives: false,
+      routingMatrix: false,
     });
   });
 
@@ -112,6 +113,7 @@ describe('readSettings', () => {
         'results-dir': 'shards',
         competition: 'isolated',
         'cross-negatives': 'true',
+        'routing-matrix': 'true',
       }),
     );
     expect(settings).toEqual({
@@ -136,6 +138,7 @@ describe('readSettings', () => {
       resultsDir: 'shards',
       competition: 'isolated',
       crossNegatives: true,
+      routingMatrix: true,
     });
   });
 

@@ -28,6 +28,7 @@ export const Inputs = {
   ResultsDir: 'results-dir',
   Competition: 'competition',
   CrossNegatives: 'cross-negatives',
+  RoutingMatrix: 'routing-matrix',
 } as const;
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
 
@@ -67,6 +68,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.ResultsDir]: 'skilltrigger-results',
   [Inputs.Competition]: 'siblings',
   [Inputs.CrossNegatives]: 'false',
+  [Inputs.RoutingMatrix]: 'false',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */

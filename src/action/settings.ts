@@ -68,6 +68,12 @@ export interface Settings {
   competition: 'siblings' | 'isolated';
   /** With siblings: the siblings' positives are measured as extra negatives (`run --cross-negatives`). */
   crossNegatives: boolean;
+  /**
+   * Also measure the repository's whole routing matrix (every skill with an eval set, every query,
+   * `skilltrigger matrix`), this shard's slice of its queries with `shard: i/n`. Off by default: it
+   * costs the sum of every eval set's queries × runs.
+   */
+  routingMatrix: boolean;
 }
 
 /** Reads one input's raw text (core.getInput in the Action; a map in tests). */
@@ -274,5 +280,6 @@ export function readSettings(read: InputReader = coreReader): Settings {
     resultsDir,
     competition,
     crossNegatives: boolean(Inputs.CrossNegatives),
+    routingMatrix: boolean(Inputs.RoutingMatrix),
   };
 }
