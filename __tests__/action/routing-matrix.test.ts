@@ -63,7 +63,7 @@ describe('the routing matrix section', () => {
     expect(text).toContain('| handoff | positive | 4 | **2** | 2 | 0 |');
     expect(text).toContain('| handoff | negative | 1 | 0 | 0 | 1 |');
     expect(text).not.toContain('| standup | positive');
-    expect(text).toContain('the 1 skills none of these runs loaded are left out');
+    expect(text).toContain('the 1 skill none of these runs loaded is left out');
     expect(text).toContain('| handoff | 2/4 = 50% [');
     expect(text).not.toMatch(/\| standup \| 1\/2/);
     expect(text).toContain('| handoff | h2: Summarise the session for tomorrow | standup | 2 | 0 | 2 |');

@@ -48,6 +48,14 @@ function changedSkills(run: ActionRun, report: MatrixReport): Set<string> {
   return new Set(names.filter((n) => installed.has(n)));
 }
 
+/** `; the 2 skills none of these runs loaded are left out`, or nothing. */
+function leftOut(n: number): string {
+  if (n === 0) return '';
+  return n === 1
+    ? '; the 1 skill none of these runs loaded is left out'
+    : `; the ${n} skills none of these runs loaded are left out`;
+}
+
 function measuredSection(run: ActionRun, report: MatrixReport, limits: MatrixLimits): string[] {
   const changed = changedSkills(run, report);
   // With no changed skill among the matrix's (every one removed, say), the whole matrix is shown.
@@ -81,7 +89,7 @@ function measuredSection(run: ActionRun, report: MatrixReport, limits: MatrixLim
     '',
     focus === undefined
       ? 'Rows: the skill a query belongs to and its label. Columns: which skill each measured run loaded.'
-      : `Rows of the changed skills (${[...focus].map(escapeInline).join(', ')}). Columns: which skill each measured run loaded${columns.length < names.length ? `; the ${names.length - columns.length} skills none of these runs loaded are left out` : ''}.`,
+      : `Rows of the changed skills (${[...focus].map(escapeInline).join(', ')}). Columns: which skill each measured run loaded${leftOut(names.length - columns.length)}.`,
     '',
     ...matrixTable(report, rows, columns),
   );
