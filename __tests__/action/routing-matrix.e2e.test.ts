@@ -181,6 +181,9 @@ describe('routing-matrix: true, sharded over a workflow matrix, then mode: merge
       'listing: the siblings of alpha: all 2 read from Claude Code (the listing probe)',
     );
     expect(legs[1]?.result.stdout).not.toContain('::group::Measure alpha');
+    expect(legs[1]?.result.summary).toContain(
+      'Shard 2/2: no skill to measure falls to this shard, so it measured only its slice of the routing matrix',
+    );
     // Leg i holds every 2nd query from the i-th (skills by name, each set in its order).
     expect(legs.map((l) => l.report.queries.map((q) => q.query))).toEqual([
       QUERIES.filter((_, k) => k % 2 === 0),
@@ -271,5 +274,56 @@ describe('routing-matrix: true, sharded over a workflow matrix, then mode: merge
     );
     expect(world.github.comments(12)).toHaveLength(1);
     expect(world.github.comments(12)[0]?.body).toBe(body);
+  });
+
+  it('without shard: a broken eval set anywhere in the repository stops the matrix before any of its runs, not the changed skill', {
+    timeout: 600_000,
+  }, async () => {
+    world.repo.git('checkout', '-q', base);
+    world.repo.git('checkout', '-q', '-b', 'broken-gamma-evals');
+    const broken = await world.repo.commit('Reword alpha; gamma gains an eval set that does not parse', {
+      [file('alpha')]: skillFile('alpha', 'Draft alpha notes, from the changelog.'),
+      '.claude/skills/gamma/evals.json': '[{"query": 1}]\n',
+    });
+    await world.freshJob();
+    const before = world.model.requests.length;
+    const result = await runAction({
+      cwd: world.repo.dir,
+      eventName: 'pull_request',
+      payload: pullRequestPayload({
+        number: 13,
+        baseSha: base,
+        headSha: broken,
+        headRef: 'broken-gamma-evals',
+      }),
+      inputs: {
+        'anthropic-api-key': 'sk-test',
+        'github-token': TOKEN,
+        'claude-path': CLAUDE_BIN,
+        runs: '1',
+        timeout: '30',
+        baseline: 'none',
+        'routing-matrix': 'true',
+      },
+      env: world.env({ GITHUB_SHA: broken, GITHUB_REF: 'refs/pull/13/merge' }),
+    });
+    await dump('broken', result);
+    expect(result.code, log(result)).toBe(1);
+    // The defect is annotated on its file, and the step's failure names it.
+    expect(
+      result.annotations.some(
+        (a) => a.level === 'error' && a.properties.file === '.claude/skills/gamma/evals.json',
+      ),
+    ).toBe(true);
+    expect(result.stdout).toContain("input error: 2 problems in the routing matrix's inputs");
+    // alpha, the changed skill, was measured all the same (its 4 queries once each), and nothing more.
+    const turns = firstTurns(world.model.requests.slice(before));
+    expect(turns.map((t) => t.view?.query)).toEqual(QUERIES.filter((q) => q.startsWith('alpha-')));
+    expect(result.stdout).not.toContain('::group::Measure the routing matrix');
+    const body = world.github.comments(13)[0]?.body ?? '';
+    expect(body).toMatch(/### \S+ alpha · /);
+    expect(body).toContain('### Routing matrix');
+    expect(body).toContain('Not measured: its inputs have problems');
+    expect(body).toContain('.claude/skills/gamma/evals.json');
   });
 });
