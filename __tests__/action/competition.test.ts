@@ -61,7 +61,11 @@ describe('loadCompetition', () => {
 
   it('siblings: every other SKILL.md but node_modules, the tested one left out by its path', async () => {
     const c = await loadCompetition(root, ALPHA, await alpha(), evalSet, options);
-    expect(c.siblings).toEqual([{ name: 'beta', listed: 'Write beta entries.' }]);
+    expect(c.siblings.map(({ name, listed }) => ({ name, listed }))).toEqual([
+      { name: 'beta', listed: 'Write beta entries.' },
+    ]);
+    // The skill travels with it, for the listing probe once the CLI is installed.
+    expect(c.siblings[0]?.skill.name).toBe('beta');
     expect(c.evalSet).toBe(evalSet);
     expect(c.notes).toEqual([
       `${ALPHA}: competition: 1 sibling skill installed beside the stub in every run (beta)`,

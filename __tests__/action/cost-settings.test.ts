@@ -47,4 +47,11 @@ describe('late, prices and max-cost-usd', () => {
     expect(thrown).toBeInstanceOf(UsageError);
     expect(thrown).toMatchObject({ exitCode: 1, message: expect.stringContaining(message) });
   });
+
+  it('refuses max-cost-usd beside routing-matrix: the matrix runs are neither estimated nor stopped', () => {
+    expect(() => readSettings(reader({ 'max-cost-usd': '2', 'routing-matrix': 'true' }))).toThrow(
+      /input max-cost-usd: does not budget the routing matrix .*Fix: leave max-cost-usd empty, or set routing-matrix: false/,
+    );
+    expect(readSettings(reader({ 'max-cost-usd': '2', 'routing-matrix': 'false' })).maxCostUsd).toBe(2);
+  });
 });

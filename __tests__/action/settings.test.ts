@@ -86,6 +86,7 @@ describe('readSettings', () => {
       competition: 'siblings',
       crossNegatives: false,
       lateTurns: 0,
+      routingMatrix: false,
     });
   });
 
@@ -113,6 +114,7 @@ describe('readSettings', () => {
         'results-dir': 'shards',
         competition: 'isolated',
         'cross-negatives': 'true',
+        'routing-matrix': 'true',
       }),
     );
     expect(settings).toEqual({
@@ -138,6 +140,7 @@ describe('readSettings', () => {
       competition: 'isolated',
       crossNegatives: true,
       lateTurns: 0,
+      routingMatrix: true,
     });
   });
 

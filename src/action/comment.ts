@@ -1,5 +1,6 @@
 import type { Comparison } from '../compare/compare.js';
 import { escapeInline } from '../report/escape.js';
+import { COMMENT_MATRIX_LIMITS, routingMatrixSection } from './matrix-section.js';
 import type { ActionRun, SkillResult } from './results.js';
 import {
   escapeLineStart,
@@ -89,6 +90,13 @@ export function renderComment(run: ActionRun, toolVersion: string): string {
     compact: skillSection(run, s, COMMENT_LIMITS, true).join('\n'),
     name: escapeInline(s.kind === 'measured' || s.kind === 'not-run' ? s.skill : (s.skill ?? s.file)),
   }));
-  const body = fitSections(head.length + foot.length + 4, sections, COMMENT_BUDGET, 'see the job summary');
-  return `${[head, ...body, foot].join('\n\n')}\n`;
+  // routing-matrix: the repository's matrix after the skills (its rows of the changed skills at least).
+  const matrix = routingMatrixSection(run, COMMENT_MATRIX_LIMITS).join('\n');
+  const body = fitSections(
+    head.length + foot.length + matrix.length + 6,
+    sections,
+    COMMENT_BUDGET,
+    'see the job summary',
+  );
+  return `${[head, ...body, ...(matrix === '' ? [] : [matrix]), foot].join('\n\n')}\n`;
 }

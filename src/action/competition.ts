@@ -13,10 +13,18 @@ import type { SiblingListed } from '../report/siblings.js';
  * found before anything is spent.
  */
 
+/**
+ * A sibling as the Action installs it: its name and listed text (the emulation when planned; the
+ * listing probe's once the CLI is installed, src/action/listed.ts), and the skill it was read from.
+ */
+export interface CompetingSibling extends SiblingListed {
+  skill: Skill;
+}
+
 /** What a measured skill competes with, and the eval set it is measured on. */
 export interface Competition {
   /** Each sibling by name with the text its stub lists (sorted by name); empty: measured alone. */
-  siblings: SiblingListed[];
+  siblings: CompetingSibling[];
   /** The skill's own eval set, plus the siblings' positives as negatives with `cross-negatives`. */
   evalSet: EvalSet;
   /** Said in the log: who competes, and the extra runs cross-negatives cost. */
@@ -24,13 +32,13 @@ export interface Competition {
 }
 
 /** A path under `root` as the repository names it (`/`-separated); other text as it is. */
-function relative(root: string, text: string): string {
+export function relative(root: string, text: string): string {
   const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
   return text.split(prefix).join('');
 }
 
 /** The same defects, naming repository-relative files (annotations land on files by those). */
-function relativeErrors(root: string, error: InputErrors): InputErrors {
+export function relativeErrors(root: string, error: InputErrors): InputErrors {
   return new InputErrors(
     error.errors.map(
       (e) =>
@@ -44,8 +52,8 @@ function relativeErrors(root: string, error: InputErrors): InputErrors {
 }
 
 /**
- * The text a sibling's stub lists: the emulated listing, as the Action lists the tested skill
- * (measureSkill without `listed`), so both sides of the competition are read the same way.
+ * The text a sibling's stub lists until the probe reads it: the emulated listing. Once the CLI is
+ * installed, `listCompetition` (src/action/listed.ts) replaces it with what Claude Code lists.
  */
 function listedText(skill: Skill): string {
   return skill.emulatedListing ?? composeListing(skill.description, skill.whenToUse);
@@ -69,7 +77,7 @@ export async function loadCompetition(
     const found = await loadSiblings([root], { ...skill, file: path.join(root, file) }, (broken) =>
       unparsed.push(relative(root, broken).split(path.sep).join('/')),
     );
-    const siblings = found.map((s) => ({ name: s.skill.name, listed: listedText(s.skill) }));
+    const siblings = found.map((s) => ({ name: s.skill.name, listed: listedText(s.skill), skill: s.skill }));
     const notes = [
       siblings.length === 0
         ? `${file}: competition: no other SKILL.md in the repository; measured alone`

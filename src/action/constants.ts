@@ -31,6 +31,7 @@ export const Inputs = {
   Late: 'late',
   Prices: 'prices',
   MaxCostUsd: 'max-cost-usd',
+  RoutingMatrix: 'routing-matrix',
 } as const;
 export type InputName = (typeof Inputs)[keyof typeof Inputs];
 
@@ -71,6 +72,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.Competition]: 'siblings',
   [Inputs.CrossNegatives]: 'false',
   [Inputs.Late]: '0',
+  [Inputs.RoutingMatrix]: 'false',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */

@@ -1,7 +1,15 @@
 import * as core from '@actions/core';
 import type { StubLayout } from '../adapters/stub-project.js';
+import { composeListing } from '../inputs/listing.js';
 import type { Skill } from '../inputs/types.js';
-import { checkStubListing, type ProbeSettings, readListedText } from '../measure/listed-text.js';
+import {
+  checkStubListing,
+  type ListedText,
+  type ProbeSettings,
+  readListedText,
+  UNLISTED_REASON,
+} from '../measure/listed-text.js';
+import type { MeasureTarget } from './plan.js';
 
 /**
  * Which text the Action measures, as the CLI's `run` decides it (src/measure/listed-text.ts):
@@ -54,4 +62,116 @@ export async function actionListedTexts(
   const emulatedFindings = new Set(head.listingWarnings ?? []);
   const otherWarnings = head.warnings.filter((w) => !emulatedFindings.has(w));
   return { listed, warnings: [...otherWarnings, ...own.warnings] };
+}
+
+/**
+ * The listed texts of the competition (siblings, and the routing matrix's skills), read once per
+ * SKILL.md text for the whole job: several changed skills share their siblings, and the matrix
+ * lists every skill again. Each stub's listing is checked once per text (a mismatch is a failed
+ * gate, exit 2), as the CLI's `run --siblings` and `matrix` check theirs.
+ */
+export class CompetitionListing {
+  private readonly read = new Map<string, Promise<ListedText>>();
+  private readonly checked = new Map<string, Promise<string | undefined>>();
+
+  constructor(
+    private readonly layout: StubLayout,
+    private readonly probe: ProbeSettings,
+  ) {}
+
+  private listedText(skill: Skill): Promise<ListedText> {
+    const key = skill.fileText ?? `\u0000${skill.name}\u0000${skill.description}`;
+    let found = this.read.get(key);
+    if (found === undefined) {
+      found = readListedText(skill, this.probe);
+      this.read.set(key, found);
+    }
+    return found;
+  }
+
+  private checkStub(text: string, label: string): Promise<string | undefined> {
+    let found = this.checked.get(text);
+    if (found === undefined) {
+      found = checkStubListing(text, this.layout, this.probe, label);
+      this.checked.set(text, found);
+    }
+    return found;
+  }
+
+  /**
+   * What Claude Code lists for each skill (`what` names them in the log: "siblings of alpha", "the
+   * routing matrix"). By the probe when it could read every one; when it could not read one, every
+   * text is the emulation, so all competitors are read alike, and the log says which and why. A
+   * skill Claude Code leaves out of its listing (disable-model-invocation) is returned in
+   * `unlisted` with `dropUnlisted` (it cannot compete: installing it would invent a rival), else
+   * kept with its emulated text.
+   */
+  async list(
+    skills: readonly Skill[],
+    what: string,
+    options: { dropUnlisted: boolean },
+  ): Promise<{
+    listed: { skill: Skill; text: string }[];
+    unlisted: string[];
+    source: 'probe' | 'emulation';
+  }> {
+    const read: { skill: Skill; own: ListedText }[] = [];
+    for (const skill of skills) read.push({ skill, own: await this.listedText(skill) });
+    const unlisted = options.dropUnlisted
+      ? read.filter((r) => r.own.why === UNLISTED_REASON).map((r) => r.skill.name)
+      : [];
+    const kept = read.filter((r) => !unlisted.includes(r.skill.name));
+    for (const name of unlisted)
+      core.info(
+        `listing: ${name} is not listed by Claude Code (disable-model-invocation?), so it does not compete; left out of ${what}`,
+      );
+    if (kept.length === 0) return { listed: [], unlisted, source: 'probe' };
+    // A skill Claude Code read but does not list is no probe failure: its text stays the emulation.
+    const failed = kept.find((r) => r.own.source === 'emulation' && r.own.why !== UNLISTED_REASON);
+    if (failed !== undefined) {
+      core.info(
+        `listing: ${what}: all ${kept.length} emulated, not read from Claude Code (${failed.skill.name}: ${failed.own.why}); see docs/listing-parity.md`,
+      );
+      return {
+        listed: kept.map((r) => ({
+          skill: r.skill,
+          text: r.skill.emulatedListing ?? composeListing(r.skill.description, r.skill.whenToUse),
+        })),
+        unlisted,
+        source: 'emulation',
+      };
+    }
+    core.info(`listing: ${what}: all ${kept.length} read from Claude Code (the listing probe)`);
+    for (const { skill, own } of kept) {
+      if (own.source === 'emulation') {
+        core.info(`listing: ${skill.name}: not listed by Claude Code, so emulated (${own.why})`);
+        continue;
+      }
+      for (const warning of own.warnings) core.info(`listing: ${skill.name}: ${warning}`);
+      const skipped = await this.checkStub(own.text, `skill ${skill.name}`);
+      if (skipped !== undefined)
+        core.info(`listing: ${skill.name}: the stub's listing was not checked (${skipped})`);
+    }
+    return { listed: kept.map((r) => ({ skill: r.skill, text: r.own.text })), unlisted, source: 'probe' };
+  }
+}
+
+/**
+ * Every target's siblings listed as Claude Code lists them (`competition: siblings`): the planned
+ * emulated texts replaced by the probe's, or all kept emulated when the probe cannot read one, said
+ * in the log either way. A sibling Claude Code does not list is left out, as `run --siblings` does.
+ */
+export async function listSiblings(
+  targets: readonly MeasureTarget[],
+  listing: CompetitionListing,
+): Promise<void> {
+  for (const target of targets) {
+    if (target.siblings.length === 0) continue;
+    const { listed } = await listing.list(
+      target.siblings.map((s) => s.skill),
+      `the siblings of ${target.plan.head.name}`,
+      { dropUnlisted: true },
+    );
+    target.siblings = listed.map(({ skill, text }) => ({ name: skill.name, listed: text, skill }));
+  }
 }

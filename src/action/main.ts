@@ -6,12 +6,19 @@ import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
 import { installClaude } from './install.js';
 import { loadActionPrices } from './job-cost.js';
+import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
 import { claudeEnv, MAX_RETRIES } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';
 import { annotateRegressions, publish } from './publish.js';
+import {
+  concludeWithMatrix,
+  matrixNotRun,
+  measureRoutingMatrix,
+  planRoutingMatrix,
+} from './routing-matrix.js';
 import { readSettings } from './settings.js';
 
 /**
@@ -60,13 +67,16 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     return publish(run, ctx, settings);
   }
 
-  const { scope, targets } = await planRun(ctx, settings, run);
-  if (targets.length === 0) {
+  const { root, scope, targets } = await planRun(ctx, settings, run);
+  // routing-matrix: the repository's whole matrix, validated now, measured after the changed skills.
+  const matrix = await planRoutingMatrix(root, scope, settings);
+  if (matrix?.kind === 'invalid') run.matrix = matrix;
+  if (targets.length === 0 && matrix?.kind !== 'ready') {
     // Nothing left to measure: broken inputs alone are an input error, else there was nothing to do.
     run.stage = run.skills.some((s) => s.kind === 'invalid') ? 'input-error' : 'nothing';
     if (scope.plans.length === 0)
       run.notes.push('No SKILL.md matching the skills input changed: nothing to measure.');
-    return publish(run, ctx, settings);
+    return concludeWithMatrix(await publish(run, ctx, settings), run);
   }
 
   const installed = await core.group('Install Claude Code', () =>
@@ -81,6 +91,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     run.stage = 'gate-failed';
     run.gates = [installed.finding];
     run.skills.push(...notRun(targets));
+    run.matrix = matrixNotRun(matrix, 'Claude Code could not be installed');
     return publish(run, ctx, settings);
   }
   const claude = installed.install;
@@ -91,7 +102,12 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     maxRetries: MAX_RETRIES,
     ...(settings.model === undefined ? {} : { model: settings.model }),
     ...(settings.models === undefined ? {} : { models: settings.models }),
-    skillNames: targets.map((t) => t.plan.head.name),
+    skillNames: [
+      ...new Set([
+        ...targets.map((t) => t.plan.head.name),
+        ...(matrix?.kind === 'ready' ? matrix.entrants.map((e) => e.skill.name) : []),
+      ]),
+    ],
     out: path.resolve(ctx.workspace, settings.out),
     allowConflict: settings.allowConflict,
     timeoutSeconds: settings.timeoutSeconds,
@@ -105,20 +121,44 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     if (!gates.passed) {
       run.stage = 'gate-failed';
       run.skills.push(...notRun(targets));
+      run.matrix = matrixNotRun(matrix, 'a gate failed');
       const conclusion = await publish(run, ctx, settings);
       return gates.interrupted
         ? { code: ExitCode.noVerdict, message: 'interrupted during the gates; nothing was measured' }
         : conclusion;
     }
 
+    // One listing reader for the job: siblings shared by several skills, and the matrix, are probed once.
+    const model = settings.model ?? settings.models?.[0];
+    const listing = new CompetitionListing('command', {
+      claudeBin: claude.bin,
+      env: claudeEnv(settings),
+      signal,
+      ...(model === undefined ? {} : { model }),
+    });
+    if (targets.some((t) => t.siblings.length > 0))
+      await core.group('List the siblings as Claude Code lists them', () => listSiblings(targets, listing));
     // Every skill's baseline, the job's estimate (max-cost-usd refuses here), then the runs.
-    await measureTargets(targets, { ctx, settings, scope, claude, gates, signal, prices }, run);
+    const ended = await measureTargets(targets, { ctx, settings, scope, claude, gates, signal, prices }, run);
+    if (matrix?.kind === 'ready') {
+      run.matrix =
+        ended !== 'measured'
+          ? matrixNotRun(
+              matrix,
+              ended === 'refused' ? 'max-cost-usd refused the estimate' : 'the job stopped at max-cost-usd',
+            )
+          : signal.aborted
+            ? matrixNotRun(matrix, 'the job was cancelled first')
+            : await core.group('Measure the routing matrix', () =>
+                measureRoutingMatrix(matrix, { ctx, settings, claude, gates, listing, signal }),
+              );
+    }
   } finally {
     gates.release();
   }
   if (signal.aborted) run.notes.push('The run was cancelled before every skill was measured.');
   annotateRegressions(run);
-  return publish(run, ctx, settings);
+  return concludeWithMatrix(await publish(run, ctx, settings), run);
 }
 
 /** The Action's entry: runs the flow and turns its conclusion (or a thrown error) into the exit. */

@@ -19,12 +19,13 @@ import type { ActionRun } from './results.js';
  * cost estimated from the round trips (`max-cost-usd` refuses here, before any measured run), then
  * each skill measured in turn under the budget they share. A budget stop ends the job: the skill it
  * stopped is reported as no verdict (reason `budget`), the ones after it as not measured.
+ * Says how the phase ended, so that the routing matrix is not measured past a refusal or a stop.
  */
 export async function measureTargets(
   targets: readonly MeasureTarget[],
   m: Omit<MeasureContext, 'budget'> & { prices: Prices },
   run: ActionRun,
-): Promise<void> {
+): Promise<'measured' | 'refused' | 'budget-stopped'> {
   const { settings, signal } = m;
   const baselines: (BaselinePlan | undefined)[] = [];
   for (const target of targets) baselines.push(await baselineFor(target, m));
@@ -43,7 +44,7 @@ export async function measureTargets(
       run.budget.refused = refused;
       run.stage = 'input-error';
       run.skills.push(...notRun(targets));
-      return;
+      return 'refused';
     }
     budget = JobBudget.fromEstimate(estimate, settings.maxCostUsd);
   }
@@ -68,4 +69,5 @@ export async function measureTargets(
       `The job stopped at max-cost-usd ${formatUsd(budget.maxUsd)} with ${formatUsd(budget.spent)} spent, before a run that could pass it${left > 0 ? `; ${left} skill${left === 1 ? ' was' : 's were'} not measured` : ''}.`,
     );
   }
+  return stopped ? 'budget-stopped' : 'measured';
 }

@@ -1,16 +1,21 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { writeMatrixReport } from '../adapters/report-files.js';
 import { ExitCode } from '../errors.js';
+import { renderMatrixMarkdown } from '../matrix/markdown.js';
 import type { Conclusion } from './conclusion.js';
 import type { RunnerContext } from './context.js';
+import { mergeLegMatrices } from './matrix-merge.js';
 import { annotateRegressions, eventHeadSha, publish } from './publish.js';
 import { coverageProblems, mergeShards, readResultsFiles } from './results-file.js';
+import { concludeWithMatrix } from './routing-matrix.js';
 import type { Settings } from './settings.js';
 import { shardText } from './shard.js';
 
 /**
  * `mode: merge`: every leg's results file from results-dir, checked to cover shards 1..n of this
  * commit exactly once, becomes one run: one comment, one summary, the outputs and the exit code.
+ * The legs' slices of the routing matrix (`routing-matrix: true`) become one matrix, written here.
  * Files that do not add up stop it before anything is posted.
  */
 export async function runMerge(ctx: RunnerContext, settings: Settings): Promise<Conclusion> {
@@ -25,6 +30,8 @@ export async function runMerge(ctx: RunnerContext, settings: Settings): Promise<
     return found;
   });
   const problems = coverageProblems(shards, eventHeadSha(ctx) || undefined);
+  const matrix = problems.length > 0 ? undefined : mergeLegMatrices(shards, new Date());
+  if (matrix?.kind === 'refused') problems.push(...matrix.problems);
   if (problems.length > 0) {
     return {
       code: ExitCode.input,
@@ -35,6 +42,18 @@ export async function runMerge(ctx: RunnerContext, settings: Settings): Promise<
   run.notes.push(
     `Measured in ${shards.length} shard${shards.length === 1 ? '' : 's'} of a workflow matrix and merged here.`,
   );
+  if (matrix?.kind === 'kept') run.matrix = matrix.matrix;
+  if (matrix?.kind === 'merged') {
+    const out = path.resolve(ctx.workspace, settings.out);
+    const written = await writeMatrixReport(out, matrix.report, renderMatrixMarkdown(matrix.report));
+    core.info(`routing matrix merged from ${shards.length} legs: ${written.jsonPath}`);
+    run.matrix = {
+      kind: 'measured',
+      report: matrix.report,
+      reportPath: written.jsonPath,
+      markdownPath: written.markdownPath,
+    };
+  }
   annotateRegressions(run);
-  return publish(run, ctx, settings);
+  return concludeWithMatrix(await publish(run, ctx, settings), run);
 }

@@ -3,9 +3,8 @@ import { repositoryRoot } from '../adapters/git.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
-import type { SiblingListed } from '../report/siblings.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
-import { loadCompetition } from './competition.js';
+import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
 import type { RunnerContext } from './context.js';
 import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
@@ -25,7 +24,7 @@ export interface MeasureTarget {
   /** The eval set measured: the skill's own, plus the siblings' positives with `cross-negatives`. */
   evalSet: EvalSet;
   /** `competition: siblings`: the repository's other skills installed beside the stub; empty: alone. */
-  siblings: SiblingListed[];
+  siblings: CompetingSibling[];
 }
 
 export interface RunPlan {
@@ -71,7 +70,7 @@ export function forkTargetRefusal(prNumber: number): string {
 }
 
 /** Each defect as an annotation on its file and line; returns the problems' messages. */
-function annotateInputErrors(errors: InputErrors): string[] {
+export function annotateInputErrors(errors: InputErrors): string[] {
   return errors.errors.map((e) => {
     core.error(`${e.problem}${e.fix ? `. Fix: ${e.fix}` : ''}`, {
       title: 'skilltrigger: input error',

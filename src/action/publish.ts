@@ -144,7 +144,7 @@ async function writeShardResults(
   const mine = run.skills.filter((s) => s.kind === 'measured' || s.kind === 'not-run').length;
   const note =
     mine === 0
-      ? `Shard ${shardText(shard)}: no skill to measure falls to this shard, so it measured nothing; the merge step (mode: merge) reports every shard's skills.`
+      ? `Shard ${shardText(shard)}: no skill to measure falls to this shard, so it measured ${run.matrix?.kind === 'measured' ? 'only its slice of the routing matrix' : 'nothing'}; the merge step (mode: merge) reports every shard's skills.`
       : `Shard ${shardText(shard)}: this leg holds ${mine} of the skills to measure; the merge step (mode: merge) posts the one PR comment with every shard's skills.`;
   core.info(note);
   run.notes.push(note);

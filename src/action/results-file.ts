@@ -3,9 +3,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { messageOf, SkilltriggerError, UsageError } from '../errors.js';
+import { matrixReportSchema } from '../matrix/schema.js';
 import { jsonPath } from '../report/read.js';
 import { reportSchema } from '../report/schema.js';
-import type { ActionRun, MeasuredSkill, RunStage, SkillResult } from './results.js';
+import type { ActionRun, MeasuredSkill, RoutingMatrix, RunStage, SkillResult } from './results.js';
 import { type Shard, shardText } from './shard.js';
 
 /**
@@ -14,6 +15,8 @@ import { type Shard, shardText } from './shard.js';
  * for every leg. Comparisons are not stored: they are recomputed from the reports the file holds
  * (the PR's, and the cached baseline's), so a file cannot claim a label its numbers do not carry.
  * Report paths are stored relative to the file's folder (the artifact keeps the folder's layout).
+ * With `routing-matrix: true` the file also holds the leg's slice of the routing matrix (`run.matrix`,
+ * optional, so a file written before it, or without the input, still reads and merges as v1).
  */
 
 export const RESULTS_SCHEMA_ID = 'skilltrigger/action-results';
@@ -93,6 +96,18 @@ const gateFindingSchema = z.object({
   fix: z.string().optional(),
 });
 
+/** The leg's routing matrix (`routing-matrix: true`): its report, or why it was not measured. */
+const matrixSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('measured'),
+    report: matrixReportSchema,
+    reportPath: relativePath,
+    markdownPath: relativePath,
+  }),
+  z.object({ kind: z.literal('invalid'), problems: z.array(z.string()) }),
+  z.object({ kind: z.literal('not-run'), why: z.string() }),
+]);
+
 const stageSchema = z.enum(['nothing', 'ignored', 'input-error', 'gate-failed', 'measured']);
 
 export const resultsFileSchema = z.object({
@@ -122,6 +137,8 @@ export const resultsFileSchema = z.object({
       failOnRegression: z.boolean(),
     }),
     cliVersion: z.string().optional(),
+    /** The leg's slice of the routing matrix (`routing-matrix: true`); absent without it. */
+    matrix: matrixSchema.optional(),
   }),
 });
 
@@ -148,13 +165,29 @@ export function toResultsFile(
       markdownPath: path.relative(dir, s.markdownPath),
     };
   });
+  const { matrix, ...rest } = run;
   return {
     schema: RESULTS_SCHEMA_ID,
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: { name: 'skilltrigger', version: toolVersion },
     shard: { index: shard.index, count: shard.count },
     headSha,
-    run: { ...run, skills },
+    run: {
+      ...rest,
+      skills,
+      ...(matrix === undefined
+        ? {}
+        : {
+            matrix:
+              matrix.kind === 'measured'
+                ? {
+                    ...matrix,
+                    reportPath: path.relative(dir, matrix.reportPath),
+                    markdownPath: path.relative(dir, matrix.markdownPath),
+                  }
+                : matrix,
+          }),
+    },
   };
 }
 
@@ -174,6 +207,16 @@ function restoreSkill(s: StoredSkill, dir: string): SkillResult {
     measured.comparison = compareReports(s.baselineReport, s.report, { names: NAMES });
   }
   return measured;
+}
+
+/** A leg's stored matrix back in the run's form: its paths resolved against `dir`. */
+export function restoreMatrix(m: NonNullable<ResultsFile['run']['matrix']>, dir: string): RoutingMatrix {
+  if (m.kind !== 'measured') return m;
+  return {
+    ...m,
+    reportPath: path.resolve(dir, m.reportPath),
+    markdownPath: path.resolve(dir, m.markdownPath),
+  };
 }
 
 /** Validates a parsed value as a results file; `file` names it in the error. */

@@ -2,6 +2,7 @@ import type { ModelComparison } from '../compare/by-model.js';
 import type { Comparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
 import type { GateResult } from '../gates/gate.js';
+import type { MatrixReport } from '../matrix/schema.js';
 import type { Report } from '../report/schema.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { byModelLabel } from './model-compare.js';
@@ -84,6 +85,16 @@ export interface NotRunSkill {
 
 export type SkillResult = MeasuredSkill | SkippedSkill | InvalidSkill | NotRunSkill;
 
+/**
+ * The repository's routing matrix (`routing-matrix: true`, issue 11): measured (in a matrix leg, its
+ * slice of the queries; after `mode: merge`, every leg's joined), refused for its inputs, or not
+ * measured (a gate failed, the job was cancelled), with why.
+ */
+export type RoutingMatrix =
+  | { kind: 'measured'; report: MatrixReport; reportPath: string; markdownPath: string }
+  | { kind: 'invalid'; problems: string[] }
+  | { kind: 'not-run'; why: string };
+
 /** How far the run got. */
 export type RunStage =
   /** No SKILL.md in scope changed. */
@@ -118,6 +129,8 @@ export interface ActionRun {
   cliVersion?: string;
   /** `max-cost-usd` (issue 14): the job's budget; `refused` says why nothing was measured when the estimate passed it. */
   budget?: { maxUsd: number; refused?: string };
+  /** With `routing-matrix: true`, when the run had a skill to measure. */
+  matrix?: RoutingMatrix;
 }
 
 /** The skill's overall standing, as the tables show it. */

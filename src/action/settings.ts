@@ -75,6 +75,12 @@ export interface Settings {
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
   maxCostUsd?: number;
+  /**
+   * Also measure the repository's whole routing matrix (every skill with an eval set, every query,
+   * `skilltrigger matrix`), this shard's slice of its queries with `shard: i/n`. Off by default: it
+   * costs the sum of every eval set's queries × runs.
+   */
+  routingMatrix: boolean;
 }
 
 /** Reads one input's raw text (core.getInput in the Action; a map in tests). */
@@ -271,6 +277,15 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
+  const routingMatrix = boolean(Inputs.RoutingMatrix);
+  if (maxCostUsd !== undefined && routingMatrix) {
+    // The matrix loop has no budget stop and is not in the job's estimate: refuse rather than
+    // let a "budget" quietly not cover the costliest part of the job.
+    throw new UsageError(
+      `input ${Inputs.MaxCostUsd}: does not budget the routing matrix (routing-matrix: true), whose runs are not estimated or stopped. Fix: leave ${Inputs.MaxCostUsd} empty, or set routing-matrix: false`,
+    );
+  }
+
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const claudePath = optional(Inputs.ClaudePath);
   const githubToken = optional(Inputs.GithubToken);
@@ -305,5 +320,6 @@ export function readSettings(read: InputReader = coreReader): Settings {
     lateTurns: integer(Inputs.Late, 0, MAX_LATE_TURNS),
     ...(prices === undefined ? {} : { prices }),
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
+    routingMatrix,
   };
 }

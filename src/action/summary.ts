@@ -1,6 +1,7 @@
 import { chartLabel, escapeInline } from '../report/escape.js';
 import { firstComparison, fitSections, headline } from './comment.js';
 import { routingRows } from './competition-lines.js';
+import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
 import {
   escapeLineStart,
@@ -112,6 +113,13 @@ export function renderSummary(run: ActionRun, toolVersion: string): string {
     compact: section(run, s, true),
     name: escapeInline(s.kind === 'measured' || s.kind === 'not-run' ? s.skill : (s.skill ?? s.file)),
   }));
-  const body = fitSections(head.length + foot.length + 4, sections, SUMMARY_BUDGET, 'see the report files');
-  return `${[head, ...body, foot].join('\n\n')}\n`;
+  // routing-matrix: the repository's matrix after the skills (its rows of the changed skills at least).
+  const matrix = routingMatrixSection(run, SUMMARY_MATRIX_LIMITS).join('\n');
+  const body = fitSections(
+    head.length + foot.length + matrix.length + 6,
+    sections,
+    SUMMARY_BUDGET,
+    'see the report files',
+  );
+  return `${[head, ...body, ...(matrix === '' ? [] : [matrix]), foot].join('\n\n')}\n`;
 }

@@ -1,14 +1,10 @@
-import path from 'node:path';
 import { checkReportFolder, readMatrixReportFile, writeMatrixReport } from '../adapters/report-files.js';
-import { ExitCode, InputError, InputErrors } from '../errors.js';
-import { DEFAULT_EVAL_LOCATIONS, evalCandidates, findSkillFiles, readIfFile } from '../inputs/discovery.js';
-import { parseEvalSet } from '../inputs/eval-set.js';
-import { loadSkill } from '../inputs/skill.js';
-import type { EvalSet, Skill } from '../inputs/types.js';
-import { matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { type MatrixEntrant, type MatrixProgress, measureMatrix } from '../matrix/measure-matrix.js';
+import { ExitCode } from '../errors.js';
+import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
+import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
+import { type MatrixEntrant, measureMatrix } from '../matrix/measure-matrix.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import type { MatrixReport, MatrixRun } from '../matrix/schema.js';
+import type { MatrixReport } from '../matrix/schema.js';
 import { checkStubListing, readListedText } from '../measure/listed-text.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
@@ -95,76 +91,21 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }
 
-interface Loaded {
-  skill: Skill;
-  evalSet: EvalSet | null;
-}
-
-/** The eval set of a skill by the Action's convention, or null when its folder has none. */
-async function conventionalEvalSet(
-  root: string,
-  skillFile: string,
-  skill: Skill,
-): Promise<{ evalSet: EvalSet; file: string } | null> {
-  for (const candidate of evalCandidates(skillFile, skill.name, DEFAULT_EVAL_LOCATIONS)) {
-    const file = path.join(root, candidate);
-    const text = await readIfFile(file).catch((error: NodeJS.ErrnoException) => {
-      throw new InputError({ file }, `cannot be read (${error.code ?? 'error'})`, 'fix its permissions');
-    });
-    if (text !== undefined) return { evalSet: parseEvalSet(text, file, skill.name), file };
-  }
-  return null;
-}
+type Loaded = MatrixEntrantInput;
 
 /**
- * Every skill and its eval set, validated before anything is spent: a SKILL.md or an eval set that
- * does not parse, two skills of one name, or no eval set at all is an input error (exit 1), all of
- * them reported at once.
+ * Every skill and its eval set, validated before anything is spent (src/matrix/entrants.ts, shared
+ * with the Action's routing-matrix): every defect is an input error (exit 1), all reported at once.
  */
 async function loadEntrants(root: string, io: CliIo): Promise<Loaded[]> {
-  const files = await findSkillFiles(root, '--skills');
-  if (files.length === 0)
-    throw new InputError(
-      { file: root },
-      'holds no SKILL.md',
-      'point --skills at the folder holding your skills',
-    );
-  const errors: InputError[] = [];
-  const loaded: Loaded[] = [];
-  for (const file of files) {
-    try {
-      const skill = await loadSkill(path.join(root, path.posix.dirname(file)));
-      const found = await conventionalEvalSet(root, file, skill);
-      for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
-      if (found)
-        for (const w of evalSetWarnings(found.file, found.evalSet)) io.stderr.write(`warning: ${w}\n`);
-      loaded.push({ skill, evalSet: found?.evalSet ?? null });
-    } catch (error) {
-      if (error instanceof InputErrors) errors.push(...error.errors);
-      else if (error instanceof InputError) errors.push(error);
-      else throw error;
-    }
+  const loaded = await loadMatrixEntrants(root, {
+    option: '--skills',
+    warn: (warning) => io.stderr.write(`warning: ${warning}\n`),
+  });
+  for (const l of loaded) {
+    if (l.evalSet !== null && l.evalFile !== undefined)
+      for (const w of evalSetWarnings(l.evalFile, l.evalSet)) io.stderr.write(`warning: ${w}\n`);
   }
-  const byName = new Map<string, Skill>();
-  for (const { skill } of loaded) {
-    const twin = byName.get(skill.name);
-    if (twin)
-      errors.push(
-        new InputError(
-          { file: skill.file, line: skill.descriptionLine },
-          `a second skill named ${JSON.stringify(skill.name)} (the first is ${twin.file})`,
-          'give every skill its own name: Claude Code cannot tell two of one name apart',
-        ),
-      );
-    byName.set(skill.name, skill);
-  }
-  if (errors.length > 0) throw new InputErrors(errors);
-  if (loaded.every((l) => l.evalSet === null))
-    throw new InputError(
-      { file: root },
-      `none of its ${loaded.length} skills has an eval set, so there is nothing to measure`,
-      `add evals/evals.json (a JSON array of {"query", "should_trigger"}) to at least one skill's folder (looked for ${DEFAULT_EVAL_LOCATIONS.join(', ')})`,
-    );
   for (const l of loaded)
     if (l.evalSet === null) io.stderr.write(`${l.skill.name}: no eval set; installed as a competitor only\n`);
   return loaded;
@@ -195,24 +136,5 @@ async function listedTexts(
   return out;
 }
 
-function wentText(went: MatrixRun): string {
-  switch (went.to) {
-    case 'skill':
-      return `→ ${went.skill}`;
-    case 'none-other':
-      return '→ none/other';
-    case 'lost':
-      return went.outcome;
-  }
-}
-
-/** The per-run line on stderr: `query 7/20 · alpha · run 2/2 · → beta · 1.4 s`. Pure, for tests. */
-export function matrixProgressLine(p: MatrixProgress): string {
-  return [
-    `query ${p.query + 1}/${p.queries}`,
-    p.owner,
-    `run ${p.pass + 1}/${p.runsPerQuery}`,
-    wentText(p.went),
-    `${(p.durationMs / 1000).toFixed(1)} s`,
-  ].join(' · ');
-}
+// The per-run progress line lives with the matrix's other text, shared with the Action's routing matrix.
+export { matrixProgressLine };

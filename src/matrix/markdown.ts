@@ -1,5 +1,13 @@
 import { chartLabel, escapeInline } from '../report/escape.js';
-import { type MatrixReport, NONE_OTHER, type SkillFigures } from './schema.js';
+import type { MatrixProgress } from './measure-matrix.js';
+import {
+  type MatrixReport,
+  type MatrixRow,
+  type MatrixRun,
+  NONE_OTHER,
+  type SkillFigures,
+  type Stolen,
+} from './schema.js';
 
 /**
  * The Markdown rendering of a matrix report, and its terminal lines (pure). Every name and query
@@ -9,7 +17,8 @@ import { type MatrixReport, NONE_OTHER, type SkillFigures } from './schema.js';
 
 const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 100)}%`);
 
-function shareText(s: SkillFigures['recall']): string {
+/** `3/4 = 75% [30%, 95%]`, or `–  (0 runs)`. */
+export function shareText(s: SkillFigures['recall']): string {
   if (s.rate === null || s.interval === null) return `–  (0 runs)`;
   const i = s.interval;
   return `${s.hits}/${s.of} = ${percent(s.rate)} [${percent(i.lower)}, ${percent(i.upper)}]`;
@@ -43,6 +52,46 @@ export function matrixTextLines(report: MatrixReport): string[] {
       `stolen: ${s.owner}/${s.id} went to ${s.thief} ${s.thiefRuns}/${s.runs}, to ${s.owner} ${s.ownerRuns}/${s.runs}`,
     );
   return lines;
+}
+
+/**
+ * The matrix as a Markdown table: `rows` (all of them by default) against `columns` (every
+ * installed skill by default), then none/other; the diagonal of the positives in bold.
+ */
+export function matrixTable(
+  report: MatrixReport,
+  rows: readonly MatrixRow[] = report.rows,
+  columns: readonly string[] = report.skills.map((s) => s.name),
+): string[] {
+  return table(
+    ['queries of', 'label', 'runs', ...columns.map(escapeInline), NONE_OTHER],
+    rows.map((r) => [
+      escapeInline(r.owner),
+      r.label,
+      String(r.runs),
+      ...columns.map((n) => {
+        const cell = String(r.cells[n] ?? 0);
+        return n === r.owner && r.label === 'positive' ? `**${cell}**` : cell;
+      }),
+      String(r.noneOther),
+    ]),
+  );
+}
+
+/** The stolen queries as a Markdown table, each query cut to `queryChars`. */
+export function stolenTable(stolen: readonly Stolen[], queryChars = Number.POSITIVE_INFINITY): string[] {
+  const cut = (text: string) => (text.length > queryChars ? `${text.slice(0, queryChars - 1)}…` : text);
+  return table(
+    ['owner', 'query', 'taken by', 'runs to the thief', 'runs to the owner', 'runs'],
+    stolen.map((s) => [
+      escapeInline(s.owner),
+      `${escapeInline(s.id)}: ${escapeInline(cut(s.query))}`,
+      escapeInline(s.thief),
+      String(s.thiefRuns),
+      String(s.ownerRuns),
+      String(s.runs),
+    ]),
+  );
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
@@ -105,22 +154,7 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     'Rows: the skill a query belongs to and its label. Columns: which skill each measured run loaded. The diagonal of the positives is what should happen; for negatives, none/other.',
     '',
   );
-  out.push(
-    ...table(
-      ['queries of', 'label', 'runs', ...names.map(escapeInline), NONE_OTHER],
-      report.rows.map((r) => [
-        escapeInline(r.owner),
-        r.label,
-        String(r.runs),
-        ...names.map((n) => {
-          const cell = String(r.cells[n] ?? 0);
-          return n === r.owner && r.label === 'positive' ? `**${cell}**` : cell;
-        }),
-        String(r.noneOther),
-      ]),
-    ),
-    '',
-  );
+  out.push(...matrixTable(report, report.rows, names), '');
   out.push('## Precision and recall', '');
   out.push(
     "Recall: runs of the skill's own positives that loaded it. Precision: of every run that loaded the skill, those that were its own positives. Brackets: 95% Wilson interval.",
@@ -143,17 +177,7 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     out.push(
       'Positives that loaded another skill more often than their own.',
       '',
-      ...table(
-        ['owner', 'query', 'taken by', 'runs to the thief', 'runs to the owner', 'runs'],
-        report.stolen.map((s) => [
-          escapeInline(s.owner),
-          `${escapeInline(s.id)}: ${escapeInline(s.query)}`,
-          escapeInline(s.thief),
-          String(s.thiefRuns),
-          String(s.ownerRuns),
-          String(s.runs),
-        ]),
-      ),
+      ...stolenTable(report.stolen),
       '',
     );
   const chart = matrixChart(report);
@@ -163,4 +187,26 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     '',
   );
   return out.join('\n');
+}
+
+function wentText(went: MatrixRun): string {
+  switch (went.to) {
+    case 'skill':
+      return `→ ${went.skill}`;
+    case 'none-other':
+      return '→ none/other';
+    case 'lost':
+      return went.outcome;
+  }
+}
+
+/** The per-run progress line (the CLI's stderr, the Action's log): `query 7/20 · alpha · run 2/2 · → beta · 1.4 s`. Pure, for tests. */
+export function matrixProgressLine(p: MatrixProgress): string {
+  return [
+    `query ${p.query + 1}/${p.queries}`,
+    p.owner,
+    `run ${p.pass + 1}/${p.runsPerQuery}`,
+    wentText(p.went),
+    `${(p.durationMs / 1000).toFixed(1)} s`,
+  ].join(' · ');
 }
