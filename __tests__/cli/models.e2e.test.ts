@@ -203,6 +203,31 @@ describe('--model a,b', () => {
     expect(r.stderr).toContain(`--model names "${HAIKU}" twice`);
     expect(model.requests.length).toBe(before);
   });
+
+  it('refuses an alias beside its full id after the round trips, before any measured run', async () => {
+    // In claude 2.1.328 `haiku` is claude-haiku-5-5 (claude-cli-facts.md §1.3): one model, two spellings.
+    scripts.set('alias-dup', () => ({ kind: 'skill' }));
+    const r = await run([
+      '--eval',
+      await evalFile('alias-dup', [
+        { query: 'alias-dup: write the handoff', should_trigger: true },
+        { query: 'alias-dup z: rename a variable', should_trigger: false },
+      ]),
+      '--model',
+      'haiku,claude-haiku-5-5',
+      '--out',
+      path.join(work, 'out-alias-dup'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      '--model names one model twice: "haiku" and "claude-haiku-5-5" are both claude-haiku-5-5',
+    );
+    expect(r.stderr).toContain('Fix: keep one of "haiku" and "claude-haiku-5-5" in --model');
+    // Both round trips ran (that is how the alias was resolved), and no measured run did.
+    expect(firstTurns('alias-dup')).toHaveLength(0);
+    const left = await readdir(path.join(work, 'out-alias-dup')).catch(() => []);
+    expect(left.filter((f) => f.endsWith('.json'))).toEqual([]);
+  });
 });
 
 describe('usage and cost', () => {

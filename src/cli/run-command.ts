@@ -24,6 +24,7 @@ import { splitLines } from '../report/subsets.js';
 import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
+import { refuseSameModel } from './cost-args.js';
 import { dryRunText, loadPrices, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
@@ -100,6 +101,11 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io,
   );
   try {
+    // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
+    refuseSameModel(args.models, {
+      ...(preflight.roundTripModels ? { init: preflight.roundTripModels } : {}),
+      ...(preflight.roundTripMessageModels ? { message: preflight.roundTripMessageModels } : {}),
+    });
     // The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run.
     const shape = {
       queries: evalSet.items.length,
