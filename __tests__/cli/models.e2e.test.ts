@@ -466,3 +466,73 @@ describe('--late N', () => {
     expect(off?.stdout).not.toContain('loaded the skill later');
   });
 });
+
+describe('--baseline-description with several models', () => {
+  it('judges each model’s candidate against the same model’s baseline, not the pool', async () => {
+    // The candidate (SKILL.md's text) always loads on Haiku and never on Sonnet; the baseline the
+    // other way round. Pooled, the two cancel out (noise); model by model, Sonnet regresses.
+    const BASELINE = 'Documentation helper for markdown files';
+    scripts.set('pair-models', (req): Behaviour => {
+      if (!req.stub) return { kind: 'text' };
+      if (req.query.includes('negative')) return { kind: 'text' };
+      const candidate = req.stub.description !== BASELINE;
+      return (req.model === HAIKU) === candidate ? { kind: 'skill' } : { kind: 'text' };
+    });
+    const items = [
+      { query: 'pair-models a: write the handoff notes', should_trigger: true },
+      { query: 'pair-models b: hand the session over', should_trigger: true },
+      { query: 'pair-models c: note where we stopped', should_trigger: true },
+      { query: 'pair-models d negative: rename a variable', should_trigger: false },
+    ];
+    const out = path.join(work, 'out-pair-models');
+    const r = await run([
+      '--eval',
+      await evalFile('pair-models', items),
+      '--baseline-description',
+      BASELINE,
+      '--runs',
+      '2',
+      '--model',
+      `${HAIKU},${SONNET}`,
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    // Interleaved as ever: every query's first pass ran both sides on both models before the next query.
+    const sent = firstTurns('pair-models');
+    expect(sent).toHaveLength(items.length * 2 * 2 * 2);
+    const firstFour = sent
+      .slice(0, 4)
+      .map((s) => `${s.view?.model}:${s.view?.stub?.description === BASELINE}`);
+    expect(new Set(firstFour).size).toBe(4);
+    expect(new Set(sent.slice(0, 4).map((s) => s.view?.query)).size).toBe(1);
+
+    const { report, markdown } = await readReport(out);
+    const paired = report.pairedByModel;
+    expect(paired?.models[HAIKU]).toMatchObject({
+      label: 'improvement',
+      positives: { base: { hits: 0, runs: 6 }, cand: { hits: 6, runs: 6 }, label: 'improvement' },
+      negatives: { base: { hits: 0, runs: 2 }, cand: { hits: 0, runs: 2 }, label: 'noise' },
+    });
+    expect(paired?.models[SONNET]).toMatchObject({
+      label: 'regression',
+      positives: { base: { hits: 6, runs: 6 }, cand: { hits: 0, runs: 6 }, label: 'regression' },
+    });
+    expect(paired?.label).toBe('regression');
+    // Each model ran as often on both sides, so the pooled label is kept, and says what it pools.
+    expect(paired?.pooled).toEqual({ label: 'noise', models: [HAIKU, SONNET] });
+
+    expect(r.stdout).toContain(`== model ${HAIKU} ==`);
+    expect(r.stdout).toContain(`== model ${SONNET} ==`);
+    expect(r.stdout).toContain(
+      `  ${SONNET}: positives triggered 6/6 → 0/6 (regression) · negatives fired 0/2 → 0/2 (noise) · regression`,
+    );
+    expect(r.stdout).toContain(`pooled over ${HAIKU} + ${SONNET} (their runs together`);
+    expect(r.stdout).toMatch(
+      /^overall: regression \(a regression on any model is the skill’s regression\)$/m,
+    );
+    expect(markdown).toContain('## Baseline vs candidate, by model');
+    expect(markdown).toContain(`| ${SONNET} | 6/6 → 0/6 | regression | 0/2 → 0/2 | noise | **regression** |`);
+    expect(markdown).toContain('- **Overall: regression**');
+  });
+});
