@@ -426,8 +426,9 @@ describe('improve --max-cost-usd', () => {
       { env: claude.env },
     );
     expect(r.code).toBe(1);
+    // The whole session is estimated: its measured runs and its 5 rewrite calls (the default --iterations).
     expect(r.stderr).toMatch(
-      /the plan is estimated at up to \$[\d.]+ for \d+ runs, more than --max-cost-usd \$0\.0001/,
+      /the improve session is estimated at up to \$[\d.]+ \(\d+ measured runs at most, \$[\d.]+, and 5 rewrite calls at about \$[\d.]+ each\), more than --max-cost-usd \$0\.0001, which buys about 0 measured runs: not even the original's measurement/,
     );
     expect(firstTurns('improve-budget')).toHaveLength(0);
   });
