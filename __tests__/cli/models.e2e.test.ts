@@ -13,6 +13,7 @@ import {
 } from '../../src/simulated/model.js';
 import { makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
+import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
  * Issue 14 end to end, through `node bin/skilltrigger.js`, the real claude binary and the simulated
@@ -94,6 +95,8 @@ describe('--model a,b', () => {
       `${HAIKU},${SONNET}`,
       '--out',
       out,
+      '--junit',
+      path.join(work, 'two.junit.xml'),
     ]);
     expect(r.stderr).not.toMatch(/error/i);
     expect([0, 3]).toContain(r.code);
@@ -138,6 +141,29 @@ describe('--model a,b', () => {
     // Both models priced (the built-in table knows them), per model and in total.
     expect(Object.keys(report.candidate.cost?.byModel ?? {}).sort()).toEqual([HAIKU, SONNET]);
     expect(r.stdout).toMatch(/^cost: \$\d/m);
+    // The HTML page has a column per model and the cost; the JUnit file a suite per model, each
+    // query's testcase judged on that model's runs.
+    const [htmlFile] = (await readdir(out)).filter((f) => f.endsWith('.html'));
+    const page = await readFile(path.join(out, htmlFile ?? ''), 'utf8');
+    expect(page).toContain('<section id="models"><h2>By model</h2>');
+    expect(page).toContain(`<th scope="col">${SONNET}</th>`);
+    expect(page).toMatch(/<p class="cost">cost: \$\d/);
+    const junit = parseJunit(await readFile(path.join(work, 'two.junit.xml'), 'utf8'));
+    expect(junit.suites.map((s) => s.name)).toEqual([`handoff · ${HAIKU}`, `handoff · ${SONNET}`]);
+    for (const [i, m] of [HAIKU, SONNET].entries()) {
+      const suite = junit.suites[i];
+      expect(suite?.properties.model).toBe(m);
+      expect(Number(suite?.properties['cost-usd'])).toBeCloseTo(
+        report.candidate.byModel?.[m]?.costUsd ?? -1,
+        6,
+      );
+      for (const [j, q] of report.candidate.queries.entries()) {
+        const own = q.byModel?.[m];
+        const testcase = suite?.cases.find((c) => c.name.startsWith(`[${m}] ${q.id}:`));
+        const passes = q.shouldTrigger ? (own?.hits ?? 0) / 2 > 0.5 : (own?.hits ?? 0) / 2 < 0.5;
+        expect(testcase?.failure === undefined, `${m} q${j + 1}`).toBe(passes);
+      }
+    }
   });
 
   it('compare labels model by model, and warns when the model sets differ', async () => {
