@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairedByModel } from '../../src/compare/by-model.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
@@ -36,8 +37,8 @@ const perRun = (m: string) => {
   return c.kind === 'priced' ? c.usd : Number.NaN;
 };
 
-/** Haiku loads q1 every time; Sonnet never (and times out once); neither fires on q2. */
-function twoModels(models: string[] = [HAIKU, SONNET]) {
+/** Haiku loads q1 every time; Sonnet never (and times out once); neither fires on q2. With `baseline`, the baseline the other way round. */
+function twoModels(models: string[] = [HAIKU, SONNET], baseline = false) {
   const a = models[0] ?? HAIKU;
   const b = models[1] ?? a;
   return reportSchema.parse(
@@ -73,6 +74,19 @@ function twoModels(models: string[] = [HAIKU, SONNET]) {
           [a, b, b, a, a, b].map((m) => runOf(m, 'not-triggered')),
         ],
       },
+      ...(baseline
+        ? {
+            baseline: {
+              description: 'Docs helper',
+              overridden: true,
+              stubNames: [],
+              records: [
+                [a, b, b, a, a, b].map((m) => runOf(m, m === a ? 'not-triggered' : 'triggered')),
+                [a, b, b, a, a, b].map((m) => runOf(m, 'not-triggered')),
+              ],
+            },
+          }
+        : {}),
     }),
   );
 }
@@ -146,5 +160,29 @@ describe('the HTML run page with several models', () => {
     const page = renderReportHtml(twoModels([HAIKU]), '0.1.0');
     expect(page).not.toContain('id="models"');
     expect(byClass(parsePage(page), 'cost').map(textOf).join('')).toMatch(/^cost: \$/);
+  });
+});
+
+describe('the HTML paired page with several models', () => {
+  it('says each model’s label and the standing before the pooled numbers, and what they pool', () => {
+    const measured = twoModels([HAIKU, SONNET], true);
+    const byModel = pairedByModel(measured);
+    // One query at three runs a side: too few for either model's change to pass noise.
+    expect(byModel?.models[SONNET]?.positives).toMatchObject({
+      base: { hits: 3, runs: 3 },
+      cand: { hits: 0, runs: 2 },
+    });
+    expect(byModel?.label).toBe('noise');
+    const page = renderReportHtml({ ...measured, ...(byModel ? { pairedByModel: byModel } : {}) }, '0.1.0');
+    const doc = parsePage(page);
+    const headlines = byClass(doc, 'headline').map(textOf);
+    expect(headlines[0]).toBe(
+      'Overall, by model: noise (a regression on any model is the skill’s regression)',
+    );
+    expect(headlines[1]).toMatch(/^Overall, all models pooled: /);
+    const rows = byTag(doc, 'tr').map(textOf);
+    expect(rows).toContain(`${SONNET}3/3 → 0/2noise0/3 → 0/3noisenoise`);
+    // Sonnet lost a run on the candidate side only: pooling would not compare like with like.
+    expect(page).toContain('some query ran a model more often on one side than the other');
   });
 });

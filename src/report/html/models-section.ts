@@ -1,7 +1,7 @@
 import { formatUsd } from '../../cost/cost.js';
 import { queryPasses } from '../../verdict/rules.js';
 import { costLine, lateLine } from '../models-text.js';
-import type { Measurement, QueryResult } from '../schema.js';
+import type { Measurement, PairedByModel, QueryResult } from '../schema.js';
 import { percent, rateBar } from './charts.js';
 import { html, type Markup } from './markup.js';
 
@@ -75,4 +75,30 @@ export function costAndLate(m: Measurement): Markup {
   const lines = [...lateLine(m), ...costLine(m)];
   if (lines.length === 0) return html``;
   return html`${lines.map((l) => html`<p class="cost">${l}</p>`)}`;
+}
+
+const labelWords = (label: PairedByModel['label']) => (label === 'no-verdict' ? 'no verdict' : label);
+type PairedClass = PairedByModel['models'][string]['positives'];
+const arrow = (x: PairedClass) => `${x.base.hits}/${x.base.runs} → ${x.cand.hits}/${x.cand.runs}`;
+
+/**
+ * A paired report of several models: each model's candidate against the same model's baseline,
+ * the skill's standing, and what the pooled numbers below it are (or that they are not honest).
+ */
+export function pairedModelsSection(p: PairedByModel | undefined): Markup {
+  if (!p) return html``;
+  const rows = Object.entries(p.models).map(
+    ([model, m]) =>
+      html`<tr><th scope="row">${model}</th><td class="num">${arrow(m.positives)}</td><td>${labelWords(m.positives.label)}</td><td class="num">${arrow(m.negatives)}</td><td>${labelWords(m.negatives.label)}</td><td><strong>${labelWords(m.label)}</strong></td></tr>`,
+  );
+  const pooled = p.pooled
+    ? `The totals and queries below pool ${p.pooled.models.join(' + ')} (their runs together, as many of each model on both sides; pooled label: ${labelWords(p.pooled.label)}). A change on one model can offset another's there, so the models' own labels decide.`
+    : 'The totals and queries below pool every model, but some query ran a model more often on one side than the other, so their label does not compare like with like; the models’ own labels decide.';
+  return html`<section id="models"><h2>By model</h2>
+<p class="headline">Overall, by model: <strong>${labelWords(p.label)}</strong> (a regression on any model is the skill’s regression)</p>
+<table class="models"><thead><tr><th>Model</th><th>Positives triggered</th><th>Label</th><th>Negatives fired</th><th>Label</th><th>Model label</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+<p class="muted">${pooled}</p>
+</section>`;
 }
