@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { pairedByModel, standingLabel } from '../../src/compare/by-model.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { pairedModelsLines } from '../../src/report/models-text.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { modelRun, modelsReport } from '../fakes/models-report.js';
 
 /** A paired report of two models, judged model by model (`run --baseline-description --model a,b`). */
 const HAIKU = 'claude-haiku-4-5';
 const SONNET = 'claude-sonnet-4-5';
-const usage = { inputTokens: 100, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
 const items: EvalItem[] = [
   ...[1, 2, 3, 4].map((i) => ({
     id: `p${i}`,
@@ -21,13 +19,7 @@ const items: EvalItem[] = [
   { id: 'n1', query: 'rename a variable', shouldTrigger: false, extra: {} },
 ];
 type Kind = 'triggered' | 'not-triggered' | 'timeout';
-const runOf = (model: string, kind: Kind): RunResult => ({
-  outcome: { kind },
-  model,
-  requestedModel: model,
-  durationMs: 1000,
-  usage,
-});
+const runOf = (model: string, kind: Kind): RunResult => modelRun(model, kind);
 
 /** Each query's runs on one side: `haiku` and `sonnet` outcomes for every positive, misses for the negative. */
 function side(haiku: Kind[], sonnet: Kind[]): RunResult[][] {
@@ -39,26 +31,7 @@ function side(haiku: Kind[], sonnet: Kind[]): RunResult[][] {
 }
 
 function paired(base: RunResult[][], cand: RunResult[][], models = [HAIKU, SONNET]) {
-  return reportSchema.parse(
-    buildReport({
-      toolVersion: '0.1.0',
-      createdAt: new Date('2026-12-01T12:00:00Z'),
-      skill: 'handoff',
-      simulated: true,
-      items,
-      rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.5 },
-      timeoutSeconds: 30,
-      stub: 'command',
-      maxRetries: 2,
-      conflictAllowed: false,
-      aborted: false,
-      interrupted: false,
-      environment: null,
-      models,
-      candidate: { description: 'Write HANDOFF.md', overridden: false, stubNames: [], records: cand },
-      baseline: { description: 'Docs helper', overridden: true, stubNames: [], records: base },
-    }),
-  );
+  return modelsReport({ items, models, records: cand, baseline: base, runsPerQuery: 2 });
 }
 
 const hit: Kind[] = ['triggered', 'triggered'];

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { pairedByModel } from '../../src/compare/by-model.js';
-import { pricesIdentity } from '../../src/cost/budget.js';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
-import { reportSchema } from '../../src/report/schema.js';
 import { byClass, byTag, elements, parsePage, textOf } from '../fakes/html-dom.js';
 import { parseJunit } from '../fakes/junit-shape.js';
+import { modelRun, modelsReport } from '../fakes/models-report.js';
 
 /** The HTML run page and the JUnit file of a report of several models: a column (a suite) per model, and the cost. */
 const HAIKU = 'claude-haiku-4-5';
@@ -25,13 +23,8 @@ const usage = {
   cacheReadInputTokens: 18_000,
   cacheCreationInputTokens: 0,
 };
-const runOf = (model: string, kind: 'triggered' | 'not-triggered' | 'timeout'): RunResult => ({
-  outcome: { kind },
-  model,
-  requestedModel: model,
-  durationMs: 1000,
-  usage,
-});
+const runOf = (model: string, kind: 'triggered' | 'not-triggered' | 'timeout'): RunResult =>
+  modelRun(model, kind, usage);
 const perRun = (m: string) => {
   const c = costOf(usage, m, DEFAULT_PRICE_TABLE);
   return c.kind === 'priced' ? c.usd : Number.NaN;
@@ -41,54 +34,31 @@ const perRun = (m: string) => {
 function twoModels(models: string[] = [HAIKU, SONNET], baseline = false) {
   const a = models[0] ?? HAIKU;
   const b = models[1] ?? a;
-  return reportSchema.parse(
-    buildReport({
-      toolVersion: '0.1.0',
-      createdAt: new Date('2026-12-01T12:00:00Z'),
-      skill: 'handoff',
-      simulated: true,
-      items,
-      rules: { runsPerQuery: 3, triggerThreshold: 0.5, noVerdictShare: 0.5 },
-      timeoutSeconds: 30,
-      stub: 'command',
-      maxRetries: 2,
-      conflictAllowed: false,
-      aborted: false,
-      interrupted: false,
-      environment: null,
-      models,
-      prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
-      candidate: {
-        description: 'Write HANDOFF.md',
-        overridden: false,
-        stubNames: [],
-        records: [
-          [
-            runOf(a, 'triggered'),
-            runOf(b, 'not-triggered'),
-            runOf(b, 'timeout'),
-            runOf(a, 'triggered'),
-            runOf(a, 'triggered'),
-            runOf(b, 'not-triggered'),
+  const alike = [a, b, b, a, a, b];
+  return modelsReport({
+    items,
+    models,
+    runsPerQuery: 3,
+    records: [
+      [
+        runOf(a, 'triggered'),
+        runOf(b, 'not-triggered'),
+        runOf(b, 'timeout'),
+        runOf(a, 'triggered'),
+        runOf(a, 'triggered'),
+        runOf(b, 'not-triggered'),
+      ],
+      alike.map((m) => runOf(m, 'not-triggered')),
+    ],
+    ...(baseline
+      ? {
+          baseline: [
+            alike.map((m) => runOf(m, m === a ? 'not-triggered' : 'triggered')),
+            alike.map((m) => runOf(m, 'not-triggered')),
           ],
-          [a, b, b, a, a, b].map((m) => runOf(m, 'not-triggered')),
-        ],
-      },
-      ...(baseline
-        ? {
-            baseline: {
-              description: 'Docs helper',
-              overridden: true,
-              stubNames: [],
-              records: [
-                [a, b, b, a, a, b].map((m) => runOf(m, m === a ? 'not-triggered' : 'triggered')),
-                [a, b, b, a, a, b].map((m) => runOf(m, 'not-triggered')),
-              ],
-            },
-          }
-        : {}),
-    }),
-  );
+        }
+      : {}),
+  });
 }
 
 describe('JUnit with several models', () => {

@@ -89,8 +89,10 @@ export function modelsTable(m: Measurement, label?: string): string[] {
 type Label = PairedByModel['label'];
 type PairedClass = PairedByModel['models'][string]['positives'];
 
-const labelWords = (label: Label) => (label === 'no-verdict' ? 'no verdict' : label);
-const arrow = (x: PairedClass) => `${x.base.hits}/${x.base.runs} → ${x.cand.hits}/${x.cand.runs}`;
+/** A comparison label in words (`no verdict`), for the terminal, the Markdown and the page. */
+export const labelWords = (label: Label) => (label === 'no-verdict' ? 'no verdict' : label);
+/** `3/4 → 0/4`: a class's hits/runs, baseline → candidate. */
+export const arrow = (x: PairedClass) => `${x.base.hits}/${x.base.runs} → ${x.cand.hits}/${x.cand.runs}`;
 
 /** What the pooled label pools, or why there is none: said wherever the per-model labels are. */
 function pooledText(p: PairedByModel, esc: (t: string) => string): string {

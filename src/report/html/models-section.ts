@@ -1,6 +1,6 @@
 import { formatUsd } from '../../cost/cost.js';
 import { queryPasses } from '../../verdict/rules.js';
-import { costLine, lateLine } from '../models-text.js';
+import { arrow, costLine, labelWords, lateLine } from '../models-text.js';
 import type { Measurement, PairedByModel, QueryResult } from '../schema.js';
 import { percent, rateBar } from './charts.js';
 import { html, type Markup } from './markup.js';
@@ -76,10 +76,6 @@ export function costAndLate(m: Measurement): Markup {
   if (lines.length === 0) return html``;
   return html`${lines.map((l) => html`<p class="cost">${l}</p>`)}`;
 }
-
-const labelWords = (label: PairedByModel['label']) => (label === 'no-verdict' ? 'no verdict' : label);
-type PairedClass = PairedByModel['models'][string]['positives'];
-const arrow = (x: PairedClass) => `${x.base.hits}/${x.base.runs} → ${x.cand.hits}/${x.cand.runs}`;
 
 /**
  * A paired report of several models: each model's candidate against the same model's baseline,
