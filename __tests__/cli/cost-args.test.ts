@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli/args.js';
+import { refuseSameModel } from '../../src/cli/cost-args.js';
 import { UsageError } from '../../src/errors.js';
 
 /** The flags of issue 14 on `run` and `improve`: checked before anything is spent. */
@@ -41,5 +42,42 @@ describe('run: --model, --late, --prices, --max-cost-usd, --dry-run', () => {
       {},
     );
     expect(args).toMatchObject({ maxCostUsd: 3, prices: 'p.json' });
+  });
+});
+
+describe('refuseSameModel: one model under two spellings', () => {
+  it('refuses two entries the init events resolve alike, naming both spellings and the fix', () => {
+    const init = {
+      haiku: 'claude-haiku-5-5',
+      'claude-haiku-5-5': 'claude-haiku-5-5',
+      sonnet: 'claude-sonnet-5-5',
+    };
+    expect(() => refuseSameModel(['sonnet', 'haiku', 'claude-haiku-5-5'], { init })).toThrow(
+      /"haiku" and "claude-haiku-5-5" are both claude-haiku-5-5 \(by the round trips' init events\).*Fix: keep one of "haiku" and "claude-haiku-5-5" in --model/,
+    );
+    expect(() => refuseSameModel(['haiku', 'claude-haiku-5-5'], { init })).toThrow(UsageError);
+  });
+
+  it('refuses a short id and its snapshot that only the API’s answers resolve alike', () => {
+    const init = {
+      'claude-haiku-4-5': 'claude-haiku-4-5',
+      'claude-haiku-4-5-20251001': 'claude-haiku-4-5-20251001',
+    };
+    const message = {
+      'claude-haiku-4-5': 'claude-haiku-4-5-20251001',
+      'claude-haiku-4-5-20251001': 'claude-haiku-4-5-20251001',
+    };
+    expect(() => refuseSameModel(['claude-haiku-4-5', 'claude-haiku-4-5-20251001'], { init })).not.toThrow();
+    expect(() =>
+      refuseSameModel(['claude-haiku-4-5', 'claude-haiku-4-5-20251001'], { init, message }),
+    ).toThrow(/by the round trips' answers/);
+  });
+
+  it('lets distinct models, one model, and models with nothing resolved through', () => {
+    const init = { haiku: 'claude-haiku-5-5', sonnet: 'claude-sonnet-5-5' };
+    expect(() => refuseSameModel(['haiku', 'sonnet'], { init })).not.toThrow();
+    expect(() => refuseSameModel(['haiku'], { init })).not.toThrow();
+    expect(() => refuseSameModel(undefined, { init })).not.toThrow();
+    expect(() => refuseSameModel(['a', 'b'], {})).not.toThrow();
   });
 });

@@ -60,7 +60,8 @@ const rule: DescriptionRuleOptions = {
   rate: (description, query) => {
     const rates = RATES[description];
     if (rates === undefined) return undefined;
-    return POSITIVES.has(query) ? rates[0] : rates[1];
+    // A query may carry a padding after its text (the budget test): it is the text that counts.
+    return [...POSITIVES].some((p) => query.startsWith(p)) ? rates[0] : rates[1];
   },
   // The n-th proposal of a session: the prompt lists the earlier ones (each is measured here).
   rewrite: (prompt) =>
@@ -84,7 +85,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function setUp(name: string): Promise<{ dir: string; evalFile: string; out: string }> {
+async function setUp(name: string, pad = ''): Promise<{ dir: string; evalFile: string; out: string }> {
   const dir = path.join(work, name, 'handoff');
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'SKILL.md'), SKILL_MD);
@@ -92,17 +93,17 @@ async function setUp(name: string): Promise<{ dir: string; evalFile: string; out
   await writeFile(
     evalFile,
     JSON.stringify([
-      ...TRAIN_POS.map((query) => ({ query, should_trigger: true })),
-      ...TRAIN_NEG.map((query) => ({ query, should_trigger: false })),
-      { query: HOLD_POS, should_trigger: true, split: 'holdout' },
-      { query: HOLD_NEG, should_trigger: false, split: 'holdout' },
+      ...TRAIN_POS.map((query) => ({ query: `${query}${pad}`, should_trigger: true })),
+      ...TRAIN_NEG.map((query) => ({ query: `${query}${pad}`, should_trigger: false })),
+      { query: `${HOLD_POS}${pad}`, should_trigger: true, split: 'holdout' },
+      { query: `${HOLD_NEG}${pad}`, should_trigger: false, split: 'holdout' },
     ]),
   );
   return { dir, evalFile, out: path.join(work, name, 'out') };
 }
 
-async function improve(name: string, extra: string[]) {
-  const { dir, evalFile, out } = await setUp(name);
+async function improve(name: string, extra: string[], pad = '') {
+  const { dir, evalFile, out } = await setUp(name, pad);
   const before = model.requests.length;
   const r = await runCli(
     [
@@ -133,7 +134,10 @@ async function improve(name: string, extra: string[]) {
   const rewritePrompts = model.requests
     .slice(before)
     .filter((q) => q.turn === 1 && q.view !== undefined && authorPromptKind(q.view.query) === 'rewrite');
-  return { r, report, markdown, skillAfter, rewritePrompts };
+  const measured = model.requests
+    .slice(before)
+    .filter((q) => q.turn === 1 && q.view?.stub !== undefined && /^(alpha|omega) /.test(q.view.query));
+  return { r, report, markdown, skillAfter, rewritePrompts, measured };
 }
 
 describe('improve', () => {
@@ -203,4 +207,82 @@ describe('improve', () => {
       SKILL_MD.replace(`description: >\n  ${INCUMBENT}\n`, `description: ${JSON.stringify(GOOD)}\n`),
     );
   }, 600_000);
+
+  describe('--max-cost-usd', () => {
+    // Input tokens only, at a price that makes every token count; a padded query makes a measured
+    // run dearer than the round trip the estimate starts from, so the session can overrun it.
+    const pad = ` · ${'the session notes '.repeat(150)}`;
+    let prices: string;
+    beforeAll(async () => {
+      prices = path.join(work, 'prices.json');
+      await writeFile(
+        prices,
+        JSON.stringify({
+          source: 'test rates',
+          asOf: '2026-12-01',
+          models: { 'claude-haiku-4-5': { input: 1000, output: 0, cacheWrite: 0, cacheRead: 0 } },
+        }),
+      );
+    });
+    const flags = (usd: string) => [
+      '--iterations',
+      '1',
+      '--model',
+      'claude-haiku-4-5',
+      '--prices',
+      prices,
+      '--max-cost-usd',
+      usd,
+    ];
+
+    it('refuses a session estimated above the budget before any run, saying what the budget buys', async () => {
+      rewrites = [GOOD];
+      const { r, report, measured, rewritePrompts } = await improve('budget-refused', flags('0.01'), pad);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /the improve session is estimated at \$[\d.]+ \(54 measured runs at most, \$[\d.]+, and a rewrite call at about \$[\d.]+\), more than --max-cost-usd \$0\.0100, which buys about 0 measured runs: not even the original's measurement \(18 runs\); nothing was measured/,
+      );
+      expect(measured).toHaveLength(0);
+      expect(rewritePrompts).toHaveLength(0);
+      expect(report).toBeUndefined();
+    }, 300_000);
+
+    it('stops mid-session when the next run would pass it: no verdict, exit 3, the report written, SKILL.md untouched', async () => {
+      rewrites = [GOOD];
+      const refused = await improve('budget-probe', flags('0.01'), pad);
+      const estimate = Number(/the improve session is estimated at \$([\d.]+)/.exec(refused.r.stderr)?.[1]);
+      expect(estimate).toBeGreaterThan(1);
+      const max = estimate + 0.01;
+      const { r, report, skillAfter, measured, rewritePrompts } = await improve(
+        'budget-stop',
+        [...flags(max.toFixed(2)), '--write'],
+        pad,
+      );
+      expect(r.code).toBe(3);
+      if (report === undefined) throw new Error(`no improve report: ${r.stderr}`);
+      expect(r.stdout).toMatch(/^NO VERDICT — this is not a measurement: budget: /m);
+      expect(report.stopReason).toMatch(/^budget: stopped before a measured run/);
+      expect(report.final.recommendation).toBe('no-verdict');
+      expect(report.final.written).toBe(false);
+      expect(skillAfter).toBe(SKILL_MD);
+      expect(report.settings.maxCostUsd).toBeCloseTo(max, 6);
+      // Within the budget, and stopped because the next run could have passed it.
+      const stop = report.budgetStop;
+      expect(stop?.maxUsd).toBeCloseTo(max, 6);
+      expect(report.cost?.usd).toBeLessThanOrEqual(max + 1e-9);
+      expect((report.cost?.usd ?? 0) + (stop?.nextEstimateUsd ?? 0)).toBeGreaterThan(max - 1e-9);
+      expect(report.cost?.rewriteCalls).toBe(rewritePrompts.length);
+      // What was measured is in the report: every measured run the model answered is counted there.
+      const runsOf = (f: { positives: { runs: number }; negatives: { runs: number } } | null | undefined) =>
+        (f?.positives.runs ?? 0) + (f?.negatives.runs ?? 0);
+      const counted =
+        runsOf(report.original.train) +
+        runsOf(report.original.holdout) +
+        report.candidates.reduce((n, c) => n + runsOf(c.train?.incumbent) + runsOf(c.train?.candidate), 0) +
+        runsOf(report.final.holdout?.original) +
+        runsOf(report.final.holdout?.winner);
+      expect(measured.length).toBe(counted);
+      expect(counted).toBeLessThan(54);
+    }, 600_000);
+  });
 });

@@ -13,6 +13,7 @@ import {
 } from '../../src/simulated/model.js';
 import { makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
+import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
  * Issue 14 end to end, through `node bin/skilltrigger.js`, the real claude binary and the simulated
@@ -94,6 +95,8 @@ describe('--model a,b', () => {
       `${HAIKU},${SONNET}`,
       '--out',
       out,
+      '--junit',
+      path.join(work, 'two.junit.xml'),
     ]);
     expect(r.stderr).not.toMatch(/error/i);
     expect([0, 3]).toContain(r.code);
@@ -138,6 +141,29 @@ describe('--model a,b', () => {
     // Both models priced (the built-in table knows them), per model and in total.
     expect(Object.keys(report.candidate.cost?.byModel ?? {}).sort()).toEqual([HAIKU, SONNET]);
     expect(r.stdout).toMatch(/^cost: \$\d/m);
+    // The HTML page has a column per model and the cost; the JUnit file a suite per model, each
+    // query's testcase judged on that model's runs.
+    const [htmlFile] = (await readdir(out)).filter((f) => f.endsWith('.html'));
+    const page = await readFile(path.join(out, htmlFile ?? ''), 'utf8');
+    expect(page).toContain('<section id="models"><h2>By model</h2>');
+    expect(page).toContain(`<th scope="col">${SONNET}</th>`);
+    expect(page).toMatch(/<p class="cost">cost: \$\d/);
+    const junit = parseJunit(await readFile(path.join(work, 'two.junit.xml'), 'utf8'));
+    expect(junit.suites.map((s) => s.name)).toEqual([`handoff · ${HAIKU}`, `handoff · ${SONNET}`]);
+    for (const [i, m] of [HAIKU, SONNET].entries()) {
+      const suite = junit.suites[i];
+      expect(suite?.properties.model).toBe(m);
+      expect(Number(suite?.properties['cost-usd'])).toBeCloseTo(
+        report.candidate.byModel?.[m]?.costUsd ?? -1,
+        6,
+      );
+      for (const [j, q] of report.candidate.queries.entries()) {
+        const own = q.byModel?.[m];
+        const testcase = suite?.cases.find((c) => c.name.startsWith(`[${m}] ${q.id}:`));
+        const passes = q.shouldTrigger ? (own?.hits ?? 0) / 2 > 0.5 : (own?.hits ?? 0) / 2 < 0.5;
+        expect(testcase?.failure === undefined, `${m} q${j + 1}`).toBe(passes);
+      }
+    }
   });
 
   it('compare labels model by model, and warns when the model sets differ', async () => {
@@ -202,6 +228,31 @@ describe('--model a,b', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`--model names "${HAIKU}" twice`);
     expect(model.requests.length).toBe(before);
+  });
+
+  it('refuses an alias beside its full id after the round trips, before any measured run', async () => {
+    // In claude 2.1.328 `haiku` is claude-haiku-5-5 (claude-cli-facts.md §1.3): one model, two spellings.
+    scripts.set('alias-dup', () => ({ kind: 'skill' }));
+    const r = await run([
+      '--eval',
+      await evalFile('alias-dup', [
+        { query: 'alias-dup: write the handoff', should_trigger: true },
+        { query: 'alias-dup z: rename a variable', should_trigger: false },
+      ]),
+      '--model',
+      'haiku,claude-haiku-5-5',
+      '--out',
+      path.join(work, 'out-alias-dup'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      '--model names one model twice: "haiku" and "claude-haiku-5-5" are both claude-haiku-5-5',
+    );
+    expect(r.stderr).toContain('Fix: keep one of "haiku" and "claude-haiku-5-5" in --model');
+    // Both round trips ran (that is how the alias was resolved), and no measured run did.
+    expect(firstTurns('alias-dup')).toHaveLength(0);
+    const left = await readdir(path.join(work, 'out-alias-dup')).catch(() => []);
+    expect(left.filter((f) => f.endsWith('.json'))).toEqual([]);
   });
 });
 
@@ -401,8 +452,9 @@ describe('improve --max-cost-usd', () => {
       { env: claude.env },
     );
     expect(r.code).toBe(1);
+    // The whole session is estimated: its measured runs and its 5 rewrite calls (the default --iterations).
     expect(r.stderr).toMatch(
-      /the plan is estimated at up to \$[\d.]+ for \d+ runs, more than --max-cost-usd \$0\.0001/,
+      /the improve session is estimated at up to \$[\d.]+ \(\d+ measured runs at most, \$[\d.]+, and 5 rewrite calls at about \$[\d.]+ each\), more than --max-cost-usd \$0\.0001, which buys about 0 measured runs: not even the original's measurement/,
     );
     expect(firstTurns('improve-budget')).toHaveLength(0);
   });
@@ -439,5 +491,75 @@ describe('--late N', () => {
     expect(counts(watched)).toEqual(counts(off));
     expect(off?.report.candidate.queries[0]?.late).toBeUndefined();
     expect(off?.stdout).not.toContain('loaded the skill later');
+  });
+});
+
+describe('--baseline-description with several models', () => {
+  it('judges each model’s candidate against the same model’s baseline, not the pool', async () => {
+    // The candidate (SKILL.md's text) always loads on Haiku and never on Sonnet; the baseline the
+    // other way round. Pooled, the two cancel out (noise); model by model, Sonnet regresses.
+    const BASELINE = 'Documentation helper for markdown files';
+    scripts.set('pair-models', (req): Behaviour => {
+      if (!req.stub) return { kind: 'text' };
+      if (req.query.includes('negative')) return { kind: 'text' };
+      const candidate = req.stub.description !== BASELINE;
+      return (req.model === HAIKU) === candidate ? { kind: 'skill' } : { kind: 'text' };
+    });
+    const items = [
+      { query: 'pair-models a: write the handoff notes', should_trigger: true },
+      { query: 'pair-models b: hand the session over', should_trigger: true },
+      { query: 'pair-models c: note where we stopped', should_trigger: true },
+      { query: 'pair-models d negative: rename a variable', should_trigger: false },
+    ];
+    const out = path.join(work, 'out-pair-models');
+    const r = await run([
+      '--eval',
+      await evalFile('pair-models', items),
+      '--baseline-description',
+      BASELINE,
+      '--runs',
+      '2',
+      '--model',
+      `${HAIKU},${SONNET}`,
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    // Interleaved as ever: every query's first pass ran both sides on both models before the next query.
+    const sent = firstTurns('pair-models');
+    expect(sent).toHaveLength(items.length * 2 * 2 * 2);
+    const firstFour = sent
+      .slice(0, 4)
+      .map((s) => `${s.view?.model}:${s.view?.stub?.description === BASELINE}`);
+    expect(new Set(firstFour).size).toBe(4);
+    expect(new Set(sent.slice(0, 4).map((s) => s.view?.query)).size).toBe(1);
+
+    const { report, markdown } = await readReport(out);
+    const paired = report.pairedByModel;
+    expect(paired?.models[HAIKU]).toMatchObject({
+      label: 'improvement',
+      positives: { base: { hits: 0, runs: 6 }, cand: { hits: 6, runs: 6 }, label: 'improvement' },
+      negatives: { base: { hits: 0, runs: 2 }, cand: { hits: 0, runs: 2 }, label: 'noise' },
+    });
+    expect(paired?.models[SONNET]).toMatchObject({
+      label: 'regression',
+      positives: { base: { hits: 6, runs: 6 }, cand: { hits: 0, runs: 6 }, label: 'regression' },
+    });
+    expect(paired?.label).toBe('regression');
+    // Each model ran as often on both sides, so the pooled label is kept, and says what it pools.
+    expect(paired?.pooled).toEqual({ label: 'noise', models: [HAIKU, SONNET] });
+
+    expect(r.stdout).toContain(`== model ${HAIKU} ==`);
+    expect(r.stdout).toContain(`== model ${SONNET} ==`);
+    expect(r.stdout).toContain(
+      `  ${SONNET}: positives triggered 6/6 → 0/6 (regression) · negatives fired 0/2 → 0/2 (noise) · regression`,
+    );
+    expect(r.stdout).toContain(`pooled over ${HAIKU} + ${SONNET} (their runs together`);
+    expect(r.stdout).toMatch(
+      /^overall: regression \(a regression on any model is the skill’s regression\)$/m,
+    );
+    expect(markdown).toContain('## Baseline vs candidate, by model');
+    expect(markdown).toContain(`| ${SONNET} | 6/6 → 0/6 | regression | 0/2 → 0/2 | noise | **regression** |`);
+    expect(markdown).toContain('- **Overall: regression**');
   });
 });

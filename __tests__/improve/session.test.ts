@@ -132,3 +132,120 @@ describe('runImproveSession', () => {
     expect(report.candidates).toHaveLength(1);
   });
 });
+
+describe('runImproveSession with --max-cost-usd', () => {
+  /**
+   * Every measured run costs $1 and a rewrite call $3; a measurement given a budget stops before
+   * the run that would pass it, as the loop does, and says so in `budgetStop`.
+   */
+  function priced(rates: Rates, answers: AskResult[]) {
+    const base = deps(rates, answers);
+    const measure: ImproveDeps['measure'] = async (request) => {
+      const report = await base.d.measure(request);
+      const runs = request.items.length * RUNS * (request.baseline === undefined ? 1 : 2);
+      const paid = request.budget ? Math.min(runs, Math.floor(request.budget.maxUsd)) : runs;
+      const cost = { usd: paid, pricedRuns: paid, unpricedRuns: 0, unknownModels: [], byModel: {} };
+      return {
+        ...report,
+        candidate: {
+          ...report.candidate,
+          cost,
+          ...(paid < runs
+            ? { budgetStop: { spentUsd: paid, nextEstimateUsd: 1, maxUsd: request.budget?.maxUsd ?? 1 } }
+            : {}),
+        },
+        ...(report.baseline
+          ? { baseline: { ...report.baseline, cost: { ...cost, usd: 0, pricedRuns: 0 } } }
+          : {}),
+      };
+    };
+    const usage = { inputTokens: 3, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
+    const d: ImproveDeps = {
+      ...base.d,
+      measure,
+      ask: async (prompt) => {
+        const answer = await base.d.ask(prompt);
+        return answer.kind === 'answer' ? { ...answer, usage } : answer;
+      },
+    };
+    return { d, prompts: base.prompts, measured: base.measured };
+  }
+  const budgeted = (maxUsd: number): ImproveSettings => ({
+    ...settings,
+    iterations: 1,
+    budget: { maxUsd, firstRunUsd: 1, rewriteUsd: 2 },
+    costOfUsage: (u) => u.inputTokens,
+  });
+
+  it('stops in the candidate’s paired measurement: the candidate not judged, no verdict, the spend reported', async () => {
+    // The original: 6 queries × 4 runs = $24; the rewrite $3; the candidate's 32 runs get the $13 left.
+    const { d, measured } = priced({ [ORIGINAL]: [0, 0, 0, 0], 'Better.': [1, 0, 1, 0] }, [
+      proposal('Better.'),
+    ]);
+    const report = improveReportSchema.parse(await runImproveSession(budgeted(40), d));
+    expect(measured).toEqual(['original', 'candidate 1']);
+    expect(report.candidates).toHaveLength(1);
+    expect(report.candidates[0]).toMatchObject({
+      description: 'Better.',
+      decision: 'rejected',
+      label: 'no-verdict',
+      reason: 'not judged: --max-cost-usd stopped its measurement',
+      pValue: null,
+    });
+    expect(report.final).toEqual({
+      winner: null,
+      holdout: null,
+      recommendation: 'no-verdict',
+      written: false,
+    });
+    expect(report.stopReason).toMatch(/^budget: stopped before a measured run \(candidate 1\)/);
+    expect(report.cost).toEqual({ usd: 40, measuredUsd: 37, rewriteUsd: 3, rewriteCalls: 1 });
+    expect(report.budgetStop).toMatchObject({
+      before: 'run',
+      phase: 'candidate 1',
+      spentUsd: 40,
+      maxUsd: 40,
+    });
+    expect(report.settings.maxCostUsd).toBe(40);
+  });
+
+  it('stops before a rewrite call the budget cannot pay for, without making it', async () => {
+    const { d, prompts } = priced({ [ORIGINAL]: [0, 0, 0, 0] }, [proposal('Better.')]);
+    const report = improveReportSchema.parse(await runImproveSession(budgeted(25), d));
+    expect(prompts).toHaveLength(0);
+    expect(report.candidates).toEqual([]);
+    expect(report.final.recommendation).toBe('no-verdict');
+    expect(report.budgetStop).toMatchObject({ before: 'rewrite', phase: 'rewrite 1', nextEstimateUsd: 2 });
+    expect(report.stopReason).toMatch(/^budget: stopped before a rewrite call \(rewrite 1\)/);
+  });
+
+  it('stops in the original’s measurement and still reports what it measured', async () => {
+    const { d, measured, prompts } = priced({ [ORIGINAL]: [0.5, 0, 0.5, 0] }, []);
+    const report = improveReportSchema.parse(await runImproveSession(budgeted(10), d));
+    expect(measured).toEqual(['original']);
+    expect(prompts).toHaveLength(0);
+    expect(report.original.train.positives.runs).toBe(8);
+    expect(report.final.recommendation).toBe('no-verdict');
+    expect(report.budgetStop?.phase).toBe('original');
+  });
+
+  it('stops in the holdout check: the winner is named, unchecked, never adopted', async () => {
+    // $24 + $3 + $32 = $59 before the holdout; its 16 runs get the $6 left.
+    const { d } = priced({ [ORIGINAL]: [0, 0, 0, 0], 'Better.': [1, 0, 1, 0] }, [proposal('Better.')]);
+    const report = improveReportSchema.parse(await runImproveSession(budgeted(65), d));
+    expect(report.candidates[0]?.decision).toBe('accepted');
+    expect(report.final.winner).toBe('Better.');
+    expect(report.final.recommendation).toBe('no-verdict');
+    expect(report.final.holdout).toMatchObject({ label: 'no-verdict', reason: /not judged/ });
+    expect(report.budgetStop?.phase).toBe('holdout');
+  });
+
+  it('without a budget, reports the spend and never stops', async () => {
+    const { d } = priced({ [ORIGINAL]: [0, 0, 0, 0], 'Better.': [1, 0, 1, 0] }, [proposal('Better.')]);
+    const { budget: _, ...free } = budgeted(1);
+    const report = improveReportSchema.parse(await runImproveSession(free, d));
+    expect(report.final.recommendation).toBe('adopt');
+    expect(report.budgetStop).toBeUndefined();
+    expect(report.cost).toEqual({ usd: 24 + 3 + 32 + 16, measuredUsd: 72, rewriteUsd: 3, rewriteCalls: 1 });
+  });
+});

@@ -3,7 +3,7 @@ import { createScratchProject } from '../adapters/stub-project.js';
 import { classifyApiError } from '../decide/api-error.js';
 import { firstLine } from '../gates/gate.js';
 import { readRoundTrip } from '../gates/round-trip.js';
-import type { ErrorCause } from '../outcome.js';
+import type { ErrorCause, Usage } from '../outcome.js';
 
 /**
  * One author call (`init`'s draft, `improve`'s rewrite) through the user's own `claude -p`: the
@@ -21,7 +21,8 @@ export interface AskSettings {
 
 /** How an author call ended. */
 export type AskResult =
-  | { kind: 'answer'; text: string }
+  /** `usage`: the call's tokens (its `result`), so `improve --max-cost-usd` can price it. */
+  | { kind: 'answer'; text: string; usage?: Usage }
   | { kind: 'api-error'; cause: ErrorCause; said: string }
   | { kind: 'timeout'; seconds: number }
   | { kind: 'spawn-failed'; reason: string }
@@ -53,7 +54,8 @@ export async function askClaude(prompt: string, settings: AskSettings): Promise<
       };
     }
     if (result.timedOut) return { kind: 'timeout', seconds: Math.round(settings.timeoutMs / 1000) };
-    if (reading.answer !== undefined) return { kind: 'answer', text: reading.answer };
+    if (reading.answer !== undefined)
+      return { kind: 'answer', text: reading.answer, ...(reading.usage ? { usage: reading.usage } : {}) };
     return { kind: 'no-answer', said: masked(firstLine(result.stderr) || firstLine(result.stdout)) };
   } finally {
     await project.remove();

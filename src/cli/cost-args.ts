@@ -53,3 +53,29 @@ export function maxCostOption(value: string | undefined): { maxCostUsd?: number 
   }
   return { maxCostUsd: n };
 }
+
+/**
+ * `--model haiku,claude-haiku-5-5` names one model twice, which the spelling alone cannot tell: the
+ * round trips resolved each (the init event's model, and the model the API named in its answer).
+ * Two entries that resolve alike are refused (exit 1) after the gates, before any measured run.
+ */
+export function refuseSameModel(
+  models: readonly string[] | undefined,
+  resolved: { init?: Record<string, string>; message?: Record<string, string> },
+): void {
+  if (!models || models.length < 2) return;
+  for (const [i, a] of models.entries()) {
+    for (const b of models.slice(i + 1)) {
+      for (const [source, ids] of [
+        ['init events', resolved.init],
+        ['answers', resolved.message],
+      ] as const) {
+        const same = ids?.[a];
+        if (same === undefined || ids?.[b] !== same) continue;
+        throw new UsageError(
+          `--model names one model twice: "${a}" and "${b}" are both ${same} (by the round trips' ${source}), so it would be measured twice; nothing was measured. Fix: keep one of "${a}" and "${b}" in --model`,
+        );
+      }
+    }
+  }
+}

@@ -316,7 +316,7 @@ export const COMMAND_HELP = {
       {
         name: 'max-cost-usd',
         value: '<X>',
-        text: 'refuse (exit 1) before anything is measured when the estimate for every measurement of the session passes X US dollars',
+        text: 'refuse (exit 1) before anything is measured when the session (every measurement and every rewrite call) is estimated above X US dollars; within it, stop before the step that could pass X (no verdict, exit 3, the improve report written, SKILL.md untouched)',
       },
       {
         name: 'prices',

@@ -4,7 +4,9 @@ import { replaceFile } from '../adapters/author-files.js';
 import { fileNamePart, writeNamedReport } from '../adapters/report-files.js';
 import { askClaude } from '../author/ask.js';
 import { DescriptionEditError, replaceDescription, skillBody } from '../author/skill-file.js';
+import { formatUsd } from '../cost/cost.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
 import { type ImproveReport, improveReportSchema } from '../improve/schema.js';
@@ -17,8 +19,9 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
-import { loadPrices, planCost } from './cost-step.js';
+import { loadPrices } from './cost-step.js';
 import { passGates } from './gates-step.js';
+import { planSessionCost } from './improve-cost.js';
 import { measureSettingsFrom } from './measure-settings.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
@@ -77,8 +80,27 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
   let report: ImproveReport;
   try {
-    if (args.maxCostUsd !== undefined)
-      planCost(sessionShape(evalSet, args), args.runsAuto, preflight, prices, args.maxCostUsd);
+    // The whole session's estimate (measured runs and rewrite calls); --max-cost-usd refuses here, before any run.
+    const { train, holdout } = splitItems(evalSet.items);
+    const costing = planSessionCost(
+      {
+        skillName: skill.name,
+        body: skillBody(original),
+        train,
+        holdout,
+        iterations: args.iterations,
+        runsPerQuery: args.runs,
+        model: args.model,
+      },
+      args.runsAuto,
+      preflight,
+      prices,
+      args.maxCostUsd,
+    );
+    if (costing.plan && costing.budget)
+      io.stderr.write(
+        `improve: estimated at ${args.runsAuto ? 'up to ' : ''}${formatUsd(costing.plan.usd)}, within --max-cost-usd ${formatUsd(costing.budget.maxUsd)}\n`,
+      );
     report = await runImproveSession(
       {
         skillName: skill.name,
@@ -93,6 +115,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
         stub: args.stub,
         simulated,
         toolVersion: TOOL_VERSION,
+        costOfUsage: costing.costOfUsage,
+        ...(costing.budget ? { budget: costing.budget } : {}),
       },
       {
         phase: (line) => io.stderr.write(`${line}\n`),
@@ -105,7 +129,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
             timeoutMs: args.askTimeoutSeconds * 1000,
             signal,
           }),
-        measure: async ({ items, description, baseline }) => {
+        measure: async ({ items, description, baseline, budget }) => {
           let barShown = false;
           const measured = await measureSkill(
             {
@@ -114,7 +138,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
               description,
               overridden: description !== skill.description,
               ...(baseline === undefined ? {} : { baselineDescription: baseline }),
-              ...measureSettingsFrom(args, io, preflight),
+              ...measureSettingsFrom(args, io, preflight, { prices, ...(budget ? { budget } : {}) }),
             },
             (p) => {
               if (!io.stderr.isTTY) return;
@@ -149,6 +173,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const checked = improveReportSchema.parse(report);
   if (checked.simulated)
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+  if (isBudgetStopped(checked))
+    io.stdout.write(`NO VERDICT — this is not a measurement: ${checked.stopReason}\n`);
   io.stdout.write(`${summary(checked)}\n`);
   const date = checked.createdAt.slice(0, 10);
   const paths = await writeNamedReport(
@@ -165,32 +191,22 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
   if (reminders) io.stderr.write(reminders);
   if (writeError) throw writeError;
-  return ExitCode.verdict;
-}
-
-/**
- * The most a session can measure, as one plan for the estimate: the original on every query, each
- * iteration's candidate paired with the incumbent on train, the winner paired with the original on
- * the holdout. (The rewrite calls are not measured runs and are not in it.)
- */
-function sessionShape(evalSet: EvalSet, args: ImproveArgs) {
-  const { train, holdout } = splitItems(evalSet.items);
-  return {
-    queries: evalSet.items.length + 2 * args.iterations * train.length + 2 * holdout.length,
-    runsPerQuery: args.runs,
-    sides: 1,
-    models: [args.model],
-  };
+  return isBudgetStopped(checked) ? ExitCode.noVerdict : ExitCode.verdict;
 }
 
 function summary(report: ImproveReport): string {
   const accepted = report.candidates.filter((c) => c.decision === 'accepted').length;
-  const head = `${report.candidates.length} candidate(s), ${accepted} accepted; stopped: ${report.stopReason}.`;
+  const spent = report.cost
+    ? `\ncost: ${formatUsd(report.cost.usd)} (measured runs ${formatUsd(report.cost.measuredUsd)}, ${report.cost.rewriteCalls} rewrite call${report.cost.rewriteCalls === 1 ? '' : 's'} ${formatUsd(report.cost.rewriteUsd)})`
+    : '';
+  const head = `${report.candidates.length} candidate(s), ${accepted} accepted; stopped: ${report.stopReason}.${spent}`;
   switch (report.final.recommendation) {
     case 'keep-original':
       return `${head}\nKeep the original description: no rewrite was a significant improvement on train.`;
     case 'did-not-generalise':
       return `${head}\nThe winner did not generalise to the holdout (${report.final.holdout?.reason ?? ''}); keep the original.`;
+    case 'no-verdict':
+      return `${head}\nNo verdict: --max-cost-usd stopped the session${report.final.winner === null ? '' : ' before the winner was checked on the holdout'}; nothing was written.`;
     case 'adopt':
       return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Run again with --write to put it into SKILL.md, or copy it in yourself.'}`;
   }

@@ -1,7 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
+import { modelsComparisonText } from '../compare/render-models.js';
 import { ExitCode } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
@@ -17,13 +19,13 @@ import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } fro
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderJunit } from '../report/junit.js';
 import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
-import { modelsAndCostLines } from '../report/models-text.js';
+import { modelsAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import type { Report } from '../report/schema.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import { splitLines } from '../report/subsets.js';
-import { TOOL_VERSION } from '../version.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
+import { refuseSameModel } from './cost-args.js';
 import { dryRunText, loadPrices, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
@@ -100,6 +102,11 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io,
   );
   try {
+    // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
+    refuseSameModel(args.models, {
+      ...(preflight.roundTripModels ? { init: preflight.roundTripModels } : {}),
+      ...(preflight.roundTripMessageModels ? { message: preflight.roundTripMessageModels } : {}),
+    });
     // The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run.
     const shape = {
       queries: evalSet.items.length,
@@ -212,7 +219,7 @@ async function measureAndReport(
   const { skill, evalSet, description, baselineDescription, listed, siblings } = inputs;
   const paired = baselineDescription !== undefined;
   const progress = new ProgressReporter(io.stderr, evalSet.items.length, args.runs, paired);
-  const report: Report = await measureSkill(
+  const measured: Report = await measureSkill(
     {
       skill,
       evalSet,
@@ -227,6 +234,9 @@ async function measureAndReport(
     signal,
   );
   progress.clearBar();
+  // With several models a pair is judged model by model: each candidate against its own model's baseline.
+  const byModel = pairedByModel(measured);
+  const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;
   // The numbers go out before the write, so a report folder that refuses the file loses nothing.
   if (report.simulated)
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
@@ -253,7 +263,10 @@ async function measureAndReport(
     [report.baseline ? 'candidate ' : '', report.candidate],
   ] as const)
     if (m) for (const l of modelsAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
-  if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
+  if (report.pairedByModel) {
+    io.stdout.write(modelsComparisonText(compareReportByModel(report)));
+    io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);
+  } else if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
   if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);

@@ -1,8 +1,10 @@
-import type { Measurement, Report } from '../report/schema.js';
+import type { Measurement, PairedByModel, Report } from '../report/schema.js';
 import { queryPasses } from '../verdict/rules.js';
 import {
+  type ClassComparison,
   type CompareOptions,
   type Comparison,
+  type ComparisonLabel,
   type ComparisonWarning,
   compareMeasurements,
   compareReport,
@@ -121,4 +123,59 @@ export function compareReportByModel(paired: Report, opts: CompareOptions = {}):
     }),
     warnings: [],
   };
+}
+
+/**
+ * The skill's standing over its models: a regression on any model is the skill's regression (as in
+ * the Action); else an improvement on any, unless some model has no verdict; else noise.
+ */
+export function standingLabel(labels: readonly ComparisonLabel[]): ComparisonLabel {
+  if (labels.includes('regression')) return 'regression';
+  if (labels.includes('no-verdict')) return 'no-verdict';
+  return labels.includes('improvement') ? 'improvement' : 'noise';
+}
+
+/**
+ * True when every query ran each model as often on the baseline as on the candidate: only then
+ * does pooling the models compare like with like (a side with more runs of the model that loads
+ * the skill more would otherwise look better for that alone).
+ */
+function balancedOverModels(paired: Report, models: readonly string[]): boolean {
+  const base = new Map((paired.baseline?.queries ?? []).map((q) => [q.id, q]));
+  return paired.candidate.queries.every((c) => {
+    const b = base.get(c.id);
+    return b !== undefined && models.every((m) => b.byModel?.[m]?.runs === c.byModel?.[m]?.runs);
+  });
+}
+
+function pairedClass(x: ClassComparison): PairedByModel['models'][string]['positives'] {
+  return {
+    base: { hits: x.base.hits, runs: x.base.runs },
+    cand: { hits: x.cand.hits, runs: x.cand.runs },
+    deltaRate: x.deltaRate,
+    label: x.label,
+  };
+}
+
+/**
+ * `run --baseline-description` with several models: each model's candidate against the same
+ * model's baseline, the skill's standing over them, and the pooled label where it is honest (see
+ * `PairedByModel.pooled`). Undefined for a single side or a single model.
+ */
+export function pairedByModel(paired: Report): PairedByModel | undefined {
+  if (!paired.baseline || !hasSeveralModels(paired)) return undefined;
+  const { models } = compareReportByModel(paired);
+  const names = models.map((m) => m.model);
+  const summary: PairedByModel = {
+    label: standingLabel(models.map((m) => m.comparison.label)),
+    models: Object.fromEntries(
+      models.map(({ model, comparison: c }) => [
+        model,
+        { label: c.label, positives: pairedClass(c.positives), negatives: pairedClass(c.negatives) },
+      ]),
+    ),
+  };
+  if (balancedOverModels(paired, names))
+    summary.pooled = { label: compareReport(paired).label, models: names };
+  return summary;
 }

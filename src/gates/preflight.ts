@@ -73,6 +73,8 @@ export interface PreflightResult {
   roundTripUsage?: Record<string, Usage>;
   /** The model each round trip's init event reported, keyed as `roundTripUsage` (an alias resolved). */
   roundTripModels?: Record<string, string>;
+  /** The model each round trip's answer named (`message.model`), keyed as `roundTripUsage`: two spellings of one model meet here. */
+  roundTripMessageModels?: Record<string, string>;
   /** The stub-less run's init event (CLI version filled in from `--version` if missing): `MeasureSettings.rosterInit`. */
   rosterInit?: InitInfo;
   environment?: InheritedEnvironment;
@@ -181,6 +183,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
       const judged: GateResult[] = [];
       const usage: Record<string, Usage> = {};
       const reportedModels: Record<string, string> = {};
+      const messageModels: Record<string, string> = {};
       for (const model of models) {
         const started = performance.now();
         const run = await claude(roundTripArgs(model), cwd, roundTripTimeoutMs);
@@ -190,6 +193,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
         if (judged.length === 0) reading = modelReading;
         if (modelReading.usage) usage[model ?? 'default'] = modelReading.usage;
         if (modelReading.init?.model) reportedModels[model ?? 'default'] = modelReading.init.model;
+        if (modelReading.messageModel) messageModels[model ?? 'default'] = modelReading.messageModel;
         judged.push(
           judgeRoundTrip(modelReading, run, {
             ...(model ? { model } : {}),
@@ -201,6 +205,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
       }
       outcome.roundTripUsage = usage;
       outcome.roundTripModels = reportedModels;
+      outcome.roundTripMessageModels = messageModels;
       record(combineRoundTrips(judged));
     }
 

@@ -23,6 +23,8 @@ export interface RoundTripReading {
   apiError?: { status?: number; error?: string; text?: string };
   /** The tokens of the whole round trip (its `result`): a stub-less run's prompt, for cost estimates. */
   usage?: Usage;
+  /** The model the API named in its answer (`message.model`): an alias or a short id resolved to the snapshot. */
+  messageModel?: string;
 }
 
 /** Read the round-trip's stdout (stream-json lines). Pure; unknown lines are skipped. */
@@ -56,8 +58,9 @@ export function readRoundTrip(stdout: string): RoundTripReading {
           status ??= event.apiErrorStatus;
           error ??= event.error;
           errorText ??= text || undefined;
-        } else if (text) {
-          texts.push(text);
+        } else {
+          if (event.model !== undefined) reading.messageModel ??= event.model;
+          if (text) texts.push(text);
         }
         break;
       }

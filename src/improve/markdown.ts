@@ -1,3 +1,4 @@
+import { formatUsd } from '../cost/cost.js';
 import { percent } from '../format.js';
 import { escapeInline } from '../report/escape.js';
 import type { ImproveReport } from './schema.js';
@@ -29,7 +30,24 @@ const RECOMMENDATION: Record<ImproveReport['final']['recommendation'], string> =
   'keep-original': 'Keep the original: no candidate was a significant improvement on train.',
   'did-not-generalise':
     'Keep the original: the winner improved on train but did not generalise to the holdout, so it is not offered.',
+  'no-verdict':
+    'No verdict: --max-cost-usd stopped the session before it could judge; keep the original (nothing was written).',
 };
+
+/** What the session spent, and its budget; nothing when neither is known. */
+function costLines(report: ImproveReport): string[] {
+  const budget =
+    report.settings.maxCostUsd === undefined
+      ? ''
+      : ` of --max-cost-usd ${formatUsd(report.settings.maxCostUsd)}`;
+  if (!report.cost)
+    return budget ? [`Budget: --max-cost-usd ${formatUsd(report.settings.maxCostUsd ?? 0)}.`, ''] : [];
+  const c = report.cost;
+  return [
+    `Cost: ${formatUsd(c.usd)}${budget} (measured runs ${formatUsd(c.measuredUsd)}; ${c.rewriteCalls} rewrite call${c.rewriteCalls === 1 ? '' : 's'} ${formatUsd(c.rewriteUsd)}).`,
+    '',
+  ];
+}
 
 export function renderImproveMarkdown(report: ImproveReport): string {
   const s = report.settings;
@@ -42,7 +60,7 @@ export function renderImproveMarkdown(report: ImproveReport): string {
       ? ['**SIMULATED**: these numbers come from the simulated model, not from Claude.', '']
       : []),
     `Created ${report.createdAt} by skilltrigger ${escapeInline(report.tool.version)} · model ${escapeInline(s.model ?? 'default')} · runs ${s.runsMode === 'auto' ? `auto (at most ${s.runsPerQuery})` : s.runsPerQuery} per query · at most ${s.iterations} rewrites.`,
-    `A candidate is accepted only when its paired train comparison with the incumbent is an improvement at α = ${s.proposalAlpha} (the session's ${s.sessionAlpha} over ${s.iterations} rewrites) with no regression in either class.`,
+    `A candidate is accepted only when its paired train comparison with the incumbent is an improvement at α = ${Number(s.proposalAlpha.toPrecision(3))} (the session's ${s.sessionAlpha} over ${s.iterations} rewrites) with no regression in either class.`,
     `Queries: train ${report.queries.train.positives} positives + ${report.queries.train.negatives} negatives; holdout ${report.queries.holdout.positives} + ${report.queries.holdout.negatives} (never shown to the rewriter).`,
     '',
     '## Recommendation',
@@ -59,6 +77,7 @@ export function renderImproveMarkdown(report: ImproveReport): string {
     ...(report.final.written ? ['SKILL.md was updated with the winner (--write).', ''] : []),
     `Stopped: ${escapeInline(report.stopReason)}.`,
     '',
+    ...costLines(report),
     '## Original',
     '',
     quoteBlock(report.original.description),

@@ -38,6 +38,28 @@ export const candidateSchema = z.object({
   train: z.object({ incumbent: figuresSchema, candidate: figuresSchema }).nullable(),
 });
 
+/** What an improve session spent, US dollars. */
+export const sessionCostSchema = z.object({
+  /** Measured runs and rewrite calls together. */
+  usd: z.number().nonnegative(),
+  /** The measured runs (the original, the paired candidates, the holdout check). */
+  measuredUsd: z.number().nonnegative(),
+  /** The rewrite calls to the model. */
+  rewriteUsd: z.number().nonnegative(),
+  rewriteCalls: count,
+});
+
+/** Why `--max-cost-usd` ended a session: what was spent, and what the next step was expected to cost. */
+export const sessionBudgetStopSchema = z.object({
+  spentUsd: z.number().nonnegative(),
+  nextEstimateUsd: z.number().nonnegative(),
+  maxUsd: z.number().positive(),
+  /** The step the budget did not cover: a measured run, or a rewrite call. */
+  before: z.enum(['run', 'rewrite']),
+  /** The phase it stopped in: `original`, `candidate N`, `rewrite N` or `holdout`. */
+  phase: z.string(),
+});
+
 export const improveReportSchema = z.object({
   schema: z.literal(IMPROVE_SCHEMA_ID),
   schemaVersion: z.literal(IMPROVE_SCHEMA_VERSION),
@@ -57,6 +79,8 @@ export const improveReportSchema = z.object({
     model: z.string().nullable(),
     triggerThreshold: z.number().min(0).max(1),
     stub: z.enum(['command', 'skill']),
+    /** `--max-cost-usd`: the session's budget, US dollars. Absent without it. */
+    maxCostUsd: z.number().positive().optional(),
   }),
   queries: z.object({
     train: z.object({ positives: count, negatives: count }),
@@ -81,12 +105,21 @@ export const improveReportSchema = z.object({
         reason: z.string(),
       })
       .nullable(),
-    /** `adopt`: a winner that held on the holdout; `keep-original`: nothing beat it; `did-not-generalise`. */
-    recommendation: z.enum(['adopt', 'keep-original', 'did-not-generalise']),
+    /**
+     * `adopt`: a winner that held on the holdout; `keep-original`: nothing beat it; `did-not-generalise`;
+     * `no-verdict`: `--max-cost-usd` stopped the session before it could judge (see `budgetStop`).
+     */
+    recommendation: z.enum(['adopt', 'keep-original', 'did-not-generalise', 'no-verdict']),
     /** True when `--write` put the winner into SKILL.md. */
     written: z.boolean(),
   }),
+  /** What the session spent, priced from the usage of its measured runs and its rewrite calls. Absent in reports before it. */
+  cost: sessionCostSchema.optional(),
+  /** Set when `--max-cost-usd` ended the session: it is then no verdict, and `stopReason` opens with `budget:`. */
+  budgetStop: sessionBudgetStopSchema.optional(),
 });
 
 export type ImproveReport = z.infer<typeof improveReportSchema>;
+export type SessionCost = z.infer<typeof sessionCostSchema>;
+export type SessionBudgetStop = z.infer<typeof sessionBudgetStopSchema>;
 export type CandidateRecord = z.infer<typeof candidateSchema>;

@@ -1,17 +1,11 @@
 import type { AskResult } from '../author/ask.js';
-import { describeAskFailure } from '../author/ask.js';
-import {
-  between,
-  type PreviousAttempt,
-  REWRITE_CLOSE,
-  REWRITE_OPEN,
-  rewritePrompt,
-} from '../author/prompts.js';
+import { type PreviousAttempt, rewritePrompt } from '../author/prompts.js';
 import { compareReport } from '../compare/compare.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
-import { specLengthWarning, validateDescription } from '../inputs/skill.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { Usage } from '../outcome.js';
 import type { QueryResult, Report } from '../report/schema.js';
+import { type MeasureBudget, type SessionBudget, SessionSpend, sessionBudgetReason } from './budget.js';
 import {
   decideCandidate,
   type Figures,
@@ -22,6 +16,7 @@ import {
   splitItems,
   stopReason,
 } from './decide.js';
+import { readProposal } from './proposal.js';
 import {
   type CandidateRecord,
   IMPROVE_NOTICE,
@@ -43,6 +38,8 @@ export interface ImproveDeps {
     items: EvalItem[];
     description: string;
     baseline?: string;
+    /** `--max-cost-usd`: what is left of the session's budget; the measurement stops before a run that could pass it. */
+    budget?: MeasureBudget;
   }): Promise<Report>;
   /** One rewrite call. */
   ask(prompt: string): Promise<AskResult>;
@@ -64,7 +61,14 @@ export interface ImproveSettings {
   simulated: boolean;
   toolVersion: string;
   now?: () => Date;
+  /** `--max-cost-usd` over the whole session: measured runs and rewrite calls. */
+  budget?: SessionBudget;
+  /** What a rewrite call's usage costs (null: no price); absent, the session's cost is not reported. */
+  costOfUsage?: (usage: Usage) => number | null;
 }
+
+/** Why a candidate or the holdout check the budget cut short was not judged. */
+const BUDGET_NOT_JUDGED = 'not judged: --max-cost-usd stopped its measurement';
 
 /** The improve session could not start or go on: its measurement of the incumbent has no verdict. */
 export class NoBaselineError extends SkilltriggerError {}
@@ -80,57 +84,6 @@ function failing(queries: readonly QueryResult[]) {
     .map((q) => ({ query: q.query, shouldTrigger: q.shouldTrigger, hits: q.hits, runs: q.runs }));
 }
 
-/** A proposal, or why there is none; `fatal`: the call itself failed, so the session stops. */
-type Proposal =
-  | { kind: 'text'; text: string }
-  | { kind: 'none'; proposal: CandidateRecord['proposal']; reason: string; fatal: boolean };
-
-function readProposal(answer: AskResult, seen: readonly string[]): Proposal {
-  if (answer.kind !== 'answer') {
-    return { kind: 'none', proposal: 'no-answer', reason: describeAskFailure(answer), fatal: true };
-  }
-  const inner = between(answer.text, REWRITE_OPEN, REWRITE_CLOSE);
-  if (inner === undefined) {
-    return {
-      kind: 'none',
-      proposal: 'no-answer',
-      reason: `no ${REWRITE_OPEN}…${REWRITE_CLOSE} in the answer`,
-      fatal: false,
-    };
-  }
-  let text: string;
-  try {
-    // The report keeps this reason: no path in it, only what is wrong with the text.
-    text = validateDescription(inner, { file: 'the proposed description' });
-  } catch (error) {
-    if (!(error instanceof SkilltriggerError)) throw error;
-    return {
-      kind: 'none',
-      proposal: 'invalid',
-      reason: error.message.split('\n')[0] ?? 'invalid',
-      fatal: false,
-    };
-  }
-  // A rewrite is written into SKILL.md: it keeps to the Agent Skills spec, which measuring need not.
-  const overLong = specLengthWarning(text);
-  if (overLong) {
-    return {
-      kind: 'none',
-      proposal: 'invalid',
-      reason: `the proposed description: ${overLong}`,
-      fatal: false,
-    };
-  }
-  if (seen.includes(text))
-    return {
-      kind: 'none',
-      proposal: 'repeat',
-      reason: 'repeats the incumbent or an earlier candidate',
-      fatal: false,
-    };
-  return { kind: 'text', text };
-}
-
 export async function runImproveSession(
   settings: ImproveSettings,
   deps: ImproveDeps,
@@ -144,12 +97,77 @@ export async function runImproveSession(
     negatives: items.filter((i) => !i.shouldTrigger).length,
   });
 
+  const spend = new SessionSpend(settings.budget, settings.costOfUsage);
+  /** One measurement within what is left of the budget; undefined when the budget cannot pay its first run. */
+  const measure = async (request: Parameters<ImproveDeps['measure']>[0]) => {
+    const budget = spend.beforeMeasure(request.phase);
+    if (budget === false) return undefined;
+    const report = await deps.measure({ ...request, ...(budget ? { budget } : {}) });
+    spend.afterMeasure(report, request.phase);
+    return report;
+  };
+  const base: Pick<
+    ImproveReport,
+    | 'schema'
+    | 'schemaVersion'
+    | 'notice'
+    | 'tool'
+    | 'createdAt'
+    | 'skill'
+    | 'simulated'
+    | 'settings'
+    | 'queries'
+  > = {
+    schema: IMPROVE_SCHEMA_ID,
+    schemaVersion: IMPROVE_SCHEMA_VERSION,
+    notice: IMPROVE_NOTICE,
+    tool: { name: 'skilltrigger', version: settings.toolVersion },
+    createdAt: (settings.now?.() ?? new Date()).toISOString(),
+    skill: settings.skillName,
+    simulated: settings.simulated,
+    settings: {
+      iterations: settings.iterations,
+      runsPerQuery: settings.runsPerQuery,
+      runsMode: settings.runsAuto ? 'auto' : 'fixed',
+      sessionAlpha: SESSION_ALPHA,
+      proposalAlpha: alpha,
+      model: settings.model ?? null,
+      triggerThreshold: settings.triggerThreshold,
+      stub: settings.stub,
+      ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
+    },
+    queries: { train: classCount(train), holdout: classCount(holdout) },
+  };
+  /** The report's cost and budget stop, whichever way the session ended. */
+  const spent = () => {
+    const cost = spend.cost();
+    return { ...(cost ? { cost } : {}), ...(spend.stop ? { budgetStop: spend.stop } : {}) };
+  };
+
   deps.phase(`improve: measuring the original on ${train.length} train + ${holdout.length} holdout queries`);
-  const first = await deps.measure({
+  const first = await measure({
     phase: 'original',
     items: settings.items,
     description: settings.original,
   });
+  // The budget ran out on the original: nothing can be judged, but what was measured is reported.
+  if (first === undefined || spend.stop) {
+    const queries = first?.candidate.queries ?? [];
+    const stop = spend.stop ? sessionBudgetReason(spend.stop) : 'stopped';
+    deps.phase(`improve: ${stop}`);
+    return {
+      ...base,
+      original: {
+        description: settings.original,
+        train: figuresOf(queries, trainIds),
+        holdout: figuresOf(queries, holdoutIds),
+      },
+      candidates: [],
+      stopReason: stop,
+      final: { winner: null, holdout: null, recommendation: 'no-verdict', written: false },
+      ...spent(),
+    };
+  }
   if (first.verdict === 'no-verdict') {
     throw new NoBaselineError(
       `improve: the original description's measurement has no verdict (${first.candidate.noVerdictReasons.join('; ')}); nothing can be judged against it. Fix: see \`skilltrigger run\` on the same inputs`,
@@ -173,6 +191,7 @@ export async function runImproveSession(
     );
     if (stop !== undefined) break;
     const iteration = candidates.length + 1;
+    if (!spend.beforeRewrite(`rewrite ${iteration}`)) break;
     deps.phase(`improve: iteration ${iteration}/${settings.iterations} · asking for a rewrite`);
     const prompt = rewritePrompt({
       skillName: settings.skillName,
@@ -181,7 +200,9 @@ export async function runImproveSession(
       failing: failing(incumbentTrainQueries),
       attempts,
     });
-    const proposal = readProposal(await deps.ask(prompt), seen);
+    const answer = await deps.ask(prompt);
+    spend.afterRewrite(answer.kind === 'answer' ? answer.usage : undefined);
+    const proposal = readProposal(answer, seen);
     if (proposal.kind === 'none') {
       deps.phase(`improve: iteration ${iteration} · rejected without measuring: ${proposal.reason}`);
       candidates.push({
@@ -204,12 +225,31 @@ export async function runImproveSession(
     deps.phase(
       `improve: iteration ${iteration} · measuring the candidate paired against the incumbent on ${train.length} train queries`,
     );
-    const paired = await deps.measure({
+    const paired = await measure({
       phase: `candidate ${iteration}`,
       items: train,
       description: proposal.text,
       baseline: incumbent,
     });
+    if (paired === undefined || spend.stop) {
+      // Cut short by the budget: the candidate is not judged on a part of its runs.
+      candidates.push({
+        iteration,
+        description: proposal.text,
+        proposal: 'measured',
+        decision: 'rejected',
+        reason: BUDGET_NOT_JUDGED,
+        label: 'no-verdict',
+        pValue: null,
+        train: paired
+          ? {
+              incumbent: figuresOf(paired.baseline?.queries ?? []),
+              candidate: figuresOf(paired.candidate.queries),
+            }
+          : null,
+      });
+      break;
+    }
     const decision = decideCandidate(compareReport(paired, { alpha }));
     const incumbentFigures = figuresOf(paired.baseline?.queries ?? []);
     const candidateFigures = figuresOf(paired.candidate.queries);
@@ -244,54 +284,55 @@ export async function runImproveSession(
     recommendation: 'keep-original',
     written: false,
   };
-  if (incumbent !== settings.original) {
+  if (incumbent !== settings.original && !spend.stop) {
     deps.phase(
       `improve: measuring the winner paired against the original on ${holdout.length} holdout queries`,
     );
-    const check = await deps.measure({
+    const check = await measure({
       phase: 'holdout',
       items: holdout,
       description: incumbent,
       baseline: settings.original,
     });
-    const comparison = compareReport(check, { alpha: SESSION_ALPHA });
-    const verdict = holdsOnHoldout(comparison);
+    // Cut short by the budget, the holdout check is not judged on a part of its runs; its runs are kept.
+    const comparison =
+      check === undefined || spend.stop ? undefined : compareReport(check, { alpha: SESSION_ALPHA });
+    const verdict = comparison ? holdsOnHoldout(comparison) : { holds: false, reason: BUDGET_NOT_JUDGED };
     final = {
       winner: incumbent,
-      holdout: {
-        original: figuresOf(check.baseline?.queries ?? []),
-        winner: figuresOf(check.candidate.queries),
-        label: comparison.label,
-        reason: verdict.reason,
-      },
+      holdout:
+        check === undefined
+          ? null
+          : {
+              original: figuresOf(check.baseline?.queries ?? []),
+              winner: figuresOf(check.candidate.queries),
+              label: comparison?.label ?? 'no-verdict',
+              reason: verdict.reason,
+            },
       recommendation: verdict.holds ? 'adopt' : 'did-not-generalise',
       written: false,
     };
-    deps.phase(`improve: holdout · ${verdict.holds ? 'held' : 'did not generalise'}: ${verdict.reason}`);
+    if (comparison)
+      deps.phase(`improve: holdout · ${verdict.holds ? 'held' : 'did not generalise'}: ${verdict.reason}`);
+  }
+  // The budget ended the session: no verdict, the winner so far (if any) unchecked and never written.
+  if (spend.stop) {
+    stop = sessionBudgetReason(spend.stop);
+    final = {
+      winner: incumbent === settings.original ? null : incumbent,
+      holdout: final.holdout,
+      recommendation: 'no-verdict',
+      written: false,
+    };
+    deps.phase(`improve: ${stop}`);
   }
 
   return {
-    schema: IMPROVE_SCHEMA_ID,
-    schemaVersion: IMPROVE_SCHEMA_VERSION,
-    notice: IMPROVE_NOTICE,
-    tool: { name: 'skilltrigger', version: settings.toolVersion },
-    createdAt: (settings.now?.() ?? new Date()).toISOString(),
-    skill: settings.skillName,
-    simulated: settings.simulated,
-    settings: {
-      iterations: settings.iterations,
-      runsPerQuery: settings.runsPerQuery,
-      runsMode: settings.runsAuto ? 'auto' : 'fixed',
-      sessionAlpha: SESSION_ALPHA,
-      proposalAlpha: alpha,
-      model: settings.model ?? null,
-      triggerThreshold: settings.triggerThreshold,
-      stub: settings.stub,
-    },
-    queries: { train: classCount(train), holdout: classCount(holdout) },
+    ...base,
     original: { description: settings.original, train: originalTrain, holdout: originalHoldout },
     candidates,
     stopReason: stop ?? 'stopped',
     final,
+    ...spent(),
   };
 }

@@ -1,3 +1,4 @@
+import { measurementOfModel } from '../compare/by-model.js';
 import { percent } from '../format.js';
 import type { Measurement, QueryResult, Report } from './schema.js';
 
@@ -15,6 +16,15 @@ import type { Measurement, QueryResult, Report } from './schema.js';
  * - A side without a verdict gets one more testcase, `measurement`, carrying `<error>` with the
  *   reasons: its other testcases are not a measurement, and CI must not read them as one.
  *
+ * - With several models (`--model a,b`), each side is one `<testsuite>` per model, and each model's
+ *   query is a testcase of its own, judged on that model's runs alone, with the model in its name
+ *   and classname. A model property on one pooled testcase would hide a failure on one model
+ *   behind the pool; and reporters differ in what they show (GitLab and dorny/test-reporter group
+ *   by suite, mikepenz/action-junit-report and the Surefire-style lists show testcase names), so
+ *   the model is in both the suite and the testcase.
+ * - Each suite has a `cost-usd` property: what its runs cost, priced from their usage (absent when
+ *   nothing was priced), and `price-unknown` naming models without a price.
+ *
  * Every string from outside (skill name, queries, ids, model) is escaped for XML; characters XML
  * 1.0 cannot carry at all (most control characters, lone surrogates) are shown as `\uXXXX`.
  */
@@ -25,7 +35,12 @@ export function renderJunit(report: Report): string {
         { name: 'candidate', m: report.candidate },
       ]
     : [{ name: 'candidate', m: report.candidate }];
-  const suites = sides.map((side) => suite(report, side.name, side.m, sides.length > 1));
+  const models = (report.settings.models?.length ?? 0) > 1 ? report.settings.models : undefined;
+  const suites = sides.flatMap((side) =>
+    models
+      ? models.map((model) => suite(report, side.name, side.m, sides.length > 1, model))
+      : [suite(report, side.name, side.m, sides.length > 1)],
+  );
   const count = (key: keyof SuiteCounts) => suites.reduce((n, s) => n + s.counts[key], 0);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -51,35 +66,52 @@ interface SuiteCounts {
   timeMs: number;
 }
 
+/** The runs of `q` that ran on `model`, by index; undefined when the per-run models do not tell (an alias). */
+function runsOnModel(q: QueryResult, model: string): number[] | undefined {
+  const c = q.byModel?.[model];
+  if (!c) return [];
+  const indices = q.models.flatMap((m, i) => (m === model ? [i] : []));
+  return indices.length === c.runs + c.timeouts + c.errors ? indices : undefined;
+}
+
 function suite(
   report: Report,
   sideName: string,
-  m: Measurement,
+  whole: Measurement,
   paired: boolean,
+  model?: string,
 ): { lines: string[]; counts: SuiteCounts } {
   const counts: SuiteCounts = { tests: 0, failures: 0, errors: 0, timeMs: 0 };
-  const classPrefix = paired ? `${report.skill}.${sideName}` : report.skill;
+  const m = model === undefined ? whole : measurementOfModel(whole, model, report.settings.triggerThreshold);
+  const base = paired ? `${report.skill}.${sideName}` : report.skill;
+  const classPrefix = model === undefined ? base : `${base}.${model}`;
+  const caseName = (name: string) => (model === undefined ? name : `[${model}] ${name}`);
   const cases: string[] = [];
   if (m.verdict === 'no-verdict') {
     counts.tests++;
     counts.errors++;
     const message = `NO VERDICT — this is not a measurement: ${m.noVerdictReasons.join('; ')}`;
     cases.push(
-      `    <testcase${attrs({ name: 'measurement', classname: classPrefix, time: seconds(0) })}>`,
+      `    <testcase${attrs({ name: caseName('measurement'), classname: classPrefix, time: seconds(0) })}>`,
       `      <error${attrs({ message: oneLine(message), type: 'no-verdict' })}>${text(message)}</error>`,
       '    </testcase>',
     );
   }
   for (const q of m.queries) {
-    const timeMs = q.durationsMs.reduce((a, b) => a + b, 0);
+    const own = model === undefined ? q.outcomes.map((_, i) => i) : runsOnModel(q, model);
+    const timeMs = (own ?? []).reduce((a, i) => a + (q.durationsMs[i] ?? 0), 0);
     counts.tests++;
     counts.timeMs += timeMs;
     const open = `    <testcase${attrs({
-      name: oneLine(`${q.id}: ${q.query}`, 200),
+      name: caseName(oneLine(`${q.id}: ${q.query}`, 200)),
       classname: `${classPrefix}.${q.shouldTrigger ? 'positives' : 'negatives'}`,
       time: seconds(timeMs),
     })}`;
-    const body = caseBody(q, report.settings.triggerThreshold);
+    const body = caseBody(
+      q,
+      report.settings.triggerThreshold,
+      own?.map((i) => q.outcomes[i] ?? ''),
+    );
     if (body.kind === 'failure') counts.failures++;
     if (body.kind === 'error') counts.errors++;
     cases.push(...(body.lines.length === 0 ? [`${open}/>`] : [`${open}>`, ...body.lines, '    </testcase>']));
@@ -87,7 +119,7 @@ function suite(
   const props = [
     ['verdict', m.verdict],
     ['simulated', String(report.simulated)],
-    ['model', report.model.requested ?? 'default'],
+    ['model', model ?? report.model.requested ?? (report.settings.models ?? ['default']).join(', ')],
     ['cli-version', report.cli.version ?? 'unknown'],
     [
       'runs-per-query',
@@ -95,12 +127,13 @@ function suite(
     ],
     ['trigger-threshold', String(report.settings.triggerThreshold)],
     ['description-sha256', m.description.sha256],
+    ...costProperties(whole, model),
   ];
   return {
     counts,
     lines: [
       `  <testsuite${attrs({
-        name: paired ? `${report.skill} (${sideName})` : report.skill,
+        name: `${paired ? `${report.skill} (${sideName})` : report.skill}${model === undefined ? '' : ` · ${model}`}`,
         tests: counts.tests,
         failures: counts.failures,
         errors: counts.errors,
@@ -117,13 +150,31 @@ function suite(
   };
 }
 
+/** `cost-usd` (what the suite's runs cost, six decimals) and `price-unknown`; none when nothing was priced. */
+function costProperties(m: Measurement, model: string | undefined): string[][] {
+  if (!m.cost) return [];
+  if (model !== undefined) {
+    const usd = m.byModel?.[model]?.costUsd;
+    return usd === undefined ? [['price-unknown', model]] : [['cost-usd', usd.toFixed(6)]];
+  }
+  return [
+    ...(m.cost.pricedRuns > 0 ? [['cost-usd', m.cost.usd.toFixed(6)]] : []),
+    ...(m.cost.unknownModels.length > 0 ? [['price-unknown', m.cost.unknownModels.join(', ')]] : []),
+  ];
+}
+
+/** `runs`: this testcase's outcomes in run order (one model's), or undefined when they cannot be told apart. */
 function caseBody(
   q: QueryResult,
   threshold: number,
+  runs: string[] | undefined,
 ): { kind: 'pass' | 'failure' | 'error'; lines: string[] } {
-  const outcomes = `outcomes in run order: ${q.outcomes.join(', ') || 'none'}`;
+  const outcomes =
+    runs === undefined
+      ? 'outcomes in run order: not told apart by model (see the report)'
+      : `outcomes in run order: ${runs.join(', ') || 'none'}`;
   const lost = q.timeouts + q.errors;
-  const lostText = `${lost} of ${q.outcomes.length} runs lost (${q.timeouts} timeouts, ${q.errors} errors), counted apart`;
+  const lostText = `${lost} of ${q.runs + lost} runs lost (${q.timeouts} timeouts, ${q.errors} errors), counted apart`;
   const side = q.shouldTrigger ? 'should trigger' : 'should not trigger';
   if (q.pass === null) {
     const message = `${side}: no run was measured; ${lostText}`;

@@ -1,6 +1,6 @@
 import { percent, markdownTable as table, utcDate } from '../format.js';
 import { escapeInline } from './escape.js';
-import { modelsAndCostLines, modelsTable } from './models-text.js';
+import { modelsAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
 import type { Measurement, QueryResult, Report, ReportUsage } from './schema.js';
 import { siblingsMarkdown } from './siblings.js';
 import {
@@ -384,6 +384,7 @@ export function renderMarkdown(report: Report): string {
     sides.map((s) => (paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m))),
     sides.flatMap((s) => modelsAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`)),
     verdictNote(report, sides),
+    pairedModelsMarkdown(report.pairedByModel),
     contextNote(report),
     splitSection(sides),
     siblingsMarkdown(report, sides),

@@ -1,6 +1,7 @@
 import { formatUsd } from '../cost/cost.js';
+import { markdownTable } from '../format.js';
 import { escapeInline } from './escape.js';
-import type { Measurement, ReportUsage } from './schema.js';
+import type { Measurement, PairedByModel, ReportUsage } from './schema.js';
 
 /**
  * The lines of issue 14, shared by the terminal headline and the Markdown: one per model
@@ -83,4 +84,64 @@ export function modelsTable(m: Measurement, label?: string): string[] {
     ]),
   );
   return [`## By model${label ? ` (${label})` : ''}`, '', row(header), row(header.map(() => '---')), ...rows];
+}
+
+type Label = PairedByModel['label'];
+type PairedClass = PairedByModel['models'][string]['positives'];
+
+/** A comparison label in words (`no verdict`), for the terminal, the Markdown and the page. */
+export const labelWords = (label: Label) => (label === 'no-verdict' ? 'no verdict' : label);
+/** `3/4 → 0/4`: a class's hits/runs, baseline → candidate. */
+export const arrow = (x: PairedClass) => `${x.base.hits}/${x.base.runs} → ${x.cand.hits}/${x.cand.runs}`;
+
+/** What the pooled label pools, or why there is none: said wherever the per-model labels are. */
+function pooledText(p: PairedByModel, esc: (t: string) => string): string {
+  if (!p.pooled) {
+    return 'pooled over the models: left out, as some query ran a model more often on one side than the other (pooling would not compare like with like)';
+  }
+  return `pooled over ${p.pooled.models.map(esc).join(' + ')} (their runs together, as many of each model on both sides): ${labelWords(p.pooled.label)}; a change on one model can offset another's, so the models' own labels decide`;
+}
+
+const STANDING = 'a regression on any model is the skill’s regression';
+
+/**
+ * The terminal's paired lines with several models: each model's candidate against the same model's
+ * baseline, the pooled label (where honest, saying what it pools), and the skill's standing.
+ */
+export function pairedModelsLines(p: PairedByModel, esc: (t: string) => string = plain): string[] {
+  return [
+    "by model (each model's candidate against the same model's baseline, interleaved):",
+    ...Object.entries(p.models).map(
+      ([model, m]) =>
+        `  ${esc(model)}: positives triggered ${arrow(m.positives)} (${labelWords(m.positives.label)}) · negatives fired ${arrow(m.negatives)} (${labelWords(m.negatives.label)}) · ${labelWords(m.label)}`,
+    ),
+    pooledText(p, esc),
+    `overall: ${labelWords(p.label)} (${STANDING})`,
+  ];
+}
+
+/** The Markdown's section of the same: a row per model, then the pooled line and the standing. */
+export function pairedModelsMarkdown(p: PairedByModel | undefined): string[] {
+  if (!p) return [];
+  const rows = Object.entries(p.models).map(([model, m]) => [
+    escapeInline(model),
+    arrow(m.positives),
+    labelWords(m.positives.label),
+    arrow(m.negatives),
+    labelWords(m.negatives.label),
+    `**${labelWords(m.label)}**`,
+  ]);
+  return [
+    '## Baseline vs candidate, by model',
+    '',
+    "Each model's candidate against the same model's baseline, measured interleaved; labelled as `skilltrigger compare` labels them.",
+    '',
+    ...markdownTable(
+      ['Model', 'Positives triggered', 'Label', 'Negatives fired', 'Label', 'Model label'],
+      rows,
+    ),
+    '',
+    `- ${pooledText(p, escapeInline)}`,
+    `- **Overall: ${labelWords(p.label)}** (${STANDING})`,
+  ];
 }

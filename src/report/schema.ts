@@ -154,6 +154,37 @@ export const budgetStopSchema = z.object({
   maxUsd: z.number().positive(),
 });
 
+const comparisonLabelSchema = z.enum(['noise', 'improvement', 'regression', 'no-verdict']);
+
+/** One class of one model in a paired report: baseline → candidate, measured runs only, and compare's label. */
+export const pairedClassSchema = z.object({
+  base: z.object({ hits: count, runs: count }),
+  cand: z.object({ hits: count, runs: count }),
+  /** Candidate rate − baseline rate; null when a side has no measured run. */
+  deltaRate: z.number().min(-1).max(1).nullable(),
+  label: comparisonLabelSchema,
+});
+
+/**
+ * A paired report of several models (`--baseline-description` with `--model a,b`): each model's
+ * candidate against the same model's baseline, labelled as `compare` labels them.
+ */
+export const pairedByModelSchema = z.object({
+  /** The skill's standing: a regression on any model is the skill's; else an improvement on any, with no model lacking a verdict. */
+  label: comparisonLabelSchema,
+  /** Per model (keyed as asked for, in the order measured): compare's label, and each class's counts and label. */
+  models: z.record(
+    z.string(),
+    z.object({ label: comparisonLabelSchema, positives: pairedClassSchema, negatives: pairedClassSchema }),
+  ),
+  /**
+   * compare's label over every model's runs together, with the models it pools. Present only when
+   * it is honest: every query ran each model as often on both sides (else a side with more runs of
+   * the likelier model would look better). A change on one model can cancel another's in it.
+   */
+  pooled: z.object({ label: comparisonLabelSchema, models: z.array(z.string()) }).optional(),
+});
+
 /** Totals over one subset of the queries (pass/fail per query is the same as in the whole). */
 export const subsetTotalsSchema = z.object({
   /** Queries in the subset. */
@@ -277,6 +308,8 @@ export const reportSchema = z.object({
   candidate: measurementSchema,
   /** Present in a paired report: the baseline description, measured interleaved with the candidate. */
   baseline: measurementSchema.optional(),
+  /** `--baseline-description` with several models: the comparison model by model. Absent otherwise. */
+  pairedByModel: pairedByModelSchema.optional(),
   /**
    * `--siblings`: the competing skills every run had installed, by name with the SHA-256 of the
    * text listed for each (sorted by name), and whether their positives were measured as
@@ -303,3 +336,4 @@ export type SiblingTotals = z.infer<typeof siblingTotalsSchema>;
 export type ModelCounts = z.infer<typeof modelCountsSchema>;
 export type ModelSummaryReport = z.infer<typeof modelSummarySchema>;
 export type ReportCost = z.infer<typeof costSchema>;
+export type PairedByModel = z.infer<typeof pairedByModelSchema>;

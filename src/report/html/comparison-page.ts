@@ -1,7 +1,7 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../../compare/compare.js';
 import { formatP, rowP } from '../../compare/render.js';
 import { headline } from '../markdown.js';
-import type { Measurement, QueryResult, Report } from '../schema.js';
+import type { Measurement, PairedByModel, QueryResult, Report } from '../schema.js';
 import {
   deltaBar,
   intervalText,
@@ -13,6 +13,7 @@ import {
   signedPoints,
 } from './charts.js';
 import { html, type Markup } from './markup.js';
+import { pairedModelsSection } from './models-section.js';
 import {
   banners,
   classFilter,
@@ -37,6 +38,8 @@ export interface ComparisonPageInput {
   reports: readonly Report[];
   base: Measurement;
   cand: Measurement;
+  /** A paired report of several models: its comparison model by model, shown before the pooled numbers. */
+  byModel?: PairedByModel;
 }
 
 /** The first query of a side with this text (the comparison matches queries by text). */
@@ -168,7 +171,8 @@ ${
     : ''
 }
 ${banners(input.reports, sides)}
-<p class="headline">Overall: ${labelBadge(c.label)}</p>
+${pairedModelsSection(input.byModel)}
+<p class="headline">Overall${input.byModel ? ', all models pooled' : ''}: ${labelBadge(c.label)}</p>
 <p>${descriptionLine(c)}</p>
 <ul>${sides.map((s) => html`<li>${s.label}: ${headline(s.m)}</li>`)}</ul>
 ${totalsSection(c)}

@@ -19,6 +19,8 @@ const RECOMMENDATION: Record<ImproveReport['final']['recommendation'], string> =
   'keep-original': 'Keep the original: no candidate was a significant improvement on train.',
   'did-not-generalise':
     'Keep the original: the winner improved on train but did not generalise to the holdout, so it is not offered.',
+  'no-verdict':
+    'No verdict: --max-cost-usd stopped the session before it could judge; keep the original (nothing was written).',
 };
 
 function rateCell(hits: number, runs: number): Markup {

@@ -50,6 +50,7 @@ export function renderHtml(page: HtmlPage, toolVersion: string): string {
           reports: [r],
           base: r.baseline,
           cand: r.candidate,
+          ...(r.pairedByModel ? { byModel: r.pairedByModel } : {}),
         }),
       );
     }

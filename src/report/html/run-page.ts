@@ -2,6 +2,7 @@ import { headline } from '../markdown.js';
 import type { Measurement, QueryResult, Report } from '../schema.js';
 import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
+import { costAndLate, modelsSection } from './models-section.js';
 import {
   banners,
   classFilter,
@@ -101,7 +102,8 @@ export function runPageBody(report: Report): Markup {
   return html`<header><h1>skilltrigger: ${report.skill}</h1><p class="muted">${utcDate(report.createdAt)} · one measurement</p></header>
 ${banners([report], sides)}
 <p class="headline">${headline(report.candidate)}</p>
-<section id="totals"><h2>Totals</h2>${totalsTable(report.candidate)}</section>
+<section id="totals"><h2>Totals</h2>${totalsTable(report.candidate)}${costAndLate(report.candidate)}</section>
+${modelsSection(report.candidate, report.settings.triggerThreshold)}
 ${queriesSection(report)}
 <section id="environment"><h2>Environment</h2>${environmentFacts(report, sides)}</section>`;
 }

@@ -1,0 +1,64 @@
+import { pricesIdentity } from '../../src/cost/budget.js';
+import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+import type { EvalItem } from '../../src/inputs/types.js';
+import type { RunResult } from '../../src/measure/run-once.js';
+import { buildReport } from '../../src/report/build.js';
+import { type Report, reportSchema } from '../../src/report/schema.js';
+
+/** A run on `model` as the loop records it (the model asked for and reported alike). */
+export function modelRun(
+  model: string,
+  kind: 'triggered' | 'not-triggered' | 'timeout',
+  usage = { inputTokens: 100, outputTokens: 1, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 },
+): RunResult {
+  return { outcome: { kind }, model, requestedModel: model, durationMs: 1000, usage };
+}
+
+/**
+ * A schema-valid report of several models from each query's runs (`records[i]` = query i's), built
+ * by the real report builder and priced with the built-in table; `baseline` makes it paired.
+ */
+export function modelsReport(input: {
+  items: EvalItem[];
+  models: string[];
+  records: RunResult[][];
+  baseline?: RunResult[][];
+  runsPerQuery: number;
+}): Report {
+  return reportSchema.parse(
+    buildReport({
+      toolVersion: '0.1.0',
+      createdAt: new Date('2026-12-01T12:00:00Z'),
+      skill: 'handoff',
+      simulated: true,
+      items: input.items,
+      // Lost runs are part of what these fixtures show; the no-verdict rule is not.
+      rules: { runsPerQuery: input.runsPerQuery, triggerThreshold: 0.5, noVerdictShare: 0.5 },
+      timeoutSeconds: 30,
+      stub: 'command',
+      maxRetries: 2,
+      conflictAllowed: false,
+      aborted: false,
+      interrupted: false,
+      environment: null,
+      models: input.models,
+      prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
+      candidate: {
+        description: 'Write HANDOFF.md',
+        overridden: false,
+        stubNames: [],
+        records: input.records,
+      },
+      ...(input.baseline
+        ? {
+            baseline: {
+              description: 'Docs helper',
+              overridden: true,
+              stubNames: [],
+              records: input.baseline,
+            },
+          }
+        : {}),
+    }),
+  );
+}

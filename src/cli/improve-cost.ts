@@ -1,0 +1,152 @@
+import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
+import { costOf, formatUsd } from '../cost/cost.js';
+import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
+import { UsageError } from '../errors.js';
+import type { PreflightResult } from '../gates/preflight.js';
+import type { SessionBudget } from '../improve/budget.js';
+import type { EvalItem } from '../inputs/types.js';
+import type { Usage } from '../outcome.js';
+import type { Prices } from './cost-step.js';
+
+/**
+ * What an `improve` session can cost, before it starts (issue 14): the original measured on every
+ * query, up to `--iterations` candidates each measured paired with the incumbent on train, the
+ * winner paired with the original on the holdout, and up to `--iterations` rewrite calls. With
+ * `--max-cost-usd`, a session estimated above it is refused (exit 1) saying what the budget buys;
+ * within it, the session gets its budget and stops itself before the step that would pass it.
+ */
+
+/**
+ * The output a rewrite call is estimated at: a description at the 1,024-character limit is about
+ * 300 tokens; the rest is room for a model that thinks before it answers. Once a call is made,
+ * the dearest real one stands in for the next (src/improve/budget.ts).
+ */
+export const REWRITE_OUTPUT_TOKENS = 4_000;
+/** Characters per token for the prompt's estimate: about four for English; three is the careful side. */
+const CHARS_PER_TOKEN = 3;
+
+export interface SessionPlan {
+  /** Measured runs at most. */
+  runs: number;
+  measuredUsd: number;
+  rewriteCalls: number;
+  /** One rewrite call: the round trip's cost plus the prompt's and the answer's tokens. */
+  rewriteUsd: number;
+  usd: number;
+}
+
+export interface SessionCosting {
+  /** What a rewrite call's usage costs at the session model's price (null: no price). */
+  costOfUsage: (usage: Usage) => number | null;
+  /** The session's budget with `--max-cost-usd`. */
+  budget?: SessionBudget;
+  /** The estimate, when every price is known. */
+  plan?: SessionPlan;
+}
+
+export interface SessionShapeInput {
+  skillName: string;
+  body: string;
+  train: readonly EvalItem[];
+  holdout: readonly EvalItem[];
+  iterations: number;
+  runsPerQuery: number;
+  model: string | undefined;
+}
+
+/** The longest rewrite prompt the session can send: every train query failing, every earlier attempt at the limit. */
+function longestPromptChars(input: SessionShapeInput): number {
+  const atLimit = 'x'.repeat(DESCRIPTION_LIMIT);
+  return rewritePrompt({
+    skillName: input.skillName,
+    body: input.body,
+    current: atLimit,
+    failing: input.train.map((i) => ({ query: i.query, shouldTrigger: i.shouldTrigger, hits: 0, runs: 99 })),
+    attempts: Array.from({ length: Math.max(0, input.iterations - 1) }, () => ({
+      description: atLimit,
+      train: 'positives 99/99, negatives 99/99',
+      outcome: 'rejected: no significant improvement on train (p = 0.999)',
+    })),
+  }).length;
+}
+
+export function planSessionCost(
+  input: SessionShapeInput,
+  auto: boolean,
+  preflight: PreflightResult,
+  prices: Prices,
+  maxCostUsd: number | undefined,
+): SessionCosting {
+  const key = input.model ?? DEFAULT_MODEL_KEY;
+  const priced = preflight.roundTripModels?.[key] ?? key;
+  const costOfUsage = (usage: Usage) => {
+    const cost = costOf(usage, priced, prices.table);
+    return cost.kind === 'priced' ? cost.usd : null;
+  };
+  const phases = {
+    original: input.train.length + input.holdout.length,
+    iteration: 2 * input.train.length,
+    holdout: 2 * input.holdout.length,
+  };
+  const estimate = estimatePlan(
+    {
+      queries: phases.original + input.iterations * phases.iteration + phases.holdout,
+      runsPerQuery: input.runsPerQuery,
+      sides: 1,
+      models: [input.model],
+    },
+    {
+      ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),
+      ...(preflight.roundTripModels ? { models: preflight.roundTripModels } : {}),
+    },
+    prices.table,
+  );
+  const roundTripUsd = estimate.models[0]?.usdPerRun ?? null;
+  const extra = costOfUsage({
+    inputTokens: Math.ceil(longestPromptChars(input) / CHARS_PER_TOKEN),
+    outputTokens: REWRITE_OUTPUT_TOKENS,
+    cacheReadInputTokens: 0,
+    cacheCreationInputTokens: 0,
+  });
+  const plan: SessionPlan | undefined =
+    estimate.usd === null || roundTripUsd === null || extra === null
+      ? undefined
+      : {
+          runs: estimate.runs,
+          measuredUsd: estimate.usd,
+          rewriteCalls: input.iterations,
+          rewriteUsd: roundTripUsd + extra,
+          usd: estimate.usd + input.iterations * (roundTripUsd + extra),
+        };
+  if (maxCostUsd === undefined) return { costOfUsage, ...(plan ? { plan } : {}) };
+  if (!plan) {
+    throw new UsageError(
+      `--max-cost-usd needs a price for the session's model, and the price table has none for "${priced}". Fix: pass --prices <file> with its rates (docs/cost.md), or --model with a priced model id`,
+    );
+  }
+  if (plan.usd > maxCostUsd) {
+    const perRun = plan.runs === 0 ? 0 : plan.measuredUsd / plan.runs;
+    const cost = (queries: number) => queries * input.runsPerQuery * perRun;
+    const fixed = cost(phases.original) + cost(phases.holdout);
+    const perIteration = cost(phases.iteration) + plan.rewriteUsd;
+    const iterations = Math.max(
+      0,
+      Math.min(input.iterations, Math.floor((maxCostUsd - fixed) / perIteration + 1e-9)),
+    );
+    const originalRuns = phases.original * input.runsPerQuery;
+    const buys =
+      iterations > 0
+        ? `the original's measurement, ${iterations} of the ${input.iterations} iterations and the holdout check`
+        : maxCostUsd < cost(phases.original)
+          ? `about ${perRun === 0 ? 0 : Math.floor(maxCostUsd / perRun + 1e-9)} measured runs: not even the original's measurement (${originalRuns} runs)`
+          : "the original's measurement, but not one iteration with its holdout check";
+    throw new UsageError(
+      `the improve session is estimated at ${auto ? 'up to ' : ''}${formatUsd(plan.usd)} (${plan.runs} measured runs at most, ${formatUsd(plan.measuredUsd)}, and ${plan.rewriteCalls === 1 ? 'a rewrite call' : `${plan.rewriteCalls} rewrite calls`} at about ${formatUsd(plan.rewriteUsd)}${plan.rewriteCalls === 1 ? '' : ' each'}), more than --max-cost-usd ${formatUsd(maxCostUsd)}, which buys ${buys}; nothing was measured. Fix: raise --max-cost-usd, or plan less (${iterations > 0 ? `--iterations ${iterations}, ` : ''}fewer --runs or queries)`,
+    );
+  }
+  return {
+    costOfUsage,
+    plan,
+    budget: { maxUsd: maxCostUsd, firstRunUsd: dearestRunUsd(estimate), rewriteUsd: plan.rewriteUsd },
+  };
+}
