@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
 /**
- * The improve report, version 1: `<date>-<skill>-improve.json` (and `.md`). Unlike every other
+ * The improve report, version 2: `<date>-<skill>-improve.json` (and `.md`). Version 2 adds the
+ * budget (`settings.maxCostUsd`, `cost`, `budgetStop`) and the `no-verdict` recommendation of a
+ * session stopped by `--max-cost-usd`; a version 1 file still reads (it has none of them). Unlike every other
  * report (SPEC §2.5), it is the author's own working file and holds the description texts — the
  * original and every candidate — so that the author can read and pick them (SPEC §2.9). It says
  * so in `notice`, at its top. It holds no query text, path, stderr or key.
  */
 export const IMPROVE_SCHEMA_ID = 'skilltrigger/improve';
-export const IMPROVE_SCHEMA_VERSION = 1;
+export const IMPROVE_SCHEMA_VERSION = 2;
+/** The oldest improve report `view` still reads. */
+export const OLDEST_IMPROVE_SCHEMA_VERSION = 1;
 
 export const IMPROVE_NOTICE =
   'This improve report holds description texts (the original and every candidate): it is your working file. Do not publish it where the descriptions are private.';
@@ -62,7 +66,7 @@ export const sessionBudgetStopSchema = z.object({
 
 export const improveReportSchema = z.object({
   schema: z.literal(IMPROVE_SCHEMA_ID),
-  schemaVersion: z.literal(IMPROVE_SCHEMA_VERSION),
+  schemaVersion: z.number().int().min(OLDEST_IMPROVE_SCHEMA_VERSION).max(IMPROVE_SCHEMA_VERSION),
   notice: z.literal(IMPROVE_NOTICE),
   tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),
   createdAt: z.iso.datetime(),
