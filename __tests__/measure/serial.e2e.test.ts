@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { measureAll } from '../../src/measure/loop.js';
 import { claudeEnvironment, type RunDeps } from '../../src/measure/run-once.js';
 import { probabilistic, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { liveMembers } from '../fakes/process-group.js';
 
 /**
  * Issue 12's rule, through the real claude: the next project is made while a run runs and the
@@ -48,30 +48,6 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
   await rm(userTmp, { recursive: true, force: true });
 });
-
-/**
- * The processes of a group that can still run (Linux /proc): a zombie cannot, and here PID 1 does
- * not reap the orphans a SIGKILLed claude leaves (its `git`), so `kill(-pgid, 0)` alone would
- * count them.
- */
-function liveMembers(pgid: number): string[] {
-  const live: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
-    const close = stat.lastIndexOf(')');
-    const [state, , group] = stat.slice(close + 2).split(' ');
-    if (Number(group) === pgid && state !== 'Z' && state !== 'X')
-      live.push(`${entry} ${stat.slice(0, close + 1)}`);
-  }
-  return live;
-}
 
 describe('strictly serial, with the set-up overlapped', () => {
   it('never spawns claude while the previous process group lives, and leaves nothing behind', async () => {
