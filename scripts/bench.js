@@ -145,40 +145,50 @@ async function main() {
       simulated: true,
       toolVersion: 'bench',
     };
-    let t;
-    for (let round = 0; round < ROUNDS; round++) {
-      let from = model.requests.length;
+    const bareRound = async () => {
+      const from = model.requests.length;
       // Every bare project is made before the loop: the bare cycle is claude after claude, nothing between.
       const dirs = await Promise.all(
         items.flatMap((item) =>
           Array.from({ length: RUNS }, () => bareProject(description).then((d) => [d, item.query])),
         ),
       );
-      t = performance.now();
-      let cpu = process.cpuUsage();
+      const started = performance.now();
+      const cpu = process.cpuUsage();
       for (const [dir, query] of dirs) await bareRunIn(dir, env, query);
-      bare += performance.now() - t;
-      cpu = process.cpuUsage(cpu);
-      bareCpu += (cpu.user + cpu.system) / 1000;
+      bare += performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      bareCpu += (used.user + used.system) / 1000;
       await Promise.all(dirs.map(([dir]) => rm(dir, { recursive: true, force: true })));
       bareGaps.push(...cycleOf(model.requests.slice(from)).gaps);
-      from = model.requests.length;
-      t = performance.now();
-      cpu = process.cpuUsage();
+    };
+    const engineRound = async () => {
+      const from = model.requests.length;
+      const started = performance.now();
+      const cpu = process.cpuUsage();
       const engine = await measureAll(loop({}));
-      harness += performance.now() - t;
-      cpu = process.cpuUsage(cpu);
-      engineCpu += (cpu.user + cpu.system) / 1000;
+      harness += performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      engineCpu += (used.user + used.system) / 1000;
       engineGaps.push(...cycleOf(model.requests.slice(from)).gaps);
       engineRuns.push(...engine.records.flat(2));
-      // The matrix loop over the same queries, split between two skills (each project then holds
-      // two stubs, the owner's and a sibling): the same number of runs, in the same round.
-      from = model.requests.length;
-      t = performance.now();
+    };
+    // The matrix loop over the same queries, split between two skills (each project then holds
+    // two stubs, the owner's and a sibling): the same number of runs, in the same round.
+    const matrixRound = async () => {
+      const from = model.requests.length;
+      const started = performance.now();
       await measureMatrix(matrixSettings, () => {});
-      matrixTotal += performance.now() - t;
+      matrixTotal += performance.now() - started;
       matrixGaps.push(...cycleOf(model.requests.slice(from)).gaps);
+    };
+    // The order turns round each round (bare, run, matrix; then matrix, run, bare), so a load that
+    // climbs or falls during the call does not always land on the same loop.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = [bareRound, engineRound, matrixRound];
+      for (const step of round % 2 === 0 ? order : order.reverse()) await step();
     }
+    let t;
     const bareCycle = median(bareGaps);
     const engineCycle = median(engineGaps);
     rows.push(['runs measured (each way)', `${n} × ${ROUNDS} rounds`]);
