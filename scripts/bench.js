@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude.js';
 import { runPreflight } from '../lib/gates/preflight.js';
+import { measureMatrix } from '../lib/matrix/measure-matrix.js';
 import { measureAll } from '../lib/measure/loop.js';
 import { startSimulatedModel } from '../lib/simulated/model.js';
 
@@ -81,6 +82,8 @@ async function bareRun(env, query, description) {
 }
 
 async function main() {
+  // The load average says how far the figures can be trusted: claude's start-up is CPU-bound.
+  const loadAtStart = os.loadavg()[0];
   const behaviour = { current: { kind: 'text' } };
   const model = await startSimulatedModel({ script: () => behaviour.current });
   const home = await mkdtemp(path.join(os.tmpdir(), 'skilltrigger-bench-home-'));
@@ -119,33 +122,73 @@ async function main() {
     const bareGaps = [];
     const engineGaps = [];
     const engineRuns = [];
-    let t;
-    for (let round = 0; round < ROUNDS; round++) {
-      let from = model.requests.length;
+    const matrixGaps = [];
+    let matrixTotal = 0;
+    const half = Math.ceil(items.length / 2);
+    const matrixSettings = {
+      entrants: [
+        { name: 'bench', listed: description, items: items.slice(0, half) },
+        { name: 'rival', listed: 'Draw charts from a table of numbers', items: items.slice(half) },
+      ].map(({ name, listed, items: own }) => ({
+        name,
+        listed,
+        evalSet: { file: `${name}.json`, format: 'skill-creator-json', items: own },
+      })),
+      runsPerQuery: RUNS,
+      noVerdictShare: 0.1,
+      timeoutSeconds: 60,
+      stub: 'command',
+      maxRetries: 2,
+      claudeBin: claude,
+      env: baseEnv,
+      conflictAllowed: false,
+      simulated: true,
+      toolVersion: 'bench',
+    };
+    const bareRound = async () => {
+      const from = model.requests.length;
       // Every bare project is made before the loop: the bare cycle is claude after claude, nothing between.
       const dirs = await Promise.all(
         items.flatMap((item) =>
           Array.from({ length: RUNS }, () => bareProject(description).then((d) => [d, item.query])),
         ),
       );
-      t = performance.now();
-      let cpu = process.cpuUsage();
+      const started = performance.now();
+      const cpu = process.cpuUsage();
       for (const [dir, query] of dirs) await bareRunIn(dir, env, query);
-      bare += performance.now() - t;
-      cpu = process.cpuUsage(cpu);
-      bareCpu += (cpu.user + cpu.system) / 1000;
+      bare += performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      bareCpu += (used.user + used.system) / 1000;
       await Promise.all(dirs.map(([dir]) => rm(dir, { recursive: true, force: true })));
       bareGaps.push(...cycleOf(model.requests.slice(from)).gaps);
-      from = model.requests.length;
-      t = performance.now();
-      cpu = process.cpuUsage();
+    };
+    const engineRound = async () => {
+      const from = model.requests.length;
+      const started = performance.now();
+      const cpu = process.cpuUsage();
       const engine = await measureAll(loop({}));
-      harness += performance.now() - t;
-      cpu = process.cpuUsage(cpu);
-      engineCpu += (cpu.user + cpu.system) / 1000;
+      harness += performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      engineCpu += (used.user + used.system) / 1000;
       engineGaps.push(...cycleOf(model.requests.slice(from)).gaps);
       engineRuns.push(...engine.records.flat(2));
+    };
+    // The matrix loop over the same queries, split between two skills (each project then holds
+    // two stubs, the owner's and a sibling): the same number of runs, in the same round.
+    const matrixRound = async () => {
+      const from = model.requests.length;
+      const started = performance.now();
+      await measureMatrix(matrixSettings, () => {});
+      matrixTotal += performance.now() - started;
+      matrixGaps.push(...cycleOf(model.requests.slice(from)).gaps);
+    };
+    // The order turns round each round (bare, run, matrix; then matrix, run, bare), so a load that
+    // climbs or falls during the call does not always land on the same loop.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = [bareRound, engineRound, matrixRound];
+      for (const step of round % 2 === 0 ? order : order.reverse()) await step();
     }
+    let t;
     const bareCycle = median(bareGaps);
     const engineCycle = median(engineGaps);
     rows.push(['runs measured (each way)', `${n} × ${ROUNDS} rounds`]);
@@ -155,9 +198,16 @@ async function main() {
       'per-run cycle ratio skilltrigger ÷ bare (target ≤ 0.80)',
       (engineCycle / bareCycle).toFixed(3),
     ]);
+    const matrixCycle = median(matrixGaps);
+    rows.push(['per-run cycle, skilltrigger matrix loop (median, model server)', ms(matrixCycle)]);
+    rows.push([
+      'per-run cycle ratio matrix ÷ bare (two stubs per project)',
+      (matrixCycle / bareCycle).toFixed(3),
+    ]);
     rows.push(['bare claude -p, total', fmt(bare)]);
     rows.push(['skilltrigger engine, total', fmt(harness)]);
     rows.push(['harness overhead, totals (target ≤ 1.10)', (harness / bare).toFixed(3)]);
+    rows.push(['skilltrigger matrix loop, total', fmt(matrixTotal)]);
     rows.push([
       'CPU of this process per run, bare loop vs skilltrigger (model server in both)',
       `${ms(bareCpu / (n * ROUNDS))} vs ${ms(engineCpu / (n * ROUNDS))}`,
@@ -276,6 +326,9 @@ async function main() {
   const width = Math.max(...rows.map((r) => r[0].length));
   console.log(
     `skilltrigger bench · ${os.cpus().length} CPUs · Node ${process.version} · ${QUERIES} queries × ${RUNS} runs · simulated model`,
+  );
+  console.log(
+    `load average (1 min): ${loadAtStart.toFixed(2)} at the start, ${os.loadavg()[0].toFixed(2)} at the end`,
   );
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 }

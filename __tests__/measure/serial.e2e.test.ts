@@ -1,15 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnClaude } from '../../src/adapters/claude.js';
-import { createStubProject } from '../../src/adapters/stub-project.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
-import { claudeEnvironment, type RunDeps } from '../../src/measure/run-once.js';
+import { claudeEnvironment } from '../../src/measure/run-once.js';
 import { probabilistic, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
 
 /**
  * Issue 12's rule, through the real claude: the next project is made while a run runs and the
@@ -17,6 +14,7 @@ import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
  * previous one's process group is alive; and a run killed at its decision leaves nothing behind
  * in HOME or TMPDIR.
  */
+let world: Awaited<ReturnType<typeof serialWorld>>;
 let model: SimulatedModel;
 let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
 let root: string;
@@ -30,65 +28,23 @@ const items: EvalItem[] = ['p1', 'p2', 'n1', 'n2'].map((id) => ({
 }));
 
 beforeAll(async () => {
-  model = await startSimulatedModel({
+  world = await serialWorld('skilltrigger-serial', {
     script: probabilistic(
       Object.fromEntries(items.map((i) => [i.query, i.shouldTrigger ? 1 : 0])),
       { kind: 'skill' },
       { kind: 'text' },
     ),
   });
-  root = await mkdtemp(path.join(tmpdir(), 'skilltrigger-serial-'));
-  userTmp = await mkdtemp(path.join(tmpdir(), 'skilltrigger-serial-usertmp-'));
-  claude = await makeClaudeEnv(model, { TMPDIR: userTmp });
+  ({ model, claude, root, userTmp } = world);
 });
 
 afterAll(async () => {
-  await model.close();
-  await claude.cleanup();
-  await rm(root, { recursive: true, force: true });
-  await rm(userTmp, { recursive: true, force: true });
+  await world?.close();
 });
-
-/**
- * The processes of a group that can still run (Linux /proc): a zombie cannot, and here PID 1 does
- * not reap the orphans a SIGKILLed claude leaves (its `git`), so `kill(-pgid, 0)` alone would
- * count them.
- */
-function liveMembers(pgid: number): string[] {
-  const live: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
-    const close = stat.lastIndexOf(')');
-    const [state, , group] = stat.slice(close + 2).split(' ');
-    if (Number(group) === pgid && state !== 'Z' && state !== 'X')
-      live.push(`${entry} ${stat.slice(0, close + 1)}`);
-  }
-  return live;
-}
 
 describe('strictly serial, with the set-up overlapped', () => {
   it('never spawns claude while the previous process group lives, and leaves nothing behind', async () => {
-    const pids: number[] = [];
-    const overlaps: string[] = [];
-    const deps: RunDeps = {
-      now: () => performance.now(),
-      createProject: (spec) => createStubProject({ ...spec, root }),
-      spawn: (options) => {
-        const previous = pids.at(-1);
-        const alive = previous === undefined ? [] : liveMembers(previous);
-        if (alive.length > 0) overlaps.push(`run ${pids.length + 1}: ${alive.join(', ')}`);
-        const proc = spawnClaude(options);
-        if (proc.pid !== undefined) pids.push(proc.pid);
-        return proc;
-      },
-    };
+    const { deps, spawns } = recordingDeps(root);
     const result = await measureAll(
       {
         items,
@@ -107,18 +63,12 @@ describe('strictly serial, with the set-up overlapped', () => {
       ['not-triggered', 'not-triggered'],
       ['not-triggered', 'not-triggered'],
     ]);
-    expect(pids).toHaveLength(8);
-    expect(overlaps).toEqual([]);
+    expect(spawns).toHaveLength(8);
+    expect(spawns.filter((s) => s.previousAlive.length > 0)).toEqual([]);
     // What the model server saw: one run after another, in the planned order (a run's later
     // turns, if any were sent before its kill, come before the next run's first request).
-    const messages = model.requests.filter((r) => r.view !== undefined);
-    const runStarts = messages.filter((r) => r.turn === 1).map((r) => r.view?.query);
+    const runStarts = firstRequestsInOrder(model.requests).map((r) => r.view?.query);
     expect(runStarts).toEqual([...items, ...items].map((i) => i.query));
-    let run = -1;
-    for (const request of messages) {
-      if (request.turn === 1) run++;
-      else expect(request.view?.query).toBe(runStarts[run]);
-    }
     // Nothing left: no temp project, no session files, no half-written config, no sockets.
     expect(await readdir(root)).toEqual([]);
     expect(await readdir(path.join(claude.home, '.claude', 'sessions')).catch(() => [])).toEqual([]);
@@ -140,19 +90,7 @@ describe('no overlap, as the model server sees it', () => {
     });
     const env = await makeClaudeEnv(busy, { TMPDIR: userTmp });
     try {
-      const spawns: { pid: number | undefined; at: number; previousAlive: string[] }[] = [];
-      // Date.now: the clock the model server stamps its requests with.
-      const deps: RunDeps = {
-        now: () => Date.now(),
-        createProject: (spec) => createStubProject({ ...spec, root }),
-        spawn: (options) => {
-          const previous = spawns.at(-1)?.pid;
-          const previousAlive = previous === undefined ? [] : liveMembers(previous);
-          const proc = spawnClaude(options);
-          spawns.push({ pid: proc.pid, at: Date.now(), previousAlive });
-          return proc;
-        },
-      };
+      const { deps, spawns } = recordingDeps(root);
       const queries: EvalItem[] = ['1p', '2n', '3p'].map((id) => ({
         id,
         query: `busy ${id}`,
@@ -182,17 +120,12 @@ describe('no overlap, as the model server sees it', () => {
         'not-triggered',
         'triggered',
       ]);
-      const firsts = busy.requests.filter((r) => r.view !== undefined && r.turn === 1);
+      // Every later turn the model saw belongs to the run whose first request came last before it.
+      const firsts = firstRequestsInOrder(busy.requests);
       expect(firsts.map((r) => r.view?.query)).toEqual([...queries, ...queries].map((q) => q.query));
       expect(spawns).toHaveLength(6);
-      // Every later turn the model saw belongs to the run whose first request came last before it
-      // (consecutive runs ask different queries): none from a run that should be gone.
-      let current = -1;
-      for (const request of busy.requests.filter((r) => r.view !== undefined)) {
-        if (request.turn === 1) current++;
-        else expect(request.view?.query).toBe(firsts[current]?.view?.query);
-      }
       for (let i = 1; i < runs.length; i++) {
+        // The run's own reading of "group gone" (RunDeps.now is Date.now here, as recorded).
         const gone = runs[i - 1]?.phases?.gone;
         const spawn = spawns[i];
         const first = firsts[i];

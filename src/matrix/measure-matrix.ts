@@ -4,6 +4,7 @@ import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
 import { stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet } from '../inputs/types.js';
+import { projectPrefetch } from '../measure/prefetch.js';
 import {
   claudeEnvironment,
   type RunDeps,
@@ -116,52 +117,73 @@ export async function measureMatrix(
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.debug ? { debug: true } : {}),
   };
-  for (const slot of plan) {
-    const ref = refs[slot.query];
-    const stub = ref && stubOf.get(ref.owner);
-    if (!ref || !stub) continue;
-    let result: RunResult;
-    try {
-      result = await runOnce({ ...run, query: ref.item.query, stub }, signal, deps);
-    } catch (error) {
-      if (error instanceof RunInterrupted) {
+  // The loop of run's speed-up (issue 12): the next run's project is made while this one runs, the
+  // last one's folder removed while the next starts; keyed by owner, whose stub each project holds.
+  const projects = projectPrefetch<string>(deps.createProject);
+  try {
+    await measurePlan();
+  } finally {
+    await projects.settle();
+  }
+
+  async function measurePlan(): Promise<void> {
+    for (const [index, slot] of plan.entries()) {
+      const ref = refs[slot.query];
+      const stub = ref && stubOf.get(ref.owner);
+      if (!ref || !stub) continue;
+      let result: RunResult;
+      try {
+        const running = runOnce(
+          { ...run, query: ref.item.query, stub },
+          signal,
+          deps,
+          projects.optionsFor(ref.owner),
+        );
+        const following = plan[index + 1];
+        const owner = following && refs[following.query]?.owner;
+        const nextStub = owner === undefined ? undefined : stubOf.get(owner);
+        if (owner !== undefined && nextStub) projects.prefetch(owner, nextStub);
+        result = await running;
+      } catch (error) {
+        if (error instanceof RunInterrupted) {
+          aborted = true;
+          interrupted = true;
+          break;
+        }
+        // A temp folder that fills up mid-matrix must not cost the runs already measured.
+        if (error instanceof StubProjectError && results.length > 0) {
+          settings.onStopped?.(error.message);
+          aborted = true;
+          break;
+        }
+        throw error;
+      }
+      const went = destinationOf(result.outcome, result.loaded, ref.owner, installed);
+      runs[slot.query]?.push(went);
+      results.push(result);
+      onRun({
+        query: slot.query,
+        queries: refs.length,
+        owner: ref.owner,
+        pass: slot.pass,
+        runsPerQuery: settings.runsPerQuery,
+        went,
+        durationMs: result.durationMs,
+        done: results.length,
+        planned: plan.length,
+      });
+      // The no-verdict rule of run, over every run of the matrix: once no verdict is possible, stop.
+      const lost = runs.flat().filter((r) => r.to === 'lost').length;
+      const anyQueryLostAll = runs.some(
+        (r) => r.length === settings.runsPerQuery && r.every((x) => x.to === 'lost'),
+      );
+      if (
+        results.length < plan.length &&
+        shouldStop({ planned: plan.length, lost, anyQueryLostAll, share: settings.noVerdictShare })
+      ) {
         aborted = true;
-        interrupted = true;
         break;
       }
-      // A temp folder that fills up mid-matrix must not cost the runs already measured.
-      if (error instanceof StubProjectError && results.length > 0) {
-        settings.onStopped?.(error.message);
-        aborted = true;
-        break;
-      }
-      throw error;
-    }
-    const went = destinationOf(result.outcome, result.loaded, ref.owner, installed);
-    runs[slot.query]?.push(went);
-    results.push(result);
-    onRun({
-      query: slot.query,
-      queries: refs.length,
-      owner: ref.owner,
-      pass: slot.pass,
-      runsPerQuery: settings.runsPerQuery,
-      went,
-      durationMs: result.durationMs,
-      done: results.length,
-      planned: plan.length,
-    });
-    // The no-verdict rule of run, over every run of the matrix: once no verdict is possible, stop.
-    const lost = runs.flat().filter((r) => r.to === 'lost').length;
-    const anyQueryLostAll = runs.some(
-      (r) => r.length === settings.runsPerQuery && r.every((x) => x.to === 'lost'),
-    );
-    if (
-      results.length < plan.length &&
-      shouldStop({ planned: plan.length, lost, anyQueryLostAll, share: settings.noVerdictShare })
-    ) {
-      aborted = true;
-      break;
     }
   }
   const firstInit = settings.rosterInit ?? results.find((r) => r.init)?.init;

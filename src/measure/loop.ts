@@ -1,7 +1,8 @@
-import { type StubProject, StubProjectError, type StubSpec } from '../adapters/stub-project.js';
+import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
+import { projectPrefetch } from './prefetch.js';
 import {
   type RunDeps,
   RunInterrupted,
@@ -139,37 +140,13 @@ export async function measureAll(
     );
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
-  // Speed without overlap (issue 12): the next run's project is made while the current run runs,
-  // and a finished run's folder is removed while the next one starts. Only files overlap: each
-  // claude process group is gone before the next claude is spawned.
-  const prefetched = new Map<number, Promise<StubProject>>();
-  const removals = new Set<Promise<void>>();
-  const deferRemoval = (removal: Promise<void>) => {
-    const tracked = removal.catch(() => undefined).finally(() => removals.delete(tracked));
-    removals.add(tracked);
-  };
-  const takeProject = (side: number): Promise<StubProject> | undefined => {
-    const project = prefetched.get(side);
-    prefetched.delete(side);
-    return project;
-  };
-  const prefetch = (side: number) => {
-    const stub = sides[side]?.stub;
-    if (!stub || prefetched.has(side)) return;
-    const project = deps.createProject(stub);
-    project.catch(() => undefined); // a failure surfaces when the project is taken
-    prefetched.set(side, project);
-  };
-  const settle = async () => {
-    const unused = [...prefetched.values()];
-    prefetched.clear();
-    await Promise.all(unused.map((p) => p.then((project) => project.remove()).catch(() => undefined)));
-    await Promise.all([...removals]);
-  };
+  // The next run's project is made while this one runs; a finished run's folder is removed while
+  // the next starts (issue 12). Keyed by side: each side has its own stub.
+  const projects = projectPrefetch<number>(deps.createProject);
   try {
     return await runPlan();
   } finally {
-    await settle();
+    await projects.settle();
   }
 
   async function runPlan(): Promise<LoopResult> {
@@ -199,15 +176,15 @@ export async function measureAll(
       let result: RunResult;
       try {
         const model = models?.[slot.model];
-        const project = takeProject(slot.side);
         const running = runOnce(
           { ...spec.run, query: item.query, stub: side.stub, ...(model === undefined ? {} : { model }) },
           signal,
           deps,
-          { ...(project ? { project } : {}), deferRemoval },
+          projects.optionsFor(slot.side),
         );
         const following = plan[index + 1];
-        if (following) prefetch(following.side);
+        const next = following && sides[following.side];
+        if (following && next) projects.prefetch(following.side, next.stub);
         result = await running;
         if (model !== undefined) result = { ...result, requestedModel: model };
       } catch (error) {

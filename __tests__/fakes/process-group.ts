@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { spawnClaude } from '../../src/adapters/claude.js';
+import { createStubProject } from '../../src/adapters/stub-project.js';
+import type { RunDeps } from '../../src/measure/run-once.js';
+import {
+  type RecordedRequest,
+  type SimulatedModelOptions,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { makeClaudeEnv } from './claude-env.js';
+
+/**
+ * The processes of a group that can still run (Linux /proc): a zombie cannot, and here PID 1 does
+ * not reap the orphans a SIGKILLed claude leaves (its `git`), so `kill(-pgid, 0)` alone would
+ * count them. Each entry is `<pid> <pid (comm)>`, for a failure message.
+ */
+export function liveMembers(pgid: number): string[] {
+  const live: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses, so split after the last ')'.
+    const close = stat.lastIndexOf(')');
+    const [state, , group] = stat.slice(close + 2).split(' ');
+    if (Number(group) === pgid && state !== 'Z' && state !== 'X')
+      live.push(`${entry} ${stat.slice(0, close + 1)}`);
+  }
+  return live;
+}
+
+/** One spawn of `recordingDeps`: its pid, when, and what of the previous group was still live then. */
+export interface SpawnRecord {
+  pid: number | undefined;
+  at: number;
+  previousAlive: string[];
+}
+
+/**
+ * The loops' real seams (the real claude, real temp projects under `root`) with a record of what
+ * issue 12's rule is about, stamped with `Date.now` (the clock the model server stamps requests
+ * with): when each project was begun, each spawn and the previous group's live members at that
+ * moment, and when each `await proc.kill()` returned (the group gone).
+ */
+export function recordingDeps(root: string): {
+  deps: RunDeps;
+  created: number[];
+  spawns: SpawnRecord[];
+  gone: number[];
+} {
+  const created: number[] = [];
+  const spawns: SpawnRecord[] = [];
+  const gone: number[] = [];
+  const deps: RunDeps = {
+    now: () => Date.now(),
+    createProject: (spec) => {
+      created.push(Date.now());
+      return createStubProject({ ...spec, root });
+    },
+    spawn: (options) => {
+      const previous = spawns.at(-1)?.pid;
+      const previousAlive = previous === undefined ? [] : liveMembers(previous);
+      const proc = spawnClaude(options);
+      spawns.push({ pid: proc.pid, at: Date.now(), previousAlive });
+      return {
+        ...proc,
+        kill: async () => {
+          await proc.kill();
+          gone.push(Date.now());
+        },
+      };
+    },
+  };
+  return { deps, created, spawns, gone };
+}
+
+/**
+ * The model server's side of the rule: every later turn belongs to the run whose first request
+ * came last before it (consecutive runs must ask different queries), so none came from a claude
+ * that should be gone. Returns the first requests, in order.
+ */
+export function firstRequestsInOrder(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  const firsts: RecordedRequest[] = [];
+  for (const request of requests.filter((r) => r.view !== undefined)) {
+    if (request.turn === 1) firsts.push(request);
+    else expect(request.view?.query).toBe(firsts.at(-1)?.view?.query);
+  }
+  return firsts;
+}
+
+/**
+ * What the serial tests run in: a simulated model, a claude environment (throwaway HOME) whose
+ * TMPDIR is a folder of its own, so a test can show nothing was left there, and a root for the
+ * temp projects. `close` removes all of it.
+ */
+export async function serialWorld(prefix: string, options: SimulatedModelOptions) {
+  const model = await startSimulatedModel(options);
+  const root = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+  const userTmp = await mkdtemp(path.join(tmpdir(), `${prefix}-usertmp-`));
+  const claude = await makeClaudeEnv(model, { TMPDIR: userTmp });
+  return {
+    model,
+    root,
+    userTmp,
+    claude,
+    async close() {
+      await model.close();
+      await claude.cleanup();
+      await rm(root, { recursive: true, force: true });
+      await rm(userTmp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvalItem } from '../../src/inputs/types.js';
+import { type MatrixEntrant, type MatrixProgress, measureMatrix } from '../../src/matrix/measure-matrix.js';
+import { CLAUDE_BIN } from '../fakes/claude-env.js';
+import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
+
+/**
+ * The matrix loop's speed-up (issue 12), through the real claude: the next run's project is made
+ * while the current run runs (the prefetch of run's loop, src/measure/prefetch.ts), yet no claude
+ * is spawned while the previous one's process group lives, and none of its requests reach the
+ * model once the next run has started.
+ */
+let world: Awaited<ReturnType<typeof serialWorld>>;
+
+/** Queries ending in `p` get a model that keeps working after its Skill call; the rest a text answer. */
+const item = (query: string): EvalItem => ({
+  id: query,
+  query,
+  shouldTrigger: query.endsWith('p'),
+  extra: {},
+});
+const entrants: MatrixEntrant[] = [
+  {
+    name: 'alpha',
+    listed: 'Write alpha reports for the weekly review',
+    items: ['mx alpha 1p', 'mx alpha 2n'],
+  },
+  { name: 'beta', listed: 'Draw beta charts from a table of numbers', items: ['mx beta 1p', 'mx beta 2n'] },
+].map(({ name, listed, items }) => ({
+  name,
+  listed,
+  evalSet: { file: `${name}.json`, format: 'skill-creator-json', items: items.map(item) },
+}));
+
+beforeAll(async () => {
+  world = await serialWorld('skilltrigger-matrix-serial', {
+    script: (view) =>
+      view.query.endsWith('p') ? { kind: 'skill-then-work', turns: 3, delayMs: 300 } : { kind: 'text' },
+  });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('the matrix loop: set-up overlapped, claude strictly serial', () => {
+  it('makes the next project during a run, and spawns no claude beside a live one', async () => {
+    const { deps, created, spawns, gone } = recordingDeps(world.root);
+    const progress: MatrixProgress[] = [];
+    const report = await measureMatrix(
+      {
+        entrants,
+        runsPerQuery: 2,
+        noVerdictShare: 0.1,
+        timeoutSeconds: 30,
+        stub: 'command',
+        maxRetries: 0,
+        claudeBin: CLAUDE_BIN,
+        env: world.claude.env,
+        conflictAllowed: false,
+        simulated: true,
+        toolVersion: 'test',
+      },
+      (p) => progress.push(p),
+      undefined,
+      deps,
+    );
+    expect(report.aborted).toBe(false);
+    expect(progress).toHaveLength(8);
+    // Every run was measured (a Skill call or a text answer), none lost to a timeout or an error.
+    expect(progress.map((p) => p.went.to).filter((to) => to === 'lost')).toEqual([]);
+    expect(spawns).toHaveLength(8);
+    // The plan's order, as the model server saw the runs start: pass 1 over every query, then pass 2;
+    // and no later turn from a claude that should be gone.
+    const queries = entrants.flatMap((e) => e.evalSet?.items.map((i) => i.query) ?? []);
+    const firsts = firstRequestsInOrder(world.model.requests);
+    expect(firsts.map((r) => r.view?.query)).toEqual([...queries, ...queries]);
+    for (let i = 1; i < spawns.length; i++) {
+      const spawn = spawns[i];
+      // At the next spawn the previous group had no live process, its end came before the spawn,
+      // and the spawn before the first request of the run it started.
+      expect(spawn?.previousAlive).toEqual([]);
+      expect(gone[i - 1] ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(spawn?.at ?? 0);
+      expect(spawn?.at ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(firsts[i]?.at ?? 0);
+      // The prefetch: run i+1's project was begun while run i's claude still ran.
+      expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
+    }
+    expect(gone).toHaveLength(8);
+    // One project per run, each made once; nothing left in the temp root or the user's TMPDIR.
+    expect(created).toHaveLength(8);
+    expect(await readdir(world.root)).toEqual([]);
+    expect(await readdir(world.userTmp)).toEqual([]);
+    expect(await readdir(path.join(world.claude.home, '.claude', 'sessions')).catch(() => [])).toEqual([]);
+  });
+});
