@@ -133,4 +133,17 @@ describe('results files', () => {
     expect(merged.gates).toEqual(gateFailed.gates);
     expect(merged.notes).toEqual(['same in every leg']);
   });
+
+  it("merge: keeps the legs' budget and a refused leg's reason, which the file used to drop", () => {
+    const refused: ActionRun = {
+      ...run([{ kind: 'not-run', file: 'b/SKILL.md', skill: 'b' }], 'input-error'),
+      budget: { maxUsd: 0.5, refused: 'the job is estimated at $1.20, more than max-cost-usd $0.50' },
+    };
+    const measuredLeg: ActionRun = { ...run([measured('a', '/runner/out')]), budget: { maxUsd: 0.5 } };
+    const merged = mergeShards([shard(1, 2, measuredLeg), shard(2, 2, refused)], true);
+    expect(merged.stage).toBe('input-error');
+    expect(merged.budget).toEqual(refused.budget);
+    expect(mergeShards([shard(1, 1, measuredLeg)], true).budget).toEqual({ maxUsd: 0.5 });
+    expect(mergeShards([shard(1, 1, run([]))], true)).not.toHaveProperty('budget');
+  });
 });

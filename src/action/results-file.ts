@@ -137,6 +137,8 @@ export const resultsFileSchema = z.object({
       failOnRegression: z.boolean(),
     }),
     cliVersion: z.string().optional(),
+    /** `max-cost-usd`: the leg's budget, and why it measured nothing when its estimate passed it. */
+    budget: z.object({ maxUsd: z.number().positive(), refused: z.string().optional() }).optional(),
     /** The leg's slice of the routing matrix (`routing-matrix: true`); absent without it. */
     matrix: matrixSchema.optional(),
   }),
@@ -304,6 +306,14 @@ export function mergeShards(shards: readonly ShardResults[], failOnRegression: b
   const cliVersion = runs.find((r) => r.cliVersion !== undefined)?.cliVersion;
   const headSha = runs.find((r) => r.headSha !== undefined)?.headSha;
   const baseSha = runs.find((r) => r.baseSha !== undefined)?.baseSha;
+  // Each leg budgets its own share (docs/action.md): the merged run shows the legs' budget, and
+  // the refusals of the legs whose estimate passed it, so a refused leg is not "0 problems".
+  const budgeted = runs.flatMap((r) => (r.budget === undefined ? [] : [r.budget]));
+  const refusals = [...new Set(budgeted.flatMap((b) => (b.refused === undefined ? [] : [b.refused])))];
+  const budget =
+    budgeted[0] === undefined
+      ? undefined
+      : { maxUsd: budgeted[0].maxUsd, ...(refusals.length > 0 ? { refused: refusals.join('; ') } : {}) };
   return {
     event: first.event,
     eventName: first.eventName,
@@ -317,6 +327,7 @@ export function mergeShards(shards: readonly ShardResults[], failOnRegression: b
     notes: [...new Set(runs.flatMap((r) => r.notes))],
     settings: { ...first.settings, failOnRegression },
     ...(cliVersion === undefined ? {} : { cliVersion }),
+    ...(budget === undefined ? {} : { budget }),
   };
 }
 
