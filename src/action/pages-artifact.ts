@@ -24,9 +24,10 @@ export function pagesArtifactName(env: NodeJS.ProcessEnv, shard: Shard | undefin
   ].join('-');
 }
 
-/** The pages beside the measured reports, those that exist. */
+/** The pages beside the measured reports and the routing matrix's report, those that exist. */
 async function pagesOf(run: ActionRun): Promise<string[]> {
   const pages = run.skills.flatMap((s) => (s.kind === 'measured' ? [pagePathFor(s.reportPath)] : []));
+  if (run.matrix?.kind === 'measured') pages.push(pagePathFor(run.matrix.reportPath));
   const found: string[] = [];
   for (const page of pages) if (await exists(page)) found.push(page);
   return found;
