@@ -69,9 +69,9 @@ describe('parseReport', () => {
   });
 
   it('tells the user to upgrade for a report from a newer skilltrigger', () => {
-    const error = rejection(json({ ...reportFixture(), schemaVersion: 4, somethingNew: true }));
+    const error = rejection(json({ ...reportFixture(), schemaVersion: 5, somethingNew: true }));
     expect(error.problem).toMatch(
-      /^written by a newer skilltrigger \(report schema version 4; this version reads 3\)/,
+      /^written by a newer skilltrigger \(report schema version 5; this version reads 4\)/,
     );
     expect(error.fix).toBe('upgrade skilltrigger');
     expect(error.message).toMatch(/written by a newer skilltrigger.*Fix: upgrade/);
@@ -80,7 +80,7 @@ describe('parseReport', () => {
   it('reads a version-1 report (written before the optional fields of version 2) as it was', () => {
     const { $schema: _s, ...v1 } = { ...reportFixture(), schemaVersion: 1 } as Record<string, unknown>;
     const read = parseReport(json(v1), 'v1.json');
-    expect(read.schemaVersion).toBe(3);
+    expect(read.schemaVersion).toBe(4);
     expect(read.candidate.totals).toEqual(reportFixture().candidate.totals);
     expect(read.$schema).toBeUndefined();
   });
@@ -88,10 +88,18 @@ describe('parseReport', () => {
   it('reads a version-2 report (written before the sibling, model and cost fields of version 3) as it was', () => {
     const v2 = { ...reportFixture(), schemaVersion: 2 };
     const read = parseReport(json(v2), 'v2.json');
-    expect(read.schemaVersion).toBe(3);
+    expect(read.schemaVersion).toBe(4);
     expect(read.candidate).toEqual(reportFixture().candidate);
     expect(read.candidate.totals.siblings).toBeUndefined();
     expect(read.candidate.byModel).toBeUndefined();
+  });
+
+  it('reads a version-3 report (written before pairedByModel) as it was', () => {
+    const v3 = { ...reportFixture(), schemaVersion: 3 };
+    const read = parseReport(json(v3), 'v3.json');
+    expect(read.schemaVersion).toBe(4);
+    expect(read.candidate).toEqual(reportFixture().candidate);
+    expect(read.pairedByModel).toBeUndefined();
   });
 
   it('rejects a report from an older skilltrigger', () => {

@@ -10,9 +10,10 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 3;
+export const REPORT_SCHEMA_VERSION = 4;
 /**
- * The oldest version `read` still accepts. Version 3 only added optional fields (siblings:
+ * The oldest version `read` still accepts. Version 4 only added the optional `pairedByModel` (a
+ * paired report of several models), so a version-3 report reads as it was. Version 3 only added optional fields (siblings:
  * `siblings`, `queries[].siblingHits`, `totals.siblings`; several models, cost and the late load:
  * `settings.models|lateTurns|maxCostUsd|prices`, `queries[].byModel|late|costUsd|runsCostUsd`,
  * `totals.late`, `byModel`, `cost`, `budgetStop`), so a version-2 report reads as it was. Version 2 only added optional fields (`$schema`,
