@@ -1,17 +1,22 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
-import { GATE_QUERY, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import { GATE_QUERY } from '../../src/simulated/model.js';
 import { listedNameOf } from '../../src/simulated/route.js';
-import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
+import {
+  type ActionWorld,
+  actionLog as log,
+  startActionWorld,
+  actionVerdicts as verdicts,
+} from '../fakes/action-world.js';
+import type { CacheServiceFake } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import type { GitHubApiFake } from '../fakes/github-api.js';
 import {
   type ActionResult,
   evalsJson,
-  GitRepo,
+  type GitRepo,
   pullRequestPayload,
   pushPayload,
   runAction,
@@ -47,37 +52,13 @@ const neg = (skill: string) => [
   { query: `${skill}-neg 2: format this JSON file`, should_trigger: false },
 ];
 
-let work: string;
+let world: ActionWorld;
 let repo: GitRepo;
-let model: SimulatedModel;
 let github: GitHubApiFake;
 let cache: CacheServiceFake;
-let home: string;
-let runnerTemp: string;
 const commits: Record<string, string> = {};
 
-function env(sha: string): Record<string, string> {
-  const keep: Record<string, string> = {};
-  for (const name of ['PATH', 'LANG']) {
-    const value = process.env[name];
-    if (value !== undefined) keep[name] = value;
-  }
-  return {
-    ...keep,
-    HOME: home,
-    TMPDIR: path.join(work, 'tmp'),
-    ...github.env(),
-    ...cache.env(),
-    GITHUB_SHA: sha,
-    GITHUB_REF: 'refs/heads/main',
-    RUNNER_OS: 'Linux',
-    RUNNER_ARCH: 'X64',
-    RUNNER_TEMP: runnerTemp,
-    ANTHROPIC_BASE_URL: model.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SKILLTRIGGER_SIMULATED: '1',
-  };
-}
+const env = (sha: string): Record<string, string> => world.env({ GITHUB_SHA: sha });
 
 const inputs = (extra: Record<string, string> = {}) => ({
   'anthropic-api-key': 'sk-test',
@@ -89,10 +70,6 @@ const inputs = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-function log(result: ActionResult): string {
-  return `exit ${result.code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}\n--- summary ---\n${result.summary}`;
-}
-
 async function dump(name: string, result: ActionResult): Promise<void> {
   const dir = process.env.SKILLTRIGGER_ACTION_DUMP;
   if (!dir) return;
@@ -100,28 +77,11 @@ async function dump(name: string, result: ActionResult): Promise<void> {
   await writeFile(path.join(dir, `competition-${name}.log`), log(result));
 }
 
-function verdicts(result: ActionResult): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(result.outputs.verdicts ?? '{}');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('verdicts');
-  return Object.fromEntries(Object.entries(parsed));
-}
-
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-competition-e2e-'));
-  home = path.join(work, 'home');
-  runnerTemp = path.join(work, 'runner-temp');
-  await mkdir(home);
-  await mkdir(path.join(work, 'tmp'));
-  repo = await GitRepo.create(path.join(work, 'repo'));
-  commits.c0 = await repo.commit('Initial', { 'README.md': '# skills\n' });
-  commits.c1 = await repo.commit('Add alpha and beta', {
-    [ALPHA]: skillFile('alpha', A1),
-    '.claude/skills/alpha/evals.json': evalsJson([...pos('alpha', 2), ...neg('alpha')]),
-    [BETA]: skillFile('beta', B1),
-    '.claude/skills/beta/evals.json': evalsJson([...pos('beta', 6), ...neg('beta')]),
-  });
-  model = await startSimulatedModel({
+  world = await startActionWorld({
+    name: 'competition-e2e',
     seed: 3,
+    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
     script: (req) => {
       if (req.query === GATE_QUERY || req.stub === undefined) return undefined;
       const alpha = (req.stubs ?? []).find((e) => e.name === listedNameOf(req, 'alpha'));
@@ -133,24 +93,22 @@ beforeAll(async () => {
       return { kind: 'text' };
     },
   });
-  github = await startGitHubApi({
-    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+  ({ repo, github, cache } = world);
+  commits.c0 = await repo.commit('Initial', { 'README.md': '# skills\n' });
+  commits.c1 = await repo.commit('Add alpha and beta', {
+    [ALPHA]: skillFile('alpha', A1),
+    '.claude/skills/alpha/evals.json': evalsJson([...pos('alpha', 2), ...neg('alpha')]),
+    [BETA]: skillFile('beta', B1),
+    '.claude/skills/beta/evals.json': evalsJson([...pos('beta', 6), ...neg('beta')]),
   });
-  cache = await startCacheService();
 });
 
 afterAll(async () => {
-  await model?.close();
-  await github?.close();
-  await cache?.close();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 beforeEach(async () => {
-  await rm(runnerTemp, { recursive: true, force: true });
-  await mkdir(runnerTemp, { recursive: true });
-  await rm(path.join(repo.dir, '.skilltrigger-cache'), { recursive: true, force: true });
-  await rm(path.join(repo.dir, 'skilltrigger-results'), { recursive: true, force: true });
+  await world.freshJob();
 });
 
 describe('competition: siblings in the bundled Action', () => {

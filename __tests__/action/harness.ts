@@ -31,6 +31,8 @@ export interface ActionResult {
 export interface ActionRunOptions {
   /** The node to run dist/index.js with (default: this process's). */
   node?: string;
+  /** Node's own options, before dist/index.js (a `--require` probe, a V8 trace flag). */
+  nodeArgs?: string[];
   cwd: string;
   inputs: Record<string, string>;
   env: Record<string, string>;
@@ -104,7 +106,7 @@ export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
   const started = Date.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
-      const child = spawn(opts.node ?? process.execPath, [ACTION_ENTRY], {
+      const child = spawn(opts.node ?? process.execPath, [...(opts.nodeArgs ?? []), ACTION_ENTRY], {
         cwd: opts.cwd,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

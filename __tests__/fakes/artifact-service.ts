@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { inflateRawSync } from 'node:zlib';
+import { listenLoopback, readBody } from './loopback.js';
 
 /**
  * A loopback fake of the GitHub Actions artifact service (v4, the results service) as
@@ -61,12 +62,6 @@ interface Stored {
 }
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks);
-}
 
 function twirpCode(status: number): string {
   return (
@@ -244,13 +239,8 @@ export async function startArtifactService(): Promise<ArtifactServiceFake> {
     json({ ok: true, artifact_id: String(entry.id) });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('fake artifact service: no TCP address');
-  baseUrl = `http://127.0.0.1:${address.port}/`;
+  const listening = await listenLoopback(server, 'fake artifact service');
+  baseUrl = `http://127.0.0.1:${listening.port}/`;
 
   return {
     url: baseUrl,
@@ -264,11 +254,7 @@ export async function startArtifactService(): Promise<ArtifactServiceFake> {
       queue.push({ remaining: fault.times ?? 1, fault });
       faults.set(route, queue);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: listening.close,
   };
 }
 

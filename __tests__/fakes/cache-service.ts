@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenLoopback, readBody } from './loopback.js';
 
 /**
  * A loopback fake of the GitHub Actions cache service v2 as `@actions/cache@6` speaks it
@@ -117,14 +118,6 @@ function stringArrayField(body: Record<string, unknown>, name: string): string[]
   if (!Array.isArray(value)) return undefined;
   const strings = value.filter((v): v is string => typeof v === 'string');
   return strings.length === value.length ? strings : undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  }
-  return Buffer.concat(chunks);
 }
 
 function routeOf(method: string, pathname: string): CacheRoute | 'unknown' {
@@ -412,13 +405,8 @@ export async function startCacheService(opts: CacheServiceOptions = {}): Promise
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('fake cache service: no TCP address');
-  const port = address.port;
+  const listening = await listenLoopback(server, 'fake cache service');
+  const port = listening.port;
   baseUrl = `http://127.0.0.1:${port}/`;
 
   return {
@@ -464,10 +452,6 @@ export async function startCacheService(opts: CacheServiceOptions = {}): Promise
     archive(key) {
       return stored.find((e) => e.finalized && e.key === key)?.data;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: listening.close,
   };
 }

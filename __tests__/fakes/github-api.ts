@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenLoopback, readBody } from './loopback.js';
 
 /**
  * A loopback fake of the slice of the GitHub REST API the Action uses: issue comments (list with
@@ -113,14 +114,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function positiveInt(value: string | null, fallback: number): number {
   if (value === null) return fallback;
   const n = Number(value);
@@ -200,7 +193,7 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
-    const raw = await readBody(req);
+    const raw = (await readBody(req)).toString('utf8');
     const auth = req.headers.authorization ?? '';
     const token = /^(?:token|bearer)\s+(\S+)$/i.exec(auth)?.[1];
     const record: RecordedRequest = {
@@ -378,13 +371,8 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('fake GitHub API: no TCP address');
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  const listening = await listenLoopback(server, 'fake GitHub API');
+  baseUrl = `http://127.0.0.1:${listening.port}`;
 
   return {
     url: baseUrl,
@@ -405,10 +393,6 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
     clearRequests() {
       requests.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: listening.close,
   };
 }

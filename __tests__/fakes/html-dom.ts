@@ -81,3 +81,13 @@ export function outline(root: DomNode): string {
   for (const child of children(root)) visit(child, 0);
   return `${lines.join('\n')}\n`;
 }
+
+/** The tool version the page tests render with (pinned, so the golden outlines do not move with a release). */
+export const PAGE_TEST_VERSION = '0.1.0';
+
+/** `list[i]`, or a failed test naming the missing entry (a page with fewer elements than expected). */
+export function at<T>(list: readonly T[], i: number): T {
+  const v = list[i];
+  if (v === undefined) throw new Error(`expected an entry ${i}, found none`);
+  return v;
+}

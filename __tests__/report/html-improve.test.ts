@@ -3,7 +3,18 @@ import { IMPROVE_NOTICE, type ImproveReport } from '../../src/improve/schema.js'
 import { renderHtml } from '../../src/report/html/render.js';
 import { STYLE_SHEET } from '../../src/report/html/style.js';
 import { expectGolden } from '../fakes/golden.js';
-import { attr, byClass, byTag, elements, outline, parsePage, textOf, walk } from '../fakes/html-dom.js';
+import {
+  at,
+  attr,
+  byClass,
+  byTag,
+  elements,
+  outline,
+  PAGE_TEST_VERSION,
+  parsePage,
+  textOf,
+  walk,
+} from '../fakes/html-dom.js';
 import { hostile, INVISIBLE, PAYLOADS, PRINTABLE, plain, shape } from '../fakes/html-hostile.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 
@@ -13,15 +24,7 @@ import { improveFixture } from '../fakes/improve-fixture.js';
  * holds them) and the hostile-text corpus in every text slot, checked on the DOM.
  */
 
-const VERSION = '0.1.0';
-
-const page = (r: ImproveReport) => renderHtml({ kind: 'improve', report: r }, VERSION);
-
-function at<T>(list: readonly T[], i: number): T {
-  const v = list[i];
-  if (v === undefined) throw new Error(`expected an entry ${i}, found none`);
-  return v;
-}
+const page = (r: ImproveReport) => renderHtml({ kind: 'improve', report: r }, PAGE_TEST_VERSION);
 
 describe('the improve page', () => {
   it('structure (golden outline)', () => {

@@ -1,5 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { escapeInline } from '../../src/report/escape.js';
 import { headline, outcomeSymbols, renderMarkdown } from '../../src/report/markdown.js';

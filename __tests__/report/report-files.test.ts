@@ -7,13 +7,16 @@ import {
   ReportWriteError,
   readReportFile,
   reportStem,
+  writeMatrixReport,
   writeReport,
+  writeValidatedReport,
 } from '../../src/adapters/report-files.js';
 import { ExitCode, InputError } from '../../src/errors.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Report } from '../../src/report/schema.js';
 import { TOOL_VERSION } from '../../src/version.js';
+import { matrixFixture } from '../fakes/matrix-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 
 // Lives beside the other report tests; it exercises src/adapters/report-files.ts, the report's only writer.
@@ -158,6 +161,49 @@ describe('writeReport', () => {
     const error = await thrown(write(broken));
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/does not match its own schema.*\$\.candidate\.verdict/);
+    await expect(readdir(join(dir, 'out'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a matrix report that does not match its schema through the same writer, and writes nothing', async () => {
+    const broken = { ...matrixFixture(), schema: 'not-a-matrix' } as unknown as ReturnType<
+      typeof matrixFixture
+    >;
+    const error = await thrown(writeMatrixReport(join(dir, 'out'), broken, '# matrix\n'));
+    expect((error as Error).message).toMatch(
+      /^skilltrigger bug: the matrix report does not match its own schema/,
+    );
+    await expect(readdir(join(dir, 'out'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('validates the JSON as masked, the form it is read back in, before it renders the page', async () => {
+    const seen: unknown[] = [];
+    let rendered = false;
+    const error = await thrown(
+      writeValidatedReport(
+        join(dir, 'out'),
+        'x',
+        { note: 'sk-ant-api03-in-a-report' },
+        {
+          what: 'test report',
+          validate: (value) => {
+            seen.push(value);
+            throw new Error('no');
+          },
+        },
+        {
+          markdown: '# x\n',
+          html: () => {
+            rendered = true;
+            return '';
+          },
+        },
+      ),
+    );
+    expect((error as Error).message).toBe(
+      'skilltrigger bug: the test report does not match its own schema, so it was not written: no',
+    );
+    expect(seen).toEqual([{ note: '***' }]);
+    expect(rendered).toBe(false);
     await expect(readdir(join(dir, 'out'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 

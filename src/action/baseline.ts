@@ -7,6 +7,7 @@ import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
 import { rosterOf, sha256Hex } from '../report/privacy.js';
 import type { Report } from '../report/schema.js';
+import { annotate } from './annotate.js';
 import type { BaselineSave, BaselineUse } from './results.js';
 import type { BaselineMode } from './settings.js';
 
@@ -175,7 +176,7 @@ export async function planBaseline(opts: PlanBaselineOptions): Promise<BaselineP
     report = await readReportFile(restored.reportPath);
   } catch (error) {
     const why = messageOf(error);
-    core.warning(`the cached baseline ${restored.matchedKey} cannot be read: ${why}`);
+    annotate('warning', `the cached baseline ${restored.matchedKey} cannot be read: ${why}`);
     return missing(
       `the cached baseline for ${base.name} cannot be read (written by another skilltrigger version?)`,
     );

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import * as core from '@actions/core';
 import { loadPrices, type Prices } from '../cli/cost-step.js';
 import { formatUsd } from '../cost/cost.js';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../cost/estimate.js';
 import { InputError, UsageError } from '../errors.js';
 import type { Measurement, Report } from '../report/schema.js';
+import { annotate } from './annotate.js';
 import { Inputs } from './constants.js';
 import type { ActionGates } from './preflight.js';
 import type { Settings } from './settings.js';
@@ -38,7 +38,10 @@ export async function loadActionPrices(workspace: string, settings: Settings): P
       ? `set ${Inputs.Prices} to a JSON price table in the repository (docs/cost.md), or leave it empty for the built-in one`
       : error.fix;
     const named = new InputError({ file }, error.problem, fix);
-    core.error(`${error.problem}${fix ? `. Fix: ${fix}` : ''}`, { title: 'skilltrigger: input error', file });
+    annotate('error', `${error.problem}${fix ? `. Fix: ${fix}` : ''}`, {
+      title: 'skilltrigger: input error',
+      file,
+    });
     throw new UsageError(`input ${Inputs.Prices}: ${named.message}`);
   }
 }

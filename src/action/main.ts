@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
+import { annotate, failStep } from './annotate.js';
 import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
 import { installClaude } from './install.js';
@@ -26,7 +27,7 @@ import { readSettings } from './settings.js';
  * with which inputs (plan.ts) → install the CLI and run the gates (install.ts, preflight.ts) →
  * each skill measured against its baseline, or saved as one on a push (measure-one.ts) → publish:
  * comment, summary, outputs, annotations (publish.ts); `mode: merge` gathers a matrix's legs
- * (merge.ts). Every failure ends in the one `core.setFailed` in `run`, with the exit code kept
+ * (merge.ts). Every failure ends in the one `failStep` (annotate.ts: `core.setFailed`, masked) in `run`, with the exit code kept
  * (1 input, 2 gate, 3 no verdict).
  */
 async function runAction(signal: AbortSignal): Promise<Conclusion> {
@@ -59,7 +60,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
 
   if ((event.kind === 'push' || event.kind === 'other') && !event.onDefaultBranch) {
     const branch = event.defaultBranch ?? 'the default branch';
-    core.notice(
+    annotate(
+      'notice',
       `skilltrigger measures pull requests, and pushes to ${branch} (which save the baselines); nothing to do for this ${run.eventName} run on ${ctx.ref ?? 'an unknown ref'}`,
     );
     run.stage = 'ignored';
@@ -183,7 +185,7 @@ export async function run(): Promise<void> {
     process.off('SIGINT', cancel);
     process.off('SIGTERM', cancel);
   }
-  if (conclusion.message !== undefined) core.setFailed(conclusion.message);
+  if (conclusion.message !== undefined) failStep(conclusion.message);
   // setFailed sets 1; the distinct codes (2 gate, 3 no verdict) are kept by assigning after it.
   process.exitCode = conclusion.code;
 }

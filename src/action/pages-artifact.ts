@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { type ArtifactUpload, uploadArtifact } from '../adapters/artifact.js';
 import { exists } from '../adapters/environment.js';
 import { pagePathFor } from '../adapters/report-pages.js';
+import { annotate } from './annotate.js';
 import type { ActionRun } from './results.js';
 import type { Shard } from './shard.js';
 
@@ -64,7 +65,8 @@ export async function uploadPages(
       `HTML pages in the artifact ${name}: ${count} of the reports (download it from this run's Summary page, unzip, open in a browser).`,
     );
   } else {
-    core.warning(
+    annotate(
+      'warning',
       `${count} could not be put in the job's artifact: ${result.tried ? 'the upload failed' : 'the artifact service is not available'}: ${result.reason}. The job goes on; the pages are in the workspace beside the reports.`,
     );
   }

@@ -3,6 +3,7 @@ import { repositoryRoot } from '../adapters/git.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
+import { annotate } from './annotate.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
@@ -72,7 +73,7 @@ export function forkTargetRefusal(prNumber: number): string {
 /** Each defect as an annotation on its file and line; returns the problems' messages. */
 export function annotateInputErrors(errors: InputErrors): string[] {
   return errors.errors.map((e) => {
-    core.error(`${e.problem}${e.fix ? `. Fix: ${e.fix}` : ''}`, {
+    annotate('error', `${e.problem}${e.fix ? `. Fix: ${e.fix}` : ''}`, {
       title: 'skilltrigger: input error',
       file: e.location.file,
       ...(e.location.line === undefined ? {} : { startLine: e.location.line }),
@@ -107,7 +108,7 @@ async function loadInputs(
         break;
       case 'measure': {
         for (const warning of plan.head.warnings) {
-          core.warning(warning, {
+          annotate('warning', warning, {
             title: 'skilltrigger',
             file: plan.path,
             startLine: plan.head.descriptionLine,

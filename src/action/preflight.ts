@@ -4,6 +4,7 @@ import { LOGIN_FIX } from '../gates/auth.js';
 import { GATE_NAMES, type GateName, type GateResult } from '../gates/gate.js';
 import { type PreflightResult, runPreflight } from '../gates/preflight.js';
 import { renderReminders } from '../gates/render.js';
+import { annotate } from './annotate.js';
 
 /**
  * The Action's gate phase (SPEC §2.4): the CLI's own `runPreflight` — cli, auth, round-trip,
@@ -111,8 +112,7 @@ class GateGroups {
     if (result.fix && result.status !== 'ok') core.info(`fix: ${result.fix}`);
     this.end();
     if (result.status === 'fail' || result.status === 'warn') {
-      const annotate = result.status === 'fail' ? core.error : core.warning;
-      annotate(result.fix ?? result.reason, {
+      annotate(result.status === 'fail' ? 'error' : 'warning', result.fix ?? result.reason, {
         title: `skilltrigger: gate ${result.gate} ${result.status === 'fail' ? 'failed' : 'warns'}: ${result.reason}`,
       });
     }
@@ -154,13 +154,13 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     const drifted = versionDrift(checked, opts.expectedVersion, preflight.cliVersion);
     if (drifted !== checked) {
       findings[cli] = drifted;
-      core.warning(drifted.fix ?? drifted.reason, {
+      annotate('warning', drifted.fix ?? drifted.reason, {
         title: `skilltrigger: gate cli warns: ${drifted.reason}`,
       });
     }
   }
   const reminders = renderReminders(preflight.reminders);
-  if (reminders) core.warning(reminders.trimEnd(), { title: 'skilltrigger: plugins still disabled' });
+  if (reminders) annotate('warning', reminders.trimEnd(), { title: 'skilltrigger: plugins still disabled' });
   return {
     passed: preflight.passed,
     interrupted: preflight.interrupted,

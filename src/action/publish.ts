@@ -5,6 +5,7 @@ import { junitPathFor } from '../adapters/report-files.js';
 import { messageOf } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
+import { annotate } from './annotate.js';
 import { renderComment } from './comment.js';
 import { type Conclusion, conclude } from './conclusion.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
@@ -29,12 +30,15 @@ export function annotateRegressions(run: ActionRun): void {
     const detail = c
       ? `positives triggered ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives fired ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`
       : 'the description regressed';
-    const annotate = run.settings.failOnRegression ? core.error : core.warning;
-    annotate(`This description makes Claude load ${s.skill} worse than the baseline: ${detail}.`, {
-      title: `skilltrigger: ${s.skill} regressed`,
-      file: s.file,
-      startLine: s.descriptionLine,
-    });
+    annotate(
+      run.settings.failOnRegression ? 'error' : 'warning',
+      `This description makes Claude load ${s.skill} worse than the baseline: ${detail}.`,
+      {
+        title: `skilltrigger: ${s.skill} regressed`,
+        file: s.file,
+        startLine: s.descriptionLine,
+      },
+    );
   }
 }
 
@@ -66,7 +70,7 @@ async function postComment(
     run.notes.push(
       'This pull request comes from a fork: GitHub gives its run a read-only token, so no PR comment was attempted. The results are here.',
     );
-    core.notice('fork pull request: no PR comment is attempted; the results are in the job summary');
+    annotate('notice', 'fork pull request: no PR comment is attempted; the results are in the job summary');
     return undefined;
   }
   if (settings.githubToken === undefined) {
@@ -88,7 +92,7 @@ async function postComment(
     return String(posted.value.id);
   }
   const why = commentFailure(posted.error);
-  core.warning(`the PR comment could not be posted: ${why}. The results are in the job summary.`);
+  annotate('warning', `the PR comment could not be posted: ${why}. The results are in the job summary.`);
   run.notes.push(`The PR comment could not be posted (${why}). The results are here.`);
   return undefined;
 }
@@ -97,7 +101,7 @@ async function writeSummary(run: ActionRun): Promise<void> {
   try {
     await core.summary.addRaw(maskSecrets(renderSummary(run, TOOL_VERSION))).write({ overwrite: true });
   } catch (error) {
-    core.warning(`the job summary could not be written: ${messageOf(error)}`);
+    annotate('warning', `the job summary could not be written: ${messageOf(error)}`);
   }
 }
 

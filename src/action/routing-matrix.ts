@@ -6,6 +6,7 @@ import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { measureMatrix } from '../matrix/measure-matrix.js';
 import { TOOL_VERSION } from '../version.js';
+import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
 import type { Conclusion } from './conclusion.js';
 import type { RunnerContext } from './context.js';
@@ -140,7 +141,7 @@ export async function measureRoutingMatrix(
       toolVersion: TOOL_VERSION,
       ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
       // The loop's own message names the temp folder: the log says only that it stopped.
-      onStopped: () => core.warning('routing matrix: stopped early: a temp project could not be made'),
+      onStopped: () => annotate('warning', 'routing matrix: stopped early: a temp project could not be made'),
     },
     (p) => core.info(matrixProgressLine(p)),
     signal,

@@ -234,25 +234,51 @@ export async function writeReport(
   markdown: string,
   options: ReportFileOptions = {},
 ): Promise<Required<WrittenReport>> {
-  // Masked like every other output (src/mask.ts): no free text of a report should ever hold a key.
-  const json = maskSecrets(`${JSON.stringify(report, null, 2)}\n`);
-  const masked = maskSecrets(markdown);
-  try {
-    validateReport(JSON.parse(json), 'the report about to be written');
-  } catch (error) {
-    const detail = messageOf(error);
-    throw new Error(
-      `skilltrigger bug: the report does not match its own schema, so it was not written: ${detail}`,
-    );
-  }
-  const html = maskSecrets(renderReportHtml(report, TOOL_VERSION));
-  const written = await writeNamedReport(
+  const written = await writeValidatedReport(
     outDir,
     reportStem(report),
-    { json, markdown: masked, html },
+    report,
+    { what: 'report', validate: validateReport },
+    { markdown, html: () => renderReportHtml(report, TOOL_VERSION) },
     options,
   );
   return { ...written, htmlPath: written.htmlPath ?? '' };
+}
+
+/** What the validating writer needs to know of a report type. */
+export interface ReportType {
+  /** Names it in the bug message: `the <what> does not match its own schema`. */
+  what: string;
+  /** The check its reader applies to a file read back; throws when the value does not match. */
+  validate: (value: unknown, file: string) => unknown;
+}
+
+/**
+ * The one validating writer, behind `writeReport`, `writeMatrixReport` and the improve report:
+ * masks the JSON and the Markdown like every other output (src/mask.ts: no free text of a report
+ * should ever hold a key), validates the masked JSON as it will be read back (a report that does
+ * not match its own schema is a bug, and nothing is written), then renders the page, masked too,
+ * and writes the three as `writeNamedReport` does, with its fallback.
+ */
+export async function writeValidatedReport(
+  outDir: string,
+  stem: string,
+  report: unknown,
+  type: ReportType,
+  renderings: { markdown: string; html?: () => string },
+  options: ReportFileOptions = {},
+): Promise<WrittenReport> {
+  const json = maskSecrets(`${JSON.stringify(report, null, 2)}\n`);
+  try {
+    type.validate(JSON.parse(json), `the ${type.what} about to be written`);
+  } catch (error) {
+    throw new Error(
+      `skilltrigger bug: the ${type.what} does not match its own schema, so it was not written: ${messageOf(error)}`,
+    );
+  }
+  const markdown = maskSecrets(renderings.markdown);
+  const html = renderings.html === undefined ? {} : { html: maskSecrets(renderings.html()) };
+  return writeNamedReport(outDir, stem, { json, markdown, ...html }, options);
 }
 
 /** The renderings of one report: JSON, Markdown, and (for the report types that have a page) HTML. */
@@ -264,8 +290,7 @@ export interface ReportRenderings {
 
 /**
  * Writes `<outDir>/<stem>.json`, `.md` and `.html` (`-2`, `-3`, … when taken) as `writeReport`
- * does, with the same fallback; for reports of another schema (the improve report), validated and
- * masked by the caller.
+ * does, with the same fallback; the files as given (`writeValidatedReport` masks and validates first).
  */
 export async function writeNamedReport(
   outDir: string,
@@ -434,23 +459,19 @@ export async function writeMatrixReport(
   markdown: string,
   options: ReportFileOptions = {},
 ): Promise<WrittenReport> {
-  const json = maskSecrets(`${JSON.stringify(report, null, 2)}\n`);
-  try {
-    validateMatrixReport(JSON.parse(json), 'the matrix report about to be written');
-  } catch (error) {
-    const detail = messageOf(error);
-    throw new Error(
-      `skilltrigger bug: the matrix report does not match its own schema, so it was not written: ${detail}`,
-    );
-  }
-  const stem = `${report.createdAt.slice(0, 10)}-matrix`;
-  const html = maskSecrets(renderHtml({ kind: 'matrix', report }, TOOL_VERSION));
-  return writeNamedReport(outDir, stem, { json, markdown: maskSecrets(markdown), html }, options);
+  return writeValidatedReport(
+    outDir,
+    `${report.createdAt.slice(0, 10)}-matrix`,
+    report,
+    { what: 'matrix report', validate: validateMatrixReport },
+    { markdown, html: () => renderHtml({ kind: 'matrix', report }, TOOL_VERSION) },
+    options,
+  );
 }
 
 /** Where the JUnit XML of a written report goes when no path was named: `<stem>.junit.xml` beside it. */
 export function junitPathFor(jsonPath: string): string {
-  return jsonPath.replace(/\.json$/, '') + '.junit.xml';
+  return `${jsonPath.replace(/\.json$/, '')}.junit.xml`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../adapters/author-files.js';
-import { fileNamePart, writeNamedReport } from '../adapters/report-files.js';
+import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
 import { askClaude } from '../author/ask.js';
 import { DescriptionEditError, replaceDescription, skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
@@ -14,7 +14,6 @@ import { runImproveSession } from '../improve/session.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill, parseSkill } from '../inputs/skill.js';
 import type { EvalSet } from '../inputs/types.js';
-import { maskSecrets } from '../mask.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
@@ -177,14 +176,15 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
     io.stdout.write(`NO VERDICT — this is not a measurement: ${checked.stopReason}\n`);
   io.stdout.write(`${summary(checked)}\n`);
   const date = checked.createdAt.slice(0, 10);
-  const paths = await writeNamedReport(
+  const paths = await writeValidatedReport(
     args.out,
     `${date}-${fileNamePart(checked.skill)}-improve`,
-    // Masked like every report (src/mask.ts); the page holds the texts, as the JSON does.
+    checked,
+    { what: 'improve report', validate: (value) => improveReportSchema.parse(value) },
+    // The page holds the texts, as the JSON does.
     {
-      json: maskSecrets(`${JSON.stringify(checked, null, 2)}\n`),
-      markdown: maskSecrets(renderImproveMarkdown(checked)),
-      html: maskSecrets(renderHtml({ kind: 'improve', report: checked }, TOOL_VERSION)),
+      markdown: renderImproveMarkdown(checked),
+      html: () => renderHtml({ kind: 'improve', report: checked }, TOOL_VERSION),
     },
   );
   io.stdout.write(`report (holds the description texts): ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
