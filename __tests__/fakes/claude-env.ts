@@ -7,6 +7,13 @@ import type { SimulatedModel } from '../../src/simulated/model.js';
 /** The pinned CLI from devDependencies, called by absolute path. */
 export const CLAUDE_BIN = fileURLToPath(new URL('../../node_modules/.bin/claude', import.meta.url));
 
+/** The real `claude`'s environment for a test file, and its throwaway HOME. */
+export interface ClaudeEnv {
+  env: NodeJS.ProcessEnv;
+  home: string;
+  cleanup(): Promise<void>;
+}
+
 /**
  * An environment for the real `claude` pointed at a simulated model: a throwaway HOME (so no user
  * skills, plugins or CLAUDE.md leak in), only the variables a shell needs from this process, and no
@@ -15,7 +22,7 @@ export const CLAUDE_BIN = fileURLToPath(new URL('../../node_modules/.bin/claude'
 export async function makeClaudeEnv(
   model: SimulatedModel,
   extra: Record<string, string> = {},
-): Promise<{ env: NodeJS.ProcessEnv; home: string; cleanup(): Promise<void> }> {
+): Promise<ClaudeEnv> {
   const home = await mkdtemp(join(tmpdir(), 'skilltrigger-home-'));
   const env: NodeJS.ProcessEnv = {};
   for (const name of ['PATH', 'TMPDIR', 'LANG']) {

@@ -1,5 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type Script,
+  type SimulatedModel,
+  type SimulatedModelOptions,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { type ClaudeEnv, makeClaudeEnv } from './claude-env.js';
 
 /** The CLI as a user runs it: `node bin/skilltrigger.js …` (lib/ is built by the global setup). */
 export const SKILLTRIGGER_BIN = fileURLToPath(new URL('../../bin/skilltrigger.js', import.meta.url));
@@ -47,4 +57,57 @@ export function runCli(
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     options.onStart?.(child, () => stderr);
   });
+}
+
+/**
+ * What every CLI end-to-end test file sets up once: a scratch folder, the simulated model the real
+ * `claude` talks to, and claude's environment pointed at it (a throwaway HOME). The scenario's own
+ * files (its skill, its eval sets) are written into `work` by the test file.
+ */
+export interface CliWorld {
+  /** The scratch folder (`skilltrigger-<name>-…`), removed by `close`. */
+  work: string;
+  model: SimulatedModel;
+  claude: ClaudeEnv;
+  /** Writes `text` at `work/<relative>` (its folders made) and returns that path. */
+  write(relative: string, text: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface CliWorldOptions {
+  /** Names the scratch folder (`skilltrigger-<name>-…`). */
+  name: string;
+  model: SimulatedModelOptions;
+  /** claude's environment beyond makeClaudeEnv's (a canary API key). */
+  env?: Record<string, string>;
+}
+
+export async function startCliWorld(opts: CliWorldOptions): Promise<CliWorld> {
+  const work = await mkdtemp(path.join(tmpdir(), `skilltrigger-${opts.name}-`));
+  const model = await startSimulatedModel(opts.model);
+  const claude = await makeClaudeEnv(model, opts.env);
+  return {
+    work,
+    model,
+    claude,
+    async write(relative, text) {
+      const file = path.join(work, relative);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text);
+      return file;
+    },
+    async close() {
+      await model.close();
+      await claude.cleanup();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One script per query prefix: a query is answered by the first script whose prefix it starts with. */
+export function byQueryPrefix(scripts: ReadonlyMap<string, Script>): Script {
+  return (req, ctx) => {
+    for (const [prefix, script] of scripts) if (req.query.startsWith(prefix)) return script(req, ctx);
+    return undefined;
+  };
 }
