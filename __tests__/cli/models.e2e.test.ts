@@ -1,18 +1,12 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { reportSchema } from '../../src/report/schema.js';
-import {
-  type Behaviour,
-  type Script,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
-import { makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import type { Behaviour, Script, SimulatedModel } from '../../src/simulated/model.js';
+import type { ClaudeEnv } from '../fakes/claude-env.js';
+import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
@@ -22,41 +16,30 @@ import { parseJunit } from '../fakes/junit-shape.js';
 const HAIKU = 'claude-haiku-4-5';
 const SONNET = 'claude-sonnet-4-5';
 
+let world: CliWorld;
 let work: string;
 let skillDir: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 const scripts = new Map<string, Script>();
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-models-e2e-'));
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    '---\nname: handoff\ndescription: Write HANDOFF.md summarising the session so a fresh session can resume\n---\n\nBody.\n',
+  world = await startCliWorld({ name: 'models-e2e', model: { seed: 14, script: byQueryPrefix(scripts) } });
+  ({ work, model, claude } = world);
+  skillDir = path.dirname(
+    await world.write(
+      'handoff/SKILL.md',
+      '---\nname: handoff\ndescription: Write HANDOFF.md summarising the session so a fresh session can resume\n---\n\nBody.\n',
+    ),
   );
-  model = await startSimulatedModel({
-    seed: 14,
-    script: (req, ctx) => {
-      for (const [prefix, script] of scripts) if (req.query.startsWith(prefix)) return script(req, ctx);
-      return undefined;
-    },
-  });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
-async function evalFile(name: string, items: Array<{ query: string; should_trigger: boolean }>) {
-  const file = path.join(work, `${name}.json`);
-  await writeFile(file, JSON.stringify(items));
-  return file;
-}
+const evalFile = (name: string, items: Array<{ query: string; should_trigger: boolean }>) =>
+  world.write(`${name}.json`, JSON.stringify(items));
 
 async function readReport(out: string) {
   const json = (await readdir(out)).filter((f) => f.endsWith('.json'));

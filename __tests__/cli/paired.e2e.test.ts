@@ -1,17 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareReport } from '../../src/compare/compare.js';
 import { reportSchema } from '../../src/report/schema.js';
-import {
-  type Script,
-  type SimulatedModel,
-  seededRandom,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { type Script, type SimulatedModel, seededRandom } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * Paired mode through the real claude binary: one invocation measures a baseline and a candidate
@@ -20,25 +14,26 @@ import { runCli } from '../fakes/cli.js';
 const BASE = 'Write HANDOFF.md summarising the session so a fresh session can resume';
 const WORSE = 'Documentation helper for markdown files';
 
+let world: CliWorld;
 let work: string;
 let skillDir: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 let script: Script = () => undefined;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-paired-e2e-'));
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(path.join(skillDir, 'SKILL.md'), `---\nname: handoff\ndescription: ${BASE}\n---\n`);
-  model = await startSimulatedModel({ seed: 5, script: (req, ctx) => script(req, ctx) });
-  claude = await makeClaudeEnv(model);
+  world = await startCliWorld({
+    name: 'paired-e2e',
+    model: { seed: 5, script: (req, ctx) => script(req, ctx) },
+  });
+  ({ work, model, claude } = world);
+  skillDir = path.dirname(
+    await world.write('handoff/SKILL.md', `---\nname: handoff\ndescription: ${BASE}\n---\n`),
+  );
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 const items = [
@@ -66,8 +61,7 @@ function byDescription(rates: Record<string, { pos: number; neg: number }>): Scr
 }
 
 async function pairedRun(name: string, candidate: string) {
-  const file = path.join(work, `${name}.json`);
-  await writeFile(file, JSON.stringify(items));
+  const file = await world.write(`${name}.json`, JSON.stringify(items));
   const out = path.join(work, `out-${name}`);
   const before = model.requests.length;
   const r = await runCli(

@@ -1,18 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
-import {
-  type Behaviour,
-  probabilistic,
-  type Script,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { type Behaviour, probabilistic, type Script } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
@@ -22,44 +16,30 @@ import { parseJunit } from '../fakes/junit-shape.js';
 const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
 const CANARY_KEY = 'sk-ant-canary-7f3c9e1d2b4a6058';
 
+let world: CliWorld;
 let work: string;
 let skillDir: string;
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 const scripts = new Map<string, Script>();
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-cli-e2e-'));
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
-  );
-  model = await startSimulatedModel({
-    seed: 11,
-    script: (req, ctx) => {
-      for (const [prefix, script] of scripts) if (req.query.startsWith(prefix)) return script(req, ctx);
-      return undefined;
-    },
+  world = await startCliWorld({
+    name: 'cli-e2e',
+    model: { seed: 11, script: byQueryPrefix(scripts) },
+    env: { ANTHROPIC_API_KEY: CANARY_KEY },
   });
-  claude = await makeClaudeEnv(model, { ANTHROPIC_API_KEY: CANARY_KEY });
+  ({ work, claude } = world);
+  skillDir = path.dirname(
+    await world.write('handoff/SKILL.md', `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`),
+  );
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
-async function evalFile(
-  name: string,
-  items: Array<{ query: string; should_trigger: boolean; note?: string }>,
-) {
-  const file = path.join(work, `${name}.json`);
-  await writeFile(file, JSON.stringify(items));
-  return file;
-}
+const evalFile = (name: string, items: Array<{ query: string; should_trigger: boolean; note?: string }>) =>
+  world.write(`${name}.json`, JSON.stringify(items));
 
 /** A private TMPDIR per test, so "no temp project survives" is checked on this test's runs only. */
 async function envFor(name: string) {
