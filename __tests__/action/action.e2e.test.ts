@@ -1,24 +1,24 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
+import { type Behaviour, GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import {
-  type Behaviour,
-  GATE_QUERY,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
+  type ActionWorld,
+  actionLog as logOnFailure,
+  startActionWorld,
+  actionVerdicts as verdicts,
+} from '../fakes/action-world.js';
 import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import type { GitHubApiFake } from '../fakes/github-api.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 import { loadOwnStub, stubOfQuery } from '../fakes/query-stub.js';
 import { ACTION_FAULT_CASES } from '../faults/cases.js';
 import {
   type ActionResult,
   evalsJson,
-  GitRepo,
+  type GitRepo,
   node24,
   pullRequestPayload,
   pushPayload,
@@ -65,13 +65,12 @@ const reviewEvals = evalsJson([
   { query: 'review-neg 2: rename this variable', should_trigger: false },
 ]);
 
+let world: ActionWorld;
 let work: string;
 let repo: GitRepo;
 let model: SimulatedModel;
 let github: GitHubApiFake;
 let cache: CacheServiceFake;
-let home: string;
-let runnerTemp: string;
 /** What the simulated model does for the round-trip gate query (default: pong). */
 let gateBehaviour: Behaviour | undefined;
 /** Every eval query fails with this API error while set. */
@@ -79,30 +78,6 @@ let apiDown: Behaviour | undefined;
 
 const commits: Record<string, string> = {};
 const results: Record<string, ActionResult> = {};
-
-function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['PATH', 'LANG']) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return {
-    ...env,
-    HOME: home,
-    TMPDIR: path.join(work, 'tmp'),
-    ...github.env(),
-    ...cache.env(),
-    GITHUB_SHA: repo.git('rev-parse', 'HEAD'),
-    GITHUB_REF: 'refs/heads/main',
-    RUNNER_OS: 'Linux',
-    RUNNER_ARCH: 'X64',
-    RUNNER_TEMP: runnerTemp,
-    ANTHROPIC_BASE_URL: model.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SKILLTRIGGER_SIMULATED: '1',
-    ...extra,
-  };
-}
 
 function inputs(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -115,14 +90,6 @@ function inputs(extra: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-/** A fresh job: the runner empties RUNNER_TEMP between jobs, and results from a previous run go too. */
-async function freshJob(): Promise<void> {
-  await rm(runnerTemp, { recursive: true, force: true });
-  await mkdir(runnerTemp, { recursive: true });
-  await rm(path.join(repo.dir, '.skilltrigger-cache'), { recursive: true, force: true });
-  await rm(path.join(repo.dir, 'skilltrigger-results'), { recursive: true, force: true });
-}
-
 /** SKILLTRIGGER_ACTION_DUMP=<dir> keeps each run's log, summary and comments for reading. */
 async function dump(name: string, result: ActionResult): Promise<void> {
   const dir = process.env.SKILLTRIGGER_ACTION_DUMP;
@@ -132,39 +99,18 @@ async function dump(name: string, result: ActionResult): Promise<void> {
   await writeFile(path.join(dir, `${name}.comments.json`), JSON.stringify(github.comments(), null, 2));
 }
 
-function logOnFailure(result: ActionResult): string {
-  return `exit ${result.code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}\n--- summary ---\n${result.summary}`;
-}
-
-/** The `verdicts` output, parsed (a value of another shape fails the test). */
-function verdicts(result: ActionResult): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(result.outputs.verdicts ?? '{}');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`verdicts is not an object: ${result.outputs.verdicts}`);
-  }
-  return Object.fromEntries(Object.entries(parsed));
-}
-
 function comments(issue: number) {
   return github.comments(issue);
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-action-e2e-'));
-  home = path.join(work, 'home');
-  runnerTemp = path.join(work, 'runner-temp');
-  await mkdir(home);
-  await mkdir(path.join(work, 'tmp'));
-  repo = await GitRepo.create(path.join(work, 'repo'));
-  commits.c0 = await repo.commit('Initial', { 'README.md': '# skills\n' });
-  commits.c1 = await repo.commit('Add skills', {
-    [HANDOFF]: skillFile('handoff', D1),
-    '.claude/skills/handoff/evals/evals.json': handoffEvals,
-    [REVIEW]: skillFile('review', R1),
-    '.claude/skills/review/evals.json': reviewEvals,
-  });
-  model = await startSimulatedModel({
+  world = await startActionWorld({
+    name: 'action-e2e',
     seed: 5,
+    tokens: {
+      [ACTIONS_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true },
+      [FORK_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: true },
+    },
     script: (req) => {
       if (req.query === GATE_QUERY) return gateBehaviour;
       if (apiDown) return apiDown;
@@ -175,26 +121,24 @@ beforeAll(async () => {
       return { kind: 'text' };
     },
   });
-  github = await startGitHubApi({
-    tokens: {
-      [ACTIONS_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true },
-      [FORK_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: true },
-    },
+  ({ work, repo, model, github, cache } = world);
+  commits.c0 = await repo.commit('Initial', { 'README.md': '# skills\n' });
+  commits.c1 = await repo.commit('Add skills', {
+    [HANDOFF]: skillFile('handoff', D1),
+    '.claude/skills/handoff/evals/evals.json': handoffEvals,
+    [REVIEW]: skillFile('review', R1),
+    '.claude/skills/review/evals.json': reviewEvals,
   });
-  cache = await startCacheService();
 });
 
 afterAll(async () => {
-  await model?.close();
-  await github?.close();
-  await cache?.close();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 beforeEach(async () => {
   gateBehaviour = undefined;
   apiDown = undefined;
-  await freshJob();
+  await world.freshJob();
 });
 
 /**
@@ -229,7 +173,7 @@ describe('the bundled Action, as the runner runs it', () => {
       eventName: 'push',
       payload: pushPayload({ before: commits.c0 ?? '', after: commits.c1 ?? '' }),
       inputs: inputs(),
-      env: baseEnv({ GITHUB_SHA: commits.c1 ?? '' }),
+      env: world.env({ GITHUB_SHA: commits.c1 ?? '' }),
     });
     await dump('push', result);
     results.push = result;
@@ -293,7 +237,7 @@ describe('the bundled Action, as the runner runs it', () => {
         headRef: 'pr7',
       }),
       inputs: inputs(),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('pr', result);
     results.pr = result;
@@ -331,7 +275,7 @@ describe('the bundled Action, as the runner runs it', () => {
         headRef: 'pr7',
       }),
       inputs: inputs({ 'fail-on-regression': 'true' }),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('pr-update', result);
     results.regression = result;
@@ -380,7 +324,7 @@ describe('the bundled Action, as the runner runs it', () => {
           headRef: 'pr8',
         }),
         inputs: inputs({ 'fail-on-regression': 'true' }),
-        env: baseEnv(empty.env()),
+        env: world.env(empty.env()),
       });
       await dump('no-baseline', result);
       expect(result.code, logOnFailure(result)).toBe(1);
@@ -417,7 +361,7 @@ describe('the bundled Action, as the runner runs it', () => {
           headRef: 'pr8',
         }),
         inputs: inputs({ 'fail-on-regression': 'true', baseline: 'cache-only' }),
-        env: baseEnv(empty.env()),
+        env: world.env(empty.env()),
       });
       await dump('cache-only', result);
       expect(result.code, logOnFailure(result)).toBe(0);
@@ -456,7 +400,7 @@ describe('the bundled Action, as the runner runs it', () => {
         headRef: 'pr9',
       }),
       inputs: inputs({ model: 'claude-drift-test', baseline: 'measure' }),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('drift', result);
     expect(result.code, logOnFailure(result)).toBe(0);
@@ -491,7 +435,7 @@ describe('the bundled Action, as the runner runs it', () => {
         headRef: 'pr77',
       }),
       inputs: inputs({ models: 'claude-haiku-4-5, claude-sonnet-4-5', baseline: 'none' }),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('models', result);
     expect(result.code, logOnFailure(result)).toBe(0);
@@ -524,7 +468,7 @@ describe('the bundled Action, as the runner runs it', () => {
         headRef: 'pr9',
       }),
       inputs: inputs(),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('gate', result);
     expect(result.code, logOnFailure(result)).toBe(2);
@@ -559,7 +503,7 @@ describe('the bundled Action, as the runner runs it', () => {
       eventName: 'push',
       payload: pushPayload({ before: commits.c1 ?? '', after: commits.c6 ?? '' }),
       inputs: inputs(),
-      env: baseEnv({ GITHUB_SHA: commits.c6 ?? '' }),
+      env: world.env({ GITHUB_SHA: commits.c6 ?? '' }),
     });
     await dump('no-verdict', result);
     expect(result.code, logOnFailure(result)).toBe(3);
@@ -597,7 +541,7 @@ describe('the bundled Action, as the runner runs it', () => {
         fromFork: true,
       }),
       inputs: noKey,
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('fork', result);
     expect(result.code, logOnFailure(result)).toBe(2);
@@ -652,7 +596,7 @@ describe('the bundled Action under GitHub API faults, pull_request_target and ca
       eventName: 'pull_request',
       payload: pr(number, commits.c8 ?? ''),
       inputs: inputs(extra),
-      env: baseEnv(),
+      env: world.env(),
     });
   }
 
@@ -738,7 +682,7 @@ describe('the bundled Action under GitHub API faults, pull_request_target and ca
       eventName: 'pull_request_target',
       payload: pr(13, commits.c8 ?? '', { fromFork: true }),
       inputs: inputs(),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('pr-target-refused', result);
     expect(result.code, logOnFailure(result)).toBe(1);
@@ -764,7 +708,7 @@ describe('the bundled Action under GitHub API faults, pull_request_target and ca
       eventName: 'pull_request_target',
       payload: pr(13, commits.c8 ?? '', { fromFork: true }),
       inputs: inputs({ 'allow-pull-request-target': 'true' }),
-      env: baseEnv(),
+      env: world.env(),
     });
     await dump('pr-target-allowed', result);
     expect(result.code, logOnFailure(result)).toBe(2);
@@ -799,7 +743,7 @@ describe('the bundled Action under GitHub API faults, pull_request_target and ca
         eventName: 'push',
         payload: pushPayload({ before, after: head }),
         inputs: inputs(),
-        env: baseEnv({ GITHUB_SHA: head }),
+        env: world.env({ GITHUB_SHA: head }),
         interrupt: { signal, when: /query 1\/7 · run 1\/1 · / },
       });
       await dump(`cancel-${signal}`, result);

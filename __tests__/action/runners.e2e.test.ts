@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
+import {
+  type ActionWorld,
+  actionLog as log,
+  startActionWorld,
+  actionVerdicts as verdicts,
+} from '../fakes/action-world.js';
+import type { CacheServiceFake } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import type { GitHubApiFake } from '../fakes/github-api.js';
 import { loadOwnStub } from '../fakes/query-stub.js';
 import {
   type ActionResult,
@@ -40,8 +44,8 @@ const evals = (extra: { query: string; should_trigger: boolean }[] = []) =>
     ...extra,
   ]);
 
+let world: ActionWorld;
 let work: string;
-let model: SimulatedModel;
 let github: GitHubApiFake;
 let cache: CacheServiceFake;
 /** The runner that saved the baseline, then the one that measures the PR. */
@@ -50,27 +54,7 @@ let prRepo: GitRepo;
 const commits: Record<string, string> = {};
 
 function env(workspace: string, runnerTemp: string, sha: string): Record<string, string> {
-  const keep: Record<string, string> = {};
-  for (const name of ['PATH', 'LANG']) {
-    const value = process.env[name];
-    if (value !== undefined) keep[name] = value;
-  }
-  return {
-    ...keep,
-    HOME: path.join(work, 'home'),
-    TMPDIR: path.join(work, 'tmp'),
-    ...github.env(),
-    ...cache.env(),
-    GITHUB_SHA: sha,
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_WORKSPACE: workspace,
-    RUNNER_OS: 'Linux',
-    RUNNER_ARCH: 'X64',
-    RUNNER_TEMP: runnerTemp,
-    ANTHROPIC_BASE_URL: model.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SKILLTRIGGER_SIMULATED: '1',
-  };
+  return world.env({ GITHUB_SHA: sha, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp });
 }
 
 const inputs = (extra: Record<string, string> = {}) => ({
@@ -82,10 +66,6 @@ const inputs = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-function log(result: ActionResult): string {
-  return `exit ${result.code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}`;
-}
-
 /** SKILLTRIGGER_ACTION_DUMP=<dir> keeps each run's log for reading. */
 async function dump(name: string, result: ActionResult): Promise<void> {
   const dir = process.env.SKILLTRIGGER_ACTION_DUMP;
@@ -94,28 +74,16 @@ async function dump(name: string, result: ActionResult): Promise<void> {
   await writeFile(path.join(dir, `${name}.log`), log(result));
 }
 
-function verdicts(result: ActionResult): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(result.outputs.verdicts ?? '{}');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`verdicts is not an object: ${result.outputs.verdicts}`);
-  }
-  return Object.fromEntries(Object.entries(parsed));
-}
-
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-runners-e2e-'));
-  await mkdir(path.join(work, 'home'));
-  await mkdir(path.join(work, 'tmp'));
-  model = await startSimulatedModel({
-    seed: 11,
-    script: (req) => (req.query.startsWith('paths-pos') ? loadOwnStub(req) : { kind: 'text' }),
-  });
-  github = await startGitHubApi({
-    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
-  });
-  cache = await startCacheService();
   // A hosted-style layout for the push; another root, depth and temp folder for the PR.
-  pushRepo = await GitRepo.create(path.join(work, 'runner-a', '_work', 'skills', 'skills'));
+  world = await startActionWorld({
+    name: 'runners-e2e',
+    seed: 11,
+    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+    script: (req) => (req.query.startsWith('paths-pos') ? loadOwnStub(req) : { kind: 'text' }),
+    repoDir: path.join('runner-a', '_work', 'skills', 'skills'),
+  });
+  ({ work, github, cache, repo: pushRepo } = world);
   commits.c0 = await pushRepo.commit('Initial', { 'README.md': '# skills\n' });
   commits.c1 = await pushRepo.commit('Add the paths skill', {
     [SKILL]: skillFile('paths', P1),
@@ -133,10 +101,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await model?.close();
-  await github?.close();
-  await cache?.close();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('the bundled Action across runners', () => {

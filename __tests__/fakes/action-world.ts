@@ -44,6 +44,8 @@ export interface ActionWorldOptions {
   /** The tokens the GitHub fake accepts. */
   tokens: Record<string, FakeTokenOptions>;
   model?: Omit<SimulatedModelOptions, 'script' | 'seed'>;
+  /** The repository's folder inside the scratch folder, as a runner lays it out (default `repo`). */
+  repoDir?: string;
 }
 
 export async function startActionWorld(opts: ActionWorldOptions): Promise<ActionWorld> {
@@ -53,7 +55,7 @@ export async function startActionWorld(opts: ActionWorldOptions): Promise<Action
   await mkdir(home);
   await mkdir(path.join(work, 'tmp'));
   await mkdir(runnerTemp);
-  const repo = await GitRepo.create(path.join(work, 'repo'));
+  const repo = await GitRepo.create(path.join(work, opts.repoDir ?? 'repo'));
   const model = await startSimulatedModel({ ...opts.model, seed: opts.seed ?? 1, script: opts.script });
   const github = await startGitHubApi({ tokens: opts.tokens });
   const cache = await startCacheService();
