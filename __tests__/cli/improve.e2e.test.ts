@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { improveReportSchema } from '../../src/improve/schema.js';
@@ -8,10 +7,9 @@ import {
   type DescriptionRuleOptions,
   descriptionRule,
   type SimulatedModel,
-  startSimulatedModel,
 } from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * `improve` through the real claude binary against the simulated model, with scripted rewrites
@@ -51,9 +49,10 @@ Body text, byte for byte: "quotes", tabs\there, trailing spaces
 description: this body line is not the frontmatter
 `;
 
+let world: CliWorld;
 let work: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 let rewrites: string[] = [];
 
 const rule: DescriptionRuleOptions = {
@@ -69,20 +68,20 @@ const rule: DescriptionRuleOptions = {
 };
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-improve-e2e-'));
-  model = await startSimulatedModel({
-    seed: 13,
-    recordBodies: true,
-    chunkDelayMs: 1,
-    script: (req, ctx) => descriptionRule(rule)(req, ctx),
+  world = await startCliWorld({
+    name: 'improve-e2e',
+    model: {
+      seed: 13,
+      recordBodies: true,
+      chunkDelayMs: 1,
+      script: (req, ctx) => descriptionRule(rule)(req, ctx),
+    },
   });
-  claude = await makeClaudeEnv(model);
+  ({ work, model, claude } = world);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 async function setUp(name: string, pad = ''): Promise<{ dir: string; evalFile: string; out: string }> {

@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
@@ -8,33 +7,33 @@ import {
   type DescriptionRuleOptions,
   descriptionRule,
   type SimulatedModel,
-  startSimulatedModel,
 } from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { REPO_ROOT, runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, REPO_ROOT, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * `init` through the real claude binary: the drafting prompt reaches the simulated model as a
  * `claude -p` prompt, its rule-built (or scripted) answer becomes the eval set.
  */
+let world: CliWorld;
 let work: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 let rule: DescriptionRuleOptions = {};
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-init-e2e-'));
-  model = await startSimulatedModel({
-    script: (req, ctx) => descriptionRule(rule)(req, ctx),
-    chunkDelayMs: 1,
+  world = await startCliWorld({
+    name: 'init-e2e',
+    model: {
+      script: (req, ctx) => descriptionRule(rule)(req, ctx),
+      chunkDelayMs: 1,
+    },
   });
-  claude = await makeClaudeEnv(model);
+  ({ work, model, claude } = world);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 async function skillCopy(name: string): Promise<string> {

@@ -1,17 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixReport, matrixReportSchema } from '../../src/matrix/schema.js';
-import {
-  type Routes,
-  routeScript,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * `matrix` inputs and legs through the CLI: bad inputs refused before any model call (exit 1,
@@ -26,9 +20,10 @@ const ROUTES: Routes = {
   'lg two: second': { one: 0.6, two: 0.2 },
 };
 
+let world: CliWorld;
 let work: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 
 async function skill(root: string, name: string, frontmatter: string, evals?: string) {
   const dir = path.join(root, name);
@@ -45,22 +40,22 @@ const evalsOf = (prefix: string) =>
   );
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-matrix-legs-'));
-  const good = path.join(work, 'good');
-  await skill(good, 'one', 'name: one\ndescription: Do the first kind of thing', evalsOf('lg one:'));
-  await skill(good, 'two', 'name: two\ndescription: Do the second kind of thing', evalsOf('lg two:'));
   // The Ctrl-C test's queries: one that loads its skill, one that hangs until the run is stopped.
   const sigint = routeScript({ 'sg first': { sig: 1 } }, (req) =>
     req.query === 'sg hang' ? { kind: 'hang' } : undefined,
   );
-  model = await startSimulatedModel({ seed: 3, script: routeScript(ROUTES, sigint) });
-  claude = await makeClaudeEnv(model);
+  world = await startCliWorld({
+    name: 'matrix-legs',
+    model: { seed: 3, script: routeScript(ROUTES, sigint) },
+  });
+  ({ work, model, claude } = world);
+  const good = path.join(work, 'good');
+  await skill(good, 'one', 'name: one\ndescription: Do the first kind of thing', evalsOf('lg one:'));
+  await skill(good, 'two', 'name: two\ndescription: Do the second kind of thing', evalsOf('lg two:'));
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 const matrix = (args: string[]) => runCli(['matrix', ...args, '--claude', CLAUDE_BIN], { env: claude.env });

@@ -1,17 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixReport, matrixReportSchema } from '../../src/matrix/schema.js';
-import {
-  type Routes,
-  routeScript,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
+import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
 import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * `skilltrigger matrix` end to end: the CLI process, the real claude binary, the simulated model
@@ -56,12 +50,17 @@ const ROUTES: Routes = {
 };
 const RUNS = 3;
 
+let world: CliWorld;
 let work: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-matrix-e2e-'));
+  world = await startCliWorld({
+    name: 'matrix-e2e',
+    model: { seed: 7, script: routeScript(ROUTES), recordBodies: true },
+  });
+  ({ work, model, claude } = world);
   for (const [name, s] of Object.entries(SKILLS)) {
     const dir = path.join(work, 'skills', name);
     await mkdir(path.join(dir, 'evals'), { recursive: true });
@@ -77,14 +76,10 @@ beforeAll(async () => {
         ),
       );
   }
-  model = await startSimulatedModel({ seed: 7, script: routeScript(ROUTES), recordBodies: true });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 async function readMatrix(

@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCommandHelp } from '../../src/cli/help.js';
 import { reportSchema } from '../../src/report/schema.js';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { installNode } from '../action/harness.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { REPO_ROOT, runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, REPO_ROOT, runCli, startCliWorld } from '../fakes/cli.js';
 import { pairedReportFixture } from '../fakes/report-fixture.js';
 
 /**
@@ -26,12 +24,19 @@ function nodeBinary(major: number): string {
   return process.version.startsWith(`v${major}.`) ? process.execPath : installNode(major);
 }
 
+let world: CliWorld;
 let work: string;
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-node-versions-'));
+  world = await startCliWorld({
+    name: 'node-versions',
+    model: {
+      seed: 3,
+      script: (req) => (req.query.startsWith('nv-pos') ? { kind: 'skill' } : { kind: 'text' }),
+    },
+  });
+  ({ work, claude } = world);
   await mkdir(path.join(work, 'handoff'));
   await writeFile(
     path.join(work, 'handoff', 'SKILL.md'),
@@ -45,17 +50,10 @@ beforeAll(async () => {
     ]),
   );
   await writeFile(path.join(work, 'paired.json'), JSON.stringify(pairedReportFixture()));
-  model = await startSimulatedModel({
-    seed: 3,
-    script: (req) => (req.query.startsWith('nv-pos') ? { kind: 'skill' } : { kind: 'text' }),
-  });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe.each(VERSIONS)('the CLI under Node %i', (major) => {

@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOGGLES_FILE } from '../../src/gates/toggles.js';
 import { reportSchema } from '../../src/report/schema.js';
-import { GATE_QUERY, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { REPO_ROOT, runCli } from '../fakes/cli.js';
+import { GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, type ClaudeEnv, makeClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, REPO_ROOT, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * The gates end to end: `skilltrigger preflight` and `run` as processes, the real claude binary,
@@ -19,29 +18,32 @@ const SKILL = 'release-notes';
 const BOGUS_MODEL = 'bogus-model-x';
 
 const execFileAsync = promisify(execFile);
+let world: CliWorld;
 let work: string;
 let skillDir: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 let cliVersion: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-preflight-e2e-'));
+  world = await startCliWorld({
+    name: 'preflight-e2e',
+    model: {
+      script: (req) => {
+        if (req.query === GATE_QUERY) {
+          return req.model === BOGUS_MODEL ? { kind: 'api-error', status: 400 } : undefined;
+        }
+        return req.query.includes('pos') ? { kind: 'skill' } : { kind: 'text' };
+      },
+    },
+  });
+  ({ work, model, claude } = world);
   skillDir = path.join(work, SKILL);
   await mkdir(skillDir);
   await writeFile(
     path.join(skillDir, 'SKILL.md'),
     `---\nname: ${SKILL}\ndescription: Draft release notes from the merged pull requests since the last tag\n---\n\nBody.\n`,
   );
-  model = await startSimulatedModel({
-    script: (req) => {
-      if (req.query === GATE_QUERY) {
-        return req.model === BOGUS_MODEL ? { kind: 'api-error', status: 400 } : undefined;
-      }
-      return req.query.includes('pos') ? { kind: 'skill' } : { kind: 'text' };
-    },
-  });
-  claude = await makeClaudeEnv(model);
   const pkg: unknown = JSON.parse(
     await readFile(path.join(REPO_ROOT, 'node_modules/@anthropic-ai/claude-code/package.json'), 'utf8'),
   );
@@ -49,9 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 /** The real claude, for what a user types by hand (marketplace add, install, the printed toggles). */

@@ -1,19 +1,13 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeListing } from '../../src/adapters/listing-probe.js';
 import { sha256Hex } from '../../src/report/privacy.js';
 import { type Report, reportSchema } from '../../src/report/schema.js';
-import {
-  type Routes,
-  routeScript,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
+import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
 import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * `run --siblings` end to end (issue 11 acceptance): the CLI, the real claude binary, the simulated
@@ -42,14 +36,24 @@ const EVAL = [
 ];
 const RUNS = 4;
 
+let world: CliWorld;
 let work: string;
 let skillsDir: string;
 let evalPath: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-siblings-e2e-'));
+  world = await startCliWorld({
+    name: 'siblings-e2e',
+    model: {
+      script: routeScript(ROUTES),
+      recordBodies: true,
+      isStub: (e) => e.name === 'handoff' || /^handoff-stub-[0-9a-f]{8}$/.test(e.name),
+      isCompetitor: (e) => SIBLINGS.includes(e.name),
+    },
+  });
+  ({ work, model, claude } = world);
   skillsDir = path.join(work, 'skills');
   // The tested skill sits inside the siblings folder: excluded by its path.
   await mkdir(path.join(skillsDir, 'handoff'), { recursive: true });
@@ -71,19 +75,10 @@ beforeAll(async () => {
   );
   evalPath = path.join(work, 'evals.json');
   await writeFile(evalPath, JSON.stringify(EVAL));
-  model = await startSimulatedModel({
-    script: routeScript(ROUTES),
-    recordBodies: true,
-    isStub: (e) => e.name === 'handoff' || /^handoff-stub-[0-9a-f]{8}$/.test(e.name),
-    isCompetitor: (e) => SIBLINGS.includes(e.name),
-  });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 async function readReport(out: string): Promise<{ report: Report; markdown: string }> {

@@ -1,11 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/report/schema.js';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * `run` and `check` on an eval set that marks prompts needs_context and holds queries out: the
@@ -13,10 +11,10 @@ import { runCli } from '../fakes/cli.js';
  * (no chance involved), so every number printed is known in advance.
  */
 
+let world: CliWorld;
 let work: string;
 let skillDir: string;
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 
 /** p1–p4 load the skill; p5, p6 (they presuppose a session) and every negative do not. */
 const ITEMS = [
@@ -34,24 +32,24 @@ const ITEMS = [
 const LOADS = new Set(['sub-p1', 'sub-p2', 'sub-p3', 'sub-p4']);
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-subsets-e2e-'));
+  world = await startCliWorld({
+    name: 'subsets-e2e',
+    model: {
+      seed: 3,
+      script: (req) => (LOADS.has(req.query.split(' ')[0] ?? '') ? { kind: 'skill' } : { kind: 'text' }),
+    },
+  });
+  ({ work, claude } = world);
   skillDir = path.join(work, 'handoff');
   await mkdir(skillDir);
   await writeFile(
     path.join(skillDir, 'SKILL.md'),
     '---\nname: handoff\ndescription: Write HANDOFF.md so a fresh session can resume the work\n---\n\nBody.\n',
   );
-  model = await startSimulatedModel({
-    seed: 3,
-    script: (req) => (LOADS.has(req.query.split(' ')[0] ?? '') ? { kind: 'skill' } : { kind: 'text' }),
-  });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 async function evalFile(name: string, items: readonly object[]): Promise<string> {
