@@ -38,13 +38,34 @@ export function headline(run: ActionRun): string {
   return counts ? `${where}: ${counts}` : where;
 }
 
+/** One skill's section, in full and without its per-query table, and the name that stands for it. */
+export interface FittedSection {
+  full: string;
+  compact: string;
+  name: string;
+}
+
+/**
+ * The comment's or summary's body: the head, the skills' sections fitted into `budget`, the
+ * routing matrix's section (when there is one) and the footer, each apart.
+ */
+export function assembleBody(
+  parts: { head: string; sections: readonly FittedSection[]; matrix: string; foot: string },
+  budget: number,
+  whereRest: string,
+): string {
+  const { head, sections, matrix, foot } = parts;
+  const body = fitSections(head.length + foot.length + matrix.length + 6, sections, budget, whereRest);
+  return `${[head, ...body, ...(matrix === '' ? [] : [matrix]), foot].join('\n\n')}\n`;
+}
+
 /**
  * Fits sections into a budget: each in full while it fits, else without its per-query table, else
  * only named in a closing line.
  */
-export function fitSections(
+function fitSections(
   fixed: number,
-  sections: readonly { full: string; compact: string; name: string }[],
+  sections: readonly FittedSection[],
   budget: number,
   whereRest: string,
 ): string[] {
@@ -92,11 +113,5 @@ export function renderComment(run: ActionRun, toolVersion: string): string {
   }));
   // routing-matrix: the repository's matrix after the skills (its rows of the changed skills at least).
   const matrix = routingMatrixSection(run, COMMENT_MATRIX_LIMITS).join('\n');
-  const body = fitSections(
-    head.length + foot.length + matrix.length + 6,
-    sections,
-    COMMENT_BUDGET,
-    'see the job summary',
-  );
-  return `${[head, ...body, ...(matrix === '' ? [] : [matrix]), foot].join('\n\n')}\n`;
+  return assembleBody({ head, sections, matrix, foot }, COMMENT_BUDGET, 'see the job summary');
 }

@@ -1,5 +1,5 @@
 import { chartLabel, escapeInline } from '../report/escape.js';
-import { firstComparison, fitSections, headline } from './comment.js';
+import { assembleBody, firstComparison, headline } from './comment.js';
 import { routingRows } from './competition-lines.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
@@ -115,11 +115,5 @@ export function renderSummary(run: ActionRun, toolVersion: string): string {
   }));
   // routing-matrix: the repository's matrix after the skills (its rows of the changed skills at least).
   const matrix = routingMatrixSection(run, SUMMARY_MATRIX_LIMITS).join('\n');
-  const body = fitSections(
-    head.length + foot.length + matrix.length + 6,
-    sections,
-    SUMMARY_BUDGET,
-    'see the report files',
-  );
-  return `${[head, ...body, ...(matrix === '' ? [] : [matrix]), foot].join('\n\n')}\n`;
+  return assembleBody({ head, sections, matrix, foot }, SUMMARY_BUDGET, 'see the report files');
 }
