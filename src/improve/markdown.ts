@@ -1,6 +1,7 @@
 import { formatUsd } from '../cost/cost.js';
 import { percent } from '../format.js';
 import { escapeInline } from '../report/escape.js';
+import { RECOMMENDATION_TEXT } from './recommendation.js';
 import type { ImproveReport } from './schema.js';
 
 /**
@@ -24,15 +25,6 @@ function quoteBlock(text: string): string {
     .map((line) => `> ${escapeInline(line)}`)
     .join('\n');
 }
-
-const RECOMMENDATION: Record<ImproveReport['final']['recommendation'], string> = {
-  adopt: 'Adopt the winner: it improved on train and held on the holdout.',
-  'keep-original': 'Keep the original: no candidate was a significant improvement on train.',
-  'did-not-generalise':
-    'Keep the original: the winner improved on train but did not generalise to the holdout, so it is not offered.',
-  'no-verdict':
-    'No verdict: --max-cost-usd stopped the session before it could judge; keep the original (nothing was written).',
-};
 
 /** What the session spent, and its budget; nothing when neither is known. */
 function costLines(report: ImproveReport): string[] {
@@ -65,7 +57,7 @@ export function renderImproveMarkdown(report: ImproveReport): string {
     '',
     '## Recommendation',
     '',
-    RECOMMENDATION[report.final.recommendation],
+    RECOMMENDATION_TEXT[report.final.recommendation],
     '',
     ...(report.final.winner !== null ? ['Winner:', '', quoteBlock(report.final.winner), ''] : []),
     ...(report.final.holdout

@@ -1,3 +1,4 @@
+import { RECOMMENDATION_TEXT } from '../../improve/recommendation.js';
 import type { CandidateRecord, ImproveReport } from '../../improve/schema.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
 import { improveChart, improveLegend, winnerIteration } from './improve-chart.js';
@@ -13,15 +14,6 @@ import { labelBadge, simulatedBanner, utcDate } from './parts.js';
  */
 
 type Figures = ImproveReport['original']['train'];
-
-const RECOMMENDATION: Record<ImproveReport['final']['recommendation'], string> = {
-  adopt: 'Adopt the winner: it improved on train and held on the holdout.',
-  'keep-original': 'Keep the original: no candidate was a significant improvement on train.',
-  'did-not-generalise':
-    'Keep the original: the winner improved on train but did not generalise to the holdout, so it is not offered.',
-  'no-verdict':
-    'No verdict: --max-cost-usd stopped the session before it could judge; keep the original (nothing was written).',
-};
 
 function rateCell(hits: number, runs: number): Markup {
   if (runs === 0) return html`<span class="muted">no measured run</span>`;
@@ -63,7 +55,7 @@ function recommendationSection(report: ImproveReport): Markup {
   const f = report.final;
   const holdout = f.holdout;
   return html`<section id="recommendation"><h2>Recommendation</h2>
-<p class="headline">${RECOMMENDATION[f.recommendation]}</p>
+<p class="headline">${RECOMMENDATION_TEXT[f.recommendation]}</p>
 ${f.winner === null ? '' : html`<p>Winner:</p><div class="description-text quote">${f.winner}</div>`}
 ${
   holdout
