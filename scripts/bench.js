@@ -13,6 +13,8 @@ import { runPreflight } from '../lib/gates/preflight.js';
 import { measureMatrix } from '../lib/matrix/measure-matrix.js';
 import { measureAll } from '../lib/measure/loop.js';
 import { startSimulatedModel } from '../lib/simulated/model.js';
+import { isDefaultStub } from '../lib/simulated/request.js';
+import { skillCreatorLoop } from './bench-skill-creator.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const claude = path.join(root, 'node_modules', '.bin', 'claude');
@@ -85,7 +87,13 @@ async function main() {
   // The load average says how far the figures can be trusted: claude's start-up is CPU-bound.
   const loadAtStart = os.loadavg()[0];
   const behaviour = { current: { kind: 'text' } };
-  const model = await startSimulatedModel({ script: () => behaviour.current });
+  // The old harness's project lists the skill under its real name (`bench`), skilltrigger's stub as
+  // `bench-stub-<hex>`: the simulated model takes either for the skill under test.
+  const model = await startSimulatedModel({
+    script: (req, ctx) =>
+      typeof behaviour.current === 'function' ? behaviour.current(req, ctx) : behaviour.current,
+    isStub: (entry) => entry.name === 'bench' || isDefaultStub(entry),
+  });
   const home = await mkdtemp(path.join(os.tmpdir(), 'skilltrigger-bench-home-'));
   const baseEnv = {
     PATH: process.env.PATH ?? '',
@@ -182,10 +190,28 @@ async function main() {
       matrixTotal += performance.now() - started;
       matrixGaps.push(...cycleOf(model.requests.slice(from)).gaps);
     };
-    // The order turns round each round (bare, run, matrix; then matrix, run, bare), so a load that
-    // climbs or falls during the call does not always land on the same loop.
+    // skill-creator's loop (a model of run_eval.py, scripts/bench-skill-creator.js) on the same
+    // queries: as published (one project, no repository), and in a repository like skilltrigger's.
+    const oldGaps = { plain: [], repository: [] };
+    const oldTotal = { plain: 0, repository: 0 };
+    const oldRound = (kind) => async () => {
+      const from = model.requests.length;
+      const started = performance.now();
+      await skillCreatorLoop({
+        claude,
+        env: baseEnv,
+        name: 'bench',
+        description,
+        queries: items.flatMap((item) => Array.from({ length: RUNS }, () => item.query)),
+        repository: kind === 'repository',
+      });
+      oldTotal[kind] += performance.now() - started;
+      oldGaps[kind].push(...cycleOf(model.requests.slice(from)).gaps);
+    };
+    // The order turns round each round (bare, run, matrix, the old harness twice; then back), so a
+    // load that climbs or falls during the call does not always land on the same loop.
     for (let round = 0; round < ROUNDS; round++) {
-      const order = [bareRound, engineRound, matrixRound];
+      const order = [bareRound, engineRound, matrixRound, oldRound('plain'), oldRound('repository')];
       for (const step of round % 2 === 0 ? order : order.reverse()) await step();
     }
     let t;
@@ -204,10 +230,26 @@ async function main() {
       'per-run cycle ratio matrix ÷ bare (two stubs per project)',
       (matrixCycle / bareCycle).toFixed(3),
     ]);
+    const oldCycle = median(oldGaps.plain);
+    const oldGitCycle = median(oldGaps.repository);
+    rows.push(['per-run cycle, skill-creator-style loop, no repository (as published)', ms(oldCycle)]);
+    rows.push(['per-run cycle, skill-creator-style loop in a git repository', ms(oldGitCycle)]);
+    rows.push([
+      'per-run cycle ratio skilltrigger ÷ skill-creator-style (target ≤ 1.00)',
+      (engineCycle / oldCycle).toFixed(3),
+    ]);
+    rows.push([
+      'per-run cycle ratio skilltrigger ÷ skill-creator-style, both in a repository',
+      (engineCycle / oldGitCycle).toFixed(3),
+    ]);
     rows.push(['bare claude -p, total', fmt(bare)]);
     rows.push(['skilltrigger engine, total', fmt(harness)]);
     rows.push(['harness overhead, totals (target ≤ 1.10)', (harness / bare).toFixed(3)]);
     rows.push(['skilltrigger matrix loop, total', fmt(matrixTotal)]);
+    rows.push([
+      'skill-creator-style loop, total (no repository; in one)',
+      `${fmt(oldTotal.plain)}; ${fmt(oldTotal.repository)}`,
+    ]);
     rows.push([
       'CPU of this process per run, bare loop vs skilltrigger (model server in both)',
       `${ms(bareCpu / (n * ROUNDS))} vs ${ms(engineCpu / (n * ROUNDS))}`,
@@ -266,6 +308,82 @@ async function main() {
       `whole measurement, gates + ${n} runs (median gates + mean engine round)`,
       fmt(median(gateWalls) + harness / ROUNDS),
     ]);
+
+    rows.push([
+      'whole measurement ÷ a skill-creator-style round (no gates there; target ≤ 1.00)',
+      ((median(gateWalls) + harness / ROUNDS) / (oldTotal.plain / ROUNDS)).toFixed(3),
+    ]);
+
+    // 2c. Runs decided as the model decided, both harnesses: each case once per repeat, every run a
+    // query of its own (so a retry's answer is the case's, whatever ran before). What the model
+    // decided is the case's: its first decisive message, and an API error is an error, not a miss.
+    const cases = [
+      ['skill', () => ({ kind: 'skill' }), 'triggered'],
+      ['text', () => ({ kind: 'text' }), 'not-triggered'],
+      ['toolsearch-then-skill', () => ({ kind: 'toolsearch-then-skill' }), 'triggered'],
+      ['text-then-skill', () => ({ kind: 'text-then-skill' }), 'triggered'],
+      ['bash-and-skill', () => ({ kind: 'bash-and-skill' }), 'triggered'],
+      ['other-skill', () => ({ kind: 'other-skill' }), 'not-triggered'],
+      // The first message only lists files; the Skill call comes a turn later (what --late reports).
+      ['late-skill', () => ({ kind: 'late-skill' }), 'not-triggered'],
+      ['overloaded', () => ({ kind: 'api-error', status: 529, noRetry: true }), 'error'],
+      // A stream cut inside a Skill call, then the retry answers with text: the call was a phantom.
+      [
+        'cut, then text',
+        (ctx) => (ctx.occurrence === 0 ? { kind: 'cut' } : { kind: 'text' }),
+        'not-triggered',
+      ],
+    ];
+    const REPEATS = Number(process.env.BENCH_ACCURACY_REPEATS ?? 2);
+    const byQuery = new Map();
+    const planFor = (harnessName) =>
+      Array.from({ length: REPEATS }, (_, r) =>
+        cases.map(([label, answer, truth]) => {
+          const query = `decided right? ${harnessName} ${label} ${r + 1}`;
+          byQuery.set(query, answer);
+          return { label, query, truth };
+        }),
+      ).flat();
+    behaviour.current = (req, ctx) => byQuery.get(req.query)?.(ctx);
+    const ours = planFor('skilltrigger');
+    // One loop per case: a query that lost every run stops a loop (too much lost), and the planted
+    // error must not keep the cases after it from running.
+    const oursOutcomes = [];
+    for (const c of ours) {
+      const one = await measureAll({
+        ...loop({}),
+        items: [{ id: 'c1', query: c.query, shouldTrigger: true, extra: {} }],
+        rules: { ...loop({}).rules, runsPerQuery: 1 },
+      });
+      oursOutcomes.push(one.records[0]?.[0]?.[0]?.outcome);
+    }
+    const oursRight = ours.filter((c, i) => oursOutcomes[i]?.kind === c.truth);
+    const theirs = planFor('skill-creator');
+    const theirRuns = await skillCreatorLoop({
+      claude,
+      env: baseEnv,
+      name: 'bench',
+      description,
+      queries: theirs.map((c) => c.query),
+    });
+    const theirsWrong = theirs.filter(
+      (c, i) => (theirRuns[i]?.triggered ? 'triggered' : 'not-triggered') !== c.truth,
+    );
+    const wrongOurs = ours.flatMap((c, i) => {
+      const got = oursOutcomes[i];
+      return oursRight.includes(c)
+        ? []
+        : [`${c.label} as ${got?.kind}${got?.cause ? ` (${got.cause})` : ''}`];
+    });
+    rows.push([
+      `runs decided as the model decided (${cases.length} cases × ${REPEATS}), skilltrigger`,
+      `${oursRight.length}/${ours.length}${wrongOurs.length ? ` (wrong: ${[...new Set(wrongOurs)].join(', ')})` : ''}`,
+    ]);
+    rows.push([
+      `runs decided as the model decided (${cases.length} cases × ${REPEATS}), skill-creator-style`,
+      `${theirs.length - theirsWrong.length}/${theirs.length}${theirsWrong.length ? ` (wrong: ${[...new Set(theirsWrong.map((c) => `${c.label} as ${theirRuns[theirs.indexOf(c)]?.triggered ? 'triggered' : 'not-triggered'}`))].join(', ')})` : ''}`,
+    ]);
+    behaviour.current = { kind: 'text' };
 
     // 3. Early stop: the model keeps working for 5 more turns of 1 s each after calling Skill.
     behaviour.current = { kind: 'skill-then-work', turns: 5, delayMs: 1000 };
