@@ -157,7 +157,17 @@ export async function readMatrixReportFile(path: string): Promise<MatrixReport> 
 }
 
 /**
- * Writes `<outDir>/<YYYY-MM-DD>-matrix.json`, `.md` and `.html` (`-2`, … when taken) as `writeReport` does,
+ * `<YYYY-MM-DD>-matrix` for a whole or merged matrix; a leg's (`matrix --shard i/n`, an Action leg of
+ * `routing-matrix: true`) adds `-shard-<i>-of-<n>`, so the legs' files, gathered into one folder
+ * (actions/download-artifact with `merge-multiple: true`), keep apart instead of overwriting one another.
+ */
+export function matrixReportStem(report: MatrixReport): string {
+  const leg = report.shard === null ? '' : `-shard-${report.shard.index}-of-${report.shard.count}`;
+  return `${report.createdAt.slice(0, 10)}-matrix${leg}`;
+}
+
+/**
+ * Writes `<outDir>/<matrixReportStem>.json`, `.md` and `.html` (`-2`, … when taken) as `writeReport` does,
  * with the same fallback. Validated as it will be read back and masked first: a matrix report that
  * does not match its schema is a bug, and is not written.
  */
@@ -169,7 +179,7 @@ export async function writeMatrixReport(
 ): Promise<WrittenReport> {
   return writeValidatedReport(
     outDir,
-    `${report.createdAt.slice(0, 10)}-matrix`,
+    matrixReportStem(report),
     report,
     { what: 'matrix report', validate: validateMatrixReport },
     { markdown, html: () => renderHtml({ kind: 'matrix', report }, TOOL_VERSION) },
