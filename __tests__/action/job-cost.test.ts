@@ -101,14 +101,19 @@ describe('the budget the skills share', () => {
 
   it('hands each measurement what the earlier ones spent, and the dearest run so far as the next', () => {
     const budget = new JobBudget(1, 0.01);
-    expect(budget.next()).toEqual({ maxUsd: 1, firstEstimateUsd: 0.01, spentUsd: 0 });
+    expect(budget.next()).toEqual({ maxUsd: 1, firstEstimateUsd: 0.01, spentUsd: 0, setBy: 'action' });
     const first: Report = reportFixture({
       candidate: measurement(specs, [0.02, 0.05]),
       baseline: measurement(specs, [0.03, 0.01]),
     });
     budget.record(first);
     expect(budget.spent).toBeCloseTo(0.11, 10);
-    expect(budget.next()).toEqual({ maxUsd: 1, firstEstimateUsd: 0.05, spentUsd: budget.spent });
+    expect(budget.next()).toEqual({
+      maxUsd: 1,
+      firstEstimateUsd: 0.05,
+      spentUsd: budget.spent,
+      setBy: 'action',
+    });
   });
 });
 

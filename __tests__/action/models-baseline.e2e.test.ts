@@ -312,6 +312,12 @@ describe('max-cost-usd over the whole job', () => {
     const stop = beta?.candidate.budgetStop;
     expect(stop?.maxUsd).toBeCloseTo(max, 6);
     expect(beta?.candidate.noVerdictReasons[0]).toMatch(/^budget: /);
+    // In the Action's words: the max-cost-usd input and the job's spend, never the CLI's flag.
+    const actionWords =
+      "budget: stopped before a run that could take the job's spend past the max-cost-usd input, ";
+    expect(beta?.candidate.noVerdictReasons[0]).toContain(actionWords);
+    expect(beta?.candidate.noVerdictReasons[0]).toContain('spent by the job so far');
+    expect(beta?.candidate.noVerdictReasons[0]).not.toContain('--max-cost-usd');
     const costOf = (r: Report | undefined) => (r?.candidate.cost?.usd ?? 0) + (r?.baseline?.cost?.usd ?? 0);
     // The spend the stop saw is the job's: alpha's runs and beta's, not beta's alone.
     expect(costOf(alpha)).toBeGreaterThan(0);
@@ -330,6 +336,11 @@ describe('max-cost-usd over the whole job', () => {
     });
     const body = comment(22);
     expect(body).toContain('**No verdict: this is not a measurement.** budget: stopped before a run');
+    expect(body).toContain(actionWords);
+    expect(body).not.toContain('--max-cost-usd');
+    expect(result.summary).toContain(actionWords);
+    expect(result.summary).not.toContain('--max-cost-usd');
+    expect(result.failure).not.toContain('--max-cost-usd');
     expect(body).toMatch(
       /The job stopped at max-cost-usd \\?\$[\d.]+ with \\?\$[\d.]+ spent, before a run that could pass it\./,
     );

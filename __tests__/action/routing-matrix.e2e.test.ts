@@ -112,11 +112,19 @@ function firstTurns(requests: readonly RecordedRequest[]): RecordedRequest[] {
   return requests.filter((r) => r.turn === 1 && QUERIES.includes(r.view?.query ?? ''));
 }
 
-async function matrixFile(dir: string): Promise<MatrixReport> {
-  const names = (await readdir(dir)).filter((f) => f.endsWith('-matrix.json'));
-  expect(names).toHaveLength(1);
+/** The one matrix report in `dir`: a leg's is named after its shard (`-matrix-shard-1-of-2.json`), a merged one `-matrix.json`. */
+async function matrixFile(dir: string, leg?: string): Promise<MatrixReport> {
+  const suffix = leg === undefined ? '-matrix.json' : `-matrix-shard-${leg.replace('/', '-of-')}.json`;
+  const names = (await readdir(dir)).filter((f) => /-matrix[-.]/.test(f) && f.endsWith('.json'));
+  expect(names).toEqual([
+    expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2}${suffix.replace(/\./g, '\\.')}$`)),
+  ]);
   return matrixReportSchema.parse(JSON.parse(await readFile(path.join(dir, names[0] ?? ''), 'utf8')));
 }
+
+/** The `reports` output, one path per line. */
+const reportsOutput = (result: ActionResult) =>
+  (result.outputs.reports ?? '').split('\n').filter((l) => l !== '');
 
 beforeAll(async () => {
   world = await startActionWorld({
@@ -153,13 +161,26 @@ describe('routing-matrix: true, sharded over a workflow matrix, then mode: merge
       const into = path.join(downloaded, `leg-${shard.replace('/', '-of-')}`);
       const { result, requests } = await leg(shard, into);
       expect(result.code, log(result)).toBe(0);
+      // The reports output: the leg's skills' reports (alpha, in leg 1), then its matrix report, last.
+      const listed = reportsOutput(result);
+      const matrixPath = listed.at(-1) ?? '';
+      expect(path.basename(matrixPath)).toMatch(
+        new RegExp(`-matrix-shard-${shard.replace('/', '-of-')}\\.json$`),
+      );
+      const listedMatrix = matrixReportSchema.parse(JSON.parse(await readFile(matrixPath, 'utf8')));
+      expect(listedMatrix.shard).toEqual({ index: Number(shard[0]), count: 2 });
+      expect(listed.slice(0, -1).map((p) => path.basename(p))).toEqual(
+        shard === '1/2' ? [expect.stringMatching(/-alpha\.json$/)] : [],
+      );
+      for (const p of listed.slice(0, -1)) expect(JSON.parse(await readFile(p, 'utf8')).skill).toBe('alpha');
       // The leg's matrix rides in its results file, and its own report is beside it.
       const resultsName = `skilltrigger-results.shard-${shard.replace('/', '-of-')}.json`;
       const stored = resultsFileSchema.parse(
         JSON.parse(await readFile(path.join(into, resultsName), 'utf8')),
       );
       expect(stored.run.matrix?.kind).toBe('measured');
-      const report = await matrixFile(into);
+      const report = await matrixFile(into, shard);
+      expect(listedMatrix).toEqual(report);
       if (stored.run.matrix?.kind === 'measured') expect(stored.run.matrix.report).toEqual(report);
       expect(report.shard).toEqual({ index: Number(shard[0]), count: 2 });
       expect(report.skills.map((s) => [s.name, s.evalSet === null])).toEqual([
@@ -206,12 +227,35 @@ describe('routing-matrix: true, sharded over a workflow matrix, then mode: merge
       }
     }
 
+    // Downloaded with merge-multiple: true, the legs' artifacts land in one folder; each leg's
+    // matrix report is named after its shard, so neither overwrites the other.
+    const flat = path.join(world.work, 'merge-multiple');
+    for (const shard of ['1-of-2', '2-of-2'])
+      await cp(path.join(downloaded, `leg-${shard}`), flat, { recursive: true });
+    const legFiles = (await readdir(flat)).filter((f) => /-matrix-shard-\d-of-2\.json$/.test(f)).sort();
+    expect(legFiles.map((f) => f.replace(/^\d{4}-\d{2}-\d{2}/, ''))).toEqual([
+      '-matrix-shard-1-of-2.json',
+      '-matrix-shard-2-of-2.json',
+    ]);
+    for (const [k, f] of legFiles.entries())
+      expect(matrixReportSchema.parse(JSON.parse(await readFile(path.join(flat, f), 'utf8')))).toEqual(
+        legs[k]?.report,
+      );
+
     const merged = await merge('downloaded');
     await dump('merged', merged);
     await dump('leg-1', legs[0]?.result as ActionResult);
     expect(merged.code, log(merged)).toBe(0);
     const whole = await matrixFile(path.join(world.work, 'skilltrigger-results'));
     expect(whole.mergedLegs).toBe(2);
+    // The merge's reports output: alpha's report (in leg 1's download), then the merged matrix's.
+    const mergedReports = reportsOutput(merged);
+    expect(mergedReports).toHaveLength(2);
+    expect(JSON.parse(await readFile(mergedReports[0] ?? '', 'utf8')).skill).toBe('alpha');
+    expect(path.dirname(mergedReports[1] ?? '')).toBe(path.join(world.work, 'skilltrigger-results'));
+    expect(matrixReportSchema.parse(JSON.parse(await readFile(mergedReports[1] ?? '', 'utf8')))).toEqual(
+      whole,
+    );
     expect(whole.queries.map((q) => q.query)).toEqual(QUERIES);
 
     // Every cell of the merged summary is the count of the model's decisions for that row.

@@ -7,7 +7,12 @@ import {
   routingMatrixSection,
   SUMMARY_MATRIX_LIMITS,
 } from '../../src/action/matrix-section.js';
-import type { ActionRun, RoutingMatrix } from '../../src/action/results.js';
+import {
+  type ActionRun,
+  type MeasuredSkill,
+  type RoutingMatrix,
+  reportPaths,
+} from '../../src/action/results.js';
 import {
   parseResultsFile,
   restoreMatrix,
@@ -20,6 +25,7 @@ import { ExitCode } from '../../src/errors.js';
 import type { MatrixReport } from '../../src/matrix/schema.js';
 import { hostile, PAYLOADS } from '../fakes/html-hostile.js';
 import { matrixFixture } from '../fakes/matrix-fixture.js';
+import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
 
 /**
  * The Action's routing matrix, pure parts: its section of the comment and the summary, the exit
@@ -240,5 +246,46 @@ describe('a leg’s matrix in its results file, and the merge of the legs', () =
       new Date(),
     );
     expect(notRun).toEqual({ kind: 'kept', matrix: { kind: 'not-run', why: 'shard 2/2: a gate failed' } });
+  });
+});
+
+describe('the reports output', () => {
+  const skill = (name: string): MeasuredSkill => ({
+    kind: 'measured',
+    skill: name,
+    file: `.claude/skills/${name}/SKILL.md`,
+    descriptionLine: 3,
+    change: 'modified',
+    report: buildReport(
+      buildMeasurement([
+        { query: 'write the notes', shouldTrigger: true, hits: 2, runs: 2 },
+        { query: 'capital of France', shouldTrigger: false, hits: 0, runs: 2 },
+      ]),
+    ),
+    reportPath: path.join(DIR, `2025-03-14-${name}.json`),
+    markdownPath: path.join(DIR, `2025-03-14-${name}.md`),
+    warnings: [],
+  });
+
+  it('lists the measured skills’ reports in the run’s order, then the routing matrix’s', () => {
+    const withSkills = (matrix: RoutingMatrix | undefined): ActionRun => ({
+      ...run(matrix),
+      skills: [
+        skill('alpha'),
+        { kind: 'not-run', file: '.claude/skills/x/SKILL.md', skill: 'x' },
+        skill('beta'),
+      ],
+    });
+    const skills = [path.join(DIR, '2025-03-14-alpha.json'), path.join(DIR, '2025-03-14-beta.json')];
+    expect(reportPaths(withSkills(measured()))).toEqual([
+      ...skills,
+      path.join(DIR, '2025-03-14-matrix.json'),
+    ]);
+    // A matrix that was not measured wrote no report: the output holds the skills' alone.
+    expect(reportPaths(withSkills(undefined))).toEqual(skills);
+    expect(reportPaths(withSkills({ kind: 'not-run', why: 'a gate failed' }))).toEqual(skills);
+    expect(reportPaths(withSkills({ kind: 'invalid', problems: ['a/SKILL.md: broken'] }))).toEqual(skills);
+    // A leg that no changed skill falls to still lists its slice of the matrix.
+    expect(reportPaths(run(measured(), []))).toEqual([path.join(DIR, '2025-03-14-matrix.json')]);
   });
 });

@@ -110,7 +110,14 @@ describe('matrix --shard and --merge (real claude)', () => {
       expect(r.code, r.stderr).toBe(0);
       // --json: stdout is the report alone, the same as the file.
       const printed = matrixReportSchema.parse(JSON.parse(r.stdout));
-      const [file] = (await readdir(out)).filter((f) => f.endsWith('-matrix.json'));
+      // A leg's file is named after its shard, so legs gathered into one folder keep apart.
+      const jsons = (await readdir(out)).filter((f) => f.endsWith('.json'));
+      expect(jsons).toEqual([
+        expect.stringMatching(
+          new RegExp(`^\\d{4}-\\d{2}-\\d{2}-matrix-shard-${leg.replace('/', '-of-')}\\.json$`),
+        ),
+      ]);
+      const [file] = jsons;
       const written = matrixReportSchema.parse(
         JSON.parse(await readFile(path.join(out, file ?? ''), 'utf8')),
       );

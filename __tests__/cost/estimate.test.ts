@@ -73,8 +73,22 @@ describe('estimatePlan', () => {
 });
 
 describe('the budget reason and the price table identity', () => {
+  it('says what the user set: the CLI flag and its spend, or the Action input and the job’s spend', () => {
+    const stop = { spentUsd: 0.5, nextEstimateUsd: 0.2, maxUsd: 0.6 };
+    expect(budgetReason(stop, 'cli')).toBe(
+      'budget: stopped before a run that could take the spend past --max-cost-usd $0.6000 ($0.5000 spent, the next run estimated at $0.2000); the runs so far are in the report',
+    );
+    const action = budgetReason(stop, 'action');
+    expect(action).toBe(
+      "budget: stopped before a run that could take the job's spend past the max-cost-usd input, $0.6000 ($0.5000 spent by the job so far, the next run estimated at $0.2000); the runs so far are in the report",
+    );
+    // An Action report or comment never names the CLI's flag; the cause stays machine-readable.
+    expect(action).not.toContain('--');
+    expect(isBudgetReason(action)).toBe(true);
+  });
+
   it('opens the reason with budget: and names the table by hash, never by path', () => {
-    const reason = budgetReason({ spentUsd: 0.5, nextEstimateUsd: 0.2, maxUsd: 0.6 });
+    const reason = budgetReason({ spentUsd: 0.5, nextEstimateUsd: 0.2, maxUsd: 0.6 }, 'cli');
     expect(isBudgetReason(reason)).toBe(true);
     expect(reason).toContain('--max-cost-usd $0.6000');
     expect(pricesIdentity(DEFAULT_PRICE_TABLE)).toEqual({

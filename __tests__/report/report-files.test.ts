@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   fileNamePart,
+  matrixReportStem,
   ReportWriteError,
   readReportFile,
   reportStem,
@@ -282,5 +283,20 @@ describe('file names', () => {
 
   it('stems a report as <UTC date>-<skill>', () => {
     expect(reportStem(reportFixture())).toBe('2025-03-14-pdf-tables');
+  });
+
+  it('stems a whole or merged matrix as <date>-matrix, and a leg after its shard, so legs in one folder keep apart', async () => {
+    expect(matrixReportStem(matrixFixture())).toBe('2025-03-14-matrix');
+    const leg = (index: number, count: number) => ({ ...matrixFixture(), shard: { index, count } });
+    expect(matrixReportStem(leg(2, 3))).toBe('2025-03-14-matrix-shard-2-of-3');
+    expect(matrixReportStem(leg(10, 12))).toBe('2025-03-14-matrix-shard-10-of-12');
+    // Two legs and the merged matrix written to one folder: three stems, nothing renamed -2.
+    for (const report of [leg(1, 2), leg(2, 2), matrixFixture()])
+      await writeMatrixReport(dir, report, '# m\n');
+    expect((await readdir(dir)).filter((f) => f.endsWith('.json')).sort()).toEqual([
+      '2025-03-14-matrix-shard-1-of-2.json',
+      '2025-03-14-matrix-shard-2-of-2.json',
+      '2025-03-14-matrix.json',
+    ]);
   });
 });

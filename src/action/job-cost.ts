@@ -131,9 +131,17 @@ export class JobBudget {
     return new JobBudget(maxUsd, dearestRunUsd(estimate));
   }
 
-  /** The next measurement's budget: the next run expected to cost as much as the dearest so far. */
-  next(): { maxUsd: number; firstEstimateUsd: number; spentUsd: number } {
-    return { maxUsd: this.maxUsd, firstEstimateUsd: this.dearestUsd, spentUsd: this.spentUsd };
+  /**
+   * The next measurement's budget: the next run expected to cost as much as the dearest so far. Set
+   * by the Action's input, so a stop's reason names `max-cost-usd` and the job's spend.
+   */
+  next(): { maxUsd: number; firstEstimateUsd: number; spentUsd: number; setBy: 'action' } {
+    return {
+      maxUsd: this.maxUsd,
+      firstEstimateUsd: this.dearestUsd,
+      spentUsd: this.spentUsd,
+      setBy: 'action',
+    };
   }
 
   /** Adds a finished measurement's runs (both sides) to the job's spend. */

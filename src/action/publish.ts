@@ -11,7 +11,7 @@ import { type Conclusion, conclude } from './conclusion.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
 import { uploadPages } from './pages-artifact.js';
-import { type ActionRun, regressions, verdictsOutput } from './results.js';
+import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results.js';
 import { toResultsFile, writeResultsFile } from './results-file.js';
 import type { Settings } from './settings.js';
 import { type Shard, shardText } from './shard.js';
@@ -108,10 +108,7 @@ async function writeSummary(run: ActionRun): Promise<void> {
 function setOutputs(run: ActionRun, commentId: string | undefined, resultsFile?: string): void {
   core.setOutput(Outputs.ResultsFile, resultsFile ?? '');
   core.setOutput(Outputs.Verdicts, JSON.stringify(verdictsOutput(run)));
-  core.setOutput(
-    Outputs.Reports,
-    run.skills.flatMap((s) => (s.kind === 'measured' ? [s.reportPath] : [])).join('\n'),
-  );
+  core.setOutput(Outputs.Reports, reportPaths(run).join('\n'));
   core.setOutput(
     Outputs.Junit,
     run.skills.flatMap((s) => (s.kind === 'measured' ? [junitPathFor(s.reportPath)] : [])).join('\n'),

@@ -209,6 +209,16 @@ export function shownCounts(s: MeasuredSkill): {
   };
 }
 
+/**
+ * The `reports` output: the JSON reports this run wrote, one per measured skill in the run's order,
+ * then the routing matrix's (`routing-matrix: true`: a leg's slice, or after `mode: merge` the
+ * merged matrix). Each report's Markdown and HTML sit beside its JSON under the same stem.
+ */
+export function reportPaths(run: ActionRun): string[] {
+  const skills = run.skills.flatMap((s) => (s.kind === 'measured' ? [s.reportPath] : []));
+  return run.matrix?.kind === 'measured' ? [...skills, run.matrix.reportPath] : skills;
+}
+
 /** The `verdicts` output: one entry per skill, keyed by skill name (by path when unnamed or taken). */
 export function verdictsOutput(run: ActionRun): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -6,8 +6,9 @@ import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../i
 import { MATRIX_SCHEMA_ID, type MatrixReport, matrixReportSchema } from '../matrix/schema.js';
 import { jsonPath } from '../report/read.js';
 import type { Report } from '../report/schema.js';
+import { claim, errorCode, explainCode, removeQuietly, writeTemp } from './atomic-files.js';
 import { exists } from './environment.js';
-import { claim, errorCode, explainCode, readReportFile, removeQuietly, writeTemp } from './report-files.js';
+import { readReportFile } from './report-files.js';
 
 /**
  * HTML pages of reports already on disk (`skilltrigger view`), written the way the reports are:

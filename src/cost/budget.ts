@@ -20,11 +20,27 @@ export function pricesIdentity(table: PriceTable, fileText?: string): PricesIden
 }
 
 /**
- * The no-verdict reason of a budget stop. It opens with `budget:` — the machine-readable cause, as
- * `errorCauses` keys open with theirs — and says what was spent against what.
+ * Who set the budget, so a stop names what the user set: `cli`, the `--max-cost-usd` flag (the
+ * spend is this measurement's, or its improve session's); `action`, the Action's `max-cost-usd`
+ * input (the spend is the job's: every skill measured before this one counts).
  */
-export function budgetReason(stop: BudgetStop): string {
-  return `budget: stopped before a run that could take the spend past --max-cost-usd ${formatUsd(stop.maxUsd)} (${formatUsd(stop.spentUsd)} spent, the next run estimated at ${formatUsd(stop.nextEstimateUsd)}); the runs so far are in the report`;
+export type BudgetSetter = 'cli' | 'action';
+
+/**
+ * The no-verdict reason of a budget stop. It opens with `budget:` — the machine-readable cause, as
+ * `errorCauses` keys open with theirs — and says what was spent against what, in the words of the
+ * face that set the budget (an Action report and comment never name the CLI's flag).
+ */
+export function budgetReason(stop: BudgetStop, setBy: BudgetSetter): string {
+  const max = formatUsd(stop.maxUsd);
+  const next = `the next run estimated at ${formatUsd(stop.nextEstimateUsd)}`;
+  const tail = 'the runs so far are in the report';
+  switch (setBy) {
+    case 'cli':
+      return `budget: stopped before a run that could take the spend past --max-cost-usd ${max} (${formatUsd(stop.spentUsd)} spent, ${next}); ${tail}`;
+    case 'action':
+      return `budget: stopped before a run that could take the job's spend past the max-cost-usd input, ${max} (${formatUsd(stop.spentUsd)} spent by the job so far, ${next}); ${tail}`;
+  }
 }
 
 /** True for the reason `budgetReason` writes. */

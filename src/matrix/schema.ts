@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { environmentSchema, outcomeCodeSchema, rosterSchema } from '../report/schema.js';
 
 /**
- * The matrix report, version 1: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`.
+ * The matrix report, version 1: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
+ * (a `--shard i/n` leg: `<date>-matrix-shard-<i>-of-<n>.json`, src/adapters/report-files.ts).
  * It says, for every query of every skill's eval set, which of the installed skills each run
  * loaded. The privacy of the run report (SPEC §2.5) holds: the skills' names are the user's own and
  * appear; their descriptions only as bytes + SHA-256; the machine's roster hashed (every installed

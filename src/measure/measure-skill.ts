@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { inheritedEnvironment } from '../adapters/environment.js';
-import type { PricesIdentity } from '../cost/budget.js';
+import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import { costOf } from '../cost/cost.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
@@ -59,8 +59,9 @@ export interface MeasureSettings {
   /**
    * `--max-cost-usd`: the budget and the first run's estimate (from the round trip). Needs `prices`.
    * `spentUsd`: what earlier measurements of the same job already spent of it (the Action's `max-cost-usd`).
+   * `setBy`: who set it, for the stop's reason (absent: the CLI's `--max-cost-usd`).
    */
-  budget?: { maxUsd: number; firstEstimateUsd: number; spentUsd?: number };
+  budget?: { maxUsd: number; firstEstimateUsd: number; spentUsd?: number; setBy?: BudgetSetter };
 }
 
 /** The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated. */
@@ -182,6 +183,7 @@ export async function measureSkill(
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),
+    ...(settings.budget?.setBy ? { budgetSetBy: settings.budget.setBy } : {}),
     candidate: {
       description: settings.description,
       overridden: settings.overridden,

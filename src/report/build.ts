@@ -1,4 +1,4 @@
-import { budgetReason, type PricesIdentity } from '../cost/budget.js';
+import { type BudgetSetter, budgetReason, type PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
@@ -55,6 +55,8 @@ export interface ReportInput {
   maxCostUsd?: number;
   /** `--max-cost-usd` stopped the run before its plan was done. */
   budgetStop?: BudgetStop;
+  /** Who set the budget, for the stop's reason: the CLI's flag (absent) or the Action's input. */
+  budgetSetBy?: BudgetSetter;
 }
 
 function measurementOf(input: ReportInput, side: SideInput): Measurement {
@@ -62,7 +64,7 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
     aborted: input.aborted,
     interrupted: input.interrupted,
     ...(input.stopReason === undefined ? {} : { stopReason: input.stopReason }),
-    ...(input.budgetStop ? { budgetReason: budgetReason(input.budgetStop) } : {}),
+    ...(input.budgetStop ? { budgetReason: budgetReason(input.budgetStop, input.budgetSetBy ?? 'cli') } : {}),
     description: describeText(side.description, side.overridden),
   };
   // With several models every query is planned once per model; each model is judged apart too.
