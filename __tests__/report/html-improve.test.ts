@@ -210,32 +210,32 @@ describe('the improve page: the hostile-text corpus, on the parsed DOM', () => {
     'reached --iterations 4',
   ];
 
+  const stoppedReference = parsePage(page(budgetStopped(plain)));
+
+  /** A hostile page parsed: the shape of its plain twin, no user text in an attribute, nothing hidden. */
+  function parsedSafe(report: ImproveReport, twin: typeof reference) {
+    const doc = parsePage(page(report));
+    expect(shape(doc)).toEqual(shape(twin));
+    for (const el of elements(doc)) {
+      for (const a of el.attrs) expect(a.value, `${el.tagName} ${a.name}`).not.toContain('SLOT-');
+    }
+    expect(textOf(doc)).not.toMatch(INVISIBLE);
+    return doc;
+  }
+
   for (const payload of PAYLOADS) {
     it(`${JSON.stringify(payload).slice(0, 70)}`, () => {
-      const doc = parsePage(page(improveFixture(hostile(payload))));
-      expect(shape(doc)).toEqual(shape(reference));
-      for (const el of elements(doc)) {
-        for (const a of el.attrs) expect(a.value, `${el.tagName} ${a.name}`).not.toContain('SLOT-');
-      }
+      const doc = parsedSafe(improveFixture(hostile(payload)), reference);
       const text = textOf(doc);
-      expect(text).not.toMatch(INVISIBLE);
       for (const slot of SLOTS) expect(text, slot).toContain(`SLOT-${slot}`);
       if (PRINTABLE.test(payload)) expect(text).toContain(`${payload} SLOT-Helps with notes. ${payload}`);
       expect(textOf(at(byTag(doc, 'title'), 0))).toContain('SLOT-handoff');
     });
-  }
 
-  // A budget stop: its reason quotes the phase, and the cost line follows it.
-  const stoppedReference = parsePage(page(budgetStopped(plain)));
-  for (const payload of PAYLOADS) {
+    // A budget stop: its reason quotes the phase, and the cost line follows it.
     it(`budget stop: ${JSON.stringify(payload).slice(0, 60)}`, () => {
-      const doc = parsePage(page(budgetStopped(hostile(payload))));
-      expect(shape(doc)).toEqual(shape(stoppedReference));
-      for (const el of elements(doc)) {
-        for (const a of el.attrs) expect(a.value, `${el.tagName} ${a.name}`).not.toContain('SLOT-');
-      }
+      const doc = parsedSafe(budgetStopped(hostile(payload)), stoppedReference);
       const text = textOf(doc);
-      expect(text).not.toMatch(INVISIBLE);
       expect(text).toContain('SLOT-holdout');
       expect(textOf(at(byClass(doc, 'cost'), 0))).toBe(
         'Cost: $1.50 of --max-cost-usd $2.00 (measured runs $1.25; 4 rewrite calls $0.2500).',
