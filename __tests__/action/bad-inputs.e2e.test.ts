@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,11 +46,20 @@ describe('bad Action inputs stop the step before anything runs, naming the input
   for (const c of ACTION_INPUT_CASES) {
     it(`${c.id}: ${c.input} = ${JSON.stringify(c.value)} (${c.what}) → exit ${c.exit}`, async () => {
       const head = repo.git('rev-parse', 'HEAD');
+      for (const [file, text] of Object.entries(c.files ?? {})) {
+        await mkdir(path.dirname(path.join(repo.dir, file)), { recursive: true });
+        await writeFile(path.join(repo.dir, file), text);
+      }
       const result = await runAction({
         cwd: repo.dir,
         eventName: 'pull_request',
         payload: pullRequestPayload({ number: 1, baseSha: head, headSha: head, headRef: 'x' }),
-        inputs: { 'claude-path': claude, 'anthropic-api-key': 'sk-ant-unused', [c.input]: c.value },
+        inputs: {
+          'claude-path': claude,
+          'anthropic-api-key': 'sk-ant-unused',
+          ...c.with,
+          [c.input]: c.value,
+        },
         env: {
           PATH: process.env.PATH ?? '',
           HOME: work,
@@ -60,8 +69,10 @@ describe('bad Action inputs stop the step before anything runs, naming the input
         },
       });
       expect(result.code, result.stdout).toBe(c.exit);
-      expect(result.failure).toContain(`input ${c.input}: expected `);
+      // It names the input, then what it accepts (`expected …, got …`) or what is wrong and the fix.
+      expect(result.failure).toMatch(new RegExp(`^input ${c.input}: (expected .+, got |.+\\. Fix: )`));
       expect(result.failure).toContain(c.error);
+      if (c.fix !== undefined) expect(result.failure).toContain(c.fix);
       expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
       await expect(access(marker)).rejects.toMatchObject({ code: 'ENOENT' });
       await expect(access(path.join(repo.dir, 'skilltrigger-results'))).rejects.toMatchObject({

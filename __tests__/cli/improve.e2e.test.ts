@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsd } from '../../src/cost/cost.js';
 import { improveReportSchema } from '../../src/improve/schema.js';
 import {
   authorPromptKind,
@@ -10,6 +11,7 @@ import {
 } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { at, byClass, byTag, parsePage, textOf } from '../fakes/html-dom.js';
 
 /**
  * `improve` through the real claude binary against the simulated model, with scripted rewrites
@@ -124,11 +126,13 @@ async function improve(name: string, extra: string[], pad = '') {
   const files = await readdir(out).catch(() => [] as string[]);
   const json = files.find((f) => f.endsWith('-improve.json'));
   const md = files.find((f) => f.endsWith('-improve.md'));
+  const html = files.find((f) => f.endsWith('-improve.html'));
   const report =
     json === undefined
       ? undefined
       : improveReportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
   const markdown = md === undefined ? '' : await readFile(path.join(out, md), 'utf8');
+  const page = html === undefined ? '' : await readFile(path.join(out, html), 'utf8');
   const skillAfter = await readFile(path.join(dir, 'SKILL.md'), 'utf8');
   const rewritePrompts = model.requests
     .slice(before)
@@ -136,7 +140,7 @@ async function improve(name: string, extra: string[], pad = '') {
   const measured = model.requests
     .slice(before)
     .filter((q) => q.turn === 1 && q.view?.stub !== undefined && /^(alpha|omega) /.test(q.view.query));
-  return { r, report, markdown, skillAfter, rewritePrompts, measured };
+  return { r, report, markdown, page, skillAfter, rewritePrompts, measured };
 }
 
 describe('improve', () => {
@@ -252,7 +256,7 @@ describe('improve', () => {
       const estimate = Number(/the improve session is estimated at \$([\d.]+)/.exec(refused.r.stderr)?.[1]);
       expect(estimate).toBeGreaterThan(1);
       const max = estimate + 0.01;
-      const { r, report, skillAfter, measured, rewritePrompts } = await improve(
+      const { r, report, markdown, page, skillAfter, measured, rewritePrompts } = await improve(
         'budget-stop',
         [...flags(max.toFixed(2)), '--write'],
         pad,
@@ -282,6 +286,18 @@ describe('improve', () => {
         runsOf(report.final.holdout?.winner);
       expect(measured.length).toBe(counted);
       expect(counted).toBeLessThan(54);
+
+      // The page the run wrote says the no verdict, the stop, and the cost the JSON holds, of its budget.
+      const cost = report.cost;
+      if (cost === undefined) throw new Error('the budget-stopped session has no cost');
+      const recommendation = at(byTag(parsePage(page), 'section'), 0);
+      expect(textOf(at(byClass(recommendation, 'headline'), 0))).toMatch(
+        /^No verdict: --max-cost-usd stopped/,
+      );
+      expect(byTag(recommendation, 'p').map((p) => textOf(p))).toContain(`Stopped: ${report.stopReason}.`);
+      const line = `Cost: ${formatUsd(cost.usd)} of --max-cost-usd ${formatUsd(report.settings.maxCostUsd ?? Number.NaN)} (measured runs ${formatUsd(cost.measuredUsd)}; ${cost.rewriteCalls} rewrite call${cost.rewriteCalls === 1 ? '' : 's'} ${formatUsd(cost.rewriteUsd)}).`;
+      expect(byClass(recommendation, 'cost').map((p) => textOf(p))).toEqual([line]);
+      expect(markdown).toContain(`\n${line}\n`);
     }, 600_000);
   });
 });

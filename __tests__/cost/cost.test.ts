@@ -103,6 +103,30 @@ describe('parsePriceTable', () => {
     expect((error as InputError).message).toMatch(message);
     expect((error as InputError).message).toMatch(/Fix: /);
   });
+
+  it.each([
+    [{ source: 's', asOf: '30.11.2026', models: {} }, 'Fix: the table needs "source"'],
+    [{ source: 's', asOf: '2026-11-30' }, 'Fix: the table needs "source"'],
+    [{ source: 's', asOf: '2026-11-30', models: {}, extra: 1 }, 'Fix: the table needs "source"'],
+    [
+      {
+        source: 's',
+        asOf: '2026-11-30',
+        models: { 'claude haiku': { input: 1, output: 1, cacheWrite: 1, cacheRead: 1 } },
+      },
+      'Fix: name each model by its id, in letters, digits and . _ : - only',
+    ],
+    [
+      {
+        source: 's',
+        asOf: '2026-11-30',
+        models: { m: { input: '1', output: 1, cacheWrite: 1, cacheRead: 1 } },
+      },
+      'Fix: each model needs input, output, cacheWrite and cacheRead',
+    ],
+  ])('gives the fix for where the defect is: %j', (table, fix) => {
+    expect(() => parsePriceTable(JSON.stringify(table), 'prices.json')).toThrow(fix);
+  });
 });
 
 describe('formatUsd', () => {

@@ -14,7 +14,8 @@ const f = (ph: number, pr: number, nh: number, nr: number) => ({
 
 /**
  * A hand-built, schema-valid improve report for the page tests (`t` fills each text slot): a
- * session of four iterations: greedy rejected, good accepted, a repeat, a useless one rejected.
+ * session of four iterations: greedy rejected, good accepted, a repeat, a useless one rejected;
+ * priced, without a budget.
  */
 export function improveFixture(t: Filler = (s) => s, overrides: Partial<ImproveReport> = {}): ImproveReport {
   return improveReportSchema.parse({
@@ -91,6 +92,7 @@ export function improveFixture(t: Filler = (s) => s, overrides: Partial<ImproveR
       recommendation: 'adopt',
       written: false,
     },
+    cost: { usd: 0.4321, measuredUsd: 0.4, rewriteUsd: 0.0321, rewriteCalls: 4 },
     ...overrides,
   });
 }

@@ -1,5 +1,6 @@
 import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { reportFixture } from '../fakes/report-fixture.js';
+import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 
 /**
  * The bad-input corpus: every case is a CLI invocation that must stop before anything runs, with
@@ -1062,9 +1063,15 @@ export interface ActionInputCase {
   input: string;
   /** Its raw value (what the runner puts in `INPUT_*`). */
   value: string;
+  /** Other inputs the case sets beside it (the rest at their defaults). */
+  with?: Record<string, string>;
+  /** Files written into the workspace first, by path relative to it. */
+  files?: Record<string, string>;
   what: string;
   /** A fragment of the step's failure message, exactly. */
   error: string;
+  /** A fragment of the fix, where the message between it and `error` varies (another Node's words). */
+  fix?: string;
   exit: 1;
 }
 
@@ -1353,4 +1360,5 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
       'input results-dir: expected a folder inside the workspace, such as skilltrigger-results (no ..), got "../artifacts"',
     exit: 1,
   },
+  ...ACTION_COST_INPUT_CASES,
 ];

@@ -35,7 +35,11 @@ export async function loadPrices(file: string | undefined): Promise<Prices> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
       { file },
-      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'unknown error'})`,
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a price table file'
+          : `cannot be read (${code ?? 'unknown error'})`,
       'pass --prices a JSON price table that exists (docs/cost.md), or leave it out for the built-in one',
     );
   }

@@ -35,6 +35,17 @@ export const priceTableSchema = z.strictObject({
 export type PriceTable = z.infer<typeof priceTableSchema>;
 export type ModelPrice = z.infer<typeof modelPriceSchema>;
 
+/** The fix for a price table's first defect, by where it is: the table's own fields, a model's id, or its rates. */
+function priceTableFix(where: readonly PropertyKey[], code: string | undefined): string {
+  if (where[0] !== 'models' || where.length === 1) {
+    return 'the table needs "source" (where the rates come from), "asOf" (the date they were read, YYYY-MM-DD) and "models" (the rates by model id), and nothing else; see docs/cost.md';
+  }
+  if (code === 'invalid_key') {
+    return 'name each model by its id, in letters, digits and . _ : - only, such as claude-haiku-4-5; see docs/cost.md';
+  }
+  return 'each model needs input, output, cacheWrite and cacheRead as non-negative numbers (US dollars per million tokens); see docs/cost.md';
+}
+
 /** Reads a `--prices` file's text; every defect is an input error naming the file and the entry. */
 export function parsePriceTable(text: string, file: string): PriceTable {
   let value: unknown;
@@ -54,7 +65,7 @@ export function parsePriceTable(text: string, file: string): PriceTable {
     throw new InputError(
       { file },
       `not a valid price table: at ${where}: ${issue?.message ?? 'invalid'}`,
-      'each model needs input, output, cacheWrite and cacheRead as non-negative numbers (US dollars per million tokens); see docs/cost.md',
+      priceTableFix(issue?.path ?? [], issue?.code),
     );
   }
   return parsed.data;

@@ -1,6 +1,6 @@
-import { formatUsd } from '../cost/cost.js';
 import { percent } from '../format.js';
 import { escapeInline } from '../report/escape.js';
+import { sessionCostText } from './cost-text.js';
 import { RECOMMENDATION_TEXT } from './recommendation.js';
 import type { ImproveReport } from './schema.js';
 
@@ -26,23 +26,9 @@ function quoteBlock(text: string): string {
     .join('\n');
 }
 
-/** What the session spent, and its budget; nothing when neither is known. */
-function costLines(report: ImproveReport): string[] {
-  const budget =
-    report.settings.maxCostUsd === undefined
-      ? ''
-      : ` of --max-cost-usd ${formatUsd(report.settings.maxCostUsd)}`;
-  if (!report.cost)
-    return budget ? [`Budget: --max-cost-usd ${formatUsd(report.settings.maxCostUsd ?? 0)}.`, ''] : [];
-  const c = report.cost;
-  return [
-    `Cost: ${formatUsd(c.usd)}${budget} (measured runs ${formatUsd(c.measuredUsd)}; ${c.rewriteCalls} rewrite call${c.rewriteCalls === 1 ? '' : 's'} ${formatUsd(c.rewriteUsd)}).`,
-    '',
-  ];
-}
-
 export function renderImproveMarkdown(report: ImproveReport): string {
   const s = report.settings;
+  const cost = sessionCostText(report);
   const lines: string[] = [
     `# skilltrigger improve: ${escapeInline(report.skill)}`,
     '',
@@ -69,7 +55,7 @@ export function renderImproveMarkdown(report: ImproveReport): string {
     ...(report.final.written ? ['SKILL.md was updated with the winner (--write).', ''] : []),
     `Stopped: ${escapeInline(report.stopReason)}.`,
     '',
-    ...costLines(report),
+    ...(cost === null ? [] : [cost, '']),
     '## Original',
     '',
     quoteBlock(report.original.description),

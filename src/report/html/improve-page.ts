@@ -1,3 +1,4 @@
+import { sessionCostText } from '../../improve/cost-text.js';
 import { RECOMMENDATION_TEXT } from '../../improve/recommendation.js';
 import type { CandidateRecord, ImproveReport } from '../../improve/schema.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
@@ -8,7 +9,8 @@ import { labelBadge, simulatedBanner, utcDate } from './parts.js';
 /**
  * The page of an `improve` session (`<date>-<skill>-improve.html`, beside its JSON). Like that
  * JSON it holds the description texts, the original and every candidate (SPEC §2.9), and says so
- * first. Then the recommendation with the holdout check, the train rates of every candidate over
+ * first. Then the recommendation with the holdout check (and what the session spent, of its
+ * `--max-cost-usd` budget, as the Markdown says it), the train rates of every candidate over
  * the iterations with the accepted path, and each candidate's text, figures and reason. Every
  * text is escaped by `html`.
  */
@@ -54,6 +56,8 @@ function candidateRow(c: CandidateRecord, winnerAt: number | null): Markup {
 function recommendationSection(report: ImproveReport): Markup {
   const f = report.final;
   const holdout = f.holdout;
+  // The Markdown's cost line, word for word, in the same place: after the stop reason.
+  const cost = sessionCostText(report);
   return html`<section id="recommendation"><h2>Recommendation</h2>
 <p class="headline">${RECOMMENDATION_TEXT[f.recommendation]}</p>
 ${f.winner === null ? '' : html`<p>Winner:</p><div class="description-text quote">${f.winner}</div>`}
@@ -63,7 +67,8 @@ ${
     : ''
 }
 ${f.written ? html`<p>SKILL.md was updated with the winner (--write).</p>` : ''}
-<p>Stopped: ${report.stopReason}.</p></section>`;
+<p>Stopped: ${report.stopReason}.</p>
+${cost === null ? '' : html`<p class="cost">${cost}</p>`}</section>`;
 }
 
 function settingsFacts(report: ImproveReport): Markup {
