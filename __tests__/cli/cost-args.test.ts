@@ -32,8 +32,10 @@ describe('run: --model, --late, --prices, --max-cost-usd, --dry-run', () => {
       prices: 'p.json',
       dryRun: true,
     });
-    for (const bad of ['0', '-1', 'lots', ''])
+    for (const bad of ['0', '-1', 'lots', '', '2,50', '1e3', '0x10', 'Infinity', '$'])
       expect(() => run('--max-cost-usd', bad)).toThrow(/--max-cost-usd must be/);
+    expect(run('--max-cost-usd', '$2.50')).toMatchObject({ maxCostUsd: 2.5 });
+    expect(run('--max-cost-usd', ' 3 ')).toMatchObject({ maxCostUsd: 3 });
   });
 
   it('improve takes --max-cost-usd and --prices', () => {

@@ -92,6 +92,7 @@ describe('parsePriceTable', () => {
       /at models\.m\.cacheWrite/,
     ],
     [JSON.stringify({ source: 's', asOf: '30.11.2026', models: {} }), /at asOf/],
+    [JSON.stringify({ source: 's', asOf: '2026-11-30', models: {} }), /at models: prices no model/],
   ])('refuses %s with the file and the place', (text, message) => {
     let error: unknown;
     try {

@@ -1,6 +1,7 @@
 import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
+import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
 
 /**
  * The bad-input corpus: every case is a CLI invocation that must stop before anything runs, with
@@ -10,7 +11,7 @@ import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
  * records being started (it never may be).
  */
 
-export type InputArea = 'eval set' | 'SKILL.md' | 'report for compare' | 'flags';
+export type InputArea = 'eval set' | 'SKILL.md' | 'report for compare' | 'flags' | 'price table';
 
 export interface BadInputCase {
   id: string;
@@ -21,6 +22,10 @@ export interface BadInputCase {
   args: string[];
   /** A fragment of stderr, exactly. */
   error: string;
+  /** A fragment of the fix, where the message between it and `error` varies (another Node's words). */
+  fix?: string;
+  /** The flag the message starts with, then `must be …; got "…"` or `: … Fix: …`. */
+  flag?: string;
   exit: 1;
 }
 
@@ -1048,6 +1053,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     error: '--out: is empty. Fix: name the folder for the reports',
     exit: 1,
   },
+  ...CLI_COST_INPUT_CASES,
 ];
 
 /**

@@ -86,6 +86,12 @@ describe('bad input stops before anything runs, with its error and exit code', (
         args[0] === 'run' && !args.includes('--out') ? ['run', '--out', out, ...args.slice(1)] : args;
       const r = await runCli(withOut, { env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work } });
       expect(r.stderr).toContain(fill(c.error, dir));
+      if (c.fix !== undefined) expect(r.stderr).toContain(c.fix);
+      // It names the flag first, then what the value must be, or what is wrong and the fix.
+      if (c.flag !== undefined)
+        expect(r.stderr).toMatch(
+          new RegExp(`^skilltrigger: ${c.flag}(?: must be .+; got "|: .+\\. Fix: )`, 'm'),
+        );
       expect(r.code).toBe(c.exit);
       expect(r.stderr).not.toMatch(/unexpected error|\n\s+at /);
       expect(await claudeWasStarted()).toBe(false);

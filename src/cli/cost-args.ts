@@ -44,12 +44,18 @@ export function lateOption(value: string | undefined): number {
   return n;
 }
 
-/** `--max-cost-usd X`: a positive number of US dollars. */
+/**
+ * `--max-cost-usd X`: a positive number of US dollars, written as the Action's `max-cost-usd` is
+ * (digits, a decimal point, an optional leading $): `1e3` or `0x10` would be a budget the user
+ * did not mean to type.
+ */
 export function maxCostOption(value: string | undefined): { maxCostUsd?: number } {
   if (value === undefined) return {};
   const n = Number(value.trim().replace(/^\$/, ''));
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
-    throw new UsageError(`--max-cost-usd must be a number of US dollars above 0 (e.g. 2.50); got "${value}"`);
+  if (!/^\$?\d+(?:\.\d+)?$/.test(value.trim()) || !(n > 0)) {
+    throw new UsageError(
+      `--max-cost-usd must be a number of US dollars above 0, such as 2.50 (or leave it out, for no budget); got "${value}"`,
+    );
   }
   return { maxCostUsd: n };
 }

@@ -24,17 +24,29 @@ export interface Prices {
   identity: PricesIdentity;
 }
 
-/** The built-in table, or the `--prices` file; a file that cannot be read or parsed is an input error naming it. */
+/**
+ * The built-in table, or the `--prices` file; a file that cannot be read or parsed is an input
+ * error naming the flag and the file (`--prices: <file>: …`; the Action names its input instead,
+ * from the same problem and fix).
+ */
 export async function loadPrices(file: string | undefined): Promise<Prices> {
   if (file === undefined)
     return { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) };
+  if (file.trim() === '') {
+    throw new InputError(
+      { file: '--prices' },
+      'is empty',
+      'name a JSON price table file (docs/cost.md), or leave --prices out for the built-in one',
+    );
+  }
+  const named = `--prices: ${file}`;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
-      { file },
+      { file: named },
       code === 'ENOENT'
         ? 'no such file'
         : code === 'EISDIR'
@@ -43,7 +55,7 @@ export async function loadPrices(file: string | undefined): Promise<Prices> {
       'pass --prices a JSON price table that exists (docs/cost.md), or leave it out for the built-in one',
     );
   }
-  const table = parsePriceTable(text, file);
+  const table = parsePriceTable(text, named);
   return { table, identity: pricesIdentity(table, text) };
 }
 

@@ -29,7 +29,10 @@ export const priceTableSchema = z.strictObject({
   /** The date the rates were read, YYYY-MM-DD. */
   asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** Keyed by model id; a reported model matches the longest key it starts with. */
-  models: z.record(z.string().regex(/^[A-Za-z0-9._:-]+$/), modelPriceSchema),
+  models: z
+    .record(z.string().regex(/^[A-Za-z0-9._:-]+$/), modelPriceSchema)
+    // An empty table prices nothing: every run would be "price unknown", and --max-cost-usd refused after the gates.
+    .refine((models) => Object.keys(models).length > 0, { message: 'prices no model' }),
 });
 
 export type PriceTable = z.infer<typeof priceTableSchema>;
@@ -40,13 +43,19 @@ function priceTableFix(where: readonly PropertyKey[], code: string | undefined):
   if (where[0] !== 'models' || where.length === 1) {
     return 'the table needs "source" (where the rates come from), "asOf" (the date they were read, YYYY-MM-DD) and "models" (the rates by model id), and nothing else; see docs/cost.md';
   }
+  if (where.includes('longPrompt')) {
+    return 'a longPrompt needs thresholdTokens (a whole number of prompt tokens above 0) and input, output, cacheWrite and cacheRead as non-negative numbers; see docs/cost.md';
+  }
   if (code === 'invalid_key') {
     return 'name each model by its id, in letters, digits and . _ : - only, such as claude-haiku-4-5; see docs/cost.md';
   }
   return 'each model needs input, output, cacheWrite and cacheRead as non-negative numbers (US dollars per million tokens); see docs/cost.md';
 }
 
-/** Reads a `--prices` file's text; every defect is an input error naming the file and the entry. */
+/**
+ * Reads a `--prices` file's text; every defect is an input error naming the file (`file`, as the
+ * message should name it: the CLI puts its flag before the path) and the entry.
+ */
 export function parsePriceTable(text: string, file: string): PriceTable {
   let value: unknown;
   try {
