@@ -185,6 +185,13 @@ describe('improve', () => {
     expect(report.final.written).toBe(false);
     expect(markdown.split('\n')[2]).toMatch(/holds description texts/);
     expect(r.stdout).toMatch(/Run again with --write/);
+    // The terminal says what the session spent in the Markdown's own line (the built-in table prices the default model).
+    const cost = report.cost;
+    if (cost === undefined) throw new Error('the session has no cost');
+    const spent = `Cost: ${formatUsd(cost.usd)} (measured runs ${formatUsd(cost.measuredUsd)}; ${cost.rewriteCalls} rewrite calls ${formatUsd(cost.rewriteUsd)}).`;
+    expect(cost.rewriteCalls).toBe(rewritePrompts.length);
+    expect(r.stdout.split('\n')).toContain(spent);
+    expect(markdown).toContain(`\n${spent}\n`);
     // Without --write, SKILL.md is byte-identical.
     expect(skillAfter).toBe(SKILL_MD);
 
@@ -298,6 +305,7 @@ describe('improve', () => {
       const line = `Cost: ${formatUsd(cost.usd)} of --max-cost-usd ${formatUsd(report.settings.maxCostUsd ?? Number.NaN)} (measured runs ${formatUsd(cost.measuredUsd)}; ${cost.rewriteCalls} rewrite call${cost.rewriteCalls === 1 ? '' : 's'} ${formatUsd(cost.rewriteUsd)}).`;
       expect(byClass(recommendation, 'cost').map((p) => textOf(p))).toEqual([line]);
       expect(markdown).toContain(`\n${line}\n`);
+      expect(r.stdout.split('\n')).toContain(line);
     }, 600_000);
   });
 });

@@ -21,6 +21,7 @@ import type { ImproveArgs } from './author-args.js';
 import { loadPrices } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { planSessionCost } from './improve-cost.js';
+import { improveSummary } from './improve-summary.js';
 import { measureSettingsFrom } from './measure-settings.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
@@ -174,7 +175,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
   if (isBudgetStopped(checked))
     io.stdout.write(`NO VERDICT — this is not a measurement: ${checked.stopReason}\n`);
-  io.stdout.write(`${summary(checked)}\n`);
+  io.stdout.write(`${improveSummary(checked)}\n`);
   const date = checked.createdAt.slice(0, 10);
   const paths = await writeValidatedReport(
     args.out,
@@ -192,24 +193,6 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   if (reminders) io.stderr.write(reminders);
   if (writeError) throw writeError;
   return isBudgetStopped(checked) ? ExitCode.noVerdict : ExitCode.verdict;
-}
-
-function summary(report: ImproveReport): string {
-  const accepted = report.candidates.filter((c) => c.decision === 'accepted').length;
-  const spent = report.cost
-    ? `\ncost: ${formatUsd(report.cost.usd)} (measured runs ${formatUsd(report.cost.measuredUsd)}, ${report.cost.rewriteCalls} rewrite call${report.cost.rewriteCalls === 1 ? '' : 's'} ${formatUsd(report.cost.rewriteUsd)})`
-    : '';
-  const head = `${report.candidates.length} candidate(s), ${accepted} accepted; stopped: ${report.stopReason}.${spent}`;
-  switch (report.final.recommendation) {
-    case 'keep-original':
-      return `${head}\nKeep the original description: no rewrite was a significant improvement on train.`;
-    case 'did-not-generalise':
-      return `${head}\nThe winner did not generalise to the holdout (${report.final.holdout?.reason ?? ''}); keep the original.`;
-    case 'no-verdict':
-      return `${head}\nNo verdict: --max-cost-usd stopped the session${report.final.winner === null ? '' : ' before the winner was checked on the holdout'}; nothing was written.`;
-    case 'adopt':
-      return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Run again with --write to put it into SKILL.md, or copy it in yourself.'}`;
-  }
 }
 
 /**

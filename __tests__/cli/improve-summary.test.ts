@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { improveSummary } from '../../src/cli/improve-summary.js';
+import { renderImproveMarkdown } from '../../src/improve/markdown.js';
+import type { ImproveReport } from '../../src/improve/schema.js';
+import { improveFixture } from '../fakes/improve-fixture.js';
+
+/**
+ * `improve`'s terminal summary says the session's cost in the improve Markdown's own line: the
+ * spend (of the budget, when there was one), "price unknown" when a run or call had no price, and
+ * nothing for a version 1 report, which records no cost.
+ */
+const withBudget = (report: ImproveReport, maxCostUsd: number): ImproveReport => ({
+  ...report,
+  settings: { ...report.settings, maxCostUsd },
+});
+const withoutCost = (report: ImproveReport): ImproveReport => {
+  const { cost: _, ...rest } = report;
+  return rest;
+};
+const HEAD = '4 candidate(s), 1 accepted; stopped: reached --iterations 4.';
+
+describe('improveSummary: the cost line', () => {
+  it.each([
+    ['priced', improveFixture(), 'Cost: $0.4321 (measured runs $0.4000; 4 rewrite calls $0.0321).'],
+    [
+      'priced, of a budget',
+      withBudget(improveFixture(), 2),
+      'Cost: $0.4321 of --max-cost-usd $2.00 (measured runs $0.4000; 4 rewrite calls $0.0321).',
+    ],
+    [
+      'unpriced',
+      withoutCost(improveFixture()),
+      "Cost: price unknown (a measured run or a rewrite call could not be priced; pass --prices with the model's rates to price it).",
+    ],
+    [
+      'unpriced, of a budget',
+      withBudget(withoutCost(improveFixture()), 2),
+      "Budget: --max-cost-usd $2.00. Cost: price unknown (a measured run or a rewrite call could not be priced; pass --prices with the model's rates to price it).",
+    ],
+  ])('%s: the line after the head, word for word the Markdown’s', (_, report, line) => {
+    const lines = improveSummary(report).split('\n');
+    expect(lines.slice(0, 2)).toEqual([HEAD, line]);
+    expect(renderImproveMarkdown(report).split('\n')).toContain(line);
+  });
+
+  it('says no cost for a version 1 report, which records none', () => {
+    const report = { ...withoutCost(improveFixture()), schemaVersion: 1 };
+    const lines = improveSummary(report).split('\n');
+    expect(lines[0]).toBe(HEAD);
+    expect(lines[1]).toMatch(/^A winner held on the holdout/);
+    expect(improveSummary(report)).not.toMatch(/cost|price/i);
+  });
+});

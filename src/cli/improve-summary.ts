@@ -1,0 +1,23 @@
+import { sessionCostText } from '../improve/cost-text.js';
+import type { ImproveReport } from '../improve/schema.js';
+
+/**
+ * What `improve` prints when the session ends: the candidates, why it stopped, what it cost (the
+ * improve Markdown's and page's own line, so the three never word it apart) and the recommendation.
+ */
+export function improveSummary(report: ImproveReport): string {
+  const accepted = report.candidates.filter((c) => c.decision === 'accepted').length;
+  const cost = sessionCostText(report);
+  const spent = cost === null ? '' : `\n${cost}`;
+  const head = `${report.candidates.length} candidate(s), ${accepted} accepted; stopped: ${report.stopReason}.${spent}`;
+  switch (report.final.recommendation) {
+    case 'keep-original':
+      return `${head}\nKeep the original description: no rewrite was a significant improvement on train.`;
+    case 'did-not-generalise':
+      return `${head}\nThe winner did not generalise to the holdout (${report.final.holdout?.reason ?? ''}); keep the original.`;
+    case 'no-verdict':
+      return `${head}\nNo verdict: --max-cost-usd stopped the session${report.final.winner === null ? '' : ' before the winner was checked on the holdout'}; nothing was written.`;
+    case 'adopt':
+      return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Run again with --write to put it into SKILL.md, or copy it in yourself.'}`;
+  }
+}
