@@ -5,8 +5,9 @@ import type { BadInputCase } from './bad-input-cases.js';
  * `run` and, where it takes them, `improve`: the CLI's side of action-cost-input-cases.ts, as
  * BAD_INPUT_CASES cases (it lists them at its end). Each stops with exit 1 before claude is
  * started: the flags are refused as they are parsed, and a `--prices` file is read and checked
- * before the gates. Each message starts with the flag, then says what the value must be
- * (`must be …; got "…"`) or what is wrong with the file and the fix (`: <file>: … Fix: …`).
+ * before the gates. A value's message starts with its flag (the case's `flag`), then says what the
+ * value must be (`must be …; got "…"`) or what is wrong with the file and the fix
+ * (`: <file>: … Fix: …`); `improve --late` is an unknown option, as improve does not watch for late loads.
  */
 
 const run = (...rest: string[]) => [
@@ -199,6 +200,15 @@ export const CLI_COST_INPUT_CASES: readonly BadInputCase[] = [
     args: improve('--max-cost-usd', 'five dollars'),
     error: `${dollars} "five dollars"`,
     flag: '--max-cost-usd',
+    exit: 1,
+  },
+  {
+    id: 'flag-improve-late',
+    area: 'flags',
+    what: 'improve --late (only run watches for late loads)',
+    files: IMPROVE_EVAL,
+    args: improve('--late', '2'),
+    error: 'unknown option --late for improve; it takes --skill, --eval,',
     exit: 1,
   },
   {
