@@ -13,7 +13,8 @@ import {
   loadSiblings,
   type SiblingSkill,
 } from '../inputs/siblings.js';
-import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
+import { loadSkill } from '../inputs/skill.js';
+import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
