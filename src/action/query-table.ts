@@ -8,7 +8,7 @@ import { labelText } from '../compare/render.js';
 import { markdownTable as table } from '../format.js';
 import { maskSecrets } from '../mask.js';
 import { escapeInline, truncate } from '../report/escape.js';
-import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
+import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
 import type { Measurement, ModelCounts, QueryResult } from '../report/schema.js';
 import type { ActionRun, MeasuredSkill } from './results.js';
 
