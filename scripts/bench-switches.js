@@ -12,7 +12,7 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude.js';
+import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude-launch.js';
 import { createStubProject } from '../lib/adapters/stub-project.js';
 import { startSimulatedModel } from '../lib/simulated/model.js';
 

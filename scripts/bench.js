@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude.js';
+import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude-launch.js';
 import { runPreflight } from '../lib/gates/preflight.js';
 import { measureMatrix } from '../lib/matrix/measure-matrix.js';
 import { measureAll } from '../lib/measure/loop.js';

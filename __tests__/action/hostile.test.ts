@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../src/action/comment.js';
 import type { ActionRun, MeasuredSkill } from '../../src/action/results.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { composeStickyBody, shaStamp } from '../../src/adapters/github.js';
+import { composeStickyBody, shaStamp } from '../../src/adapters/github-comment.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { fixtureMeasurement, type QuerySpec, reportFixture } from '../fakes/report-fixture.js';
 

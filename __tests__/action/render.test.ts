@@ -6,7 +6,7 @@ import { conclude } from '../../src/action/conclusion.js';
 import type { ActionRun, MeasuredSkill } from '../../src/action/results.js';
 import { verdictsOutput } from '../../src/action/results.js';
 import { rateChart, renderSummary } from '../../src/action/summary.js';
-import { composeStickyBody, MAX_COMMENT_CHARS } from '../../src/adapters/github.js';
+import { composeStickyBody, MAX_COMMENT_CHARS } from '../../src/adapters/github-comment.js';
 import { compareReport, compareReports } from '../../src/compare/compare.js';
 import type { Report } from '../../src/report/schema.js';
 import {

@@ -1,16 +1,18 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import {
-  composeStickyBody,
   type GitHubResult,
-  isStale,
   listChangedFiles,
-  MAX_COMMENT_CHARS,
-  parseShaStamp,
   type StickyComment,
-  shaStamp,
-  stickyMarker,
   upsertStickyComment,
 } from '../../src/adapters/github.js';
+import {
+  composeStickyBody,
+  isStale,
+  MAX_COMMENT_CHARS,
+  parseShaStamp,
+  shaStamp,
+  stickyMarker,
+} from '../../src/adapters/github-comment.js';
 import {
   type FakePullFile,
   type GitHubApiFake,

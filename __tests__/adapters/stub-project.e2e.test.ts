@@ -9,7 +9,8 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeArgs, claudeEnvironment, runClaudeCommand } from '../../src/adapters/claude.js';
+import { runClaudeCommand } from '../../src/adapters/claude-command.js';
+import { claudeArgs, claudeEnvironment } from '../../src/adapters/claude-launch.js';
 import { repositoryRoot } from '../../src/adapters/git.js';
 import { createStubProject, type StubProject } from '../../src/adapters/stub-project.js';
 import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClaudeCommandResult } from '../../src/adapters/claude.js';
+import type { ClaudeCommandResult } from '../../src/adapters/claude-command.js';
 import { judgeAuth, parseAuthStatus } from '../../src/gates/auth.js';
 import { judgeCli, parseCliVersion } from '../../src/gates/cli.js';
 

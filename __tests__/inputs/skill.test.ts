@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { loadSkill, parseSkill } from '../../src/inputs/skill.js';
 import {
   DESCRIPTION_MAX_CHARS,
-  loadSkill,
-  parseSkill,
   specLengthWarning,
   validateDescription,
-} from '../../src/inputs/skill.js';
+} from '../../src/inputs/skill-fields.js';
 import { defectOf, defectsOf, FIXTURES } from './input-errors.js';
 
 const SKILLS = `${FIXTURES}/skills`;

@@ -1,17 +1,11 @@
 import type { Comparison } from '../compare/compare.js';
 import { escapeInline } from '../report/escape.js';
 import { COMMENT_MATRIX_LIMITS, routingMatrixSection } from './matrix-section.js';
+import type { SectionLimits } from './query-table.js';
 import type { ActionRun, SkillResult } from './results.js';
-import {
-  escapeLineStart,
-  footer,
-  type SectionLimits,
-  shortSha,
-  simulatedBlock,
-  skillSection,
-  stopBlock,
-  tally,
-} from './skill-section.js';
+import { footer, simulatedBlock, stopBlock, tally } from './run-blocks.js';
+import { escapeLineStart, shortSha } from './safe-text.js';
+import { skillSection } from './skill-section.js';
 
 /**
  * The sticky PR comment (pure): a headline, then a section per skill with its table. The hidden

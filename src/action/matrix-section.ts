@@ -3,8 +3,8 @@ import { matrixHeadline, matrixTable, shareText, stolenTable } from '../matrix/m
 import type { MatrixReport } from '../matrix/schema.js';
 import { escapeInline } from '../report/escape.js';
 import type { ActionRun } from './results.js';
+import { escapeLineStart } from './safe-text.js';
 import { shardText } from './shard.js';
-import { escapeLineStart } from './skill-section.js';
 
 /**
  * The routing matrix's section of the PR comment and the job summary (`routing-matrix: true`),

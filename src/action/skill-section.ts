@@ -1,16 +1,20 @@
-import type { ClassComparison, Comparison, QueryComparison } from '../compare/compare.js';
-import { labelText } from '../compare/render.js';
-import { formatUsd } from '../cost/cost.js';
+/**
+ * The Markdown both the PR comment and the job summary are built from: a section per skill with
+ * its tables (the per-query one is query-table.ts; the run's headline and footer, run-blocks.ts).
+ * Pure. Every string that came from a user (skill names, paths, queries, notes, model names,
+ * reasons quoting files) goes through `escapeInline`; nothing user-made is put in a code span (code
+ * spans do not read escapes). Commit shas are checked to be hex first (safe-text.ts).
+ */
+import type { ClassComparison } from '../compare/compare.js';
 import { markdownTable as table, utcDate } from '../format.js';
-import { maskSecrets } from '../mask.js';
-import { escapeInline, truncate } from '../report/escape.js';
-import { OUTCOME_LEGEND, outcomeSymbols } from '../report/markdown.js';
-import type { Measurement, ModelCounts, QueryResult, Report } from '../report/schema.js';
+import { escapeInline } from '../report/escape.js';
+import type { Measurement, Report } from '../report/schema.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { competitionLines } from './competition-lines.js';
-import { budgetFooterText, budgetRefusalBlock, lateLines } from './cost-lines.js';
+import { lateLines } from './cost-lines.js';
 import { modelComparisonTable } from './model-compare.js';
+import { queryRows, type SectionLimits, subjectName } from './query-table.js';
 import {
   type ActionRun,
   type BaselineUse,
@@ -20,40 +24,8 @@ import {
   standingOf,
   standingText,
 } from './results.js';
+import { escapeLineStart, sentence, shortSha } from './safe-text.js';
 import { comparedSubsetRows, subsetRows } from './subset-rows.js';
-
-/**
- * The Markdown both the PR comment and the job summary are built from: a headline, and a section
- * per skill with its table. Pure. Every string that came from a user (skill names, paths, queries,
- * notes, model names, reasons quoting files) goes through `escapeInline`; nothing user-made is put
- * in a code span (code spans do not read escapes). Commit shas are checked to be hex first.
- */
-
-/** How much of each skill a rendering shows. */
-export interface SectionLimits {
-  /** Per-query rows shown (the rest are counted). */
-  queryRows: number;
-  /** A query's text is cut to this many characters. */
-  queryChars: number;
-}
-
-const HEX = /^[0-9a-f]{7,64}$/i;
-
-/**
- * User text that starts a Markdown line (a list item's text, a paragraph): `escapeInline` keeps it
- * inline only after other text, so here the openers it leaves alone at a block start are broken
- * too — `1. `/`1) ` (an ordered list), `+ ` (a bullet list) and leading spaces (indented code).
- */
-export function escapeLineStart(text: string): string {
-  return escapeInline(text.trimStart())
-    .replace(/^(\d+)([.)])/, '$1\\$2')
-    .replace(/^\+/, '\\+');
-}
-
-/** A commit as `abc1234` in a code span, or nothing when it is not a sha (so no user text reaches a code span). */
-export function shortSha(sha: string | undefined): string {
-  return sha !== undefined && HEX.test(sha) ? `\`${sha.slice(0, 7)}\`` : 'an unknown commit';
-}
 
 const STANDING_MARK: Record<SkillStanding, string> = {
   regression: '❌',
@@ -90,10 +62,6 @@ export function skipText(reason: SkipReason): string {
     case 'removed':
       return 'the skill was removed; nothing to measure';
   }
-}
-
-function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** Where the baseline came from, in one or two plain sentences. */
@@ -151,11 +119,6 @@ function baselineMeasurement(s: MeasuredSkill): Measurement | undefined {
   return s.report.baseline ?? s.baselineReport?.candidate;
 }
 
-/** What the measured side is called: the PR, or the commit a push measured. */
-export function subjectName(run: ActionRun): string {
-  return run.event === 'pull_request' ? 'This PR' : 'This commit';
-}
-
 function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | undefined): string[] {
   const subject = subjectName(run);
   const m = s.report.candidate;
@@ -188,83 +151,6 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
       ['Lost runs (counted apart)', lostCell(baseline), lostCell(m), '', ''],
     ],
   );
-}
-
-function queryCell(q: QueryResult | undefined, hits: number, runs: number): string {
-  if (q && q.outcomes.length === 0) return 'not run';
-  const symbols = q ? `${outcomeSymbols(q.outcomes)} ` : '';
-  return `${symbols}${hits}/${runs}`;
-}
-
-/** One model's hits/runs of a query, its lost and late runs noted. */
-function modelCell(c: ModelCounts | undefined): string {
-  if (!c) return '–';
-  const lost = c.timeouts + c.errors;
-  return `${c.hits}/${c.runs}${lost > 0 ? `, ${lost} lost` : ''}${c.late > 0 ? `, ${c.late} late` : ''}`;
-}
-
-function queryRows(
-  run: ActionRun,
-  s: MeasuredSkill,
-  baseline: Measurement | undefined,
-  limits: SectionLimits,
-): string[] {
-  const subject = subjectName(run);
-  const cand = s.report.candidate.queries;
-  // Masked before it is escaped and cut: `\_` or a cut would hide a key from the mask of the whole body.
-  const text = (query: string) => truncate(escapeInline(maskSecrets(query)), limits.queryChars);
-  const rows: string[][] = [];
-  let total: number;
-  if (s.comparison && baseline) {
-    const baseByQuery = new Map(baseline.queries.map((q) => [q.query, q]));
-    const candByQuery = new Map(cand.map((q) => [q.query, q]));
-    const compared: readonly QueryComparison[] = s.comparison.rows;
-    total = compared.length;
-    // Several models compared model by model: a column per model, baseline → this side (issue 14).
-    const models = s.byModel && s.byModel.length > 0 ? s.byModel.map((m) => m.model) : [];
-    for (const r of compared.slice(0, limits.queryRows)) {
-      const b = baseByQuery.get(r.query);
-      const c = candByQuery.get(r.query);
-      rows.push([
-        escapeInline(r.id),
-        text(r.query),
-        r.shouldTrigger ? 'yes' : 'no',
-        queryCell(b, r.base.hits, r.base.runs),
-        queryCell(c, r.cand.hits, r.cand.runs),
-        ...models.map((m) => `${modelCell(b?.byModel?.[m])} → ${modelCell(c?.byModel?.[m])}`),
-        r.label === 'regression' ? '**regression**' : labelText(r.label),
-      ]);
-    }
-    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, ...models.map(escapeInline), 'Label'];
-    return wrapDetails(table(header, rows), total, rows.length);
-  }
-  total = cand.length;
-  // Several models (`models`): one column per model, each with that model's hits/runs.
-  const models = s.report.settings.models ?? [];
-  for (const q of cand.slice(0, limits.queryRows)) {
-    rows.push([
-      escapeInline(q.id),
-      text(q.query),
-      q.shouldTrigger ? 'yes' : 'no',
-      ...(models.length > 1 ? models.map((m) => modelCell(q.byModel?.[m])) : [queryCell(q, q.hits, q.runs)]),
-      q.pass === null ? '–' : q.pass ? 'pass' : '**fail**',
-    ]);
-  }
-  const columns = models.length > 1 ? models.map(escapeInline) : [subject];
-  return wrapDetails(table(['Id', 'Query', 'Should load', ...columns, 'Pass'], rows), total, rows.length);
-}
-
-function wrapDetails(lines: string[], total: number, shown: number): string[] {
-  const more = total - shown;
-  return [
-    '<details>',
-    `<summary>Per query (${total} ${total === 1 ? 'query' : 'queries'}; ${OUTCOME_LEGEND})</summary>`,
-    '',
-    ...lines,
-    ...(more > 0 ? ['', `… and ${more} more ${more === 1 ? 'query' : 'queries'} (in the report file).`] : []),
-    '',
-    '</details>',
-  ];
 }
 
 function warningLines(s: MeasuredSkill): string[] {
@@ -328,107 +214,4 @@ export function skillSection(
   lines.push(...warningLines(s));
   if (!compact) lines.push('', ...queryRows(run, s, baseline, limits));
   return lines;
-}
-
-/** `1 regression · 2 noise · 1 not measured` (pure). */
-export function tally(run: ActionRun): string {
-  const order: SkillStanding[] = [
-    'regression',
-    'no-verdict',
-    'invalid',
-    'improvement',
-    'noise',
-    'no-baseline',
-    'measured',
-    'not-measured',
-  ];
-  const counts = new Map<SkillStanding, number>();
-  for (const s of run.skills) counts.set(standingOf(s), (counts.get(standingOf(s)) ?? 0) + 1);
-  return order
-    .filter((k) => (counts.get(k) ?? 0) > 0)
-    .map((k) => {
-      const text = `${counts.get(k)} ${standingText(k)}`;
-      return k === 'regression' || k === 'no-verdict' || k === 'invalid' ? `**${text}**` : text;
-    })
-    .join(' · ');
-}
-
-/** Said first when any number came from the simulated model (tests, demos), so nobody reads it as Claude's. */
-export function simulatedBlock(run: ActionRun): string[] {
-  if (!run.skills.some((s) => s.kind === 'measured' && s.report.simulated)) return [];
-  return [
-    '> [!NOTE]',
-    "> **Simulated:** these runs were answered by skilltrigger's simulated model, not by Claude. The numbers show the tool at work, not how these descriptions perform.",
-  ];
-}
-
-/** What stopped the run, as a GitHub alert block (empty when nothing did). */
-export function stopBlock(run: ActionRun): string[] {
-  if (run.stage === 'gate-failed') {
-    const failed = run.gates.filter((g) => g.status === 'fail');
-    return [
-      '> [!WARNING]',
-      '> **Nothing was measured: a gate failed.**',
-      ...failed.flatMap((g) => [
-        `> - ${escapeInline(g.gate)}: ${sentence(escapeInline(g.reason))}${g.fix ? ` Fix: ${sentence(escapeInline(g.fix))}` : ''}`,
-      ]),
-    ];
-  }
-  if (run.stage === 'input-error') {
-    const refused = budgetRefusalBlock(run);
-    if (refused.length > 0) return refused;
-    return ['> [!WARNING]', '> **Nothing was measured: the inputs below have problems.**'];
-  }
-  return [];
-}
-
-/** The models of the measured reports (`models`), when several were measured. */
-function modelsText(run: ActionRun): string | undefined {
-  const models = [...new Set(measuredReports(run).flatMap((r) => r.settings.models ?? []))];
-  return models.length > 1 ? models.map(escapeInline).join(', ') : undefined;
-}
-
-function measuredReports(run: ActionRun): Report[] {
-  return run.skills.flatMap((s) => (s.kind === 'measured' ? [s.report] : []));
-}
-
-/** ` · cost $0.0123 (haiku $0.0040, sonnet $0.0083)` over every measured report, or tokens and "price unknown". */
-export function costText(run: ActionRun): string {
-  const measurements = measuredReports(run).flatMap((r) => [
-    r.candidate,
-    ...(r.baseline ? [r.baseline] : []),
-  ]);
-  const costs = measurements.flatMap((m) => (m.cost ? [m.cost] : []));
-  if (costs.length === 0) return '';
-  const usd = costs.reduce((n, c) => n + c.usd, 0);
-  const byModel: Record<string, number> = {};
-  for (const c of costs) for (const [m, v] of Object.entries(c.byModel)) byModel[m] = (byModel[m] ?? 0) + v;
-  const unknown = [...new Set(costs.flatMap((c) => c.unknownModels))];
-  const split = Object.entries(byModel);
-  const perModel =
-    split.length > 1 ? ` (${split.map(([m, v]) => `${escapeInline(m)} ${formatUsd(v)}`).join(', ')})` : '';
-  const late = measurements.reduce((n, m) => n + (m.totals.late ?? 0), 0);
-  const lateText = measurements.some((m) => m.totals.late !== undefined) ? ` · ${late} late loads` : '';
-  if (unknown.length === 0) return ` · cost ${formatUsd(usd)}${perModel}${lateText}`;
-  const tokens = measurements.reduce(
-    (n, m) =>
-      n +
-      m.totals.usage.inputTokens +
-      m.totals.usage.cacheReadInputTokens +
-      m.totals.usage.cacheCreationInputTokens +
-      m.totals.usage.outputTokens,
-    0,
-  );
-  return ` · cost ${usd > 0 ? `${formatUsd(usd)}${perModel} + ` : ''}price unknown for ${unknown.map(escapeInline).join(', ')} (${tokens.toLocaleString('en-US')} tokens)${lateText}`;
-}
-
-/** The footer: what was run, and how labels are decided. */
-export function footer(run: ActionRun, comparison: Comparison | undefined, toolVersion: string): string {
-  const model = run.settings.model ? escapeInline(run.settings.model) : 'the CLI default model';
-  const cli = run.cliVersion ? `Claude Code ${escapeInline(run.cliVersion)}` : 'Claude Code';
-  const alpha = comparison ? comparison.method.alpha : 0.05;
-  return (
-    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${cli} · ${modelsText(run) ?? model} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}${budgetFooterText(run)}. ` +
-    `A change is labelled a regression or an improvement only when an exact test finds it at α = ${alpha}; anything smaller is noise.</sub>`
-  );
 }

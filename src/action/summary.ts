@@ -2,15 +2,11 @@ import { chartLabel, escapeInline } from '../report/escape.js';
 import { assembleBody, firstComparison, headline } from './comment.js';
 import { routingRows } from './competition-lines.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
+import type { SectionLimits } from './query-table.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
-import {
-  escapeLineStart,
-  footer,
-  type SectionLimits,
-  simulatedBlock,
-  skillSection,
-  stopBlock,
-} from './skill-section.js';
+import { footer, simulatedBlock, stopBlock } from './run-blocks.js';
+import { escapeLineStart } from './safe-text.js';
+import { skillSection } from './skill-section.js';
 
 /**
  * The job summary (pure): the comment's tables with more rows, plus a chart of each skill's

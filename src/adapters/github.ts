@@ -1,6 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getOctokit } from '@actions/github';
-import { messageOf } from '../errors.js';
+import { composeStickyBody, isStale, STAMP_SHA, shaStamp, stickyMarker } from './github-comment.js';
+import { classifyFailure, errorMessage, errorStatus, type GitHubFailure } from './github-failure.js';
+
+// The failure type is part of every result this module returns; its callers import it from here.
+export type { GitHubFailure } from './github-failure.js';
 
 /**
  * The only module that talks to GitHub (through `@actions/github`'s Octokit).
@@ -18,18 +22,10 @@ import { messageOf } from '../errors.js';
  * may exist anyway, and re-reading the comments before writing again keeps it to one comment.
  */
 
-/** GitHub's limit for an issue comment body, in characters. */
-export const MAX_COMMENT_CHARS = 65_536;
 /** `pulls.listFiles` returns at most this many files; a PR with more is cut silently by GitHub. */
 export const MAX_PR_FILES = 3000;
 /** Comments by this login are preferred when the token cannot say who it is (`GITHUB_TOKEN`). */
 export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
-
-export type GitHubFailure =
-  | { kind: 'forbidden'; status: number; message: string }
-  | { kind: 'too-large'; status: number; message: string }
-  | { kind: 'unavailable'; status?: number; message: string; attempts: number }
-  | { kind: 'rejected'; status: number; message: string };
 
 export type GitHubResult<T> = { ok: true; value: T } | { ok: false; error: GitHubFailure };
 
@@ -92,127 +88,7 @@ export interface ChangedFilesOptions extends GitHubConnection {
 type Octokit = ReturnType<typeof getOctokit>;
 
 // ---------------------------------------------------------------------------------------------
-// The comment's hidden lines (pure; exported for tests and golden files)
-
-/** Marker text: letters, digits and `_.:/-`, no `--` (which would end the HTML comment early). */
-function markerName(marker: string): string {
-  return marker.replace(/[^A-Za-z0-9_.:/-]/g, '-').replace(/-{2,}/g, '-');
-}
-
-/** `<!-- skilltrigger:<marker> -->`: how the sticky comment is found again. */
-export function stickyMarker(marker: string): string {
-  return `<!-- skilltrigger:${markerName(marker)} -->`;
-}
-
-/** `<!-- skilltrigger-sha:<sha> <iso time> -->` */
-export function shaStamp(sha: string, time: Date): string {
-  return `<!-- skilltrigger-sha:${sha} ${time.toISOString()} -->`;
-}
-
-const STAMP = /<!-- skilltrigger-sha:([0-9A-Za-z]+) (\S+) -->/;
-const SHA = /^[0-9A-Za-z]{1,64}$/;
-
-export function parseShaStamp(body: string): { sha: string; time: Date } | undefined {
-  const match = STAMP.exec(body);
-  if (!match?.[1] || !match[2]) return undefined;
-  const time = new Date(match[2]);
-  return Number.isNaN(time.getTime()) ? undefined : { sha: match[1], time };
-}
-
-/**
- * The stale rule: keep the existing comment when it records a *different* head sha whose time is
- * *later* than ours (a newer push already reported; we are a slow, older run). The same sha (a
- * re-run), an earlier or equal time, or no stamp on either side: update.
- */
-export function isStale(existingBody: string, headSha: string | undefined, headTime: Date): boolean {
-  if (headSha === undefined) return false;
-  const existing = parseShaStamp(existingBody);
-  if (!existing || existing.sha === headSha) return false;
-  return existing.time.getTime() > headTime.getTime();
-}
-
-const DEFAULT_TRUNCATION_NOTE =
-  "> [!NOTE]\n> This comment was cut to fit GitHub's 65,536-character limit ({dropped} characters left out). " +
-  'The full results are in the job summary.';
-
-/**
- * The whole comment: hidden marker, optional sha stamp, then the content, cut so that the total
- * stays within `limit` UTF-16 units (never more than GitHub's character count). The cut falls at a
- * line end when one is near, never inside a surrogate pair, and closes an open code fence.
- */
-export function composeStickyBody(opts: {
-  marker: string;
-  body: string;
-  stamp?: string;
-  limit?: number;
-  truncationNote?: string;
-}): string {
-  const limit = opts.limit ?? MAX_COMMENT_CHARS;
-  const header = `${stickyMarker(opts.marker)}\n${opts.stamp ? `${opts.stamp}\n` : ''}`;
-  const full = header + opts.body;
-  if (full.length <= limit) return full;
-
-  const template = opts.truncationNote ?? DEFAULT_TRUNCATION_NOTE;
-  const noteFor = (dropped: number, fence: boolean): string =>
-    `${fence ? '\n```' : ''}\n\n${template.replace('{dropped}', String(dropped))}`;
-  // Reserve room for the longest note this cut can need.
-  const room = Math.max(0, limit - header.length - noteFor(opts.body.length, true).length);
-  let cut = opts.body.slice(0, room);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  const lineEnd = cut.lastIndexOf('\n');
-  if (lineEnd >= room * 0.9) cut = cut.slice(0, lineEnd);
-  const openFence = (cut.match(/^```/gm)?.length ?? 0) % 2 === 1;
-  return (header + cut + noteFor(opts.body.length - cut.length, openFence)).slice(0, limit);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Failure classification and retries
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function errorStatus(error: unknown): number | undefined {
-  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
-}
-
-function errorMessage(error: unknown): string {
-  return messageOf(error);
-}
-
-function rateLimited(error: unknown, status: number | undefined): boolean {
-  if (status === 429) return true;
-  if (status !== 403 || !isRecord(error) || !isRecord(error.response))
-    return /rate limit/i.test(errorMessage(error));
-  const headers = error.response.headers;
-  return (
-    (isRecord(headers) && headers['x-ratelimit-remaining'] === '0') || /rate limit/i.test(errorMessage(error))
-  );
-}
-
-type Classified = { failure: GitHubFailure; retryable: boolean };
-
-function classify(error: unknown, attempts: number): Classified {
-  const status = errorStatus(error);
-  const message = errorMessage(error);
-  // Octokit reports a network failure or an abort (our timeout) as status 500.
-  if (status === undefined || status >= 500) {
-    return {
-      failure: { kind: 'unavailable', ...(status === undefined ? {} : { status }), message, attempts },
-      retryable: true,
-    };
-  }
-  if (rateLimited(error, status)) {
-    return { failure: { kind: 'unavailable', status, message, attempts }, retryable: false };
-  }
-  if (status === 401 || status === 403 || status === 404) {
-    return { failure: { kind: 'forbidden', status, message }, retryable: false };
-  }
-  if (status === 422 && /too long/i.test(message)) {
-    return { failure: { kind: 'too-large', status, message }, retryable: false };
-  }
-  return { failure: { kind: 'rejected', status, message }, retryable: false };
-}
+// Retries (what a failure means is github-failure.ts)
 
 async function withGitHub<T>(
   conn: GitHubConnection,
@@ -233,7 +109,7 @@ async function withGitHub<T>(
     try {
       return { ok: true, value: await operation(octokit, AbortSignal.timeout(timeoutMs)) };
     } catch (error) {
-      const { failure, retryable } = classify(error, attempt);
+      const { failure, retryable } = classifyFailure(error, attempt);
       if (!retryable || attempt > retries) return { ok: false, error: failure };
       await sleep(delayMs * 2 ** (attempt - 1));
     }
@@ -283,7 +159,7 @@ function processStart(): Date {
  */
 export async function upsertStickyComment(opts: StickyCommentOptions): Promise<GitHubResult<StickyComment>> {
   const marker = stickyMarker(opts.marker);
-  const headSha = opts.headSha !== undefined && SHA.test(opts.headSha) ? opts.headSha : undefined;
+  const headSha = opts.headSha !== undefined && STAMP_SHA.test(opts.headSha) ? opts.headSha : undefined;
   const headTime = opts.headTime ?? processStart();
   const body = composeStickyBody({
     marker: opts.marker,

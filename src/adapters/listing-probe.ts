@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSimulatedModel } from '../simulated/model.js';
 import { findListingLine } from '../simulated/request.js';
-import { probeArgs, probeEnvironment, runClaudeCommand } from './claude.js';
+import { runClaudeCommand } from './claude-command.js';
+import { probeArgs, probeEnvironment } from './claude-launch.js';
 import { initRepository } from './git.js';
 
 /**

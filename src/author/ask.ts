@@ -1,4 +1,5 @@
-import { askArgs, claudeEnvironment, runClaudeCommand } from '../adapters/claude.js';
+import { runClaudeCommand } from '../adapters/claude-command.js';
+import { askArgs, claudeEnvironment } from '../adapters/claude-launch.js';
 import { createScratchProject } from '../adapters/stub-project.js';
 import { classifyApiError } from '../decide/api-error.js';
 import { firstLine } from '../gates/gate.js';

@@ -1,9 +1,19 @@
 import { UsageError } from '../errors.js';
 import { parseShard } from '../matrix/plan.js';
-import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { lateOption, maxCostOption, modelsOption } from './cost-args.js';
-import { COMMAND_HELP, type CommandName, type OptionHelp, USAGE, WORKERS_REFUSAL } from './help.js';
+import { type CommandName, USAGE } from './help.js';
+import {
+  claudeOf,
+  crossNegativesOf,
+  integer,
+  nonEmptyModel,
+  noPositionals,
+  number,
+  optional,
+  runsOption,
+} from './option-values.js';
+import { type ParsedOptions, parseOptions } from './parse-options.js';
 
 export { USAGE } from './help.js';
 
@@ -12,11 +22,7 @@ export { USAGE } from './help.js';
  * Each command is one entry of `COMMANDS`: its options come from its help entry (src/cli/help.ts),
  * so an option cannot exist without its explanation, and `build` turns what was parsed into the
  * command's settings. A new command is a new help entry plus a new `COMMANDS` entry.
- *
- * The parser is our own rather than node:util's parseArgs so that every message is the project's:
- * unknown options are errors (`--workers` says why it does not exist), a repeated single-value
- * option is an error rather than "the last one wins", and `--timeout -1` reaches the number check
- * instead of Node's "argument is ambiguous".
+ * The line is split by parse-options.ts and each value checked by option-values.ts.
  */
 export interface RunArgs {
   command: 'run';
@@ -121,153 +127,8 @@ export type CliArgs =
 
 const DEFAULT_OUT = './skilltrigger-results';
 
-/** What the parser found on one command line. */
-export interface ParsedOptions {
-  /** Single-value options, by name without dashes. */
-  values: ReadonlyMap<string, string>;
-  /** Repeatable options, every value in order. */
-  lists: ReadonlyMap<string, readonly string[]>;
-  /** Switches that were given. */
-  switches: ReadonlySet<string>;
-  positionals: readonly string[];
-}
-
 interface CommandSpec {
   build(parsed: ParsedOptions, env: NodeJS.ProcessEnv): CliArgs;
-}
-
-const usageHint = (command: CommandName) => `skilltrigger ${command} --help explains every option`;
-
-function label(o: OptionHelp): string {
-  return `--${o.name}${o.value ? ` ${o.value}` : ''}`;
-}
-
-/**
- * Splits `argv` by the command's options. `--name value` and `--name=value` both work; a value may
- * start with `-` (`--timeout -1`) unless it is one of the command's own options, which means the
- * value was forgotten.
- */
-export function parseOptions(command: CommandName, argv: readonly string[]): ParsedOptions {
-  const options = COMMAND_HELP[command].options as readonly OptionHelp[];
-  const byName = new Map(options.map((o) => [o.name, o]));
-  const values = new Map<string, string>();
-  const lists = new Map<string, string[]>();
-  const switches = new Set<string>();
-  const positionals: string[] = [];
-  const isOwnOption = (token: string) => byName.has(token.replace(/^--/, '').split('=')[0] ?? '');
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i] ?? '';
-    if (token === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!token.startsWith('-') || token === '-') {
-      positionals.push(token);
-      continue;
-    }
-    const eq = token.indexOf('=');
-    const name = token.startsWith('--') ? token.slice(2, eq === -1 ? undefined : eq) : token;
-    const inline = eq === -1 || !token.startsWith('--') ? undefined : token.slice(eq + 1);
-    if (name === 'workers') throw new UsageError(WORKERS_REFUSAL);
-    const option = byName.get(name);
-    if (!option) {
-      throw new UsageError(
-        `unknown option ${token.startsWith('--') ? `--${name}` : token} for ${command}; it takes ${options.map((o) => `--${o.name}`).join(', ')} (${usageHint(command)})`,
-      );
-    }
-    if (option.value === undefined) {
-      if (inline !== undefined)
-        throw new UsageError(`--${name} is a switch and takes no value; got "${token}"`);
-      switches.add(name);
-      continue;
-    }
-    let value = inline;
-    if (value === undefined) {
-      const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('--') && isOwnOption(next))) {
-        throw new UsageError(`--${name} needs a value: ${label(option)}`);
-      }
-      value = next;
-      i++;
-    }
-    if (option.repeatable) {
-      lists.set(name, [...(lists.get(name) ?? []), value]);
-      continue;
-    }
-    const earlier = values.get(name);
-    if (earlier !== undefined) {
-      throw new UsageError(
-        `--${name} was given twice ("${earlier}", then "${value}"); ${command} takes one. Fix: keep one ${label(option)}`,
-      );
-    }
-    values.set(name, value);
-  }
-  return { values, lists, switches, positionals };
-}
-
-function integer(
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  also = '',
-): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}${also}; got "${value}"`);
-  }
-  return n;
-}
-
-function number(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= min || n > max) {
-    throw new UsageError(`--${name} must be a number above ${min} and at most ${max}; got "${value}"`);
-  }
-  return n;
-}
-
-/** `--runs N`, `--runs auto` (at most DEFAULT_AUTO_MAX per query) or `--runs auto:N`. */
-function runsOption(value: string | undefined): { runs: number; runsAuto: boolean } {
-  const auto = value?.trim().match(/^auto(?::(.*))?$/);
-  if (!auto) {
-    const also = `, or auto (stop each query once it is settled, at most ${DEFAULT_AUTO_MAX} runs) or auto:<max>`;
-    return { runs: integer('runs', value, 2, 1, 100, also), runsAuto: false };
-  }
-  const max =
-    auto[1] === undefined ? DEFAULT_AUTO_MAX : integer('runs auto:', auto[1], DEFAULT_AUTO_MAX, 2, 100);
-  return { runs: max, runsAuto: true };
-}
-
-function noPositionals(command: CommandName, positionals: readonly string[]): void {
-  if (positionals.length > 0)
-    throw new UsageError(`${command} takes no arguments; got "${positionals[0]}"\n\n${USAGE}`);
-}
-
-function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
-}
-
-function nonEmptyModel(parsed: ParsedOptions): string | undefined {
-  const model = parsed.values.get('model');
-  if (model !== undefined && model.trim() === '') throw new UsageError('--model must not be empty');
-  return model;
-}
-
-const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
-  parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
-
-/** `--cross-negatives` only means something beside `--siblings`. */
-function crossNegativesOf(parsed: ParsedOptions): boolean {
-  const on = parsed.switches.has('cross-negatives');
-  if (on && (parsed.lists.get('siblings') ?? []).length === 0)
-    throw new UsageError(
-      "--cross-negatives needs --siblings <dir>: the negatives come from the siblings' eval sets",
-    );
-  return on;
 }
 
 /** The commands: each builds its settings from what `parseOptions` found. */

@@ -1,5 +1,5 @@
 /**
- * The help texts, one per command, as data: `args.ts` reads a command's options from the same
+ * The help texts, one per command, as data: `parse-options.ts` reads a command's options from the same
  * table, so an option cannot exist without its explanation. `renderCommandHelp` turns an entry into
  * what `skilltrigger <command> --help` and `skilltrigger help <command>` print.
  */

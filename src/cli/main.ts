@@ -1,4 +1,4 @@
-import { killAllClaudeGroups } from '../adapters/claude.js';
+import { killAllClaudeGroups } from '../adapters/claude-children.js';
 import { removeAllStubProjects } from '../adapters/stub-project.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';

@@ -13,12 +13,14 @@ import {
   loadSiblings,
   type SiblingSkill,
 } from '../inputs/siblings.js';
-import { loadSkill, specLengthWarning, validateDescription } from '../inputs/skill.js';
+import { loadSkill } from '../inputs/skill.js';
+import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
+import { headline, queriesPassText } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
-import { headline, queriesPassText, renderMarkdown } from '../report/markdown.js';
+import { renderMarkdown } from '../report/markdown.js';
 import { modelsAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import type { Report } from '../report/schema.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';

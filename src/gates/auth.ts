@@ -1,4 +1,4 @@
-import type { ClaudeCommandResult } from '../adapters/claude.js';
+import type { ClaudeCommandResult } from '../adapters/claude-command.js';
 import { isRecord } from '../guards.js';
 import { firstLine, type GateResult, gateResult } from './gate.js';
 

@@ -1,13 +1,8 @@
 import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type ClaudeCommandResult,
-  claudeEnvironment,
-  GATE_COMMANDS,
-  roundTripArgs,
-  runClaudeCommand,
-} from '../adapters/claude.js';
+import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude-command.js';
+import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../adapters/claude-launch.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
 import { createScratchProject, type ScratchProject } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';

@@ -1,4 +1,5 @@
-import { type ClaudeCommandResult, ROUND_TRIP_QUERY } from '../adapters/claude.js';
+import type { ClaudeCommandResult } from '../adapters/claude-command.js';
+import { ROUND_TRIP_QUERY } from '../adapters/claude-launch.js';
 import { classifyApiError } from '../decide/api-error.js';
 import type { InitInfo } from '../decide/decision.js';
 import { parseEvent } from '../decide/events.js';
@@ -9,7 +10,7 @@ import { firstLine, type GateResult, gateResult } from './gate.js';
 import { type InitPlugin, parseInitPlugins } from './roster.js';
 
 // The round trip's argv and prompt are the claude adapter's; re-exported for the gate's callers.
-export { ROUND_TRIP_QUERY, roundTripArgs } from '../adapters/claude.js';
+export { ROUND_TRIP_QUERY, roundTripArgs } from '../adapters/claude-launch.js';
 
 /** What the round-trip's stream said. */
 export interface RoundTripReading {

@@ -2,7 +2,7 @@ import type { AskResult } from '../author/ask.js';
 import { describeAskFailure } from '../author/ask.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
 import { SkilltriggerError } from '../errors.js';
-import { specLengthWarning, validateDescription } from '../inputs/skill.js';
+import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { CandidateRecord } from './schema.js';
 
 /**

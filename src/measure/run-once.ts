@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { type ClaudeProcess, claudeArgs, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
+import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
+import { claudeArgs } from '../adapters/claude-launch.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
 import { Decider, type InitInfo, type LoadedEntry } from '../decide/decision.js';
 import { parseEvent, type StreamEvent } from '../decide/events.js';
@@ -8,8 +9,8 @@ import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
 import type { RunRecord } from '../verdict/rules.js';
 
-// How claude is launched lives in the claude adapter; re-exported for the callers that import it from here.
-export { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from '../adapters/claude.js';
+// How claude is launched lives in adapters/claude-launch.ts; re-exported for the callers that import it from here.
+export { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from '../adapters/claude-launch.js';
 
 /** Everything one run needs, already validated. */
 export interface RunSpec {

@@ -1,6 +1,6 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../../compare/compare.js';
 import { formatP, rowP } from '../../compare/render.js';
-import { headline } from '../markdown.js';
+import { headline } from '../headline.js';
 import type { Measurement, PairedByModel, QueryResult, Report } from '../schema.js';
 import {
   deltaBar,

@@ -1,4 +1,4 @@
-import { headline } from '../markdown.js';
+import { headline } from '../headline.js';
 import type { Measurement, QueryResult, Report } from '../schema.js';
 import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';

@@ -1,0 +1,103 @@
+/**
+ * A skill's per-query table in the comment and the summary (pure), folded in a `<details>`: each
+ * query's runs, baseline against this side when there is a comparison, model by model when several
+ * were measured. Query text is masked, escaped and cut to the section's limits.
+ */
+import type { QueryComparison } from '../compare/compare.js';
+import { labelText } from '../compare/render.js';
+import { markdownTable as table } from '../format.js';
+import { maskSecrets } from '../mask.js';
+import { escapeInline, truncate } from '../report/escape.js';
+import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
+import type { Measurement, ModelCounts, QueryResult } from '../report/schema.js';
+import type { ActionRun, MeasuredSkill } from './results.js';
+
+/** How much of each skill a rendering shows. */
+export interface SectionLimits {
+  /** Per-query rows shown (the rest are counted). */
+  queryRows: number;
+  /** A query's text is cut to this many characters. */
+  queryChars: number;
+}
+
+/** What the measured side is called: the PR, or the commit a push measured. */
+export function subjectName(run: ActionRun): string {
+  return run.event === 'pull_request' ? 'This PR' : 'This commit';
+}
+
+function queryCell(q: QueryResult | undefined, hits: number, runs: number): string {
+  if (q && q.outcomes.length === 0) return 'not run';
+  const symbols = q ? `${outcomeSymbols(q.outcomes)} ` : '';
+  return `${symbols}${hits}/${runs}`;
+}
+
+/** One model's hits/runs of a query, its lost and late runs noted. */
+function modelCell(c: ModelCounts | undefined): string {
+  if (!c) return '–';
+  const lost = c.timeouts + c.errors;
+  return `${c.hits}/${c.runs}${lost > 0 ? `, ${lost} lost` : ''}${c.late > 0 ? `, ${c.late} late` : ''}`;
+}
+
+export function queryRows(
+  run: ActionRun,
+  s: MeasuredSkill,
+  baseline: Measurement | undefined,
+  limits: SectionLimits,
+): string[] {
+  const subject = subjectName(run);
+  const cand = s.report.candidate.queries;
+  // Masked before it is escaped and cut: `\_` or a cut would hide a key from the mask of the whole body.
+  const text = (query: string) => truncate(escapeInline(maskSecrets(query)), limits.queryChars);
+  const rows: string[][] = [];
+  let total: number;
+  if (s.comparison && baseline) {
+    const baseByQuery = new Map(baseline.queries.map((q) => [q.query, q]));
+    const candByQuery = new Map(cand.map((q) => [q.query, q]));
+    const compared: readonly QueryComparison[] = s.comparison.rows;
+    total = compared.length;
+    // Several models compared model by model: a column per model, baseline → this side (issue 14).
+    const models = s.byModel && s.byModel.length > 0 ? s.byModel.map((m) => m.model) : [];
+    for (const r of compared.slice(0, limits.queryRows)) {
+      const b = baseByQuery.get(r.query);
+      const c = candByQuery.get(r.query);
+      rows.push([
+        escapeInline(r.id),
+        text(r.query),
+        r.shouldTrigger ? 'yes' : 'no',
+        queryCell(b, r.base.hits, r.base.runs),
+        queryCell(c, r.cand.hits, r.cand.runs),
+        ...models.map((m) => `${modelCell(b?.byModel?.[m])} → ${modelCell(c?.byModel?.[m])}`),
+        r.label === 'regression' ? '**regression**' : labelText(r.label),
+      ]);
+    }
+    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, ...models.map(escapeInline), 'Label'];
+    return wrapDetails(table(header, rows), total, rows.length);
+  }
+  total = cand.length;
+  // Several models (`models`): one column per model, each with that model's hits/runs.
+  const models = s.report.settings.models ?? [];
+  for (const q of cand.slice(0, limits.queryRows)) {
+    rows.push([
+      escapeInline(q.id),
+      text(q.query),
+      q.shouldTrigger ? 'yes' : 'no',
+      ...(models.length > 1 ? models.map((m) => modelCell(q.byModel?.[m])) : [queryCell(q, q.hits, q.runs)]),
+      q.pass === null ? '–' : q.pass ? 'pass' : '**fail**',
+    ]);
+  }
+  const columns = models.length > 1 ? models.map(escapeInline) : [subject];
+  return wrapDetails(table(['Id', 'Query', 'Should load', ...columns, 'Pass'], rows), total, rows.length);
+}
+
+function wrapDetails(lines: string[], total: number, shown: number): string[] {
+  const more = total - shown;
+  return [
+    '<details>',
+    `<summary>Per query (${total} ${total === 1 ? 'query' : 'queries'}; ${OUTCOME_LEGEND})</summary>`,
+    '',
+    ...lines,
+    ...(more > 0 ? ['', `… and ${more} more ${more === 1 ? 'query' : 'queries'} (in the report file).`] : []),
+    '',
+    '</details>',
+  ];
+}
