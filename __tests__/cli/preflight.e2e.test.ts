@@ -264,10 +264,13 @@ describe('gates end to end', () => {
     try {
       const env = { ...bare.env };
       delete env.ANTHROPIC_API_KEY;
+      const requestsBefore = model.requests.length;
       const r = await runCli(['preflight', '--claude', CLAUDE_BIN, '--out', path.join(work, 'out-auth')], {
         env,
       });
       expect(r.code).toBe(2);
+      // The round trip starts beside the auth gate (issue 12); without a login nothing reached the model.
+      expect(model.requests.length).toBe(requestsBefore);
       expect(r.stdout).toMatch(
         /^fail {2}auth {8}`claude auth status` says not logged in\n {6}fix: log in with `claude auth login`/m,
       );
