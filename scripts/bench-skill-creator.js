@@ -19,7 +19,7 @@
 // It measures; it asserts nothing.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -83,7 +83,12 @@ export async function skillCreatorProject(name, description, { repository = fals
     `---\nname: ${name}\ndescription: |\n  ${indented}\n---\n\n# ${name}\n\nThis skill handles: ${description}\n`,
   );
   if (repository) execFileSync('git', ['init', '-q'], { cwd: dir });
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+  // The old harness keeps its projects' root for later sweeps; the bench leaves nothing behind.
+  const remove = async () => {
+    await rm(dir, { recursive: true, force: true });
+    await rmdir(path.dirname(dir)).catch(() => undefined); // only when no other eval uses it
+  };
+  return { dir, remove };
 }
 
 /** One run of the old harness's loop: its verdict (true / false) and when it was spawned. */
