@@ -5,7 +5,6 @@ import { type ActionRun, regressions, standingOf } from '../../src/action/result
 import { readSettings } from '../../src/action/settings.js';
 import { compareReportsByModel } from '../../src/compare/by-model.js';
 import { compareReports } from '../../src/compare/compare.js';
-import { pricesIdentity } from '../../src/cost/budget.js';
 import { costOf, formatUsd } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { UsageError } from '../../src/errors.js';
@@ -14,6 +13,7 @@ import type { RunResult } from '../../src/measure/run-once.js';
 import { buildReport } from '../../src/report/build.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { reportSchema } from '../../src/report/schema.js';
+import { modelRun, modelsReportArgs } from '../fakes/models-report.js';
 
 /** The Action's `models` input, its one column per model, and the cost footer of the comment. */
 const HAIKU = 'claude-haiku-4-5';
@@ -44,57 +44,35 @@ const usage = {
   cacheReadInputTokens: 18_000,
   cacheCreationInputTokens: 0,
 };
-const runOf = (model: string, kind: 'triggered' | 'not-triggered', late = false): RunResult => ({
-  outcome: { kind },
-  model,
-  requestedModel: model,
-  durationMs: 1000,
-  usage,
-  ...(late ? { late: true } : {}),
-});
+const runOf = (model: string, kind: 'triggered' | 'not-triggered', late = false): RunResult =>
+  modelRun(model, kind, usage, late);
 
 function twoModelReport() {
   return buildReport(twoModelArgs());
 }
 
 function twoModelArgs(): Parameters<typeof buildReport>[0] {
-  return {
-    toolVersion: '0.1.0',
-    createdAt: new Date('2026-12-01T12:00:00Z'),
-    skill: 'handoff',
-    simulated: true,
+  return modelsReportArgs({
     items,
-    rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-    timeoutSeconds: 30,
-    stub: 'command',
-    maxRetries: 2,
-    conflictAllowed: false,
-    aborted: false,
-    interrupted: false,
-    environment: null,
     models: [HAIKU, SONNET],
+    runsPerQuery: 2,
+    noVerdictShare: 0.1,
     lateTurns: 2,
-    prices: { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) },
-    candidate: {
-      description: 'Write HANDOFF.md',
-      overridden: false,
-      stubNames: [],
-      records: [
-        [
-          runOf(HAIKU, 'triggered'),
-          runOf(SONNET, 'not-triggered', true),
-          runOf(SONNET, 'triggered'),
-          runOf(HAIKU, 'triggered'),
-        ],
-        [
-          runOf(HAIKU, 'not-triggered'),
-          runOf(SONNET, 'not-triggered'),
-          runOf(SONNET, 'not-triggered'),
-          runOf(HAIKU, 'triggered'),
-        ],
+    records: [
+      [
+        runOf(HAIKU, 'triggered'),
+        runOf(SONNET, 'not-triggered', true),
+        runOf(SONNET, 'triggered'),
+        runOf(HAIKU, 'triggered'),
       ],
-    },
-  };
+      [
+        runOf(HAIKU, 'not-triggered'),
+        runOf(SONNET, 'not-triggered'),
+        runOf(SONNET, 'not-triggered'),
+        runOf(HAIKU, 'triggered'),
+      ],
+    ],
+  });
 }
 
 describe('a report of two models', () => {
