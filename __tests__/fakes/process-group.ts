@@ -37,6 +37,19 @@ export function liveMembers(pgid: number): string[] {
   return live;
 }
 
+/**
+ * One prompt of `recordingDeps`: the claude's pid and project, when its prompt reached it (a cold
+ * run's at its spawn, a standby's when it was written to stdin), and what of the previously
+ * prompted claude's group was still live then.
+ */
+export interface PromptRecord {
+  pid: number | undefined;
+  cwd: string;
+  at: number;
+  standby: boolean;
+  previousAlive: string[];
+}
+
 /** One spawn of `recordingDeps`: its pid, when, and what of the previous group was still live then. */
 export interface SpawnRecord {
   pid: number | undefined;
@@ -55,10 +68,17 @@ export function recordingDeps(root: string): {
   created: number[];
   spawns: SpawnRecord[];
   gone: number[];
+  prompts: PromptRecord[];
 } {
   const created: number[] = [];
   const spawns: SpawnRecord[] = [];
   const gone: number[] = [];
+  const prompts: PromptRecord[] = [];
+  const prompted = (pid: number | undefined, cwd: string, standby: boolean): void => {
+    const previous = prompts.at(-1)?.pid;
+    const previousAlive = previous === undefined ? [] : liveMembers(previous);
+    prompts.push({ pid, cwd, at: Date.now(), standby, previousAlive });
+  };
   const deps: RunDeps = {
     now: () => Date.now(),
     createProject: (spec) => {
@@ -70,8 +90,13 @@ export function recordingDeps(root: string): {
       const previousAlive = previous === undefined ? [] : liveMembers(previous);
       const proc = spawnClaude(options);
       spawns.push({ pid: proc.pid, at: Date.now(), previousAlive });
+      if (!options.promptOnStdin) prompted(proc.pid, options.cwd, false);
       return {
         ...proc,
+        send: async (text: string) => {
+          prompted(proc.pid, options.cwd, true);
+          await proc.send(text);
+        },
         kill: async () => {
           await proc.kill();
           gone.push(Date.now());
@@ -79,7 +104,7 @@ export function recordingDeps(root: string): {
       };
     },
   };
-  return { deps, created, spawns, gone };
+  return { deps, created, spawns, gone, prompts };
 }
 
 /**

@@ -58,6 +58,8 @@ function standIn(root: string, breakRootAfterFirstRun: boolean): RunDeps {
         exited: Promise.resolve({ spawnFailed: false, exitCode: 0 }),
         stop: async () => {},
         kill: async () => {},
+        hasExited: () => false,
+        send: async () => {},
         pid: undefined,
       };
     },

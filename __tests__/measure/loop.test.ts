@@ -95,6 +95,8 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
           exited: Promise.resolve({ spawnFailed: false, exitCode: 0 }),
           stop: async () => {},
           kill: async () => {},
+          hasExited: () => false,
+          send: async () => {},
           pid: undefined,
         };
       },

@@ -53,6 +53,26 @@ export function claudeArgs(query: string, model?: string): string[] {
   return promptArgs(query, { partials: true, model });
 }
 
+/**
+ * A standby's argv (docs/speed.md, "A warm standby"): a measured run's flags with the prompt left
+ * out, read instead as one stream-json user message on stdin (`standbyMessage`). The CLI does its
+ * whole start-up before the message arrives and sends no request until it has it, so the run's
+ * claude can be started while the previous run still talks to the model.
+ */
+export function standbyArgs(model?: string): string[] {
+  const args = promptArgs('', { partials: true, model });
+  // `-- <prompt>` out, the input format in: everything else is the measured run's argv.
+  return [...args.slice(0, -2), '--input-format', 'stream-json'];
+}
+
+/**
+ * The one line a standby reads as its prompt: a user message whose content is the query as plain
+ * text, which the CLI turns into the same user message a `-p <query>` run sends.
+ */
+export function standbyMessage(query: string): string {
+  return `${JSON.stringify({ type: 'user', message: { role: 'user', content: query } })}\n`;
+}
+
 /** The round-trip prompt. The simulated model answers it with `pong` by default. */
 export const ROUND_TRIP_QUERY = 'Reply with exactly: pong';
 

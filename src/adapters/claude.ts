@@ -32,6 +32,14 @@ export interface ClaudeProcess {
    */
   kill(): Promise<void>;
   exited: Promise<ClaudeExit>;
+  /** Whether the process has exited (a standby that died while it waited is replaced, never measured). */
+  hasExited(): boolean;
+  /**
+   * A standby's prompt (`promptOnStdin`): writes the text to stdin and closes it, so `-p` ends after
+   * this one message as it does with the prompt as an argument. Resolves once written; a process
+   * that is gone meanwhile makes the write fail quietly, and its end is read from stdout as usual.
+   */
+  send(text: string): Promise<void>;
 }
 
 export interface SpawnOptions {
@@ -42,19 +50,25 @@ export interface SpawnOptions {
   env: Record<string, string>;
   /** For debugging only: pass the CLI's stderr through. Never written into a report. */
   inheritStderr?: boolean;
+  /**
+   * A standby: stdin is a pipe the prompt is written to later (`send`). Otherwise stdin is ignored:
+   * an open stdin pipe makes a `-p <query>` run wait 3 s for data (claude-cli-facts.md §0.11);
+   * with `--input-format stream-json` the CLI waits for its message instead, without that delay.
+   */
+  promptOnStdin?: boolean;
 }
 
 /**
  * Starts a measured run's `claude` (the short commands are claude-command.ts). It runs in its own process group (`detached`) so that a
- * stop reaches everything it started (tools run by the model, too), with stdin ignored: an open
- * stdin pipe makes `-p` wait 3 s for data (claude-cli-facts.md §0.11).
+ * stop reaches everything it started (tools run by the model, too); stdin is ignored unless the
+ * run is a standby that reads its prompt there (`promptOnStdin`).
  */
 export function spawnClaude(options: SpawnOptions): ClaudeProcess {
   const child = execa(resolveClaudeBin(options.bin), options.args, {
     cwd: options.cwd,
     env: options.env,
     extendEnv: false,
-    stdin: 'ignore',
+    stdin: options.promptOnStdin ? 'pipe' : 'ignore',
     stdout: 'pipe',
     stderr: options.inheritStderr ? 'inherit' : 'ignore',
     detached: true,
@@ -66,6 +80,8 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
 
   let gone = false;
   const forget = trackGroup(child.pid);
+  // A write to a standby that died is an EPIPE on stdin: without a listener it would end skilltrigger.
+  child.stdin?.on('error', () => undefined);
   const exited: Promise<ClaudeExit> = child.then(
     (result) => {
       gone = true;
@@ -156,6 +172,15 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
     pid: child.pid,
     lines: lines(),
     exited,
+    hasExited: () => gone,
+    send(text) {
+      const stdin = child.stdin;
+      if (!stdin || gone) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        stdin.end(text, () => resolve());
+        stdin.once('error', () => resolve());
+      });
+    },
     async kill() {
       signalGroup('SIGKILL', true);
       await exited;

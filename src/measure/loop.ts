@@ -11,6 +11,8 @@ import {
   realRunDeps,
   runOnce,
 } from './run-once.js';
+import { standbyPool } from './standby.js';
+import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
 
 export type SideLabel = 'candidate' | 'baseline';
 
@@ -32,6 +34,11 @@ export interface LoopSpec {
   models?: string[];
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
   budget?: Budget;
+  /**
+   * `--standby N`: how many of the next runs have their claude started ahead, waiting for its
+   * prompt (docs/speed.md, "A warm standby"). 0 or absent: every run is a cold `claude -p <query>`.
+   */
+  standby?: number;
 }
 
 /** What the loop needs to keep a measurement within `--max-cost-usd`. */
@@ -143,10 +150,36 @@ export async function measureAll(
   // The next run's project is made while this one runs; a finished run's folder is removed while
   // the next starts (issue 12). Keyed by side: each side has its own stub.
   const projects = projectPrefetch<number>(deps.createProject);
+  // With standbys, each run's claude is started ahead in its own project; a standby serves one
+  // side (its stub) on one model, both fixed when it is spawned.
+  const standbys = spec.standby ?? 0;
+  const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
+  const keyOf = (slot: PlannedRun) => `${slot.side}/${slot.model}`;
+  const waitingSpecs = new Map<string, WaitingSpec>();
+  for (const slot of plan) {
+    const side = sides[slot.side];
+    const model = models?.[slot.model];
+    if (side && !waitingSpecs.has(keyOf(slot)))
+      waitingSpecs.set(keyOf(slot), { ...spec.run, stub: side.stub, ...(model === undefined ? {} : { model }) });
+  }
+  const pool = standbyPool<WaitingRun>(standbys, {
+    start: (key) => {
+      const waiting = waitingSpecs.get(key);
+      return waiting ? startWaiting(waiting, deps) : Promise.reject(new Error(`no run planned for ${key}`));
+    },
+    discard: discardWaiting,
+  });
+  /** The keys of the runs after plan[index] that are still to run, nearest first. */
+  const upcoming = (index: number): string[] =>
+    plan
+      .slice(index + 1)
+      .filter((slot) => !settled(slot.itemIndex))
+      .slice(0, standbys)
+      .map(keyOf);
   try {
     return await runPlan();
   } finally {
-    await projects.settle();
+    await Promise.all([pool.settle(), projects.settle()]);
   }
 
   async function runPlan(): Promise<LoopResult> {
@@ -176,15 +209,26 @@ export async function measureAll(
       let result: RunResult;
       try {
         const model = models?.[slot.model];
+        const standby = pool.take(keyOf(slot));
         const running = runOnce(
-          { ...spec.run, query: item.query, stub: side.stub, ...(model === undefined ? {} : { model }) },
+          {
+            ...spec.run,
+            query: item.query,
+            stub: side.stub,
+            ...(model === undefined ? {} : { model }),
+            launch,
+          },
           signal,
           deps,
-          projects.optionsFor(slot.side),
+          { ...projects.optionsFor(slot.side), ...(standby ? { standby } : {}) },
         );
-        const following = plan[index + 1];
-        const next = following && sides[following.side];
-        if (following && next) projects.prefetch(following.side, next.stub);
+        if (launch === 'standby') {
+          pool.fill(upcoming(index));
+        } else {
+          const following = plan[index + 1];
+          const next = following && sides[following.side];
+          if (following && next) projects.prefetch(following.side, next.stub);
+        }
         result = await running;
         if (model !== undefined) result = { ...result, requestedModel: model };
       } catch (error) {

@@ -1,13 +1,14 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
-import { claudeArgs } from '../adapters/claude-launch.js';
+import { claudeArgs, standbyMessage } from '../adapters/claude-launch.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
 import { Decider, type InitInfo, type LoadedEntry } from '../decide/decision.js';
 import { parseEvent, type StreamEvent } from '../decide/events.js';
 import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
 import type { RunRecord } from '../verdict/rules.js';
+import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
 
 // How claude is launched lives in adapters/claude-launch.ts; re-exported for the callers that import it from here.
 export { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from '../adapters/claude-launch.js';
@@ -24,6 +25,13 @@ export interface RunSpec {
   /** `--late N`: after a miss, watch up to N more turns for a late load of the stub (0 = off). */
   lateTurns?: number;
   debug?: boolean;
+  /**
+   * How the prompt reaches claude: `cold` (default) spawns `claude -p <query>`; `standby` writes it
+   * as a stream-json message to a claude started ahead (`RunOptions.standby`) or, when none is
+   * ready, to one started now, so every run of a measurement sends the same request
+   * (docs/speed.md, "A warm standby").
+   */
+  launch?: 'standby' | 'cold';
 }
 
 /**
@@ -58,6 +66,8 @@ export interface RunResult extends RunRecord {
 export interface RunOptions {
   /** A project made ahead of time (while the previous run ran) for this run's stub. */
   project?: Promise<StubProject>;
+  /** A claude started ahead for this run's stub and model, waiting for its prompt (`launch: standby`). */
+  standby?: Promise<WaitingRun>;
   /**
    * Takes the project's removal instead of awaiting it, so the next run can start while the folder
    * is deleted. The process group is gone before this is called: only files are left.
@@ -93,24 +103,39 @@ export async function runOnce(
 ): Promise<RunResult> {
   if (signal?.aborted) {
     if (options.project) await options.project.then((p) => p.remove()).catch(() => undefined);
+    if (options.standby) await options.standby.then(discardWaiting).catch(() => undefined);
     throw new RunInterrupted();
   }
   const started = deps.now();
-  const project = await preparedOrNew(options.project, () => deps.createProject(spec.stub));
-  const projectReady = deps.now();
   let child: ClaudeProcess | undefined;
+  let project: StubProject;
+  if (spec.launch === 'standby' || options.standby) {
+    const waiting = await usableStandby(options.standby, () => startWaiting(spec, deps));
+    project = waiting.project;
+    child = waiting.proc;
+  } else {
+    project = await preparedOrNew(options.project, () => deps.createProject(spec.stub));
+  }
+  const projectReady = deps.now();
   let killed = false;
   let phases: RunPhases | undefined;
   try {
     const decider = new Decider(project.stub, project.siblings);
-    child = deps.spawn({
-      bin: spec.claudeBin,
-      args: claudeArgs(spec.query, spec.model),
-      cwd: project.dir,
-      // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
-      env: { ...spec.env, TMPDIR: project.tmpDir },
-      ...(spec.debug ? { inheritStderr: true } : {}),
-    });
+    if (child) {
+      // The previous run's process group is gone (the loop awaits it), so this is the only claude
+      // talking to the model from here on; an interrupt that came while it waited spends nothing.
+      if (signal?.aborted) throw new RunInterrupted();
+      await child.send(standbyMessage(spec.query));
+    } else {
+      child = deps.spawn({
+        bin: spec.claudeBin,
+        args: claudeArgs(spec.query, spec.model),
+        cwd: project.dir,
+        // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
+        env: { ...spec.env, TMPDIR: project.tmpDir },
+        ...(spec.debug ? { inheritStderr: true } : {}),
+      });
+    }
     const spawned = deps.now();
     const proc = child;
 
@@ -219,6 +244,36 @@ export async function runOnce(
 }
 
 /**
+ * A standby started ahead, if its claude still waits and its project is still whole; otherwise it
+ * is discarded and one is started now, whose failure (no temp project) is the error to report. A
+ * standby's death before its prompt is never a run's outcome.
+ */
+async function usableStandby(
+  prepared: Promise<WaitingRun> | undefined,
+  start: () => Promise<WaitingRun>,
+): Promise<WaitingRun> {
+  if (!prepared) return start();
+  const waiting = await prepared.catch(() => undefined);
+  if (waiting && !waiting.proc.hasExited() && (await isWhole(waiting.project))) return waiting;
+  if (waiting) await discardWaiting(waiting);
+  return start();
+}
+
+/** Whether a project made ahead still has its stub, its `.git` and its TMPDIR (a cleanup job may have removed them). */
+async function isWhole(p: StubProject): Promise<boolean> {
+  const present = [p.stub.filePath, path.join(p.dir, '.git'), p.tmpDir];
+  const found = await Promise.all(
+    present.map((file) =>
+      access(file).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return found.every(Boolean);
+}
+
+/**
  * A project made ahead of time, if it is still whole (a cleanup job may have removed the temp
  * folder since: then a new one is made, and its failure is the error to report), else a new one.
  */
@@ -228,19 +283,7 @@ async function preparedOrNew(
 ): Promise<StubProject> {
   if (!prepared) return create();
   const project = await prepared.catch(() => undefined);
-  const whole = async (p: StubProject) => {
-    const present = [p.stub.filePath, path.join(p.dir, '.git'), p.tmpDir];
-    const found = await Promise.all(
-      present.map((file) =>
-        access(file).then(
-          () => true,
-          () => false,
-        ),
-      ),
-    );
-    return found.every(Boolean);
-  };
-  if (project && (await whole(project))) return project;
+  if (project && (await isWhole(project))) return project;
   await project?.remove().catch(() => undefined);
   return create();
 }

@@ -63,7 +63,14 @@ export interface RecordedRequest {
   usage?: AnswerUsage;
   /** `x-stainless-retry-count` as sent; the 400 beta-stripping re-sends keep it at 0. */
   retryCount?: number;
+  /** When the request arrived (`Date.now`). */
   at: number;
+  /**
+   * When its exchange ended (`Date.now`): the answer written out, or the connection closed by the
+   * client (a run killed mid-answer). With `at`, what shows that no two runs talked to the model at
+   * once (docs/speed.md, "A warm standby").
+   */
+  endedAt?: number;
 }
 
 export interface SimulatedModel {
@@ -168,6 +175,9 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
       at: Date.now(),
     };
     requests.push(record);
+    res.once('close', () => {
+      record.endedAt = Date.now();
+    });
     if (method === 'POST' && path === '/v1/messages') {
       await handleMessages(req, res, record);
       return;

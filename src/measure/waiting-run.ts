@@ -1,0 +1,46 @@
+/**
+ * A measured run's claude started as a standby (src/measure/standby.ts): its project made, the
+ * CLI spawned with the run's flags and no prompt, waiting for it on stdin. The prompt is written
+ * by `runOnce`, once the previous run's process group is gone.
+ */
+import type { ClaudeProcess } from '../adapters/claude.js';
+import { standbyArgs } from '../adapters/claude-launch.js';
+import type { StubProject, StubSpec } from '../adapters/stub-project.js';
+import type { RunDeps, RunSpec } from './run-once.js';
+
+/** A claude waiting for its prompt in its own project. */
+export interface WaitingRun {
+  project: StubProject;
+  proc: ClaudeProcess;
+}
+
+/** What a standby is started with: fixed at spawn, so a standby serves only runs that share them. */
+export type WaitingSpec = Pick<RunSpec, 'model' | 'claudeBin' | 'env' | 'debug'> & { stub: StubSpec };
+
+/** Makes the project and spawns the waiting claude; a failure leaves nothing behind. */
+export async function startWaiting(spec: WaitingSpec, deps: RunDeps): Promise<WaitingRun> {
+  const project = await deps.createProject(spec.stub);
+  try {
+    const proc = deps.spawn({
+      bin: spec.claudeBin,
+      args: standbyArgs(spec.model),
+      cwd: project.dir,
+      env: { ...spec.env, TMPDIR: project.tmpDir },
+      promptOnStdin: true,
+      ...(spec.debug ? { inheritStderr: true } : {}),
+    });
+    return { project, proc };
+  } catch (error) {
+    await project.remove().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Kills a standby's process group through the same `kill()` as a measured run (so what the CLI
+ * leaves in HOME is removed the same way) and removes its project. Never throws.
+ */
+export async function discardWaiting(waiting: WaitingRun): Promise<void> {
+  await waiting.proc.kill().catch(() => undefined);
+  await waiting.project.remove().catch(() => undefined);
+}
