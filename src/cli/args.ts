@@ -12,6 +12,7 @@ import {
   number,
   optional,
   runsOption,
+  standbyOption,
 } from './option-values.js';
 import { type ParsedOptions, parseOptions } from './parse-options.js';
 
@@ -58,6 +59,8 @@ export interface RunArgs {
   siblings: string[];
   /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
   crossNegatives: boolean;
+  /** `--standby N`: claudes started ahead (absent: the machine's default). */
+  standby?: number;
 }
 
 export interface PreflightArgs {
@@ -110,6 +113,8 @@ export interface MatrixArgs {
   maxRetries: number;
   claude: string;
   debug: boolean;
+  /** `--standby N`: claudes started ahead (absent: the machine's default). */
+  standby?: number;
 }
 
 export type CliArgs =
@@ -168,6 +173,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         debug: parsed.switches.has('debug'),
         siblings: [...(parsed.lists.get('siblings') ?? [])],
         crossNegatives: crossNegativesOf(parsed),
+        ...standbyOption(v.get('standby')),
       };
     },
   },
@@ -253,6 +259,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         maxRetries: integer('max-retries', v.get('max-retries'), 2, 0, 10),
         claude: claudeOf(parsed, env),
         debug: parsed.switches.has('debug'),
+        ...standbyOption(v.get('standby')),
       };
     },
   },

@@ -60,7 +60,7 @@ export const COMMAND_HELP = {
       '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
       '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
       '    [--siblings <dir>]... [--cross-negatives]',
-      '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run]',
+      '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
@@ -129,6 +129,11 @@ export const COMMAND_HELP = {
         name: 'max-retries',
         value: '<N>',
         text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
+      },
+      {
+        name: 'standby',
+        value: '<N>',
+        text: "start the next N runs' claude ahead, each in its own project, waiting for its prompt, so claude's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short (~210 MB each)",
       },
       {
         name: 'threshold',
@@ -389,7 +394,7 @@ export const COMMAND_HELP = {
     usage: [
       'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
       '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
-      '    [--claude <path>] [--debug]',
+      '    [--claude <path>] [--debug] [--standby N]',
       '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
     ],
     options: [
@@ -428,6 +433,11 @@ export const COMMAND_HELP = {
         name: 'max-retries',
         value: '<N>',
         text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
+      },
+      {
+        name: 'standby',
+        value: '<N>',
+        text: "start the next N runs' claude ahead, each in its own project, waiting for its prompt, so claude's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short (~210 MB each)",
       },
       CLAUDE_OPTION,
       { name: 'debug', text: "show claude's stderr" },

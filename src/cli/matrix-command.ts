@@ -61,6 +61,7 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
         toolVersion: TOOL_VERSION,
         ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
         debug: args.debug,
+        ...(args.standby === undefined ? {} : { standby: args.standby }),
         onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
       },
       progress.onRun,

@@ -19,6 +19,8 @@ export interface MeasureFlags {
   models?: string[];
   /** `--late N`. */
   lateTurns?: number;
+  /** `--standby N` (absent: the machine's default). */
+  standby?: number;
 }
 
 /** What the cost step adds (src/cli/cost-step.ts): the price table, and the budget with `--max-cost-usd`. */
@@ -38,6 +40,7 @@ export function measureSettingsFrom(
     ...(args.model ? { model: args.model } : {}),
     ...(args.models && args.models.length > 1 ? { models: args.models } : {}),
     ...(args.lateTurns === undefined ? {} : { lateTurns: args.lateTurns }),
+    ...(args.standby === undefined ? {} : { standby: args.standby }),
     ...(cost ? { prices: cost.prices } : {}),
     ...(cost?.budget ? { budget: cost.budget } : {}),
     rules: {

@@ -3,6 +3,7 @@
  * names the flag and what it accepts.
  */
 import { UsageError } from '../errors.js';
+import { MAX_STANDBY } from '../measure/standby.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { type CommandName, USAGE } from './help.js';
 import type { ParsedOptions } from './parse-options.js';
@@ -36,6 +37,12 @@ export function number(
     throw new UsageError(`--${name} must be a number above ${min} and at most ${max}; got "${value}"`);
   }
   return n;
+}
+
+/** `--standby N`: absent leaves the default to the machine (src/measure/standby.ts). */
+export function standbyOption(value: string | undefined): { standby?: number } {
+  if (value === undefined) return {};
+  return { standby: integer('standby', value, 0, 0, MAX_STANDBY, ' (0: every run starts cold)') };
 }
 
 /** `--runs N`, `--runs auto` (at most DEFAULT_AUTO_MAX per query) or `--runs auto:N`. */

@@ -34,6 +34,7 @@ export type ComparisonWarningCode =
   | 'stub-layout'
   | 'no-verdict-share'
   | 'max-retries'
+  | 'launch'
   | 'conflict-allowed'
   | 'simulated'
   | 'no-verdict'

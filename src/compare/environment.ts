@@ -97,6 +97,7 @@ export function environmentWarnings(
   differs('stub-layout', 'stub layout', sa.stub, sb.stub);
   differs('no-verdict-share', 'no-verdict share', sa.noVerdictShare, sb.noVerdictShare);
   differs('max-retries', 'API retries per run', sa.maxRetries, sb.maxRetries);
+  differs('launch', 'launch (standby or cold)', sa.launch ?? 'cold', sb.launch ?? 'cold');
   differs(
     'conflict-allowed',
     'conflict check',

@@ -13,6 +13,8 @@ import {
   realRunDeps,
   runOnce,
 } from '../measure/run-once.js';
+import { defaultStandbyCount, standbyPool } from '../measure/standby.js';
+import { discardWaiting, startWaiting, type WaitingRun } from '../measure/waiting-run.js';
 import { rosterOf } from '../report/privacy.js';
 import { shouldStop } from '../verdict/rules.js';
 import { buildMatrixReport, describeMatrixSkill } from './build.js';
@@ -48,6 +50,8 @@ export interface MatrixSettings {
   debug?: boolean;
   /** Told when the loop stopped for a reason of its own (no temp project); the message may hold paths. */
   onStopped?: (message: string) => void;
+  /** `--standby N`: the next runs' claudes started ahead, waiting for their prompts (0 or absent: cold runs). */
+  standby?: number;
 }
 
 /** One finished run of the matrix, for the progress line. */
@@ -120,10 +124,24 @@ export async function measureMatrix(
   // The loop of run's speed-up (issue 12): the next run's project is made while this one runs, the
   // last one's folder removed while the next starts; keyed by owner, whose stub each project holds.
   const projects = projectPrefetch<string>(deps.createProject);
+  // With standbys, each owner's runs get claudes started ahead in projects holding its stub.
+  const standbys = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
+  const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
+  const pool = standbyPool<WaitingRun>(standbys, {
+    start: (owner) => {
+      const stub = stubOf.get(owner);
+      return stub ? startWaiting({ ...run, stub }, deps) : Promise.reject(new Error(`no skill ${owner}`));
+    },
+    discard: discardWaiting,
+  });
+  const ownerAt = (index: number): string | undefined => {
+    const slot = plan[index];
+    return slot && refs[slot.query]?.owner;
+  };
   try {
     await measurePlan();
   } finally {
-    await projects.settle();
+    await Promise.all([pool.settle(), projects.settle()]);
   }
 
   async function measurePlan(): Promise<void> {
@@ -133,16 +151,23 @@ export async function measureMatrix(
       if (!ref || !stub) continue;
       let result: RunResult;
       try {
-        const running = runOnce(
-          { ...run, query: ref.item.query, stub },
-          signal,
-          deps,
-          projects.optionsFor(ref.owner),
-        );
-        const following = plan[index + 1];
-        const owner = following && refs[following.query]?.owner;
-        const nextStub = owner === undefined ? undefined : stubOf.get(owner);
-        if (owner !== undefined && nextStub) projects.prefetch(owner, nextStub);
+        const standby = pool.take(ref.owner);
+        const running = runOnce({ ...run, query: ref.item.query, stub, launch }, signal, deps, {
+          ...projects.optionsFor(ref.owner),
+          ...(standby ? { standby } : {}),
+        });
+        if (launch === 'standby') {
+          const upcoming: string[] = [];
+          for (let next = index + 1; next <= index + standbys; next++) {
+            const owner = ownerAt(next);
+            if (owner !== undefined) upcoming.push(owner);
+          }
+          pool.fill(upcoming);
+        } else {
+          const owner = ownerAt(index + 1);
+          const nextStub = owner === undefined ? undefined : stubOf.get(owner);
+          if (owner !== undefined && nextStub) projects.prefetch(owner, nextStub);
+        }
         result = await running;
       } catch (error) {
         if (error instanceof RunInterrupted) {

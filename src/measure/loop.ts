@@ -160,7 +160,11 @@ export async function measureAll(
     const side = sides[slot.side];
     const model = models?.[slot.model];
     if (side && !waitingSpecs.has(keyOf(slot)))
-      waitingSpecs.set(keyOf(slot), { ...spec.run, stub: side.stub, ...(model === undefined ? {} : { model }) });
+      waitingSpecs.set(keyOf(slot), {
+        ...spec.run,
+        stub: side.stub,
+        ...(model === undefined ? {} : { model }),
+      });
   }
   const pool = standbyPool<WaitingRun>(standbys, {
     start: (key) => {

@@ -13,6 +13,7 @@ import type { RuleSettings } from '../verdict/rules.js';
 import { describeListed } from './listed-text.js';
 import { type Budget, measureAll, type RunProgress, type Side } from './loop.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
+import { defaultStandbyCount } from './standby.js';
 
 /** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
 export interface MeasureSettings {
@@ -62,6 +63,11 @@ export interface MeasureSettings {
    * `setBy`: who set it, for the stop's reason (absent: the CLI's `--max-cost-usd`).
    */
   budget?: { maxUsd: number; firstEstimateUsd: number; spentUsd?: number; setBy?: BudgetSetter };
+  /**
+   * `--standby N`: the next runs' claudes started ahead, waiting for their prompts; 0 runs every
+   * run cold. Absent: `defaultStandbyCount` for this machine's cores and free memory.
+   */
+  standby?: number;
 }
 
 /** The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated. */
@@ -124,6 +130,7 @@ export async function measureSkill(
   }
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const budget = loopBudget(settings);
+  const standby = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
   const result = await measureAll(
     {
       items: settings.evalSet.items,
@@ -139,6 +146,7 @@ export async function measureSkill(
       },
       ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
       ...(budget ? { budget } : {}),
+      standby,
     },
     onRun,
     signal,
@@ -170,6 +178,7 @@ export async function measureSkill(
     timeoutSeconds: settings.timeoutSeconds,
     stub: settings.stub,
     maxRetries: settings.maxRetries,
+    launch: standby > 0 ? 'standby' : 'cold',
     conflictAllowed: settings.conflictAllowed,
     aborted: result.aborted,
     interrupted: result.interrupted,

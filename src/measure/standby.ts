@@ -33,7 +33,10 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
   const discards = new Set<Promise<void>>();
   const discard = (standby: Promise<W>): void => {
     const done: Promise<void> = standby
-      .then((w) => starter.discard(w), () => undefined)
+      .then(
+        (w) => starter.discard(w),
+        () => undefined,
+      )
       .catch(() => undefined)
       .finally(() => discards.delete(done));
     discards.add(done);
@@ -68,4 +71,22 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
       await Promise.all([...discards]);
     },
   };
+}
+
+/** What one waiting claude holds resident (~210 MB measured with `/usr/bin/time`, docs/speed.md). */
+export const STANDBY_MEMORY_BYTES = 210 * 1024 * 1024;
+
+/** The most standbys `--standby` accepts: more only add start-ups competing for the same cores. */
+export const MAX_STANDBY = 4;
+
+/**
+ * The default number of standbys (docs/speed.md, "How many standbys"): one hides the start-up
+ * whenever a run lasts longer than a start-up, which a real model's answer does; a second helps
+ * only an instantly answering model, and only with cores to spare for two start-ups beside the
+ * running claude. Bounded by the memory free for them beside the running claude.
+ */
+export function defaultStandbyCount(cores: number, freeBytes: number): number {
+  const byCores = cores >= 4 ? 2 : 1;
+  const byMemory = Math.floor(freeBytes / STANDBY_MEMORY_BYTES) - 1;
+  return Math.max(0, Math.min(byCores, byMemory));
 }

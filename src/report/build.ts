@@ -35,6 +35,8 @@ export interface ReportInput {
   timeoutSeconds: number;
   stub: 'command' | 'skill';
   maxRetries: number;
+  /** How the runs' prompts reached claude (docs/speed.md, "A warm standby"). */
+  launch?: 'standby' | 'cold';
   conflictAllowed: boolean;
   aborted: boolean;
   interrupted: boolean;
@@ -121,6 +123,7 @@ export function buildReport(input: ReportInput): Report {
       noVerdictShare: input.rules.noVerdictShare,
       stub: input.stub,
       maxRetries: input.maxRetries,
+      ...(input.launch === undefined ? {} : { launch: input.launch }),
       ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),

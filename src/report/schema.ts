@@ -292,6 +292,12 @@ export const reportSchema = z.object({
     noVerdictShare: z.number().min(0).max(1),
     stub: z.enum(['command', 'skill']),
     maxRetries: count,
+    /**
+     * How the prompts reached claude: `standby` (a stream-json message to a claude started ahead)
+     * or `cold` (`claude -p <query>`). The two requests differ in one Bash tool text (docs/speed.md,
+     * "A warm standby"); `compare` warns when two reports differ. Absent: cold (older reports).
+     */
+    launch: z.enum(['standby', 'cold']).optional(),
     /** `--model a,b`: the models measured, in the order asked. Absent with one model. */
     models: z.array(z.string()).optional(),
     /** `--late N`: the turns a miss was watched for a late load (0 = off). */
