@@ -35,10 +35,29 @@ function standIn(root: string, breakRootAfterFirstRun: boolean): RunDeps {
     now: () => performance.now(),
     createProject: (spec) => createStubProject({ ...spec, root }),
     spawn: (options): ClaudeProcess => {
-      const stub = (readdirSync(path.join(options.cwd, '.claude', 'commands'))[0] ?? '').replace(/\.md$/, '');
-      runs++;
-      // A cleanup job removes the temp folder while the first run is still going.
-      if (breakRootAfterFirstRun && runs === 1) rmSync(root, { recursive: true, force: true });
+      let found: string[];
+      try {
+        found = readdirSync(path.join(options.cwd, '.claude', 'commands'));
+      } catch {
+        // A standby whose project went with the temp folder: a claude cannot start in it.
+        return {
+          lines: (async function* () {})(),
+          exited: Promise.resolve({ spawnFailed: true }),
+          stop: async () => {},
+          kill: async () => {},
+          hasExited: () => true,
+          send: async () => {},
+          pid: undefined,
+        };
+      }
+      const stub = (found[0] ?? '').replace(/\.md$/, '');
+      // A run starts when its prompt reaches claude: at the spawn, or a standby's when written.
+      const prompted = (): void => {
+        runs++;
+        // A cleanup job removes the temp folder while the first run is still going.
+        if (breakRootAfterFirstRun && runs === 1) rmSync(root, { recursive: true, force: true });
+      };
+      if (!options.promptOnStdin) prompted();
       const lines = [
         JSON.stringify({ type: 'system', subtype: 'init', model: 'm', slash_commands: [stub], skills: [] }),
         JSON.stringify({
@@ -59,7 +78,7 @@ function standIn(root: string, breakRootAfterFirstRun: boolean): RunDeps {
         stop: async () => {},
         kill: async () => {},
         hasExited: () => false,
-        send: async () => {},
+        send: async () => prompted(),
         pid: undefined,
       };
     },
