@@ -19,6 +19,7 @@ import {
   killPids,
   ownGroup,
   processesInGroups,
+  processesUnder,
   processesWith,
   projectsLeft,
   scriptTable,
@@ -118,18 +119,19 @@ async function expectNoKey(r: CliResult, ...dirs: string[]): Promise<void> {
 }
 
 /**
- * Watches the process groups of processes whose command line holds `marker`, while the CLI runs.
- * The CLI itself may hold the marker in its argv (a `--claude` path); it runs in this test's own
- * group, which is never watched (nor ended afterwards).
+ * Watches the process groups of the processes `find` names (those whose command line holds a
+ * marker, or that run in a case's TMPDIR), while the CLI runs. The CLI itself may hold the marker in
+ * its argv (a `--claude` path); it runs in this test's own group, which is never watched (nor ended
+ * afterwards).
  */
-function groupWatch(marker: string) {
+function groupWatch(find: () => ReturnType<typeof processesWith>) {
   const pgids = new Set<number>();
   const pids = new Set<number>();
   const own = ownGroup();
   return {
     pgids,
     look() {
-      for (const p of processesWith(marker)) {
+      for (const p of find()) {
         if (p.pgid === own || (p.pid === p.pgid && p.args.includes(SKILLTRIGGER_BIN))) continue;
         pgids.add(p.pgid);
         watchedGroups.add(p.pgid);
@@ -170,7 +172,8 @@ describe('the reader goes away: measuring goes on', () => {
     expect(report.verdict).toBe('ok');
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
     expect(await projectsLeft(t.tmp)).toEqual([]);
-    expect(processesWith(t.queries.positive)).toEqual([]);
+    // No claude left in the case's TMPDIR: neither the runs' nor a standby's.
+    expect(processesUnder(t.tmp)).toEqual([]);
     await expectNoKey(r, t.out, t.tmp);
   });
 
@@ -194,7 +197,8 @@ describe('the reader goes away: measuring goes on', () => {
 describe('signals', () => {
   it(faultTitle('cli-sighup-group'), async () => {
     const t = await setUp('sighup', { kind: 'skill' }, { kind: 'hang' });
-    const groups = groupWatch(t.queries.negative);
+    // Every claude of the case runs in a temp project in its TMPDIR: the runs and the standbys.
+    const groups = groupWatch(() => processesUnder(t.tmp));
     let sent = false;
     const r = await runCli([...t.args, '--claude', CLAUDE_BIN, '--timeout', '60'], {
       env: t.env,
@@ -229,14 +233,15 @@ describe('signals', () => {
 
   it(faultTitle('cli-double-sigint'), async () => {
     const t = await setUp('double-sigint', { kind: 'skill' }, { kind: 'hang' });
-    // The hanging run's claude goes through a wrapper that ignores TERM and, once claude is gone,
-    // stays on in a `sleep` that ignores it too: only a KILL to the group ends it.
+    // The measured runs' claudes go through a wrapper that ignores TERM and, once claude is gone,
+    // stays on in a `sleep` that ignores it too: only a KILL to the group ends it. A run's query is
+    // in its argv when it starts cold, and a standby (its prompt on stdin) has `--input-format`.
     const wrapper = await shellScript(
       work,
       'claude-ignores-term',
-      `case "$*" in\n  *'${t.queries.negative}'*) trap '' TERM; '${CLAUDE_BIN}' "$@"; sleep 600 ;;\n  *) exec '${CLAUDE_BIN}' "$@" ;;\nesac`,
+      `case "$*" in\n  *'${t.queries.negative}'*|*--input-format*) trap '' TERM; '${CLAUDE_BIN}' "$@"; sleep 600 ;;\n  *) exec '${CLAUDE_BIN}' "$@" ;;\nesac`,
     );
-    const groups = groupWatch(t.queries.negative);
+    const groups = groupWatch(() => processesUnder(t.tmp));
     let first = false;
     let second = false;
     // Ctrl-C in a terminal signals the whole foreground job: skilltrigger in its own group.
@@ -280,7 +285,7 @@ describe('signals', () => {
     const t = await setUp('sigint-gates', { kind: 'skill' }, { kind: 'text' });
     // A wrapper that stays the parent of claude, so its path marks the gates' process groups.
     const wrapper = await shellScript(work, 'claude-gates-marker', `'${CLAUDE_BIN}' "$@"`);
-    const groups = groupWatch(wrapper);
+    const groups = groupWatch(() => processesWith(wrapper));
     const before = model.requests.length;
     gateBehaviour = { kind: 'hang' };
     let sent = false;

@@ -61,6 +61,8 @@ function spec(query: string, overrides: Partial<RunSpec> = {}): RunSpec {
     claudeBin: CLAUDE_BIN,
     // --max-retries 0: an API error surfaces at once instead of after backoff.
     env: claudeEnvironment(claude.env, 0),
+    // As a measurement runs by default: the prompt written to a claude started for it.
+    launch: 'standby',
     ...overrides,
   };
 }

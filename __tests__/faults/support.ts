@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import { chmod, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,22 @@ function processes(): ProcessRow[] {
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ pid: Number(m[1]), pgid: Number(m[2]), args: m[3] ?? '' }));
+}
+
+/**
+ * Processes whose working directory is under `dir` (Linux /proc): the claudes of the temp projects
+ * in a case's own TMPDIR, whether their query is in their argv (a cold run) or was written to their
+ * stdin (a standby), and whatever they started there.
+ */
+export function processesUnder(dir: string): ProcessRow[] {
+  return processes().filter((p) => {
+    try {
+      const cwd = readlinkSync(`/proc/${p.pid}/cwd`);
+      return cwd === dir || cwd.startsWith(`${dir}/`);
+    } catch {
+      return false; // gone meanwhile, or not ours to read
+    }
+  });
 }
 
 /** Processes whose command line holds `marker` (a unique argument the test gave them). */
