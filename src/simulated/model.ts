@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { messageOf } from '../errors.js';
-import { readBody, sendError, sendJson } from './http.js';
+import { readBody, sendError, sendJson, sleep } from './http.js';
 import { type Continuation, type Plan, planFirstTurn, planFollowUp } from './plan.js';
 import { promptCache } from './prompt-cache.js';
 import { seededRandom } from './random.js';
@@ -39,6 +39,11 @@ export interface SimulatedModelOptions {
   stubLayout?: 'command' | 'skill';
   /** Delay between SSE events (default 5 ms). */
   chunkDelayMs?: number;
+  /**
+   * How long the model thinks before it answers a model request (default 0), like a real model's
+   * time to its first token: for `npm run bench`, which compares harnesses on a slow judge too.
+   */
+  answerDelayMs?: number;
   /** Keep each request's parsed JSON body in `RecordedRequest.body` (large: ~100 kB per request). */
   recordBodies?: boolean;
 }
@@ -159,6 +164,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     if (plan.kind === 'answer' && plan.next !== undefined) {
       for (const block of plan.blocks) if (block.type === 'tool_use') continuations.set(block.id, plan.next);
     }
+    if (options.answerDelayMs) await sleep(options.answerDelayMs);
     await respond(res, plan, view, prompt, record, stream);
   }
 
