@@ -86,6 +86,8 @@ describe('environment warnings', () => {
       'no-verdict-share',
     ],
     ['max retries', (r) => ({ ...r, settings: { ...r.settings, maxRetries: 0 } }), 'max-retries'],
+    // A report without `launch` (older, or cold) against one whose runs were standbys.
+    ['launch', (r) => ({ ...r, settings: { ...r.settings, launch: 'standby' } }), 'launch'],
     ['conflict allowed', (r) => ({ ...r, conflictAllowed: true }), 'conflict-allowed'],
     ['simulated', (r) => ({ ...r, simulated: true }), 'simulated'],
   ];

@@ -3,10 +3,9 @@
  * CLI spawned with the run's flags and no prompt, waiting for it on stdin. The prompt is written
  * by `runOnce`, once the previous run's process group is gone.
  */
-import type { ClaudeProcess } from '../adapters/claude.js';
+import type { ClaudeProcess, SpawnOptions } from '../adapters/claude.js';
 import { standbyArgs } from '../adapters/claude-launch.js';
 import type { StubProject, StubSpec } from '../adapters/stub-project.js';
-import type { RunDeps, RunSpec } from './run-once.js';
 
 /** A claude waiting for its prompt in its own project. */
 export interface WaitingRun {
@@ -15,10 +14,22 @@ export interface WaitingRun {
 }
 
 /** What a standby is started with: fixed at spawn, so a standby serves only runs that share them. */
-export type WaitingSpec = Pick<RunSpec, 'model' | 'claudeBin' | 'env' | 'debug'> & { stub: StubSpec };
+export interface WaitingSpec {
+  stub: StubSpec;
+  model?: string;
+  claudeBin: string;
+  env: Record<string, string>;
+  debug?: boolean;
+}
+
+/** The part of a run's seams (`RunDeps`) a standby is started with. */
+export interface WaitingDeps {
+  spawn: (options: SpawnOptions) => ClaudeProcess;
+  createProject: (spec: StubSpec) => Promise<StubProject>;
+}
 
 /** Makes the project and spawns the waiting claude; a failure leaves nothing behind. */
-export async function startWaiting(spec: WaitingSpec, deps: RunDeps): Promise<WaitingRun> {
+export async function startWaiting(spec: WaitingSpec, deps: WaitingDeps): Promise<WaitingRun> {
   const project = await deps.createProject(spec.stub);
   try {
     const proc = deps.spawn({
