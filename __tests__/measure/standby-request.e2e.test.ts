@@ -66,7 +66,7 @@ async function measured(
   );
   const first = model.requests.slice(from).find((r) => r.method === 'POST' && r.turn === 1);
   expect(first?.body).toBeDefined();
-  const { metadata: _, ...rest } = first?.body as Record<string, unknown>;
+  const { metadata: _, ...rest } = (first?.body ?? {}) as Record<string, unknown>;
   const body = JSON.stringify(rest)
     .replace(/\/skilltrigger-[A-Za-z0-9]{6}\//g, '/<base>/')
     .replace(/-skilltrigger-[A-Za-z0-9]{6}-/g, '-<base>-')
