@@ -46,6 +46,8 @@ afterAll(async () => {
 afterEach(async () => {
   // Every run removes its folder (project, CODEX_HOME, TMPDIR), whatever its outcome.
   expect(await readdir(root)).toEqual([]);
+  // …and no process names it: not even the sandbox helper, which runs in a session of its own.
+  expect(processesNaming(root)).toEqual([]);
 });
 
 function options(query: string, extra: Partial<CodexRunOptions> = {}): CodexRunOptions {
@@ -157,11 +159,14 @@ describe('a Codex measurement through the real binary', () => {
   });
 });
 
-/** Live processes whose command line holds the query (the argv ends with it). */
-function codexProcesses(query: string): string[] {
+/** Live (not zombie) processes whose command line holds the text. */
+function processesNaming(text: string): string[] {
   const out = execFileSync('ps', ['-eo', 'stat=,args='], { encoding: 'utf8' });
   return out
     .split('\n')
-    .filter((line) => line.includes(query) && !line.trim().startsWith('Z'))
+    .filter((line) => line.includes(text) && !line.trim().startsWith('Z'))
     .map((line) => line.trim());
 }
+
+/** The run's processes: the argv ends with the query. */
+const codexProcesses = processesNaming;

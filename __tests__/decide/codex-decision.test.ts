@@ -14,14 +14,14 @@ const STUB: CodexStubIdentity = {
   name: 'pdf-stub-1a2b3c4d',
   filePath: `${PROJECT}/.agents/skills/pdf-stub-1a2b3c4d/SKILL.md`,
   aliases: ['/private/tmp/skilltrigger-x/project/.agents/skills/pdf-stub-1a2b3c4d/SKILL.md'],
-  listedFile: 'r1/pdf-stub-1a2b3c4d/SKILL.md',
+  listedFile: 'pdf-stub-1a2b3c4d/SKILL.md',
   projectDir: PROJECT,
 };
 const SIBLING: CodexSiblingIdentity = {
   name: 'xlsx-stub-99aa88bb',
   skillName: 'xlsx',
   filePath: `${PROJECT}/.agents/skills/xlsx-stub-99aa88bb/SKILL.md`,
-  listedFile: 'r1/xlsx-stub-99aa88bb/SKILL.md',
+  listedFile: 'xlsx-stub-99aa88bb/SKILL.md',
   projectDir: PROJECT,
 };
 
@@ -90,7 +90,8 @@ describe('the Codex decision: the first decisive action of the first turn', () =
     ['head with a count', bash('head -n 50 .agents/skills/pdf-stub-1a2b3c4d/SKILL.md')],
     ['nl -ba', bash(`nl -ba ${STUB.filePath}`)],
     ['tail', bash(`tail -40 ${STUB.filePath}`)],
-    ['the unexpanded alias (fails in the shell, still names the file)', bash(`cat ${STUB.listedFile}`)],
+    ['the unexpanded alias (fails in the shell, still names the file)', bash(`cat r4/${STUB.listedFile}`)],
+    ['a script under the aliased scripts/', bash('bash r1/pdf-stub-1a2b3c4d/scripts/run.sh')],
     ['a cd first', bash('cd .agents/skills/pdf-stub-1a2b3c4d && cat SKILL.md')],
     ['in a pipeline', bash(`cat ${STUB.filePath} | head -20`)],
     ['without a login shell', `/bin/sh -c 'cat ${STUB.filePath}'`],
@@ -107,6 +108,7 @@ describe('the Codex decision: the first decisive action of the first turn', () =
     ['python -c', bash('python3 -c "print(1)"')],
     ['a file only named like the stub', bash('cat notes/pdf-stub-1a2b3c4d/SKILL.md')],
     ['ls of the skill folder', bash('ls .agents/skills/pdf-stub-1a2b3c4d')],
+    ['the listed file without its alias is relative to the project', bash('cat pdf-stub-1a2b3c4d/SKILL.md')],
   ])('%s is not a read of the stub', (_name, cmd) => {
     expect(run([...start, ...ran('item_0', cmd), completed]).outcome).toEqual({ kind: 'not-triggered' });
   });

@@ -11,6 +11,7 @@ import type { LoadedEntry } from '../decide/decision.js';
 import type { Outcome, Usage } from '../outcome.js';
 import { type CodexExit, spawnCodex } from './codex.js';
 import { type CodexProvider, codexArgs, codexEnv } from './codex-launch.js';
+import { killProcessesNaming } from './codex-leftovers.js';
 import { type CodexStubSpec, createCodexStubProject } from './codex-stub.js';
 
 export interface CodexRunOptions {
@@ -88,6 +89,8 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
       durationMs: Date.now() - started,
     };
   } finally {
+    // The sandbox helper runs in a session of its own, out of the group's reach.
+    await killProcessesNaming(project.base);
     await project.remove();
   }
 }

@@ -32,9 +32,6 @@ export interface CodexStubProject extends CodexRunFolders {
   remove(): Promise<void>;
 }
 
-/** The alias Codex gives the project's skills root when the system skills are `r0` (observed). */
-export const PROJECT_ROOT_ALIAS = 'r1';
-
 /** Every live Codex temp folder, so an interrupt can remove them even mid-run. */
 const live = new Set<string>();
 
@@ -59,7 +56,7 @@ async function writeStub(dir: string, skillName: string, description: string): P
     name,
     filePath: file,
     projectDir: dir,
-    listedFile: `${PROJECT_ROOT_ALIAS}/${name}/SKILL.md`,
+    listedFile: `${name}/SKILL.md`,
     ...(real === file ? {} : { aliases: [real] }),
   };
 }

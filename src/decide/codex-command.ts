@@ -10,7 +10,7 @@ import path from 'node:path';
  * - a runner (`python3`, `bash`, `node`, …) whose first operand is a script under the skill's
  *   `scripts/` folder, or that script run directly, runs it.
  * Paths may be absolute, relative to the working directory (a `cd` before it is followed), or the
- * listing's unexpanded alias (`r1/<dir>/SKILL.md`), which fails in the shell but names the file.
+ * listing's unexpanded alias (`r4/<dir>/SKILL.md`), which fails in the shell but names the file.
  */
 
 /** How one skill's files are spelled in commands. */
@@ -19,7 +19,10 @@ export interface SkillFiles {
   filePath: string;
   /** Other absolute spellings of it (the realpath when the temp folder sits behind a symlink). */
   aliases?: readonly string[];
-  /** The path as the listing shows it, relative to an alias root: `r1/<dir>/SKILL.md`. */
+  /**
+   * The path under its skills root, `<dir>/SKILL.md`: the listing shows it behind an alias
+   * (`r4/<dir>/SKILL.md`), and which `r<n>` depends on the other roots present.
+   */
   listedFile?: string;
 }
 
@@ -127,9 +130,15 @@ function commandsIn(line: string, cwd: string, depth = 0): Array<{ words: string
   return out;
 }
 
+/** `r<n>/<listedFile>`: the listing's alias form, which no shell expands. */
+function isAliased(operand: string, listedFile: string): boolean {
+  const match = /^r\d+\/(.+)$/.exec(path.normalize(operand));
+  return match?.[1] === listedFile;
+}
+
 function namesFile(operand: string, cwd: string, files: SkillFiles): boolean {
   if (operand === '' || operand.startsWith('-')) return false;
-  if (files.listedFile !== undefined && path.normalize(operand) === files.listedFile) return true;
+  if (files.listedFile !== undefined && isAliased(operand, files.listedFile)) return true;
   const resolved = path.resolve(cwd, operand);
   return resolved === files.filePath || (files.aliases ?? []).includes(resolved);
 }
@@ -138,10 +147,12 @@ function underScripts(operand: string, cwd: string, files: SkillFiles): boolean 
   if (operand === '') return false;
   const resolved = path.resolve(cwd, operand);
   const dirs = [files.filePath, ...(files.aliases ?? [])].map((f) => path.join(path.dirname(f), 'scripts'));
-  const listed = files.listedFile === undefined ? [] : [path.join(path.dirname(files.listedFile), 'scripts')];
+  const listed =
+    files.listedFile === undefined ? undefined : path.join(path.dirname(files.listedFile), 'scripts');
+  const aliased = /^r\d+\/(.+)$/.exec(path.normalize(operand))?.[1];
   return (
     dirs.some((dir) => resolved.startsWith(`${dir}/`)) ||
-    listed.some((dir) => path.normalize(operand).startsWith(`${dir}/`))
+    (listed !== undefined && aliased?.startsWith(`${listed}/`) === true)
   );
 }
 
