@@ -9,6 +9,7 @@ describe('the Codex launch', () => {
   it('exec --json with the provider as one override and the query after --', () => {
     const args = codexArgs('-starts with a dash', PROVIDER);
     expect(args.slice(0, 3)).toEqual(['exec', '--json', '--ephemeral']);
+    expect(args.join(' ')).toContain('--disable plugins');
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
     expect(args).toContain('model_provider="skilltrigger"');
     const provider = args.find((a) => a.startsWith('model_providers.skilltrigger='));

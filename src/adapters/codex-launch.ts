@@ -55,8 +55,12 @@ export function providerOverride(provider: CodexProvider): string[] {
 
 /**
  * The argv of one measured run: `exec --json`, no session files (`--ephemeral`), the user's
- * config.toml and rules left unread (the throwaway CODEX_HOME has none anyway), commands in the
- * read-only sandbox, the provider, and the query after `--` so a leading `-` stays text.
+ * config.toml and rules left unread (the throwaway CODEX_HOME has none anyway), no plugin sync
+ * (`--disable plugins`: otherwise every start runs `git ls-remote` against github.com, whose
+ * child is left a zombie under PID 1; the request the model gets is the same with or without it),
+ * analytics off (`analytics_enabled: false` in the turn metadata then; the request is otherwise
+ * the same), commands in the read-only sandbox, the provider, and the query after `--` so a
+ * leading `-` stays text.
  */
 export function codexArgs(query: string, provider: CodexProvider): string[] {
   return [
@@ -65,6 +69,10 @@ export function codexArgs(query: string, provider: CodexProvider): string[] {
     '--ephemeral',
     '--ignore-user-config',
     '--ignore-rules',
+    '--disable',
+    'plugins',
+    '-c',
+    'analytics.enabled=false',
     '--sandbox',
     'read-only',
     '--color',
