@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { descriptionRule } from '../../src/simulated/model.js';
 import { toOutputItems } from '../../src/simulated/responses-items.js';
 import { parseResponsesView, parseSkillsInstructions } from '../../src/simulated/responses-request.js';
 
@@ -67,6 +68,15 @@ describe('reading a Responses request', () => {
   it('an exec_command function in tools[] is the command tool a model with fallback metadata gets', () => {
     const view = parseResponsesView(body([], [{ type: 'function', name: 'exec_command' }]));
     expect(typeof view !== 'string' && view.commandTool).toBe('exec_command');
+  });
+
+  it('the same scripts read it: the text rule sees the listed stub description', () => {
+    const view = parseResponsesView(body());
+    if (typeof view === 'string') throw new Error(view);
+    const ctx = { occurrence: 0, random: () => 0.5 };
+    const rate = (description: string) => (description.startsWith('Extract text') ? 1 : 0);
+    expect(descriptionRule({ rate })(view, ctx)).toEqual({ kind: 'skill' });
+    expect(descriptionRule({ rate: () => 0 })(view, ctx)).toEqual({ kind: 'text' });
   });
 
   it('a body that is not a Responses request is refused with a reason', () => {
