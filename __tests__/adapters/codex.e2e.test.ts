@@ -8,7 +8,12 @@ import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CodexRunAborted, type CodexRunOptions, runCodexMeasurement } from '../../src/adapters/codex-run.js';
+import {
+  CodexRunAborted,
+  type CodexRunOptions,
+  readCodexVersion,
+  runCodexMeasurement,
+} from '../../src/adapters/codex-run.js';
 import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import type { ResponsesView } from '../../src/simulated/responses-request.js';
 
@@ -149,6 +154,11 @@ describe('a Codex measurement through the real binary', () => {
     controller.abort(new Error('SIGINT'));
     await expect(run).rejects.toBeInstanceOf(CodexRunAborted);
     expect(codexProcesses(query)).toEqual([]);
+  });
+
+  it('the version, read in a throwaway CODEX_HOME; a missing executable has none', async () => {
+    expect(await readCodexVersion(CODEX_BIN, root)).toBe('0.169.0');
+    expect(await readCodexVersion(join(root, 'no-such-codex'), root)).toBeUndefined();
   });
 
   it('a missing executable is cli-missing', async () => {

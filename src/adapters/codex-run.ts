@@ -10,7 +10,7 @@ import { parseCodexEvent } from '../decide/codex-events.js';
 import type { LoadedEntry } from '../decide/decision.js';
 import type { Outcome, Usage } from '../outcome.js';
 import { type CodexExit, spawnCodex } from './codex.js';
-import { type CodexProvider, codexArgs, codexEnv } from './codex-launch.js';
+import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './codex-launch.js';
 import { killProcessesNaming } from './codex-leftovers.js';
 import { type CodexStubSpec, createCodexStubProject } from './codex-stub.js';
 
@@ -90,6 +90,34 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
     };
   } finally {
     // The sandbox helper runs in a session of its own, out of the group's reach.
+    await killProcessesNaming(project.base);
+    await project.remove();
+  }
+}
+
+/**
+ * `codex --version` for the version gate, in a throwaway CODEX_HOME: with the default one even
+ * `--version` writes helper links under `~/.codex/tmp` (docs/codex.md "What a run writes").
+ * Undefined when the executable is missing or prints no version.
+ */
+export async function readCodexVersion(bin: string, root?: string): Promise<string | undefined> {
+  const project = await createCodexStubProject({
+    skillName: 'version',
+    description: 'version',
+    ...(root ? { root } : {}),
+  });
+  try {
+    const codex = spawnCodex({
+      bin,
+      args: ['--version'],
+      cwd: project.dir,
+      env: codexEnv(process.env, project, { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'unused' }),
+    });
+    const lines: string[] = [];
+    for await (const line of codex.lines) lines.push(line);
+    await codex.kill();
+    return parseCodexVersion(lines.join('\n'));
+  } finally {
     await killProcessesNaming(project.base);
     await project.remove();
   }
