@@ -15,6 +15,7 @@ import { promptCache } from './prompt-cache.js';
 import { seededRandom } from './random.js';
 import { isDefaultStub, type ListingEntry, parseRequestView, type RequestView } from './request.js';
 import { type AnswerUsage, respond } from './respond.js';
+import { handleResponses } from './responses.js';
 import type { Behaviour, Script } from './script.js';
 
 export { probabilistic, seededRandom } from './random.js';
@@ -102,6 +103,17 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
   let closed = false;
   const cachedPrompt = promptCache();
   const stream = { chunkDelayMs, closed: () => closed };
+  // Codex's Responses API calls share the scripts and the run state (docs/codex.md).
+  const responses = {
+    script,
+    seed,
+    isStub,
+    isCompetitor: options.isCompetitor,
+    recordBodies: options.recordBodies === true,
+    occurrences,
+    continuations,
+    stream,
+  };
 
   async function handleMessages(
     req: IncomingMessage,
@@ -186,6 +198,10 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     });
     if (method === 'POST' && path === '/v1/messages') {
       await handleMessages(req, res, record);
+      return;
+    }
+    if (method === 'POST' && path === '/v1/responses') {
+      await handleResponses(req, res, record, responses);
       return;
     }
     await readBody(req);

@@ -1,0 +1,120 @@
+/**
+ * How `codex` is launched for one measured run: the argv and the environment, pure. The spawning
+ * is codex.ts. What each switch does, as codex-cli 0.169.0 showed it, is in docs/codex.md.
+ */
+
+/** Where the runs' model calls go, as a user's gateway is configured for Codex. */
+export interface CodexProvider {
+  /** The Responses API base, ending in `/v1` (Codex appends `/responses`). */
+  baseUrl: string;
+  /** The key Codex sends as `Authorization: Bearer …`. */
+  apiKey: string;
+  /** The model id (`-m`); Codex's default when absent. */
+  model?: string;
+  /**
+   * Codex's own retries (default 0: a failing request fails the run at once, recorded as an
+   * error, never a miss; Codex retries a 500 about 30 times over ~26 s by default).
+   */
+  retries?: number;
+}
+
+/** The provider's name in the generated config; it never meets the user's config.toml. */
+export const CODEX_PROVIDER_ID = 'skilltrigger';
+
+/** The variable the provider reads its key from (`env_key`), set only in the child's environment. */
+export const CODEX_KEY_VARIABLE = 'CODEX_API_KEY';
+
+/** A TOML basic string: JSON's escapes are TOML's for every character a URL or model id can hold. */
+function tomlString(value: string): string {
+  return JSON.stringify(value);
+}
+
+/**
+ * The provider as one `-c` override: a custom Responses provider with `supports_websockets=false`
+ * goes straight to `POST /v1/responses` over HTTP (the built-in provider first tries a WebSocket
+ * and loses seconds on a server without one), which is how a user's gateway reaches Codex too.
+ */
+export function providerOverride(provider: CodexProvider): string[] {
+  const retries = Math.max(0, Math.trunc(provider.retries ?? 0));
+  const fields = [
+    `name=${tomlString(CODEX_PROVIDER_ID)}`,
+    `base_url=${tomlString(provider.baseUrl)}`,
+    'wire_api="responses"',
+    `env_key=${tomlString(CODEX_KEY_VARIABLE)}`,
+    'supports_websockets=false',
+    `request_max_retries=${retries}`,
+    `stream_max_retries=${retries}`,
+  ];
+  return [
+    '-c',
+    `model_provider=${tomlString(CODEX_PROVIDER_ID)}`,
+    '-c',
+    `model_providers.${CODEX_PROVIDER_ID}={${fields.join(',')}}`,
+  ];
+}
+
+/**
+ * The argv of one measured run: `exec --json`, no session files (`--ephemeral`), the user's
+ * config.toml and rules left unread (the throwaway CODEX_HOME has none anyway), no plugin sync
+ * (`--disable plugins`: otherwise every start runs `git ls-remote` against github.com, whose
+ * child is left a zombie under PID 1; the request the model gets is the same with or without it),
+ * analytics off (`analytics_enabled: false` in the turn metadata then; the request is otherwise
+ * the same), commands in the read-only sandbox, the provider, and the query after `--` so a
+ * leading `-` stays text.
+ */
+export function codexArgs(query: string, provider: CodexProvider): string[] {
+  return [
+    'exec',
+    '--json',
+    '--ephemeral',
+    '--ignore-user-config',
+    '--ignore-rules',
+    '--disable',
+    'plugins',
+    '-c',
+    'analytics.enabled=false',
+    '--sandbox',
+    'read-only',
+    '--color',
+    'never',
+    ...providerOverride(provider),
+    ...(provider.model ? ['-m', provider.model] : []),
+    '--',
+    query,
+  ];
+}
+
+/** Where one run's files go: all inside the run's temp folder, removed with it. */
+export interface CodexRunFolders {
+  /** The throwaway CODEX_HOME: Codex writes its databases, system skills and helpers here. */
+  codexHome: string;
+  /**
+   * The run's TMPDIR. Codex puts its sandbox's mount lock here, and it refuses to create its helper
+   * links in a CODEX_HOME under TMPDIR (printing a warning), so the two are siblings.
+   */
+  tmpDir: string;
+}
+
+/** Variables of the user's environment the child never sees: another Codex home or key. */
+const DROPPED = new Set(['CODEX_HOME', 'CODEX_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']);
+
+/** The child's environment: the user's, minus Codex's own settings, plus the run's folders and key. */
+export function codexEnv(
+  base: NodeJS.ProcessEnv,
+  folders: CodexRunFolders,
+  provider: CodexProvider,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) {
+    if (value !== undefined && !DROPPED.has(key)) env[key] = value;
+  }
+  env.CODEX_HOME = folders.codexHome;
+  env.TMPDIR = folders.tmpDir;
+  env[CODEX_KEY_VARIABLE] = provider.apiKey;
+  return env;
+}
+
+/** `codex --version` prints `codex-cli 0.169.0`. */
+export function parseCodexVersion(output: string): string | undefined {
+  return /codex-cli\s+(\d+\.\d+\.\d+\S*)/.exec(output)?.[1];
+}

@@ -1,0 +1,61 @@
+/**
+ * Processes a Codex run leaves outside its process group. Codex runs each model command through
+ * its sandbox helper (`codex-linux-sandbox`, a link under CODEX_HOME/tmp/arg0-linux), which starts
+ * a session of its own (`setsid`, then `bwrap --new-session`): a KILL of the run's group does not
+ * reach it, and one killed mid-start was seen left running under PID 1 (docs/codex.md "What a kill
+ * leaves"). Every such process names the run's folder in its argv (the helper's path, its
+ * `--sandbox-policy-cwd`), so the sweep finds them by that folder and kills them with their groups.
+ * Linux only (/proc); elsewhere it finds nothing.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+
+/** pid and process group of every live process whose argv mentions `folder`. */
+async function processesNaming(folder: string): Promise<Array<{ pid: number; pgid: number }>> {
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return [];
+  }
+  const found: Array<{ pid: number; pgid: number }> = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const argv = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      if (!argv.includes(folder)) continue;
+      // /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces, so read after ')'.
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      found.push({ pid: Number(entry), pgid: Number(fields[2]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/** This process's own group, never signalled as a whole. */
+async function processesNamingSelf(): Promise<number | undefined> {
+  try {
+    const stat = await readFile('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** KILLs every process (and its group) that names the run's folder; returns how many were found. */
+export async function killProcessesNaming(folder: string): Promise<number> {
+  const found = await processesNaming(folder);
+  const own = (await processesNamingSelf()) ?? -1;
+  for (const { pid, pgid } of found) {
+    for (const target of [pgid > 1 && pgid !== own ? -pgid : pid, pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+  return found.length;
+}
