@@ -9,14 +9,55 @@
 //   npm run demo -- improve                        the author's loop on a copy of the example skill
 //   npm run demo -- init                           draft an eval set for a copy of the example skill
 //   npm run demo -- matrix                         the routing matrix of every example skill
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { descriptionRule, startSimulatedModel } from '../lib/simulated/model.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** The newest modification time under `dir` (files only), 0 when it does not exist. */
+async function newest(dir) {
+  let latest = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    if (e.isFile())
+      latest = Math.max(latest, (await stat(path.join(e.parentPath ?? e.path, e.name))).mtimeMs);
+  }
+  return latest;
+}
+
+// The TypeScript build takes ~10 s: done only when lib/ is missing or older than a source or config.
+const built = await stat(path.join(root, 'lib', 'cli.js')).then(
+  (s) => s.mtimeMs,
+  () => 0,
+);
+const sources = Math.max(
+  await newest(path.join(root, 'src')),
+  ...(await Promise.all(
+    ['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) =>
+      stat(path.join(root, f)).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      ),
+    ),
+  )),
+);
+if (built === 0 || sources > built) {
+  process.stderr.write('demo: building lib/ from src/ (it is missing or older than the sources)…\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const { descriptionRule, startSimulatedModel } = await import(
+  pathToFileURL(path.join(root, 'lib', 'simulated', 'model.js')).href
+);
 const example = path.join(root, 'examples', 'handoff');
 const claude = path.join(root, 'node_modules', '.bin', 'claude');
 
@@ -42,8 +83,9 @@ if (mode === 'improve' || mode === 'init') {
   if (evalFile.startsWith(skill + path.sep)) evalFile = path.join(copy, path.relative(skill, evalFile));
   skill = copy;
 }
-// The loop's defaults measure up to 6 runs per query; the demo keeps it to a few minutes.
-if (mode === 'improve' && !extra.some((a) => a.startsWith('--runs'))) extra.push('--runs', '4');
+// --runs auto spends runs only where a query's pass/fail is still open (improve's own default,
+// said here so the demo shows it); --runs N overrides.
+if (mode === 'improve' && !extra.some((a) => a.startsWith('--runs'))) extra.push('--runs', 'auto');
 if (mode === 'improve' && !extra.some((a) => a.startsWith('--iterations'))) extra.push('--iterations', '3');
 // The matrix measures every skill under examples/ together (handoff, standup, changelog).
 const args =
@@ -76,8 +118,18 @@ process.on('SIGTERM', forward);
 const code = await new Promise((resolve) => child.on('exit', (c, s) => resolve(c ?? (s ? 130 : 1))));
 await model.close();
 if (mode === 'init' && code === 0) {
-  // The draft lives in the temporary copy: show it before the copy goes.
-  process.stdout.write(`\n${await readFile(path.join(skill, 'evals', 'evals.json'), 'utf8')}`);
+  // The draft lives in the temporary copy, removed below: show it, and keep a copy where the
+  // reports go (never over an earlier draft).
+  const draft = await readFile(path.join(skill, 'evals', 'evals.json'), 'utf8');
+  const keptDir = path.resolve('skilltrigger-results');
+  await mkdir(keptDir, { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const kept = path.join(keptDir, `demo-init-${path.basename(skill)}-evals-${stamp}.json`);
+  await writeFile(kept, draft, { flag: 'wx' });
+  process.stdout.write(`\n${draft}`);
+  process.stdout.write(
+    `\ndemo: the draft above was written into a temporary copy of the skill, now removed; it is kept at ${kept}\n`,
+  );
 }
 await rm(work, { recursive: true, force: true });
 process.exitCode = code;

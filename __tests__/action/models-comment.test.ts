@@ -130,6 +130,15 @@ describe('a report of two models', () => {
     const comment = renderComment(run, '0.1.0');
     expect(comment).toContain(`| Id | Query | Should load | ${HAIKU} | ${SONNET} | Pass |`);
     expect(comment).toContain('| q1 | write the handoff | yes | 2/2 | 1/2, 1 late | pass |');
+    // The totals: a column per model with its own counts and passes; the pooled one never decides.
+    // Haiku: q1 2/2 (pass), q2 1/2 (fails); Sonnet: q1 1/2 (fails), q2 0/2 (passes).
+    expect(comment).toContain(
+      `|  | ${HAIKU} | ${SONNET} | all models pooled (describes no model; never decides) |`,
+    );
+    expect(comment).toMatch(
+      /\| Positives triggered \(should load\) \| 2\/2[^|]* \| 1\/2[^|]* \| 3\/4[^|]* \|/,
+    );
+    expect(comment).toContain('| Queries pass | 1/2 | 1/2 | — |');
     const total = report.candidate.cost?.usd ?? 0;
     expect(comment).toContain(
       `· ${HAIKU}, ${SONNET} · 2 runs per query · cost ${formatUsd(total)} (${HAIKU} ${formatUsd(report.candidate.cost?.byModel[HAIKU] ?? 0)}, ${SONNET} ${formatUsd(report.candidate.cost?.byModel[SONNET] ?? 0)}) · 1 late loads.`,

@@ -2,9 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvalItem } from '../../src/inputs/types.js';
 import { hash12 } from '../../src/report/privacy.js';
 import type { Report } from '../../src/report/schema.js';
 import { runCli } from '../fakes/cli.js';
+import { modelRun, modelsReport } from '../fakes/models-report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 /** `skilltrigger compare` as a user runs it, on report files (no model needed). */
@@ -67,5 +69,45 @@ describe('skilltrigger compare', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('foreign.json');
     expect(r.stderr).toMatch(/not a skilltrigger report/);
+  });
+
+  it('nothing compared is exit 1 whatever the cause: no model in common names both sets', async () => {
+    const items: EvalItem[] = [
+      { id: 'p1', query: 'write the handoff', shouldTrigger: true, extra: {} },
+      { id: 'n1', query: 'rename a variable', shouldTrigger: false, extra: {} },
+    ];
+    const of = (models: string[]) =>
+      modelsReport({
+        items,
+        models,
+        runsPerQuery: 1,
+        records: items.map(() => models.map((m) => modelRun(m, 'triggered'))),
+      });
+    const a = await save('haiku-sonnet.json', of(['claude-haiku-4-5', 'claude-sonnet-4-5']));
+    const b = await save('opus-fable.json', of(['claude-opus-5-5', 'claude-fable-5-1']));
+    for (const json of [[], ['--json']]) {
+      const r = await runCli(['compare', a, b, ...json], { env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(
+        'haiku-sonnet.json and opus-fable.json have no model in common (haiku-sonnet.json: claude-haiku-4-5, claude-sonnet-4-5; opus-fable.json: claude-opus-5-5, claude-fable-5-1), so there is nothing to compare',
+      );
+    }
+    // One model in common is a comparison (exit 0), with the difference in the sets as a warning.
+    const c = await save('haiku-opus.json', of(['claude-haiku-4-5', 'claude-opus-5-5']));
+    const shared = await runCli(['compare', a, c], { env });
+    expect(shared.code, shared.stderr).toBe(0);
+    expect(shared.stdout).toContain('== model claude-haiku-4-5 ==');
+  });
+
+  it('comparing a report with itself says both arguments are the same file', async () => {
+    const file = await save('self.json', reportFixture());
+    const r = await runCli(['compare', file, path.join(work, '.', 'self.json')], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning: both arguments are the same file (self.json)');
+    // A copy is two files: compared without the warning.
+    const copy = await save('copy.json', reportFixture());
+    const two = await runCli(['compare', file, copy], { env });
+    expect(two.stderr).not.toContain('same file');
   });
 });

@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/cli/args.js';
+import { commandList } from '../../src/cli/help.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 
 /** What the README promises about installing and using skilltrigger agrees with the files that decide it. */
@@ -26,5 +28,25 @@ describe('README', () => {
     const readme = await read('README.md');
     expect(readme).toContain('Node.js 20.5 or later and git');
     expect(readme).toContain('The CLI needs Node.js 20.5 or later (`engines` in package.json)');
+  });
+
+  it('lists the commands exactly as the help texts give them', async () => {
+    const readme = await read('README.md');
+    const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBe(`${commandList().join('\n')}\n`);
+  });
+
+  it('every skilltrigger command line of its quick start and examples parses with the options the help knows', async () => {
+    const readme = await read('README.md');
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    const lines = blocks
+      .flatMap((b) => b.split('\n'))
+      .map((l) => l.replace(/#.*$/, '').trim())
+      .filter((l) => /^npx skilltrigger /.test(l));
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      const argv = line.replace(/^npx skilltrigger /, '').split(/\s+/);
+      expect(() => parseCli(argv, {}), line).not.toThrow();
+    }
   });
 });

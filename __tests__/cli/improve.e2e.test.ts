@@ -184,7 +184,9 @@ describe('improve', () => {
     expect(report.final.recommendation).toBe('adopt');
     expect(report.final.written).toBe(false);
     expect(markdown.split('\n')[2]).toMatch(/holds description texts/);
-    expect(r.stdout).toMatch(/Run again with --write/);
+    expect(r.stdout).toMatch(
+      /Put it into SKILL\.md with skilltrigger improve --apply <the improve report below> --skill <dir>/,
+    );
     // The terminal says what the session spent in the Markdown's own line (the built-in table prices the default model).
     const cost = report.cost;
     if (cost === undefined) throw new Error('the session has no cost');

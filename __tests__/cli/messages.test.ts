@@ -89,6 +89,39 @@ describe('help', () => {
     );
   });
 
+  it('the overall usage lists every option of every command, --version and help', async () => {
+    for (const name of COMMAND_NAMES) {
+      for (const o of COMMAND_HELP[name].options) {
+        const synopsis = USAGE.split('\n').filter((l) => l.startsWith(`  skilltrigger ${name} `));
+        expect(synopsis, name).toHaveLength(1);
+        const block = USAGE.slice(USAGE.indexOf(`  skilltrigger ${name} `)).split(/\n {2}skilltrigger /)[0];
+        expect(block, `${name} --${o.name}`).toContain(`--${o.name}`);
+      }
+    }
+    expect(USAGE).toContain('skilltrigger --version');
+    expect(USAGE).toContain('skilltrigger <command> --help');
+    for (const line of USAGE.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+    const version = await runCli(['--version'], { env: env() });
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('run without --skill prints run’s usage, not the overall one', async () => {
+    const r = await runCli(['run'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('run needs --skill <dir>');
+    expect(r.stderr).toContain('[--late N] [--prices <file>] [--max-cost-usd X] [--dry-run]');
+    expect(r.stderr).toContain('(skilltrigger run --help explains every option)');
+    expect(r.stderr).not.toContain('skilltrigger compare');
+  });
+
+  it('init --help says what an interrupted or failed drafting call exits with', async () => {
+    const r = await runCli(['init', '--help'], { env: env() });
+    expect(r.stdout).toContain(
+      '  3  no draft: the call was interrupted (Ctrl-C or a signal), timed out or failed; nothing written',
+    );
+    expect(r.stdout).not.toMatch(/^ {2}2 /m);
+  });
+
   it('help of a command that does not exist is a usage error', async () => {
     const r = await runCli(['help', 'measure'], { env: env() });
     expect(r.code).toBe(1);

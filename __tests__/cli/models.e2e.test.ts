@@ -119,8 +119,22 @@ describe('--model a,b', () => {
     expect(report.candidate.totals.planned).toBe(12);
     // One column per model in the Markdown, and a headline line per model.
     expect(markdown).toContain(`| Id | Should trigger | ${HAIKU} | ${SONNET} |`);
-    expect(r.stdout).toMatch(new RegExp(`^${HAIKU}: positives triggered \\d/4`, 'm'));
-    expect(r.stdout).toMatch(new RegExp(`^${SONNET}: positives triggered \\d/4`, 'm'));
+    // The headline: one line per model with its own positives, negatives and passes; the pooled
+    // counts marked as never deciding, and no pooled pass count (it would describe no model).
+    for (const m of [HAIKU, SONNET]) {
+      const t = report.candidate.byModel?.[m]?.totals;
+      const own = `${m}: positives triggered ${t?.positives.triggered}/4 · negatives fired ${t?.negatives.fired}/2 · ${t?.passed}/3 queries pass`;
+      expect(r.stdout.split('\n')).toContain(own);
+      expect(markdown).toContain(`\n- ${own}\n`);
+    }
+    const pooled = `all models pooled (describes no model; never decides): positives triggered ${report.candidate.totals.positives.triggered}/8`;
+    expect(r.stdout).toContain(pooled);
+    expect(markdown).toContain(`\n- ${pooled}`);
+    expect(r.stdout).not.toMatch(/^positives triggered/m);
+    expect(r.stdout.split('\n').find((l) => l.startsWith('all models pooled'))).not.toContain('queries pass');
+    expect(markdown).toContain(
+      `It says nothing on its own about how well the skill triggers: ${HAIKU} ${report.candidate.byModel?.[HAIKU]?.totals.passed}/3 queries pass, ${SONNET} ${report.candidate.byModel?.[SONNET]?.totals.passed}/3 queries pass.`,
+    );
     // Both models priced (the built-in table knows them), per model and in total.
     expect(Object.keys(report.candidate.cost?.byModel ?? {}).sort()).toEqual([HAIKU, SONNET]);
     expect(r.stdout).toMatch(/^cost: \$\d/m);
@@ -129,6 +143,8 @@ describe('--model a,b', () => {
     const [htmlFile] = (await readdir(out)).filter((f) => f.endsWith('.html'));
     const page = await readFile(path.join(out, htmlFile ?? ''), 'utf8');
     expect(page).toContain('<section id="models"><h2>By model</h2>');
+    expect(page).toContain(`<p class="headline">${HAIKU}: positives triggered`);
+    expect(page).toContain('<p class="headline">all models pooled (describes no model; never decides): ');
     expect(page).toContain(`<th scope="col">${SONNET}</th>`);
     expect(page).toMatch(/<p class="cost">cost: \$\d/);
     const junit = parseJunit(await readFile(path.join(work, 'two.junit.xml'), 'utf8'));

@@ -247,3 +247,18 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(pairedReportFixture())).toBe(renderMarkdown(pairedReportFixture()));
   });
 });
+
+describe('the CLI-reported cost in the Usage line', () => {
+  it('says it covers only the runs that reached their result event, not a second total', () => {
+    const base = reportFixture();
+    const usage = { ...base.candidate.totals.usage, costUsd: 0.3524 };
+    const report = reportFixture({
+      candidate: { ...base.candidate, totals: { ...base.candidate.totals, usage } },
+    });
+    const md = renderMarkdown(report);
+    expect(md).toContain(
+      "the CLI's own total_cost_usd ($0.3524) covers only the runs that reached its result event (a run stopped at its decision never does); the cost at the top prices every run from the table",
+    );
+    expect(md).not.toContain('as the CLI reported it');
+  });
+});

@@ -8,6 +8,7 @@
 import type { ClassComparison } from '../compare/compare.js';
 import { markdownTable as table, utcDate } from '../format.js';
 import { escapeInline } from '../report/escape.js';
+import { hasSeveralModels, POOLED_MARK } from '../report/headline.js';
 import type { Measurement, Report } from '../report/schema.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
@@ -124,6 +125,7 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
   const m = s.report.candidate;
   const t = m.totals;
   const c = s.comparison;
+  if ((!c || !baseline) && m.byModel && hasSeveralModels(m)) return modelsTotalsTable(m);
   if (!c || !baseline) {
     return table(
       ['', subject],
@@ -150,6 +152,34 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
       ...comparedSubsetRows(c),
       ['Lost runs (counted apart)', lostCell(baseline), lostCell(m), '', ''],
     ],
+  );
+}
+
+/**
+ * Several models without a baseline: a column per model with its own counts and passes, then the
+ * pooled column, marked as never deciding (a pooled count describes no model).
+ */
+function modelsTotalsTable(m: Measurement): string[] {
+  const models = Object.entries(m.byModel ?? {});
+  const t = m.totals;
+  const column = (x: Measurement['totals']) => [
+    counts(x.positives.triggered, x.positives.runs),
+    counts(x.negatives.fired, x.negatives.runs),
+    `${x.passed}/${x.queries}`,
+    `${x.timeouts} timeout${x.timeouts === 1 ? '' : 's'}, ${x.errors} error${x.errors === 1 ? '' : 's'}`,
+  ];
+  // A pooled pass count would describe no model: left blank.
+  const pooled = column(t).map((cell, row) => (row === 2 ? '—' : cell));
+  const columns = [...models.map(([, own]) => column(own.totals)), pooled];
+  const titles = [
+    'Positives triggered (should load)',
+    'Negatives fired (should not load)',
+    'Queries pass',
+    'Lost runs (counted apart)',
+  ];
+  return table(
+    ['', ...models.map(([model]) => escapeInline(model)), POOLED_MARK],
+    titles.map((title, row) => [title, ...columns.map((col) => col[row] ?? '')]),
   );
 }
 
@@ -197,9 +227,11 @@ export function skillSection(
     ...savedText(s, run.headSha),
   ];
   if (said.length > 0) lines.push(...said.flatMap((line) => [line, '']));
+  if (s.byModel && s.byModel.length > 0) {
+    // Each model's own comparison decides; the pooled totals follow, marked as never deciding.
+    lines.push('Model by model:', '', ...modelComparisonTable(s.byModel), '', `Totals, ${POOLED_MARK}:`, '');
+  }
   lines.push(...totalsTable(run, s, baseline));
-  if (s.byModel && s.byModel.length > 0)
-    lines.push('', 'Model by model:', '', ...modelComparisonTable(s.byModel));
   const competition = competitionLines(s.report, [
     { label: 'Baseline', m: baseline },
     { label: subjectName(run), m: s.report.candidate },

@@ -2,7 +2,8 @@ import { UsageError } from '../errors.js';
 import { parseShard } from '../matrix/plan.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { lateOption, maxCostOption, modelsOption } from './cost-args.js';
-import { type CommandName, USAGE } from './help.js';
+import { type CommandName, commandUsage, USAGE } from './help.js';
+import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import {
   claudeOf,
   crossNegativesOf,
@@ -126,6 +127,7 @@ export type CliArgs =
   | ViewArgs
   | InitArgs
   | ImproveArgs
+  | ImproveApplyArgs
   /** `topic`: the command whose help was asked for; absent for the overall usage. */
   | { command: 'help'; topic?: CommandName }
   | { command: 'version' };
@@ -144,9 +146,14 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       const v = parsed.values;
       const skill = v.get('skill');
       const evalFile = v.get('eval');
-      if (!skill) throw new UsageError(`run needs --skill <dir> (the folder holding SKILL.md)\n\n${USAGE}`);
+      if (!skill)
+        throw new UsageError(
+          `run needs --skill <dir> (the folder holding SKILL.md)\n\n${commandUsage('run')}`,
+        );
       if (!evalFile)
-        throw new UsageError(`run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${USAGE}`);
+        throw new UsageError(
+          `run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${commandUsage('run')}`,
+        );
       const stub = v.get('stub') ?? 'command';
       if (stub !== 'command' && stub !== 'skill')
         throw new UsageError(`--stub must be command or skill; got "${stub}"`);
@@ -193,7 +200,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   compare: {
     build(parsed): CompareArgs {
       const [a, b, extra] = parsed.positionals;
-      if (!a) throw new UsageError(`compare needs two reports (or one paired report)\n\n${USAGE}`);
+      if (!a)
+        throw new UsageError(
+          `compare needs two reports (or one paired report)\n\n${commandUsage('compare')}`,
+        );
       if (extra) throw new UsageError(`compare takes at most two reports; got a third: "${extra}"`);
       return { command: 'compare', a, ...optional('b', b), json: parsed.switches.has('json') };
     },
@@ -204,7 +214,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       const skills = [...(parsed.lists.get('skill') ?? [])];
       const evals = [...(parsed.lists.get('eval') ?? [])];
       if (skills.length === 0 && evals.length === 0) {
-        throw new UsageError(`check needs at least one --skill <dir> or --eval <file>\n\n${USAGE}`);
+        throw new UsageError(
+          `check needs at least one --skill <dir> or --eval <file>\n\n${commandUsage('check')}`,
+        );
       }
       return { command: 'check', skills, evals, claude: claudeOf(parsed, env) };
     },
@@ -213,7 +225,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     build(parsed): ViewArgs {
       const [a, b, extra] = parsed.positionals;
       if (a === undefined)
-        throw new UsageError(`view needs a report (a .json file written by skilltrigger run)\n\n${USAGE}`);
+        throw new UsageError(
+          `view needs a report (a .json file written by skilltrigger run)\n\n${commandUsage('view')}`,
+        );
       if (extra !== undefined) {
         throw new UsageError(
           `view takes at most two reports (a baseline and a candidate); got a third: "${extra}"`,
@@ -238,7 +252,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         throw new UsageError('--merge combines legs and measures nothing, so it takes no --shard');
       if (merge.length === 0 && !skills)
         throw new UsageError(
-          `matrix needs --skills <dir> (the folder holding the skills) or --merge <files…>\n\n${USAGE}`,
+          `matrix needs --skills <dir> (the folder holding the skills) or --merge <files…>\n\n${commandUsage('matrix')}`,
         );
       const stub = v.get('stub') ?? 'command';
       if (stub !== 'command' && stub !== 'skill')
@@ -264,7 +278,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
   },
   init: { build: (parsed, env) => initArgs(authorOptions(parsed), claudeOf(parsed, env)) },
-  improve: { build: (parsed, env) => improveArgs(authorOptions(parsed), claudeOf(parsed, env)) },
+  improve: {
+    // --apply writes a finished session's winner: none of the measuring options apply.
+    build: (parsed, env) =>
+      parsed.values.has('apply')
+        ? improveApplyArgs(authorOptions(parsed).values)
+        : improveArgs(authorOptions(parsed), claudeOf(parsed, env)),
+  },
 };
 
 /** The author's commands read their options as one record (src/cli/author-args.ts). */

@@ -1,6 +1,12 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { readReportFile } from '../adapters/report-files.js';
-import { compareReportByModel, compareReportsByModel, hasSeveralModels } from '../compare/by-model.js';
+import {
+  compareReportByModel,
+  compareReportsByModel,
+  hasSeveralModels,
+  modelsOf,
+} from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { comparisonJson, renderComparisonText } from '../compare/render.js';
 import { modelsComparisonJson, modelsComparisonText } from '../compare/render-models.js';
@@ -11,13 +17,19 @@ import type { CliIo } from './run-command.js';
 /**
  * `skilltrigger compare a.json b.json` (a = baseline, b = candidate), or `compare paired.json` for
  * a report that holds both. Exit 0 when the comparison could be made, whatever its labels: the
- * labels are the result; CI gating on them is the Action's `fail-on-regression`. Two reports with
- * no query in common cannot be compared at all (exit 1): "noise" would be a lie.
+ * labels are the result; CI gating on them is the Action's `fail-on-regression`. Nothing compared
+ * is exit 1, whatever the cause (no query in common, no model in common): "noise" would be a lie.
  */
 export async function compareCommand(args: CompareArgs, io: CliIo): Promise<ExitCode> {
   const a = await readReportFile(args.a);
   const b = args.b === undefined ? undefined : await readReportFile(args.b);
   const names = { base: path.basename(args.a), cand: path.basename(args.b ?? args.a) };
+  if (b !== undefined && (await sameFile(args.a, args.b ?? args.a))) {
+    // Still compared (an A/A check of the method is legitimate), but said first: it is rarely meant.
+    io.stderr.write(
+      `warning: both arguments are the same file (${names.base}): the report is compared with itself, so every label is noise by construction. Fix: pass the baseline's report first and the candidate's second\n`,
+    );
+  }
   const comparison = b === undefined ? compareReport(a) : compareReports(a, b, { names });
   if (b !== undefined && comparison.queries.shared === 0) {
     const q = comparison.queries;
@@ -31,6 +43,12 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
   // Several models (`--model a,b`): each model the two sides share is compared on its own runs.
   if (hasSeveralModels(a, ...(b ? [b] : []))) {
     const byModel = b === undefined ? compareReportByModel(a) : compareReportsByModel(a, b, { names });
+    if (byModel.models.length === 0) {
+      const list = (r: typeof a) => modelsOf(r).join(', ');
+      throw new UsageError(
+        `${names.base} and ${names.cand} have no model in common (${names.base}: ${list(a)}; ${names.cand}: ${list(b ?? a)}), so there is nothing to compare. Fix: compare two reports that measured at least one model in common (--model)`,
+      );
+    }
     io.stdout.write(
       args.json
         ? `${modelsComparisonJson(byModel, { simulated })}\n`
@@ -44,4 +62,14 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
       : renderComparisonText(comparison, { simulated }),
   );
   return ExitCode.verdict;
+}
+
+/** Both arguments name one file (the same path, a link to it, or `./a.json` beside `a.json`). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  if (path.resolve(a) === path.resolve(b)) return true;
+  try {
+    return (await realpath(a)) === (await realpath(b));
+  } catch {
+    return false;
+  }
 }

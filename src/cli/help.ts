@@ -256,7 +256,10 @@ export const COMMAND_HELP = {
   },
   init: {
     summary: 'draft an eval set for a skill through your own claude -p',
-    usage: ['init --skill <dir> [--out <file>] [--count 20] [--model M] [--timeout 180]'],
+    usage: [
+      'init --skill <dir> [--out <file>] [--count 20] [--model M] [--timeout 180]',
+      '    [--max-retries 2] [--claude <path>]',
+    ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
       {
@@ -281,7 +284,7 @@ export const COMMAND_HELP = {
     exitCodes: [
       [0, 'the draft was written'],
       [1, 'a usage or input error, a file already there, or an answer that was not an eval set twice'],
-      [2, 'a failed gate'],
+      [3, 'no draft: the call was interrupted (Ctrl-C or a signal), timed out or failed; nothing written'],
     ],
     examples: [
       ['Draft 20 prompts beside the skill:', 'skilltrigger init --skill skills/handoff'],
@@ -298,6 +301,7 @@ export const COMMAND_HELP = {
       '    [--model M] [--timeout 30] [--ask-timeout 180] [--out <dir>]',
       '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
       '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>]',
+      '    or: --apply <improve-report.json> --skill <dir>',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
@@ -339,6 +343,11 @@ export const COMMAND_HELP = {
         name: 'write',
         text: 'replace the description in SKILL.md with a winner that held on the holdout (else SKILL.md is never touched)',
       },
+      {
+        name: 'apply',
+        value: '<improve-report.json>',
+        text: "put a finished session's winner (one that held on the holdout) into --skill's SKILL.md: no model call, nothing measured; only when SKILL.md's description is still the session's original (else exit 1), changing only the description; prints before, after and the evidence. Takes only --skill",
+      },
       { name: 'allow-conflict', text: 'measure even when an enabled plugin has a skill of the same name' },
       { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
       { name: 'threshold', value: '<rate>', text: 'the pass threshold of a query (default 0.5)' },
@@ -350,8 +359,8 @@ export const COMMAND_HELP = {
       { name: 'debug', text: "show claude's stderr" },
     ],
     exitCodes: [
-      [0, 'the session ran to its end (whatever it recommends)'],
-      [1, 'a usage or input error'],
+      [0, 'the session ran to its end (whatever it recommends); with --apply, the winner was written'],
+      [1, "a usage or input error (with --apply: no winner to apply, or SKILL.md's description changed)"],
       [2, 'a failed gate'],
       [3, 'the original description has no verdict, or the session was interrupted'],
     ],
@@ -361,8 +370,8 @@ export const COMMAND_HELP = {
         'skilltrigger improve --skill skills/handoff --eval skills/handoff/evals.json',
       ],
       [
-        'Write a winner that held on the holdout:',
-        'skilltrigger improve --skill skills/handoff --eval skills/handoff/evals.json --write',
+        "Later, put that session's winner into SKILL.md without measuring again:",
+        'skilltrigger improve --apply results/2026-05-02-handoff-improve.json --skill skills/handoff',
       ],
     ],
   },
@@ -514,26 +523,46 @@ export function renderCommandHelp(name: CommandName): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * A command's synopsis as the top-level usage shows it: every option of its help entry, the first
+ * line after `skilltrigger `, the rest aligned under the command's name.
+ */
+export function synopsis(name: CommandName): string[] {
+  const h: CommandHelp = COMMAND_HELP[name];
+  const indent = ' '.repeat('skilltrigger '.length);
+  return h.usage.map((u, i) => (i === 0 ? `skilltrigger ${u}` : `${indent}${u}`));
+}
+
+/** The lines of the top-level usage after the commands' synopses (the README's command list ends with them). */
+const GENERAL_LINES = [
+  'skilltrigger <command> --help    # or: skilltrigger help <command>',
+  'skilltrigger --version           # or: -v',
+];
+
+/**
+ * The command list as the README's "Commands" block shows it: every command's full synopsis (from
+ * its help entry, so no option is left out), then help and version. `__tests__/cli/docs.test.ts`
+ * compares the README with it.
+ */
+export function commandList(): string[] {
+  return [...COMMAND_NAMES.flatMap(synopsis), ...GENERAL_LINES];
+}
+
+/** A command's synopsis and where its options are explained: what a usage error of that command shows. */
+export function commandUsage(name: CommandName): string {
+  return [...synopsis(name), `(skilltrigger ${name} --help explains every option)`].join('\n');
+}
+
 /** What `skilltrigger`, `skilltrigger help` and `skilltrigger --help` print (no trailing newline). */
 export const USAGE = `skilltrigger — measure how often a skill description makes Claude load the skill
 
 Usage:
-  skilltrigger run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]
-                   [--description "<text>"] [--baseline-description <text|file>]
-                   [--stub command|skill] [--out ./skilltrigger-results] [--junit <file>]
-                   [--allow-conflict]
-  skilltrigger preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]
-  skilltrigger compare <a.json> [<b.json>] [--json]
-  skilltrigger check [--skill <dir>]... [--eval <file>]... [--claude <path>]
-  skilltrigger view <report.json> [<b.json>] [--open]
-  skilltrigger init --skill <dir> [--out <file>] [--count 20] [--model M]
-  skilltrigger improve --skill <dir> --eval <file> [--iterations 5] [--runs auto] [--write]
-  skilltrigger matrix --skills <dir> [--runs 2] [--model M] [--out <dir>] [--shard i/n] [--merge …]
+${commandList()
+  .map((line) => `  ${line}`)
+  .join('\n')}
 
 Commands:
 ${COMMAND_NAMES.map((n) => `  ${n.padEnd(10)}${COMMAND_HELP[n].summary}`).join('\n')}
 
-Other options for run: --max-retries N (API retries inside claude, default 2), --threshold 0.5,
---claude <path> (default: claude on PATH, or $SKILLTRIGGER_CLAUDE), --debug (show claude's stderr).
 Every option of a command: skilltrigger <command> --help (or skilltrigger help <command>).
 Exit codes: 0 a verdict, 1 usage or input error, 2 a failed gate, 3 no verdict.`;

@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { replaceFile } from '../adapters/author-files.js';
 import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
 import { askClaude } from '../author/ask.js';
-import { DescriptionEditError, replaceDescription, skillBody } from '../author/skill-file.js';
+import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { isBudgetStopped } from '../improve/budget.js';
@@ -12,7 +10,7 @@ import { renderImproveMarkdown } from '../improve/markdown.js';
 import { type ImproveReport, improveReportSchema } from '../improve/schema.js';
 import { runImproveSession } from '../improve/session.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
-import { loadSkill, parseSkill } from '../inputs/skill.js';
+import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderHtml } from '../report/html/render.js';
@@ -20,6 +18,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
 import { loadPrices } from './cost-step.js';
 import { passGates } from './gates-step.js';
+import { writeDescription } from './improve-apply.js';
 import { planSessionCost } from './improve-cost.js';
 import { improveSummary } from './improve-summary.js';
 import { measureSettingsFrom } from './measure-settings.js';
@@ -193,34 +192,4 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   if (reminders) io.stderr.write(reminders);
   if (writeError) throw writeError;
   return isBudgetStopped(checked) ? ExitCode.noVerdict : ExitCode.verdict;
-}
-
-/**
- * Replaces the description in SKILL.md, and only it. The file must be what it was when the
- * session started (an edit meanwhile is never overwritten), and must read back to the winner.
- */
-async function writeDescription(file: string, before: string, winner: string): Promise<void> {
-  const now = await readFile(file, 'utf8');
-  if (now !== before) {
-    throw new InputError(
-      { file },
-      'changed while improve ran, so it was not rewritten',
-      'copy the winner from the improve report into the description yourself',
-    );
-  }
-  let next: string;
-  try {
-    next = replaceDescription(now, winner);
-  } catch (error) {
-    if (!(error instanceof DescriptionEditError)) throw error;
-    throw new InputError({ file }, error.message, 'copy the winner from the improve report yourself');
-  }
-  const reread = parseSkill(next, { file, dir: path.dirname(file) });
-  if (reread.description !== winner.trim()) {
-    throw new SkilltriggerError(
-      `skilltrigger bug: the rewritten ${file} would not read back the winner; it was not written`,
-      ExitCode.input,
-    );
-  }
-  await replaceFile(file, next);
 }

@@ -18,6 +18,6 @@ export function improveSummary(report: ImproveReport): string {
     case 'no-verdict':
       return `${head}\nNo verdict: --max-cost-usd stopped the session${report.final.winner === null ? '' : ' before the winner was checked on the holdout'}; nothing was written.`;
     case 'adopt':
-      return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Run again with --write to put it into SKILL.md, or copy it in yourself.'}`;
+      return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Put it into SKILL.md with skilltrigger improve --apply <the improve report below> --skill <dir> (no model call, nothing measured again), or copy it in yourself.'}`;
   }
 }

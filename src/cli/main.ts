@@ -7,6 +7,7 @@ import { parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
 import { compareCommand } from './compare-command.js';
 import { renderCommandHelp } from './help.js';
+import { improveApplyCommand } from './improve-apply.js';
 import { improveCommand } from './improve-command.js';
 import { initCommand } from './init-command.js';
 import { matrixCommand } from './matrix-command.js';
@@ -76,6 +77,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return await initCommand(args, io, controller.signal);
       case 'improve':
         return await improveCommand(args, io, controller.signal);
+      case 'improve-apply':
+        return await improveApplyCommand(args, io);
       case 'matrix':
         return await matrixCommand(args, io, controller.signal);
     }

@@ -18,10 +18,10 @@ import { specLengthWarning, validateDescription } from '../inputs/skill-fields.j
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
-import { headline, queriesPassText } from '../report/headline.js';
+import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { modelsAndCostLines, pairedModelsLines } from '../report/models-text.js';
+import { lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import type { Report } from '../report/schema.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import { splitLines } from '../report/subsets.js';
@@ -246,9 +246,11 @@ async function measureAndReport(
     const reasons = [...report.candidate.noVerdictReasons, ...(report.baseline?.noVerdictReasons ?? [])];
     io.stdout.write(`NO VERDICT — this is not a measurement: ${[...new Set(reasons)].join('; ')}\n`);
   }
-  const line = (m: Report['candidate']) => `${headline(m)} · ${queriesPassText(m)}`;
-  if (report.baseline) io.stdout.write(`baseline:  ${line(report.baseline)}\n`);
-  io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${line(report.candidate)}\n`);
+  // With several models, one line per model (its own counts and passes), the pooled line marked.
+  if (report.baseline) for (const l of headlineLines(report.baseline)) io.stdout.write(`baseline:  ${l}\n`);
+  for (const l of headlineLines(report.candidate)) {
+    io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${l}\n`);
+  }
   for (const [label, m] of [
     ['baseline ', report.baseline],
     [report.baseline ? 'candidate ' : '', report.candidate],
@@ -264,7 +266,7 @@ async function measureAndReport(
     ['baseline ', report.baseline],
     [report.baseline ? 'candidate ' : '', report.candidate],
   ] as const)
-    if (m) for (const l of modelsAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+    if (m) for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
   if (report.pairedByModel) {
     io.stdout.write(modelsComparisonText(compareReportByModel(report)));
     io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);

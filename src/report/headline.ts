@@ -2,6 +2,7 @@
  * The short texts of a measurement that the report's Markdown, the CLI's stdout and the Action's
  * tables share (pure): the outcome symbols and the headline of SPEC §2.5.
  */
+import { modelLines } from './models-text.js';
 import type { Measurement } from './schema.js';
 import { withoutContextClause } from './subsets.js';
 
@@ -48,4 +49,33 @@ export function headline(m: Measurement): string {
 /** `12/20 queries pass`: how many queries passed their threshold, of all the queries measured for. */
 export function queriesPassText(m: Measurement): string {
   return `${m.totals.passed}/${m.totals.queries} ${m.totals.queries === 1 ? 'query passes' : 'queries pass'}`;
+}
+
+/** True when a measurement holds several models' runs (`--model a,b`): its pooled totals describe no model. */
+export function hasSeveralModels(m: Measurement): boolean {
+  return m.byModel !== undefined && Object.keys(m.byModel).length > 1;
+}
+
+/** How the pooled line of several models is marked wherever it is drawn. */
+export const POOLED_MARK = 'all models pooled (describes no model; never decides)';
+
+/**
+ * The headline as lines: one model's `headline · 12/20 queries pass`, or, with several models, one
+ * line per model with its own positives, negatives and pass count, then the pooled counts marked
+ * as never deciding (a pooled pass count would describe no model). `esc` escapes model names.
+ */
+export function headlineLines(m: Measurement, esc: (t: string) => string = (t) => t): string[] {
+  if (!hasSeveralModels(m)) return [`${headline(m)} · ${queriesPassText(m)}`];
+  return [...modelLines(m, esc), `${POOLED_MARK}: ${headline(m)}`];
+}
+
+/** `12/20 queries pass`, or per model with several (`claude-haiku-4-5 10/20 queries pass, …`). */
+export function passesText(m: Measurement, esc: (t: string) => string = (t) => t): string {
+  if (!hasSeveralModels(m) || !m.byModel) return queriesPassText(m);
+  return Object.entries(m.byModel)
+    .map(
+      ([model, s]) =>
+        `${esc(model)} ${s.totals.passed}/${s.totals.queries} ${s.totals.queries === 1 ? 'query passes' : 'queries pass'}`,
+    )
+    .join(', ');
 }

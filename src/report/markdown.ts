@@ -1,10 +1,10 @@
 import { markdownTable as table, utcDate } from '../format.js';
 import { escapeInline } from './escape.js';
-import { counted, headline, queriesPassText } from './headline.js';
+import { counted, hasSeveralModels, headline, headlineLines, passesText } from './headline.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';
 import { totalsSection } from './markdown-totals.js';
-import { modelsAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
+import { lateAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
 import type { Report } from './schema.js';
 import { siblingsMarkdown } from './siblings.js';
 import { labelled, type Side, sidesOf } from './sides.js';
@@ -63,7 +63,7 @@ function stoppedNote(sides: readonly Side[]): string[] {
  */
 function verdictNote(report: Report, sides: readonly Side[]): string[] {
   if (report.verdict !== 'ok') return [];
-  const passes = sides.map((s) => labelled(s, queriesPassText(s.m))).join('; ');
+  const passes = sides.map((s) => labelled(s, passesText(s.m, escapeInline))).join('; ');
   return [
     `**Verdict: ok** — a valid measurement: few enough runs were lost for these numbers to count. It says nothing on its own about how well the skill triggers: ${passes}.`,
   ];
@@ -112,6 +112,15 @@ function splitSection(sides: readonly Side[]): string[] {
   ];
 }
 
+/**
+ * A side's headline: one model's as a paragraph (a list item when paired); with several models a
+ * list item per model and the pooled counts marked as never deciding.
+ */
+function headlineBlock(s: Side, paired: boolean): string[] {
+  if (hasSeveralModels(s.m)) return headlineLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`);
+  return [paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m)];
+}
+
 /** The whole report as GitHub-flavoured Markdown, ending in one newline. */
 export function renderMarkdown(report: Report): string {
   const sides = sidesOf(report);
@@ -122,8 +131,8 @@ export function renderMarkdown(report: Report): string {
     noVerdictBlock(report, sides),
     simulatedNote(report),
     stoppedNote(sides),
-    sides.map((s) => (paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m))),
-    sides.flatMap((s) => modelsAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`)),
+    sides.flatMap((s) => headlineBlock(s, paired)),
+    sides.flatMap((s) => lateAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`)),
     verdictNote(report, sides),
     pairedModelsMarkdown(report.pairedByModel),
     contextNote(report),

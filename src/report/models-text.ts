@@ -4,8 +4,8 @@ import { escapeInline } from './escape.js';
 import type { Measurement, PairedByModel, ReportUsage } from './schema.js';
 
 /**
- * The lines of issue 14, shared by the terminal headline and the Markdown: one per model
- * (`--model a,b`), the late loads (`--late N`), and the cost (per model and in total, or tokens and
+ * The lines of several models, the late load and the cost, shared by the terminal headline and the
+ * Markdown: one per model (`--model a,b`), the late loads (`--late N`), and the cost (per model and in total, or tokens and
  * "price unknown"). Pure; every name is escaped for Markdown by the caller's choice of `esc`.
  */
 
@@ -60,9 +60,9 @@ export function costLine(m: Measurement, esc: (t: string) => string = plain): st
   ];
 }
 
-/** Every issue-14 line of a measurement, in order. */
-export function modelsAndCostLines(m: Measurement, esc: (t: string) => string = plain): string[] {
-  return [...modelLines(m, esc), ...lateLine(m), ...costLine(m, esc)];
+/** The late loads and the cost, in order (the per-model lines belong to the headline: headline.ts). */
+export function lateAndCostLines(m: Measurement, esc: (t: string) => string = plain): string[] {
+  return [...lateLine(m), ...costLine(m, esc)];
 }
 
 /** The Markdown's per-model table: one column per model, hits/runs of each query (lost and late noted). */

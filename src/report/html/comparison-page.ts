@@ -1,6 +1,6 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../../compare/compare.js';
 import { formatP, rowP } from '../../compare/render.js';
-import { headline } from '../headline.js';
+import { hasSeveralModels, headline, headlineLines } from '../headline.js';
 import type { Measurement, PairedByModel, QueryResult, Report } from '../schema.js';
 import {
   deltaBar,
@@ -174,7 +174,11 @@ ${banners(input.reports, sides)}
 ${pairedModelsSection(input.byModel)}
 <p class="headline">Overall${input.byModel ? ', all models pooled' : ''}: ${labelBadge(c.label)}</p>
 <p>${descriptionLine(c)}</p>
-<ul>${sides.map((s) => html`<li>${s.label}: ${headline(s.m)}</li>`)}</ul>
+<ul>${sides.flatMap((s) =>
+    (hasSeveralModels(s.m) ? headlineLines(s.m) : [headline(s.m)]).map(
+      (l) => html`<li>${s.label}: ${l}</li>`,
+    ),
+  )}</ul>
 ${totalsSection(c)}
 ${queriesSection(input, threshold)}
 <section id="environment"><h2>Environment</h2>${

@@ -1,4 +1,4 @@
-import { headline } from '../headline.js';
+import { hasSeveralModels, headline, headlineLines } from '../headline.js';
 import type { Measurement, QueryResult, Report } from '../schema.js';
 import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
@@ -101,7 +101,11 @@ export function runPageBody(report: Report): Markup {
   const sides = [{ m: report.candidate }];
   return html`<header><h1>skilltrigger: ${report.skill}</h1><p class="muted">${utcDate(report.createdAt)} · one measurement</p></header>
 ${banners([report], sides)}
-<p class="headline">${headline(report.candidate)}</p>
+${
+  hasSeveralModels(report.candidate)
+    ? headlineLines(report.candidate).map((l) => html`<p class="headline">${l}</p>`)
+    : html`<p class="headline">${headline(report.candidate)}</p>`
+}
 <section id="totals"><h2>Totals</h2>${totalsTable(report.candidate)}${costAndLate(report.candidate)}</section>
 ${modelsSection(report.candidate, report.settings.triggerThreshold)}
 ${queriesSection(report)}
