@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { InputError, InputErrors } from '../errors.js';
+import { readInputText } from '../adapters/input-file.js';
+import { InputError, InputErrors, SkilltriggerError } from '../errors.js';
 import { parseEvalSet } from './eval-set.js';
 import type { EvalSet, Skill } from './types.js';
 
@@ -85,8 +86,9 @@ export function evalCandidates(skillFile: string, skillName: string, templates: 
 /** A file's text, or undefined when there is no such file (a folder or a missing path). */
 export async function readIfFile(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readInputText(file, 'the eval set');
   } catch (error) {
+    if (error instanceof SkilltriggerError) throw error;
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
     throw error;
