@@ -215,7 +215,10 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     );
   }
   warnings.push(...listingWarnings);
-  if (data['disable-model-invocation'] === true) {
+  // Claude Code takes the quoted "true" as the flag too (observed with the listing probe).
+  const modelInvocationDisabled =
+    data['disable-model-invocation'] === true || data['disable-model-invocation'] === 'true';
+  if (modelInvocationDisabled) {
     warnings.push(
       'disable-model-invocation: true takes the skill out of the listing the model reads, so Claude never loads it on its own; the measurement shows what the description would do without that flag',
     );
@@ -232,7 +235,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     authoredListing: authored,
     listingWarnings,
     ...(whenToUse !== undefined ? { whenToUse } : {}),
-    ...(data['disable-model-invocation'] === true ? { disableModelInvocation: true as const } : {}),
+    ...(modelInvocationDisabled ? { disableModelInvocation: true as const } : {}),
     warnings,
   };
 }
