@@ -58,7 +58,22 @@ export function formatInputProblem(location: InputLocation, problem: string, fix
     .filter(Boolean)
     .join(':');
   const entry = location.entry !== undefined ? ` (${location.entry})` : '';
-  return `${where}${entry}: ${problem}${fix ? `. Fix: ${fix}` : ''}`;
+  return escapeControls(`${where}${entry}: ${problem}${fix ? `. Fix: ${fix}` : ''}`);
+}
+
+/**
+ * Control characters written as `\u0000` escapes (line breaks and tabs kept). A message about an
+ * input file may quote it, sometimes through another program's words (V8's JSON errors quote the
+ * bytes around the fault): a raw NUL or ESC from the file must not reach the terminal.
+ */
+export function escapeControls(text: string): string {
+  let out = '';
+  for (const c of text) {
+    const code = c.codePointAt(0) ?? 0;
+    const control = (code < 0x20 && c !== '\n' && c !== '\t') || (code >= 0x7f && code <= 0x9f);
+    out += control ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}` : c;
+  }
+  return out;
 }
 
 /** A gate refused the run; nothing was measured. */

@@ -178,6 +178,12 @@ export function fixtureMeasurement(specs: readonly QuerySpec[], opts: Measuremen
   const budget = Math.floor(planned * share + 1e-9);
   const lostQueries = queries.filter((q) => q.runs === 0 && q.outcomes.length > 0).map((q) => q.id);
   const reasons = [
+    // As the run's own rule has it: a stopped run has no verdict, whatever it measured.
+    ...(opts.interrupted
+      ? ['the run was interrupted before every planned run finished']
+      : opts.aborted
+        ? ['the run was stopped before every planned run finished']
+        : []),
     ...(lost > budget
       ? [`${lost} of ${planned} planned runs were lost, more than ${share * 100}% (at most ${budget})`]
       : []),

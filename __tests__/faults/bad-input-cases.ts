@@ -2,6 +2,7 @@ import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
+import { INPUT_FILE_CASES } from './input-file-cases.js';
 
 /**
  * The bad-input corpus: every case is a CLI invocation that must stop before anything runs, with
@@ -19,6 +20,12 @@ export interface BadInputCase {
   what: string;
   /** Files of the case, by path relative to `{dir}`; bytes for content that is not valid text. */
   files?: Record<string, string | Uint8Array>;
+  /** Named pipes (FIFOs) of the case, by path relative to `{dir}`, made with mkfifo and never written to. */
+  fifos?: string[];
+  /** Symbolic links of the case: path relative to `{dir}` → the target it points to (`{dir}` filled in). */
+  links?: Record<string, string>;
+  /** Where the error is printed: stderr, or stdout for `check`, which lists each defect as a `fail` line. */
+  stream?: 'stdout';
   args: string[];
   /** A fragment of stderr, exactly. */
   error: string;
@@ -1054,6 +1061,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     exit: 1,
   },
   ...CLI_COST_INPUT_CASES,
+  ...INPUT_FILE_CASES,
 ];
 
 /**

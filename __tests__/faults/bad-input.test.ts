@@ -1,7 +1,8 @@
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { access, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../fakes/cli.js';
 import { BAD_INPUT_CASES, type BadInputCase } from './bad-input-cases.js';
 import { shellScript } from './support.js';
@@ -58,6 +59,16 @@ async function prepare(c: BadInputCase): Promise<string> {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, typeof content === 'string' ? fill(content, dir) : content);
   }
+  for (const name of c.fifos ?? []) {
+    const file = path.join(dir, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    execFileSync('mkfifo', [file]);
+  }
+  for (const [name, target] of Object.entries(c.links ?? {})) {
+    const file = path.join(dir, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await symlink(fill(target, dir), file);
+  }
   return dir;
 }
 
@@ -84,9 +95,21 @@ describe('bad input stops before anything runs, with its error and exit code', (
       // (A case that names its own --out keeps it: a single-value option given twice is an error.)
       const withOut =
         args[0] === 'run' && !args.includes('--out') ? ['run', '--out', out, ...args.slice(1)] : args;
-      const r = await runCli(withOut, { env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work } });
-      expect(r.stderr).toContain(fill(c.error, dir));
-      if (c.fix !== undefined) expect(r.stderr).toContain(c.fix);
+      // A case that makes the CLI wait for ever (a FIFO read on a build without the guard) would
+      // outlive the test and its signals: it is killed once the test gives up, never left behind.
+      let child: ChildProcess | undefined;
+      onTestFinished(() => {
+        if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      });
+      const r = await runCli(withOut, {
+        env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work },
+        onStart: (started) => {
+          child = started;
+        },
+      });
+      const printed = c.stream === 'stdout' ? r.stdout : r.stderr;
+      expect(printed).toContain(fill(c.error, dir));
+      if (c.fix !== undefined) expect(printed).toContain(c.fix);
       // It names the flag first, then what the value must be, or what is wrong and the fix.
       if (c.flag !== undefined)
         expect(r.stderr).toMatch(

@@ -196,6 +196,30 @@ describe('AgentV EVAL.yaml', () => {
     expect(e.problem).toContain('no entry has should_trigger false (the only entry is a positive)');
   });
 
+  it('applies YAML merge keys as AgentV does: a split carried by <<: *defaults is the split, and no "<<" is kept', () => {
+    const trigger = (should: boolean) =>
+      `    assertions:\n      - type: skill-trigger\n        skill: ${SKILL}\n        should_trigger: ${should}\n`;
+    const text = [
+      'held: &held',
+      '  split: holdout',
+      'tests:',
+      '  - id: a',
+      '    <<: *held',
+      '    input: write the release notes',
+      trigger(true),
+      '  - id: b',
+      '    <<: *held',
+      '    split: train',
+      '    input: bump the version',
+      trigger(false),
+    ].join('\n');
+    const set = parseEvalSet(text, 'EVAL.yaml', SKILL);
+    expect(set.items.map((i) => [i.id, i.extra])).toEqual([
+      ['a', { split: 'holdout' }],
+      ['b', { split: 'train' }],
+    ]);
+  });
+
   it('reports YAML syntax errors at the line that opened the quote', async () => {
     const e = await defectOf(() => load('bad-syntax.yaml'));
     expect(e.location).toEqual({ file: `${EVALS}/bad-syntax.yaml`, line: 3 });

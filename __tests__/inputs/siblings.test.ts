@@ -48,6 +48,17 @@ describe('finding SKILL.md files under a folder', () => {
     ]);
   });
 
+  it('follows a linked skill folder and a linked SKILL.md as Claude Code does; a dangling link and a loop are nothing', async () => {
+    await put('elsewhere/linked/SKILL.md', skill('linked'));
+    await put('elsewhere/file.md', skill('linked-file'));
+    await mkdir(path.join(root, 'links/own'), { recursive: true });
+    await symlink(path.join(root, 'elsewhere/linked'), path.join(root, 'links/linked'));
+    await symlink(path.join(root, 'elsewhere/file.md'), path.join(root, 'links/own/SKILL.md'));
+    await symlink(path.join(root, 'elsewhere/gone'), path.join(root, 'links/dangling'));
+    await symlink(path.join(root, 'links'), path.join(root, 'links/loop'));
+    expect(await findSkillFiles(path.join(root, 'links'))).toEqual(['linked/SKILL.md', 'own/SKILL.md']);
+  });
+
   it('a folder that does not exist is an input error naming it', async () => {
     const missing = path.join(root, 'nope');
     await expect(findSkillFiles(missing)).rejects.toThrow(

@@ -52,6 +52,15 @@ describe('loadSkill: a valid SKILL.md', () => {
     expect(skill.warnings).toEqual([]);
   });
 
+  it('applies a merge key (<<: *anchor) as Claude Code does: the description it carries is the description', () => {
+    const skill = parseSkill(
+      '---\nshared: &shared\n  description: Writes release notes.\nname: a\n<<: *shared\n---\n',
+      { dir: 'a', file: 'a/SKILL.md' },
+    );
+    expect(skill.description).toBe('Writes release notes.');
+    expect(skill.emulatedListing).toBe('Writes release notes.');
+  });
+
   it('trims the description (a | block leaves a trailing newline the listing never shows)', () => {
     const skill = parseSkill('---\nname: a\ndescription: |\n  Writes release notes.\n---\n', {
       dir: 'a',

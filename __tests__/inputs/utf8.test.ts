@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidUtf8, lineOfByte, loneSurrogate } from '../../src/inputs/utf8.js';
+import { firstInvalidUtf8, lineOfByte, loneSurrogate, looksLikeUtf16 } from '../../src/inputs/utf8.js';
+
+describe('UTF-16 told apart from UTF-8', () => {
+  it('by its byte-order mark, or by the NUL beside every ASCII character', () => {
+    expect(looksLikeUtf16(Buffer.from('\uFEFF[{"a": 1}]', 'utf16le'))).toBe('UTF-16LE');
+    expect(looksLikeUtf16(Buffer.from('[{"a": 1}]', 'utf16le'))).toBe('UTF-16LE');
+    expect(looksLikeUtf16(Buffer.from('[{"a": 1}]', 'utf16le').swap16())).toBe('UTF-16BE');
+    expect(looksLikeUtf16(Buffer.from([0xfe, 0xff, 0, 0x5b]))).toBe('UTF-16BE');
+  });
+
+  it('not UTF-8 text, nor UTF-8 with a stray NUL', () => {
+    expect(looksLikeUtf16(Buffer.from('[{"query": "café"}]', 'utf8'))).toBeUndefined();
+    expect(looksLikeUtf16(Buffer.from('[\u0000{"query": "a"}]', 'utf8'))).toBeUndefined();
+    expect(looksLikeUtf16(Buffer.from('ab', 'utf8'))).toBeUndefined();
+  });
+});
 
 describe('strict UTF-8', () => {
   it('accepts what Node itself encodes, including 4-byte characters', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, InputError } from '../../src/errors.js';
 import { jsonPath, parseReport } from '../../src/report/read.js';
+import type { Report } from '../../src/report/schema.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 const FILE = 'results/2025-03-14-pdf-tables.json';
@@ -142,6 +143,97 @@ describe('parseReport', () => {
 });
 
 describe('jsonPath', () => {
+  it('reads every version of a report as written: each is consistent', () => {
+    for (const schemaVersion of [1, 2, 3, 4]) {
+      for (const report of [reportFixture(), pairedReportFixture()]) {
+        expect(() => parseReport(json({ ...report, schemaVersion }), FILE)).not.toThrow();
+      }
+    }
+  });
+
+  describe('refuses a report that contradicts itself, naming the field', () => {
+    const edited = (edit: (r: Report) => void): string => {
+      const report = structuredClone(reportFixture());
+      edit(report);
+      return json(report);
+    };
+    const inconsistency = (text: string) => {
+      const error = rejection(text);
+      expect(error.problem).toMatch(/^not a consistent skilltrigger report: /);
+      expect(error.fix).toMatch(/changed after the report was written/);
+      return error.problem;
+    };
+    const query = (r: Report, i: number) => {
+      const q = r.candidate.queries[i];
+      if (!q) throw new Error(`the fixture has no query ${i}`);
+      return q;
+    };
+
+    it('hits edited (2 of 2 triggered, written as 1)', () => {
+      expect(query(reportFixture(), 0).hits).toBe(2);
+      expect(
+        inconsistency(
+          edited((r) => {
+            query(r, 0).hits = 1;
+          }),
+        ),
+      ).toContain('$.candidate.queries[0].hits: 1, but its 2 outcomes make it 2');
+    });
+
+    it('hits, rate and pass edited together: the outcomes still say otherwise', () => {
+      const problem = inconsistency(
+        edited((r) => {
+          const q = query(r, 1); // triggered, not-triggered: 1 of 2, fails at 0.5
+          Object.assign(q, { hits: 2, rate: 1, pass: true });
+          r.candidate.totals.positives.triggered += 1;
+        }),
+      );
+      expect(problem).toContain('$.candidate.queries[1].hits: 2, but its 2 outcomes make it 1');
+    });
+
+    it('outcomes edited (a miss turned into a hit): the counts no longer follow', () => {
+      expect(
+        inconsistency(
+          edited((r) => {
+            query(r, 1).outcomes = ['triggered', 'triggered'];
+          }),
+        ),
+      ).toContain('$.candidate.queries[1].hits: 1, but its 2 outcomes make it 2');
+    });
+
+    it('a total edited', () => {
+      expect(
+        inconsistency(
+          edited((r) => {
+            r.candidate.totals.negatives.fired += 3;
+          }),
+        ),
+      ).toMatch(/\$\.candidate\.totals\.negatives\.fired: \d+, but the queries' outcomes add up to \d+/);
+    });
+
+    it('verdict ok on an interrupted run', () => {
+      expect(
+        inconsistency(
+          edited((r) => {
+            r.candidate.interrupted = true;
+            r.candidate.aborted = true;
+          }),
+        ),
+      ).toContain(
+        '$.candidate.verdict: "ok", but the run was interrupted ("interrupted": true), so there is no verdict',
+      );
+    });
+
+    it("the report's verdict against its sides'", () => {
+      const paired = structuredClone(pairedReportFixture());
+      expect(paired.verdict).toBe('ok');
+      paired.verdict = 'no-verdict';
+      expect(inconsistency(json(paired))).toContain(
+        '$.verdict: "no-verdict", but its two sides make it "ok"',
+      );
+    });
+  });
+
   it('writes identifiers as dots, indexes and other keys in brackets', () => {
     expect(jsonPath([])).toBe('$');
     expect(jsonPath(['candidate', 'queries', 3, 'extra', 'needs context'])).toBe(

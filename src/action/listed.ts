@@ -122,9 +122,7 @@ export class CompetitionListing {
       : [];
     const kept = read.filter((r) => !unlisted.includes(r.skill.name));
     for (const name of unlisted)
-      core.info(
-        `listing: ${name} is not listed by Claude Code (disable-model-invocation?), so it does not compete; left out of ${what}`,
-      );
+      core.info(`listing: ${name} is not listed by Claude Code, so it does not compete; left out of ${what}`);
     if (kept.length === 0) return { listed: [], unlisted, source: 'probe' };
     // A skill Claude Code read but does not list is no probe failure: its text stays the emulation.
     const failed = kept.find((r) => r.own.source === 'emulation' && r.own.why !== UNLISTED_REASON);

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { InputError, messageOf } from '../errors.js';
+import { InputError, messageOf, SkilltriggerError } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
 import type { MatrixReport } from '../matrix/schema.js';
@@ -8,6 +7,7 @@ import { parseReport, validateReport } from '../report/read.js';
 import type { Report } from '../report/schema.js';
 import { TOOL_VERSION } from '../version.js';
 import { errorCode } from './atomic-files.js';
+import { readInputText } from './input-file.js';
 import { type ReportFileOptions, type WrittenReport, writeNamedReport } from './report-folder.js';
 
 /**
@@ -120,8 +120,9 @@ export async function readReportFile(path: string): Promise<Report> {
 /** A report file's text, or an InputError naming the file and what keeps it from being read. */
 async function readReportText(path: string): Promise<string> {
   try {
-    return await readFile(path, 'utf8');
+    return await readInputText(path, 'the report');
   } catch (error) {
+    if (error instanceof SkilltriggerError) throw error;
     const code = errorCode(error);
     switch (code) {
       case 'ENOENT':

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, readFile } from 'node:fs/promises';
+import { link } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../improve/schema.js';
@@ -8,6 +8,7 @@ import { jsonPath } from '../report/read.js';
 import type { Report } from '../report/schema.js';
 import { claim, errorCode, explainCode, removeQuietly, writeTemp } from './atomic-files.js';
 import { exists } from './environment.js';
+import { readInputText } from './input-file.js';
 import { readReportFile } from './report-files.js';
 
 /**
@@ -81,7 +82,7 @@ const OTHER_REPORTS = {
 export async function readPageSource(path: string): Promise<PageSource> {
   let value: unknown;
   try {
-    value = JSON.parse((await readFile(path, 'utf8')).replace(/^\uFEFF/, ''));
+    value = JSON.parse((await readInputText(path, 'the report')).replace(/^\uFEFF/, ''));
   } catch {
     value = undefined; // the report reader below names what is wrong
   }

@@ -4,7 +4,7 @@ import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
-import { readListedText } from '../measure/listed-text.js';
+import { readListedText, unlistedDefect } from '../measure/listed-text.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './output.js';
 
@@ -37,6 +37,11 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
       skills.push(skill);
       // What Claude Code lists (no model call: the probe talks to a loopback fake), else the emulation.
       const listed = await readListedText(skill, { claudeBin: args.claude, env: io.env });
+      const unlisted = unlistedDefect(skill, listed);
+      if (unlisted !== undefined) {
+        report(unlisted);
+        continue;
+      }
       const authored = skill.authoredListing ?? skill.description;
       const how =
         listed.source === 'probe'

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readInputText } from '../adapters/input-file.js';
 import { type PricesIdentity, pricesIdentity } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../cost/estimate.js';
 import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import { type PriceTable, parsePriceTable } from '../cost/prices.js';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, SkilltriggerError, UsageError } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 
 /**
@@ -42,8 +42,9 @@ export async function loadPrices(file: string | undefined): Promise<Prices> {
   const named = `--prices: ${file}`;
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readInputText(file, 'the price table');
   } catch (error) {
+    if (error instanceof SkilltriggerError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
       { file: named },

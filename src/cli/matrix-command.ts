@@ -5,7 +5,7 @@ import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../ma
 import { type MatrixEntrant, measureMatrix } from '../matrix/measure-matrix.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
 import type { MatrixReport } from '../matrix/schema.js';
-import { checkStubListing, readListedText } from '../measure/listed-text.js';
+import { checkStubListing, readListedText, unlistedDefect } from '../measure/listed-text.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
@@ -126,6 +126,9 @@ async function listedTexts(
   const out: MatrixEntrant[] = [];
   for (const { skill, evalSet } of entrants) {
     const own = await readListedText(skill, probe);
+    // A skill Claude Code leaves out of its listing is never chosen: routing to it measures nothing.
+    const unlisted = unlistedDefect(skill, own);
+    if (unlisted !== undefined) throw unlisted;
     for (const warning of own.warnings) io.stderr.write(`warning: ${skill.name}: ${warning}\n`);
     if (own.source === 'emulation')
       io.stderr.write(`listing: ${skill.name}: emulated, not read from Claude Code (${own.why})\n`);

@@ -16,7 +16,13 @@ import {
 import { loadSkill } from '../inputs/skill.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import { checkStubListing, listedOverride, readListedText, UNLISTED_REASON } from '../measure/listed-text.js';
+import {
+  checkStubListing,
+  listedOverride,
+  readListedText,
+  UNLISTED_REASON,
+  unlistedDefect,
+} from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
@@ -155,6 +161,8 @@ async function listedTexts(
   const model = args.model ?? args.models?.[0];
   const probe = { claudeBin: args.claude, env: io.env, signal, ...(model ? { model } : {}) };
   const own = await readListedText(skill, probe);
+  const unlisted = unlistedDefect(skill, own);
+  if (unlisted !== undefined) throw unlisted;
   for (const warning of own.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (own.source === 'emulation')
     io.stderr.write(
@@ -187,7 +195,7 @@ async function siblingTexts(
     // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
     if (own.why === UNLISTED_REASON) {
       io.stderr.write(
-        `siblings: ${skill.name} is not listed by Claude Code (disable-model-invocation?), so it does not compete; left out\n`,
+        `siblings: ${skill.name} is not listed by Claude Code${skill.disableModelInvocation ? ' (disable-model-invocation: true)' : ''}, so it does not compete; left out\n`,
       );
       continue;
     }

@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { exists } from '../adapters/environment.js';
+import { readInputText } from '../adapters/input-file.js';
 import type { InitInfo } from '../decide/decision.js';
 import { type GateResult, gateResult } from './gate.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
@@ -44,14 +45,14 @@ export function rosterHits(init: InitInfo, name: string): string[] {
 async function frontmatterName(file: string): Promise<string | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readInputText(file, 'SKILL.md');
   } catch {
     return undefined;
   }
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(text);
   if (!match) return undefined;
   try {
-    const data: unknown = parseYaml(match[1] ?? '');
+    const data: unknown = parseYaml(match[1] ?? '', { merge: true });
     if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
       const value = (data as Record<string, unknown>).name;
       return typeof value === 'string' ? value.trim() : undefined;
@@ -110,7 +111,7 @@ export async function scanPlugin(root: string, name: string): Promise<string[]> 
   const commandDirs = [path.join(root, 'commands')];
   try {
     const manifest: unknown = JSON.parse(
-      await readFile(path.join(root, '.claude-plugin', 'plugin.json'), 'utf8'),
+      await readInputText(path.join(root, '.claude-plugin', 'plugin.json'), 'plugin.json'),
     );
     for (const p of declaredPaths(manifest, 'skills')) skillDirs.push(path.resolve(root, p));
     for (const p of declaredPaths(manifest, 'commands')) {

@@ -1,7 +1,8 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { InputError, InputErrors } from '../errors.js';
+import { readInputText } from '../adapters/input-file.js';
+import { InputError, InputErrors, SkilltriggerError } from '../errors.js';
 import { parseEvalSet } from './eval-set.js';
 import type { EvalSet, Skill } from './types.js';
 
@@ -31,11 +32,20 @@ const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /**
  * Every SKILL.md under `dir`, recursively (hidden folders included, `.git` and `node_modules`
  * skipped), as `/`-separated paths relative to `dir`, sorted. A `dir` that is not a folder is an
- * input error naming it.
+ * input error naming it. Symbolic links are followed, to a folder or to a SKILL.md, as Claude Code
+ * follows them in `.claude/skills/` (observed with 2.1.328: a linked skill folder and a linked
+ * SKILL.md are both listed, a dangling link is not); a folder reached twice is walked once, so a
+ * link loop ends.
  */
 export async function findSkillFiles(dir: string, option = '--siblings'): Promise<string[]> {
   const found: string[] = [];
+  const walked = new Set<string>();
   const walk = async (relative: string): Promise<void> => {
+    const real = await realpath(path.join(dir, relative)).catch(() => undefined);
+    if (real !== undefined) {
+      if (walked.has(real)) return;
+      walked.add(real);
+    }
     let entries: Dirent[];
     try {
       entries = await readdir(path.join(dir, relative), { withFileTypes: true });
@@ -53,8 +63,13 @@ export async function findSkillFiles(dir: string, option = '--siblings'): Promis
     }
     for (const entry of entries) {
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) await walk(child);
-      else if (entry.isFile() && entry.name === 'SKILL.md') found.push(child);
+      // A link is what it points to; a dangling one is nothing, as it is to Claude Code.
+      const target = entry.isSymbolicLink()
+        ? await stat(path.join(dir, child)).catch(() => undefined)
+        : entry;
+      if (target === undefined) continue;
+      if (target.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) await walk(child);
+      else if (target.isFile() && entry.name === 'SKILL.md') found.push(child);
     }
   };
   await walk('');
@@ -85,8 +100,9 @@ export function evalCandidates(skillFile: string, skillName: string, templates: 
 /** A file's text, or undefined when there is no such file (a folder or a missing path). */
 export async function readIfFile(file: string): Promise<string | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readInputText(file, 'the eval set');
   } catch (error) {
+    if (error instanceof SkilltriggerError) throw error;
     const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
     throw error;

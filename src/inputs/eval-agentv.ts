@@ -3,7 +3,7 @@ import type { InputLocation } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
 import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
-import { yamlErrorLine, yamlFix, yamlValue } from './yaml-errors.js';
+import { yamlErrorLine, yamlFix, yamlProblem, yamlValue } from './yaml-errors.js';
 
 const TRIGGER_TYPES = ['skill-trigger', 'skill-used', 'not-skill-used'] as const;
 
@@ -22,11 +22,13 @@ export function readAgentvYaml(
   warnings: string[],
 ): Candidate[] {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  // Merge keys (`<<: *defaults`) are applied, as AgentV's own loader does: left to YAML 1.2 they
+  // would be a key named "<<" and the values they carry (a split, a should_trigger) would be lost.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
   for (const error of doc.errors) {
     problems.add(
       { file, line: yamlErrorLine(error, text, lineCounter) },
-      `is not valid YAML: ${error.message}`,
+      yamlProblem(error, 'is not valid YAML'),
       yamlFix(error.code),
     );
   }

@@ -63,6 +63,15 @@ export function readQuery(
     problems.add(location, `${field} is empty`, 'write the prompt a user would type, or delete the entry');
     return undefined;
   }
+  const invisible = invisibleOnly(query);
+  if (invisible !== undefined) {
+    problems.add(
+      location,
+      `${field} holds only invisible characters (${invisible}), so it is empty to a reader`,
+      'write the prompt a user would type, or delete the entry',
+    );
+    return undefined;
+  }
   const control = [...query].find(isControlCharacter);
   if (control !== undefined) {
     const code = (control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
@@ -96,6 +105,25 @@ export function readQuery(
 
 function kib(bytes: number): string {
   return (bytes / 1024).toFixed(bytes % 1024 === 0 ? 0 : 1);
+}
+
+/**
+ * Characters that show nothing: format characters (zero-width space U+200B, joiners, U+2060,
+ * U+FEFF, the soft hyphen), white space `trim` leaves, and the Hangul and Braille blanks.
+ */
+const INVISIBLE = /^[\p{Cf}\p{Z}\s\u115F\u1160\u3164\uFFA0\u2800]+$/u;
+
+/**
+ * For a text made only of invisible characters, the distinct ones as `U+200B, U+2060`; undefined
+ * when the text shows anything. Such a text passes a `trim() === ''` test and is still empty.
+ */
+export function invisibleOnly(text: string): string | undefined {
+  if (text === '' || !INVISIBLE.test(text)) return undefined;
+  const codes = [...new Set([...text].map((c) => c.codePointAt(0) ?? 0))];
+  return codes
+    .slice(0, 4)
+    .map((c) => `U+${c.toString(16).toUpperCase().padStart(4, '0')}`)
+    .join(', ');
 }
 
 /** A C0 control character other than tab, newline and CR, or DEL: refused in queries and descriptions. */

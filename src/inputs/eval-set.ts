@@ -1,12 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readInputFile } from '../adapters/input-file.js';
+import { SkilltriggerError } from '../errors.js';
 import { readAgentvYaml } from './eval-agentv.js';
 import { readCsv } from './eval-csv.js';
 import { type Candidate, entryLabel } from './eval-entry.js';
 import { readSkillCreatorJson } from './eval-json.js';
 import { inputFailure, isRecord, Problems, quote } from './problems.js';
 import type { EvalFormat, EvalItem, EvalSet } from './types.js';
-import { firstInvalidUtf8, lineOfByte } from './utf8.js';
+import { refuseInvalidUtf8 } from './utf8.js';
 
 const FORMAT_BY_EXTENSION: Record<string, EvalFormat> = {
   '.json': 'skill-creator-json',
@@ -30,8 +31,9 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 export async function loadEvalSet(file: string, skillName: string): Promise<EvalSet> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readInputFile(file, 'the eval set');
   } catch (error) {
+    if (error instanceof SkilltriggerError) throw error;
     const code = isRecord(error) && typeof error.code === 'string' ? error.code : String(error);
     throw inputFailure(
       { file },
@@ -43,15 +45,7 @@ export async function loadEvalSet(file: string, skillName: string): Promise<Eval
       'pass the path of a .json, .yaml or .csv eval set',
     );
   }
-  const bad = firstInvalidUtf8(bytes);
-  if (bad !== undefined) {
-    const hex = [...bytes.subarray(bad, bad + 4)].map((b) => b.toString(16).toUpperCase().padStart(2, '0'));
-    throw inputFailure(
-      { file, line: lineOfByte(bytes, bad) },
-      `is not valid UTF-8: byte ${bad} (${hex.slice(0, 1).join(' ')}) does not start a valid character${hex.length > 1 ? ` (bytes from there: ${hex.join(' ')})` : ''}; read as text it would silently become U+FFFD`,
-      'save the file as UTF-8 (an editor\'s "Save with encoding" or `iconv -f latin1 -t utf-8`), then check that line',
-    );
-  }
+  refuseInvalidUtf8(bytes, file, 'the eval set');
   return parseEvalSet(bytes.toString('utf8'), file, skillName);
 }
 

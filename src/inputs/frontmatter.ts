@@ -4,7 +4,7 @@
  */
 import { type Document, isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { inputFailure, Problems } from './problems.js';
-import { yamlErrorLine, yamlFix } from './yaml-errors.js';
+import { yamlErrorLine, yamlFix, yamlProblem } from './yaml-errors.js';
 
 /** The text between the opening `---` on line 1 and the next `---` line. */
 export function splitFrontmatter(text: string, file: string): string {
@@ -34,7 +34,8 @@ export interface ParsedFrontmatter {
 
 function parseYaml(text: string): ParsedFrontmatter {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  // Claude Code's YAML reader applies merge keys (`<<: *defaults`): observed with the listing probe.
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
   return { doc, lineCounter };
 }
 
@@ -68,7 +69,11 @@ export function parseFrontmatter(
   const problems = new Problems();
   for (const error of strict.doc.errors) {
     const line = fileLine(yamlErrorLine(error, text, strict.lineCounter));
-    problems.add({ file, line }, `the frontmatter is not valid YAML: ${error.message}`, yamlFix(error.code));
+    problems.add(
+      { file, line },
+      yamlProblem(error, 'the frontmatter is not valid YAML'),
+      yamlFix(error.code),
+    );
   }
   problems.throwIfAny();
   return strict;

@@ -80,7 +80,7 @@ function repairLikeClaude(text: string): string {
 function readYaml(text: string): Record<string, unknown> | undefined {
   for (const attempt of [() => text, () => repairLikeClaude(text)]) {
     try {
-      const value: unknown = parseYaml(attempt(), { prettyErrors: false });
+      const value: unknown = parseYaml(attempt(), { prettyErrors: false, merge: true });
       if (value === null || value === undefined) return {};
       return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     } catch {

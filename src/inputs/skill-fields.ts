@@ -4,7 +4,7 @@
  * proposed rewrite), and a usable name suggested for a bad one.
  */
 import type { InputLocation } from '../errors.js';
-import { isControlCharacter } from './eval-entry.js';
+import { invisibleOnly, isControlCharacter } from './eval-entry.js';
 import { LISTING_CAP } from './listing.js';
 import { codePointLength, Problems, quote } from './problems.js';
 
@@ -48,6 +48,15 @@ export function checkDescriptionText(text: string, location: InputLocation, prob
   const trimmed = text.trim();
   if (trimmed === '') {
     problems.add(location, 'description is empty', 'write what the skill does and when to use it');
+    return;
+  }
+  const invisible = invisibleOnly(trimmed);
+  if (invisible !== undefined) {
+    problems.add(
+      location,
+      `description holds only invisible characters (${invisible}), so the model reads an empty description`,
+      'write what the skill does and when to use it',
+    );
     return;
   }
   const control = [...trimmed].find(isControlCharacter);

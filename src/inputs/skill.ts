@@ -2,10 +2,11 @@
  * A skill as skilltrigger measures it: SKILL.md found in its folder, read, and its frontmatter
  * (frontmatter.ts) checked field by field (skill-fields.ts), every defect collected.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar } from 'yaml';
-import { messageOf } from '../errors.js';
+import { nonRegularKind, readInputFile } from '../adapters/input-file.js';
+import { messageOf, SkilltriggerError } from '../errors.js';
 import { isControlCharacter } from './eval-entry.js';
 import { parseFrontmatter, splitFrontmatter, valueComment } from './frontmatter.js';
 import { emulateListing, listingFindings } from './listing.js';
@@ -19,9 +20,18 @@ import {
   suggestName,
 } from './skill-fields.js';
 import type { Skill } from './types.js';
+import { refuseInvalidUtf8 } from './utf8.js';
 import { yamlValue } from './yaml-errors.js';
 
 const SKILL_FILE = 'SKILL.md';
+
+/**
+ * The largest SKILL.md Claude Code lists: a file of more bytes is read and silently left out of
+ * the skill listing, so the model never sees the skill. Found by bisecting the file size through
+ * the listing probe with Claude Code 2.1.328: 1,000,000 bytes are listed, 1,000,001 are not, and
+ * the limit counts bytes, not characters (docs/listing-parity.md).
+ */
+export const SKILL_FILE_MAX_BYTES = 1_000_000;
 
 /**
  * Reads `<dir>/SKILL.md` (a path to the SKILL.md itself is accepted too) and validates its
@@ -30,17 +40,23 @@ const SKILL_FILE = 'SKILL.md';
  */
 export async function loadSkill(dir: string): Promise<Skill> {
   const located = await locateSkillFile(dir);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(located.file, 'utf8');
+    bytes = await readInputFile(located.file, 'SKILL.md');
   } catch (error) {
+    if (error instanceof SkilltriggerError) throw error;
     throw inputFailure(
       { file: located.file },
-      `cannot read the file (${errorCode(error)})`,
-      'check that the file is readable',
+      errorCode(error) === 'EISDIR'
+        ? 'is a folder, not a file'
+        : `cannot read the file (${errorCode(error)})`,
+      errorCode(error) === 'EISDIR'
+        ? 'SKILL.md must be a file holding the frontmatter'
+        : 'check that the file is readable',
     );
   }
-  return parseSkill(text, located);
+  refuseInvalidUtf8(bytes, located.file, 'SKILL.md');
+  return parseSkill(bytes.toString('utf8'), located);
 }
 
 /** Parses SKILL.md text already read from `file`. Exported for tests and for the Action (base-branch blobs). */
@@ -48,6 +64,14 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
   const { file, dir } = where;
   const problems = new Problems();
   const warnings: string[] = [];
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > SKILL_FILE_MAX_BYTES) {
+    throw inputFailure(
+      { file },
+      `is ${size.toLocaleString('en-US')} bytes, and Claude Code does not list a SKILL.md over ${SKILL_FILE_MAX_BYTES.toLocaleString('en-US')} bytes: the model would never see this skill, so there is nothing to measure`,
+      'move reference material out of SKILL.md into files the skill points to, until SKILL.md is under 1 MB',
+    );
+  }
 
   const frontmatter = splitFrontmatter(text, file);
   // Frontmatter line k is file line k + 1 (line 1 is the opening `---`).
@@ -153,7 +177,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
         problems.add(
           { file, line: keyLine('name') },
           `name ${quote(rawName)} ${problem}`,
-          `use lowercase letters, digits and single hyphens, at most ${NAME_MAX_CHARS} characters, e.g. ${quote(suggestName(rawName))}`,
+          `use lowercase letters, digits and single hyphens, at most ${NAME_MAX_CHARS} characters, e.g. ${quote(suggestName(rawName) || suggestName(folderName) || 'my-skill')}`,
         );
       } else {
         name = rawName;
@@ -170,7 +194,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
       problems.add(
         { file, line: 1 },
         `the frontmatter has no name, and the folder name ${quote(folderName)} ${problem}`,
-        `add "name: ${suggestName(folderName)}" to the frontmatter, or rename the folder to lowercase letters, digits and hyphens`,
+        `add "name: ${suggestName(folderName) || 'my-skill'}" to the frontmatter, or rename the folder to lowercase letters, digits and hyphens`,
       );
     }
   }
@@ -191,7 +215,10 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     );
   }
   warnings.push(...listingWarnings);
-  if (data['disable-model-invocation'] === true) {
+  // Claude Code takes the quoted "true" as the flag too (observed with the listing probe).
+  const modelInvocationDisabled =
+    data['disable-model-invocation'] === true || data['disable-model-invocation'] === 'true';
+  if (modelInvocationDisabled) {
     warnings.push(
       'disable-model-invocation: true takes the skill out of the listing the model reads, so Claude never loads it on its own; the measurement shows what the description would do without that flag',
     );
@@ -208,6 +235,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     authoredListing: authored,
     listingWarnings,
     ...(whenToUse !== undefined ? { whenToUse } : {}),
+    ...(modelInvocationDisabled ? { disableModelInvocation: true as const } : {}),
     warnings,
   };
 }
@@ -220,6 +248,14 @@ async function locateSkillFile(input: string): Promise<{ dir: string; file: stri
     throw inputFailure(
       { file: input },
       errorCode(error) === 'ENOENT' ? 'the skill folder does not exist' : `cannot open (${errorCode(error)})`,
+      'pass the folder that holds SKILL.md, e.g. .claude/skills/my-skill',
+    );
+  }
+  const kind = nonRegularKind(info);
+  if (kind !== undefined && kind !== 'a folder') {
+    throw inputFailure(
+      { file: input },
+      `is ${kind}, not a skill folder or a SKILL.md file`,
       'pass the folder that holds SKILL.md, e.g. .claude/skills/my-skill',
     );
   }

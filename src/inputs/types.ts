@@ -40,6 +40,8 @@ export interface Skill {
   authoredListing?: string;
   /** The warnings (also in `warnings`) that compare the emulated listing with the authored text. */
   listingWarnings?: string[];
+  /** `disable-model-invocation: true`: Claude Code keeps the skill out of the listing on purpose. */
+  disableModelInvocation?: true;
   /** Non-fatal findings, e.g. a description the CLI will truncate in the listing. */
   warnings: string[];
 }

@@ -17,7 +17,9 @@ export function yamlValue(doc: Document.Parsed, location: InputLocation): unknow
     throw inputFailure(
       location,
       `the YAML cannot be read: ${reason}`,
-      'write the repeated values out instead of expanding anchors (&name) with aliases (*name)',
+      /merge/i.test(reason)
+        ? 'make each "<<:" name a mapping, e.g. "<<: *defaults" where "defaults: &defaults" holds keys and values'
+        : 'write the repeated values out instead of expanding anchors (&name) with aliases (*name)',
     );
   }
 }
@@ -39,9 +41,22 @@ export function yamlErrorLine(error: YAMLError, text: string, lineCounter: LineC
   return reported;
 }
 
+/**
+ * What is wrong, for a YAML error: the parser's message, after `what` (e.g. "is not valid YAML").
+ * Running out of stack on deep nesting is no syntax error, and its message says so instead.
+ */
+export function yamlProblem(error: YAMLError, what: string): string {
+  if (error.code === 'RESOURCE_EXHAUSTION') {
+    return `${what.replace(/is not valid YAML$/, 'cannot be read')}: it is nested too deeply for the YAML reader (${error.message})`;
+  }
+  return `${what}: ${error.message}`;
+}
+
 /** How to fix a YAML error, by the parser's code. */
 export function yamlFix(code: string): string {
   switch (code) {
+    case 'RESOURCE_EXHAUSTION':
+      return 'remove the deep nesting: no field of an eval set or a frontmatter needs more than a few levels of lists and mappings';
     case 'DUPLICATE_KEY':
       return 'keep only one of the repeated keys';
     case 'TAB_AS_INDENT':

@@ -1,6 +1,6 @@
 import { type ProbeResult, probeListing } from '../adapters/listing-probe.js';
 import { type StubLayout, stubFileText } from '../adapters/stub-project.js';
-import { GateError } from '../errors.js';
+import { GateError, InputError } from '../errors.js';
 import { composeListing, listingFindings, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import { quote } from '../inputs/problems.js';
 import type { Skill } from '../inputs/types.js';
@@ -33,8 +33,26 @@ export interface ListedText {
   warnings: string[];
 }
 
-/** The reason `readListedText` gives when Claude Code read the file but left it out of its listing. */
-export const UNLISTED_REASON = 'Claude Code did not list the skill (disable-model-invocation?)';
+/**
+ * The reason `readListedText` gives when Claude Code read the file but left it out of its listing:
+ * `disable-model-invocation: true` does that on purpose; for any other skill it is a defect
+ * (`unlistedDefect`).
+ */
+export const UNLISTED_REASON = 'Claude Code did not list the skill';
+
+/**
+ * The defect of a skill Claude Code does not list although nothing in its frontmatter asks for
+ * that: the model would never see the real skill, so measuring a stub of it would measure a skill
+ * that does not exist. Undefined when the skill is listed, or left out by its own flag.
+ */
+export function unlistedDefect(skill: Skill, listed: ListedText): InputError | undefined {
+  if (listed.why !== UNLISTED_REASON || skill.disableModelInvocation) return undefined;
+  return new InputError(
+    { file: skill.file },
+    'Claude Code reads this SKILL.md but leaves the skill out of its listing, so the model never sees it and there is nothing to measure',
+    'check the frontmatter and the file size against docs/listing-parity.md, and see what `claude` lists with /skills in this project',
+  );
+}
 
 /** Why a probe gave no usable line, in words (no paths). */
 function probeFailure(result: ProbeResult): string | undefined {

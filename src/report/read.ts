@@ -1,4 +1,5 @@
 import { InputError, messageOf } from '../errors.js';
+import { consistencyIssues } from './consistency.js';
 import {
   OLDEST_READ_SCHEMA_VERSION,
   REPORT_SCHEMA_ID,
@@ -105,6 +106,14 @@ export function validateReport(value: unknown, file: string): Report {
       { file },
       `not a valid skilltrigger report: ${describeIssues(impossible)}`,
       REWRITE_FIX,
+    );
+  }
+  const inconsistent = consistencyIssues(parsed.data);
+  if (inconsistent.length > 0) {
+    throw new InputError(
+      { file },
+      `not a consistent skilltrigger report: ${describeIssues(inconsistent)}`,
+      'the numbers were changed after the report was written, so they cannot be trusted; undo the edit, or measure again with `skilltrigger run`',
     );
   }
   return parsed.data;
