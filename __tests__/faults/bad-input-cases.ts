@@ -928,7 +928,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--timeout 0',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--timeout', '0'],
-    error: '--timeout must be a number above 0 and at most 3600; got "0"',
+    error: '--timeout must be a number of seconds from 5 to 3600; got "0"',
     exit: 1,
   },
   {
@@ -1050,7 +1050,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--out ""',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--out', ''],
-    error: '--out: is empty. Fix: name the folder for the reports',
+    error: '--out: is empty (an empty string names no dir). Fix: give --out a <dir>',
     exit: 1,
   },
   ...CLI_COST_INPUT_CASES,
@@ -1082,7 +1082,7 @@ export interface ActionInputCase {
 }
 
 const wholeRuns = 'input runs: expected a whole number from 1 to 100';
-const timeoutSeconds = 'input timeout: expected a number of seconds above 0 and at most 3600';
+const timeoutSeconds = 'input timeout: expected a number of seconds from 5 to 3600';
 const trueFalse = (input: string, value: string) =>
   `input ${input}: expected true or false, got ${JSON.stringify(value)}`;
 
