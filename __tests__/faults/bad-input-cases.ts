@@ -2,6 +2,7 @@ import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
+import { CLI_OPTION_INPUT_CASES } from './cli-option-input-cases.js';
 
 /**
  * The bad-input corpus: every case is a CLI invocation that must stop before anything runs, with
@@ -11,7 +12,13 @@ import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
  * records being started (it never may be).
  */
 
-export type InputArea = 'eval set' | 'SKILL.md' | 'report for compare' | 'flags' | 'price table';
+export type InputArea =
+  | 'eval set'
+  | 'SKILL.md'
+  | 'report for compare'
+  | 'flags'
+  | 'price table'
+  | 'environment';
 
 export interface BadInputCase {
   id: string;
@@ -19,6 +26,8 @@ export interface BadInputCase {
   what: string;
   /** Files of the case, by path relative to `{dir}`; bytes for content that is not valid text. */
   files?: Record<string, string | Uint8Array>;
+  /** Variables the case sets in skilltrigger's environment (`{dir}` filled in), over the test's own. */
+  env?: Record<string, string>;
   args: string[];
   /** A fragment of stderr, exactly. */
   error: string;
@@ -1054,6 +1063,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     exit: 1,
   },
   ...CLI_COST_INPUT_CASES,
+  ...CLI_OPTION_INPUT_CASES,
 ];
 
 /**

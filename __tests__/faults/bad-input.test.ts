@@ -84,7 +84,10 @@ describe('bad input stops before anything runs, with its error and exit code', (
       // (A case that names its own --out keeps it: a single-value option given twice is an error.)
       const withOut =
         args[0] === 'run' && !args.includes('--out') ? ['run', '--out', out, ...args.slice(1)] : args;
-      const r = await runCli(withOut, { env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work } });
+      const own = Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, fill(v, dir)]));
+      const r = await runCli(withOut, {
+        env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work, ...own },
+      });
       expect(r.stderr).toContain(fill(c.error, dir));
       if (c.fix !== undefined) expect(r.stderr).toContain(c.fix);
       // It names the flag first, then what the value must be, or what is wrong and the fix.
