@@ -1146,6 +1146,14 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     exit: 1,
   },
   {
+    id: 'action-timeout-below-floor',
+    input: 'timeout',
+    value: '1',
+    what: 'below the 5 s floor (every run would time out)',
+    error: `${timeoutSeconds}, got "1"`,
+    exit: 1,
+  },
+  {
     id: 'action-timeout-unit',
     input: 'timeout',
     value: '30s',

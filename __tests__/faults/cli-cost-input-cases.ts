@@ -10,7 +10,8 @@ import type { BadInputCase } from './bad-input-cases.js';
  * (`: <file>: … Fix: …`); `improve --late` is an unknown option, as improve does not watch for late loads.
  */
 
-const run = (...rest: string[]) => [
+/** `run` on the harness's valid skill and eval set, with `rest` and the stand-in claude. */
+export const run = (...rest: string[]) => [
   'run',
   '--skill',
   '{skill}',

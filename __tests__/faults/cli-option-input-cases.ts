@@ -1,4 +1,5 @@
 import type { BadInputCase } from './bad-input-cases.js';
+import { run } from './cli-cost-input-cases.js';
 
 /**
  * Bad option values and a bad environment, refused before claude is started (exit 1): numbers
@@ -7,18 +8,6 @@ import type { BadInputCase } from './bad-input-cases.js';
  * can take, a temp folder that does not exist. BAD_INPUT_CASES lists them at its end.
  */
 
-const run = (...rest: string[]) => [
-  'run',
-  '--skill',
-  '{skill}',
-  '--eval',
-  '{eval}',
-  ...rest,
-  '--claude',
-  '{claude}',
-  '--max-retries',
-  '0',
-];
 /** `run` without `--claude`, for the cases that give it themselves. */
 const runOwnClaude = (...rest: string[]) => ['run', '--skill', '{skill}', '--eval', '{eval}', ...rest];
 const improve = (...rest: string[]) => [

@@ -164,7 +164,7 @@ describe('option and environment faults', () => {
     expect(r.stderr).not.toMatch(/preflight|unexpected error/);
     await expect(access(path.join(dir, 'evals', 'evals.json'))).rejects.toMatchObject({ code: 'ENOENT' });
     // Its help lists the exit it gave.
-    expect(renderCommandHelp('init')).toMatch(/^ {2}3 {2}no draft: the drafting call was interrupted/m);
+    expect(renderCommandHelp('init')).toMatch(/^ {2}3 {2}no draft: the call was interrupted/m);
   });
 
   it(faultTitle('cli-baseline-source'), async () => {

@@ -286,10 +286,7 @@ export const COMMAND_HELP = {
     exitCodes: [
       [0, 'the draft was written'],
       [1, 'a usage or input error, a file already there, or an answer that was not an eval set twice'],
-      [
-        3,
-        'no draft: the drafting call was interrupted (Ctrl-C, SIGTERM), timed out or failed at the API; nothing was written',
-      ],
+      [3, 'no draft: the call was interrupted, timed out or failed at the API; nothing written'],
     ],
     examples: [
       ['Draft 20 prompts beside the skill:', 'skilltrigger init --skill skills/handoff'],
