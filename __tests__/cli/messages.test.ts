@@ -124,7 +124,8 @@ describe('usage errors: exact message, exit 1, nothing run', () => {
     {
       what: '--runs auto:1 names the range of the maximum',
       args: () => ['run', '--skill', skill, '--eval', evalFile, '--runs', 'auto:1'],
-      first: 'skilltrigger: --runs auto:<max> must have a max that is a whole number from 2 to 100; got "auto:1"',
+      first:
+        'skilltrigger: --runs auto:<max> must have a max that is a whole number from 2 to 100; got "auto:1"',
     },
     {
       what: '--timeout -1 gets the project message, not "argument is ambiguous"',
