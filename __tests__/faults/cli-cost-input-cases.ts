@@ -217,8 +217,7 @@ export const CLI_COST_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--prices ""',
     args: run('--prices', ''),
-    error:
-      '--prices: is empty. Fix: name a JSON price table file (docs/cost.md), or leave --prices out for the built-in one',
+    error: '--prices: is empty (an empty string names no file). Fix: give --prices a <file>',
     flag: '--prices',
     exit: 1,
   },
