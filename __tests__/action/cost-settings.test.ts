@@ -26,8 +26,8 @@ describe('late, prices and max-cost-usd', () => {
   });
 
   it.each([
-    ['late', '11', 'input late: expected a whole number from 0 to 10, got "11"'],
-    ['late', '-1', 'input late: expected a whole number from 0 to 10, got "-1"'],
+    ['late', '11', 'input late: expected a whole number from 0 to 10 (turns to watch a miss for), got "11"'],
+    ['late', '-1', 'input late: expected a whole number from 0 to 10 (turns to watch a miss for), got "-1"'],
     ['late', '1.5', 'input late: expected a whole number from 0 to 10'],
     ['prices', '/etc/prices.json', 'input prices: expected a price table file relative to the workspace'],
     ['prices', '../prices.json', 'input prices: expected a price table file relative to the workspace'],

@@ -153,7 +153,7 @@ describe('readSettings', () => {
   it.each([
     ['runs', '0', 'input runs: expected a whole number from 1 to 100, got "0"'],
     ['runs', 'two', 'input runs: expected a whole number from 1 to 100, got "two"'],
-    ['timeout', '-1', 'input timeout: expected a number of seconds above 0 and at most 3600, got "-1"'],
+    ['timeout', '-1', 'input timeout: expected a number of seconds from 5 to 3600, got "-1"'],
     ['baseline', 'always', 'input baseline: expected cache, cache-only, measure or none, got "always"'],
     ['fail-on-regression', 'yes', 'input fail-on-regression: expected true or false, got "yes"'],
     ['claude-code-version', 'latest', 'input claude-code-version: expected an exact version such as 2.1.328'],

@@ -157,17 +157,18 @@ describe('usage errors: exact message, exit 1, nothing run', () => {
     {
       what: '--runs auto:1 names the range of the maximum',
       args: () => ['run', '--skill', skill, '--eval', evalFile, '--runs', 'auto:1'],
-      first: 'skilltrigger: --runs auto: must be a whole number from 2 to 100; got "1"',
+      first:
+        'skilltrigger: --runs auto:<max> must have a max that is a whole number from 2 to 100; got "auto:1"',
     },
     {
       what: '--timeout -1 gets the project message, not "argument is ambiguous"',
       args: () => ['run', '--skill', skill, '--eval', evalFile, '--timeout', '-1'],
-      first: 'skilltrigger: --timeout must be a number above 0 and at most 3600; got "-1"',
+      first: 'skilltrigger: --timeout must be a number of seconds from 5 to 3600; got "-1"',
     },
     {
       what: '--timeout=-1 as well',
       args: () => ['run', '--skill', skill, '--eval', evalFile, '--timeout=-1'],
-      first: 'skilltrigger: --timeout must be a number above 0 and at most 3600; got "-1"',
+      first: 'skilltrigger: --timeout must be a number of seconds from 5 to 3600; got "-1"',
     },
     {
       what: 'a repeated --skill is an error, not "the last one wins"',

@@ -8,7 +8,7 @@ import type { ActionInputCase } from './bad-input-cases.js';
  * is written into the workspace under its case's own name, so no case reads another's.
  */
 
-const lateTurns = 'input late: expected a whole number from 0 to 10';
+const lateTurns = 'input late: expected a whole number from 0 to 10 (turns to watch a miss for)';
 const dollars =
   'input max-cost-usd: expected a number of US dollars above 0, such as 2.50 (or empty, for no budget)';
 const relativeTable =

@@ -2,6 +2,7 @@ import { REPORT_SCHEMA_VERSION } from '../../src/report/schema.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
+import { CLI_OPTION_INPUT_CASES } from './cli-option-input-cases.js';
 import { INPUT_FILE_CASES } from './input-file-cases.js';
 
 /**
@@ -12,7 +13,13 @@ import { INPUT_FILE_CASES } from './input-file-cases.js';
  * records being started (it never may be).
  */
 
-export type InputArea = 'eval set' | 'SKILL.md' | 'report for compare' | 'flags' | 'price table';
+export type InputArea =
+  | 'eval set'
+  | 'SKILL.md'
+  | 'report for compare'
+  | 'flags'
+  | 'price table'
+  | 'environment';
 
 export interface BadInputCase {
   id: string;
@@ -26,6 +33,8 @@ export interface BadInputCase {
   links?: Record<string, string>;
   /** Where the error is printed: stderr, or stdout for `check`, which lists each defect as a `fail` line. */
   stream?: 'stdout';
+  /** Variables the case sets in skilltrigger's environment (`{dir}` filled in), over the test's own. */
+  env?: Record<string, string>;
   args: string[];
   /** A fragment of stderr, exactly. */
   error: string;
@@ -935,7 +944,7 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--timeout 0',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--timeout', '0'],
-    error: '--timeout must be a number above 0 and at most 3600; got "0"',
+    error: '--timeout must be a number of seconds from 5 to 3600; got "0"',
     exit: 1,
   },
   {
@@ -1057,11 +1066,12 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--out ""',
     args: [...run('--skill', '{skill}', '--eval', '{eval}'), '--out', ''],
-    error: '--out: is empty. Fix: name the folder for the reports',
+    error: '--out: is empty (an empty string names no dir). Fix: give --out a <dir>',
     exit: 1,
   },
   ...CLI_COST_INPUT_CASES,
   ...INPUT_FILE_CASES,
+  ...CLI_OPTION_INPUT_CASES,
 ];
 
 /**
@@ -1090,7 +1100,7 @@ export interface ActionInputCase {
 }
 
 const wholeRuns = 'input runs: expected a whole number from 1 to 100';
-const timeoutSeconds = 'input timeout: expected a number of seconds above 0 and at most 3600';
+const timeoutSeconds = 'input timeout: expected a number of seconds from 5 to 3600';
 const trueFalse = (input: string, value: string) =>
   `input ${input}: expected true or false, got ${JSON.stringify(value)}`;
 
@@ -1141,6 +1151,14 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     value: '0',
     what: 'zero seconds',
     error: `${timeoutSeconds}, got "0"`,
+    exit: 1,
+  },
+  {
+    id: 'action-timeout-below-floor',
+    input: 'timeout',
+    value: '1',
+    what: 'below the 5 s floor (every run would time out)',
+    error: `${timeoutSeconds}, got "1"`,
     exit: 1,
   },
   {

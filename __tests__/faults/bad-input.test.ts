@@ -95,6 +95,7 @@ describe('bad input stops before anything runs, with its error and exit code', (
       // (A case that names its own --out keeps it: a single-value option given twice is an error.)
       const withOut =
         args[0] === 'run' && !args.includes('--out') ? ['run', '--out', out, ...args.slice(1)] : args;
+      const own = Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, fill(v, dir)]));
       // A case that makes the CLI wait for ever (a FIFO read on a build without the guard) would
       // outlive the test and its signals: it is killed once the test gives up, never left behind.
       let child: ChildProcess | undefined;
@@ -102,7 +103,7 @@ describe('bad input stops before anything runs, with its error and exit code', (
         if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       });
       const r = await runCli(withOut, {
-        env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work },
+        env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work, ...own },
         onStart: (started) => {
           child = started;
         },

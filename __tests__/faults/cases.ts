@@ -312,6 +312,47 @@ export const FAULT_CASES: readonly FaultCase[] = [
       'exit 1 before the gates: "cannot write the report to …: EROFS", with the fix; claude never started',
   },
   {
+    id: 'cli-tmpdir-full',
+    layer: 'cli',
+    fault: 'a full temp folder ($TMPDIR) before a run',
+    injected:
+      'TMPDIR on a 64 KiB tmpfs filled by dd, in a private mount namespace (unshare -m); skipped where unavailable',
+    outcome:
+      'exit 1 before the gates: "the temp folder TMPDIR=… is full (0 KiB free)", with the fix; claude never started, no report folder',
+  },
+  {
+    id: 'check-tmpdir-full',
+    layer: 'cli',
+    fault: '`check` with a full temp folder (its listing probe writes there)',
+    injected: 'the same full tmpfs; `check --skill` with the real claude',
+    outcome:
+      'exit 1: "the temp folder TMPDIR=… is full", with the fix (was: "unexpected error: Error: ENOSPC" and a stack trace)',
+  },
+  {
+    id: 'cli-out-in-skill',
+    layer: 'cli',
+    fault: '--out is the skill folder, or inside it',
+    injected: '`run --out <skill dir>`, then `--out <skill dir>/results`',
+    outcome:
+      'a warning before the gates: the reports would sit beside SKILL.md and ship with the skill, with the fix (was: nothing said)',
+  },
+  {
+    id: 'init-interrupted',
+    layer: 'cli',
+    fault: 'SIGTERM to `init` during the drafting call',
+    injected: 'the simulated model hangs on the drafting prompt; SIGTERM once it arrived',
+    outcome:
+      'exit 3, "init: interrupted; no draft was written", no advice to run preflight; init --help lists exit 3 (was: exit 3 unlisted, "Fix: run skilltrigger preflight")',
+  },
+  {
+    id: 'cli-baseline-source',
+    layer: 'cli',
+    fault: 'which text a paired run measured as the baseline',
+    injected: '`run --baseline-description old.txt` naming an existing file',
+    outcome:
+      'stderr says "baseline: the text of the file … (N bytes)"; the report records baseline.description.from = file and candidate = skill, never the path',
+  },
+  {
     id: 'check-slash-query',
     layer: 'cli',
     fault: 'a prompt that starts with `/<skill name>` (Claude Code expands it itself)',

@@ -10,7 +10,8 @@ import type { BadInputCase } from './bad-input-cases.js';
  * (`: <file>: … Fix: …`); `improve --late` is an unknown option, as improve does not watch for late loads.
  */
 
-const run = (...rest: string[]) => [
+/** `run` on the harness's valid skill and eval set, with `rest` and the stand-in claude. */
+export const run = (...rest: string[]) => [
   'run',
   '--skill',
   '{skill}',
@@ -216,8 +217,7 @@ export const CLI_COST_INPUT_CASES: readonly BadInputCase[] = [
     area: 'flags',
     what: '--prices ""',
     args: run('--prices', ''),
-    error:
-      '--prices: is empty. Fix: name a JSON price table file (docs/cost.md), or leave --prices out for the built-in one',
+    error: '--prices: is empty (an empty string names no file). Fix: give --prices a <file>',
     flag: '--prices',
     exit: 1,
   },

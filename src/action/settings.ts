@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
-import { MAX_LATE_TURNS } from '../cli/cost-args.js';
 import { UsageError } from '../errors.js';
+import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
 import { MAX_SHARDS, parseShard, type Shard } from './shard.js';
 import { globToRegExp } from './skill-glob.js';
@@ -89,8 +89,6 @@ export type InputReader = (name: InputName) => string;
 const coreReader: InputReader = (name) => core.getInput(name);
 
 const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
-const MAX_RUNS = 100;
-const MAX_TIMEOUT_SECONDS = 3600;
 
 function quoted(value: string): string {
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 59)}…` : value);
@@ -139,21 +137,11 @@ export function readSettings(read: InputReader = coreReader): Settings {
     throw bad(name, 'true or false', value);
   };
 
-  const integer = (name: InputName, min: number, max: number): number => {
+  // The number grammar and each input's range are the CLI flag's of the same name (numeric-settings.ts).
+  const numeric = (name: InputName & NumericSettingName, also = ''): number => {
     const value = raw(name);
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw bad(name, `a whole number from ${min} to ${max}`, value);
-    }
-    return n;
-  };
-
-  const seconds = (name: InputName): number => {
-    const value = raw(name);
-    const n = Number(value);
-    if (!/^\d+(?:\.\d+)?$/.test(value) || !(n > 0) || n > MAX_TIMEOUT_SECONDS) {
-      throw bad(name, `a number of seconds above 0 and at most ${MAX_TIMEOUT_SECONDS}`, value);
-    }
+    const n = readNumber(NUMERIC_SETTINGS[name], value);
+    if (n === undefined) throw bad(name, `${accepted(NUMERIC_SETTINGS[name])}${also}`, value);
     return n;
   };
 
@@ -264,18 +252,10 @@ export function readSettings(read: InputReader = coreReader): Settings {
       prices,
     );
   }
-  const maxCostText = optional(Inputs.MaxCostUsd);
-  const maxCostUsd = maxCostText === undefined ? undefined : Number(maxCostText.replace(/^\$/, ''));
-  if (
-    maxCostText !== undefined &&
-    (!/^\$?\d+(?:\.\d+)?$/.test(maxCostText) || maxCostUsd === undefined || !(maxCostUsd > 0))
-  ) {
-    throw bad(
-      Inputs.MaxCostUsd,
-      'a number of US dollars above 0, such as 2.50 (or empty, for no budget)',
-      maxCostText,
-    );
-  }
+  const maxCostUsd =
+    optional(Inputs.MaxCostUsd) === undefined
+      ? undefined
+      : numeric(Inputs.MaxCostUsd, ' (or empty, for no budget)');
 
   const routingMatrix = boolean(Inputs.RoutingMatrix);
   if (maxCostUsd !== undefined && routingMatrix) {
@@ -300,8 +280,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
         : model === undefined
           ? {}
           : { model }),
-    runs: integer(Inputs.Runs, 1, MAX_RUNS),
-    timeoutSeconds: seconds(Inputs.Timeout),
+    runs: numeric(Inputs.Runs),
+    timeoutSeconds: numeric(Inputs.Timeout),
     skills,
     skillsAll: boolean(Inputs.SkillsAll),
     evals,
@@ -317,7 +297,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     resultsDir,
     competition,
     crossNegatives: boolean(Inputs.CrossNegatives),
-    lateTurns: integer(Inputs.Late, 0, MAX_LATE_TURNS),
+    lateTurns: numeric(Inputs.Late),
     ...(prices === undefined ? {} : { prices }),
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
     routingMatrix,

@@ -206,3 +206,25 @@ export async function checkReportFolder(outDir: string): Promise<void> {
     throw new ReportWriteError(outDir, errorCode(error) ?? 'unknown error');
   }
 }
+
+/**
+ * Refuses, before anything is spent, a path that a rendering written after the runs (`--junit`)
+ * could not take: a folder, a path through a regular file, a folder that cannot be written. Its
+ * folder is checked as `checkReportFolder` checks `--out`; nothing is created that stays.
+ */
+export async function checkRenderingFile(file: string, what: string, flag: string): Promise<void> {
+  const refuse = (code: string) =>
+    new SkilltriggerError(
+      `cannot write the ${what} to ${file}: ${code} (${code === 'EISDIR' ? 'the path is a folder' : explainCode(code)}); nothing was measured. Fix: name a writable file with ${flag}`,
+      ExitCode.input,
+    );
+  const found = await stat(file).catch(() => undefined);
+  if (found?.isDirectory()) throw refuse('EISDIR');
+  try {
+    await checkReportFolder(dirname(file));
+  } catch (error) {
+    // Its folder being a regular file makes the file's path one through a file.
+    if (error instanceof ReportWriteError) throw refuse(error.code === 'EEXIST' ? 'ENOTDIR' : error.code);
+    throw error;
+  }
+}

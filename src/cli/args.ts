@@ -7,13 +7,13 @@ import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import {
   claudeOf,
   crossNegativesOf,
-  integer,
   nonEmptyModel,
   noPositionals,
-  number,
+  numberOption,
   optional,
   runsOption,
   standbyOption,
+  stubOption,
 } from './option-values.js';
 import { type ParsedOptions, parseOptions } from './parse-options.js';
 
@@ -46,7 +46,10 @@ export interface RunArgs {
   dryRun: boolean;
   timeoutSeconds: number;
   description?: string;
+  /** `--baseline-description <text|file>`: the text, or a file holding it when one of that name exists. */
   baselineDescription?: string;
+  /** `--baseline-description-file <file>`: the baseline's text from this file (which must exist). */
+  baselineDescriptionFile?: string;
   stub: 'command' | 'skill';
   out: string;
   /** `--junit <file>`: also write the report as JUnit XML there. */
@@ -154,28 +157,26 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         throw new UsageError(
           `run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${commandUsage('run')}`,
         );
-      const stub = v.get('stub') ?? 'command';
-      if (stub !== 'command' && stub !== 'skill')
-        throw new UsageError(`--stub must be command or skill; got "${stub}"`);
       return {
         command: 'run',
         skill,
         eval: evalFile,
-        ...runsOption(v.get('runs')),
+        ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
         ...modelsOption(v.get('model')),
         lateTurns: lateOption(v.get('late')),
         ...optional('prices', v.get('prices')),
         ...maxCostOption(v.get('max-cost-usd')),
         dryRun: parsed.switches.has('dry-run'),
-        timeoutSeconds: number('timeout', v.get('timeout'), 30, 0, 3600),
+        timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
         ...optional('description', v.get('description')),
         ...optional('baselineDescription', v.get('baseline-description')),
-        stub,
+        ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
+        stub: stubOption(parsed),
         out: v.get('out') ?? DEFAULT_OUT,
         ...optional('junit', v.get('junit')),
         allowConflict: parsed.switches.has('allow-conflict'),
-        maxRetries: integer('max-retries', v.get('max-retries'), 2, 0, 10),
-        threshold: number('threshold', v.get('threshold'), 0.5, 0, 0.999),
+        maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
+        threshold: numberOption('threshold', v.get('threshold'), 0.5),
         claude: claudeOf(parsed, env),
         debug: parsed.switches.has('debug'),
         siblings: [...(parsed.lists.get('siblings') ?? [])],
@@ -254,44 +255,42 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         throw new UsageError(
           `matrix needs --skills <dir> (the folder holding the skills) or --merge <files…>\n\n${commandUsage('matrix')}`,
         );
-      const stub = v.get('stub') ?? 'command';
-      if (stub !== 'command' && stub !== 'skill')
-        throw new UsageError(`--stub must be command or skill; got "${stub}"`);
       const shard = v.get('shard');
       return {
         command: 'matrix',
         ...optional('skills', skills),
         merge,
-        runs: integer('runs', v.get('runs'), 2, 1, 100),
+        // A matrix measures a fixed number of runs per query: no auto.
+        runs: runsOption(v.get('runs'), { fallback: 2, auto: false }).runs,
         ...optional('model', nonEmptyModel(parsed)),
-        timeoutSeconds: number('timeout', v.get('timeout'), 30, 0, 3600),
-        stub,
+        timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
+        stub: stubOption(parsed),
         out: v.get('out') ?? DEFAULT_OUT,
         ...(shard === undefined ? {} : { shard: parseShard(shard) }),
         json: parsed.switches.has('json'),
         allowConflict: parsed.switches.has('allow-conflict'),
-        maxRetries: integer('max-retries', v.get('max-retries'), 2, 0, 10),
+        maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
         claude: claudeOf(parsed, env),
         debug: parsed.switches.has('debug'),
         ...standbyOption(v.get('standby')),
       };
     },
   },
-  init: { build: (parsed, env) => initArgs(authorOptions(parsed), claudeOf(parsed, env)) },
+  init: { build: (parsed, env) => initArgs(parsed, claudeOf(parsed, env)) },
   improve: {
     // --apply writes a finished session's winner: none of the measuring options apply.
     build: (parsed, env) =>
       parsed.values.has('apply')
-        ? improveApplyArgs(authorOptions(parsed).values)
-        : improveArgs(authorOptions(parsed), claudeOf(parsed, env)),
+        ? improveApplyArgs(optionRecord(parsed))
+        : improveArgs(parsed, claudeOf(parsed, env)),
   },
 };
 
-/** The author's commands read their options as one record (src/cli/author-args.ts). */
-function authorOptions(parsed: ParsedOptions) {
+/** The options as one record, for `improve --apply`, which refuses every option but its own. */
+function optionRecord(parsed: ParsedOptions): Record<string, string | true> {
   const values: Record<string, string | true> = Object.fromEntries(parsed.values);
   for (const name of parsed.switches) values[name] = true;
-  return { values, positionals: parsed.positionals };
+  return values;
 }
 
 function isCommand(name: string | undefined): name is CommandName {

@@ -1,7 +1,8 @@
 import { UsageError } from '../errors.js';
+import { numberOption } from './option-values.js';
 
 /**
- * The flags of issue 14 that `run` (and, for the budget, `improve`) share: `--model a,b`,
+ * The cost flags that `run` (and, for the budget, `improve`) share: `--model a,b`,
  * `--late N`, `--max-cost-usd X`. Each is checked here, before anything is spent.
  */
 
@@ -29,35 +30,18 @@ export function modelsOption(value: string | undefined): { model?: string; model
   return models.length === 1 && only !== undefined ? { model: only } : { models };
 }
 
-/** The most turns `--late` (and the Action's `late`) watches a miss for. */
-export const MAX_LATE_TURNS = 10;
-
 /** `--late N`: the turns a miss is watched for a late load, 0 (off, the default) to 10. */
 export function lateOption(value: string | undefined): number {
-  if (value === undefined) return 0;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n > MAX_LATE_TURNS) {
-    throw new UsageError(
-      `--late must be a whole number from 0 to 10 (turns to watch a miss for); got "${value}"`,
-    );
-  }
-  return n;
+  return numberOption('late', value, 0);
 }
 
 /**
  * `--max-cost-usd X`: a positive number of US dollars, written as the Action's `max-cost-usd` is
- * (digits, a decimal point, an optional leading $): `1e3` or `0x10` would be a budget the user
- * did not mean to type.
+ * (the numbers' one grammar, with an optional leading $); absent: no budget.
  */
 export function maxCostOption(value: string | undefined): { maxCostUsd?: number } {
   if (value === undefined) return {};
-  const n = Number(value.trim().replace(/^\$/, ''));
-  if (!/^\$?\d+(?:\.\d+)?$/.test(value.trim()) || !(n > 0)) {
-    throw new UsageError(
-      `--max-cost-usd must be a number of US dollars above 0, such as 2.50 (or leave it out, for no budget); got "${value}"`,
-    );
-  }
-  return { maxCostUsd: n };
+  return { maxCostUsd: numberOption('max-cost-usd', value, 0, ' (or leave it out, for no budget)') };
 }
 
 /**

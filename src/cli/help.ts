@@ -57,6 +57,7 @@ export const COMMAND_HELP = {
     usage: [
       'run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]',
       '    [--description "<text>"] [--baseline-description <text|file>]',
+      '    [--baseline-description-file <file>]',
       '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
       '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
       '    [--siblings <dir>]... [--cross-negatives]',
@@ -82,7 +83,7 @@ export const COMMAND_HELP = {
       {
         name: 'timeout',
         value: '<seconds>',
-        text: 'wall-clock limit of one run, above 0 and at most 3600 (default 30); a timed-out run is counted apart, never as a miss',
+        text: 'wall-clock limit of one run in seconds, 5 to 3600 (default 30; a run needs a few seconds even when the model answers at once); a timed-out run is counted apart, never as a miss',
       },
       {
         name: 'late',
@@ -111,7 +112,12 @@ export const COMMAND_HELP = {
       {
         name: 'baseline-description',
         value: '<text|file>',
-        text: 'also measure this text as the baseline, the "before" side (a file holding it, or the text), interleaved with the candidate (your SKILL.md or --description) in one paired report',
+        text: 'also measure this text as the baseline, the "before" side (a file holding it, or the text), interleaved with the candidate (your SKILL.md or --description) in one paired report. A value that looks like a file name (one word with a /, or ending in .md or .txt) but names no file is refused',
+      },
+      {
+        name: 'baseline-description-file',
+        value: '<file>',
+        text: 'as --baseline-description, the text read from this file (which must exist); the terminal and the report say which form the baseline came from',
       },
       {
         name: 'stub',
@@ -273,7 +279,11 @@ export const COMMAND_HELP = {
         text: 'prompts to draft, 4 to 100 (default 20): about half should trigger, half near-misses, ~40% of each held out',
       },
       { name: 'model', value: '<M>', text: 'the model that drafts (default: the CLI default)' },
-      { name: 'timeout', value: '<s>', text: 'bound on the drafting call in seconds (default 180)' },
+      {
+        name: 'timeout',
+        value: '<s>',
+        text: 'bound on the drafting call in seconds, 5 to 3600 (default 180)',
+      },
       { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
       {
         name: 'claude',
@@ -321,7 +331,7 @@ export const COMMAND_HELP = {
         value: '<M>',
         text: 'the model measured and asked for rewrites (default: the CLI default)',
       },
-      { name: 'timeout', value: '<s>', text: 'per measured run, seconds (default 30)' },
+      { name: 'timeout', value: '<s>', text: 'per measured run, seconds, 5 to 3600 (default 30)' },
       {
         name: 'max-cost-usd',
         value: '<X>',
@@ -332,7 +342,7 @@ export const COMMAND_HELP = {
         value: '<file>',
         text: 'the price table for --max-cost-usd, as for run (docs/cost.md)',
       },
-      { name: 'ask-timeout', value: '<s>', text: 'per rewrite call, seconds (default 180)' },
+      { name: 'ask-timeout', value: '<s>', text: 'per rewrite call, seconds, 5 to 3600 (default 180)' },
       {
         name: 'out',
         value: '<dir>',
@@ -417,7 +427,7 @@ export const COMMAND_HELP = {
       {
         name: 'timeout',
         value: '<seconds>',
-        text: 'wall-clock limit of one run, above 0 and at most 3600 (default 30); a timed-out run is counted apart',
+        text: 'wall-clock limit of one run in seconds, 5 to 3600 (default 30); a timed-out run is counted apart',
       },
       {
         name: 'stub',
@@ -506,11 +516,18 @@ function explained(items: readonly OptionHelp[], dashes: boolean): string[] {
   });
 }
 
+/** A command's `Usage:` and its lines, as its help starts it. */
+function usageBlock(name: CommandName): string {
+  const usage: readonly string[] = COMMAND_HELP[name].usage;
+  return ['Usage:', ...usage.map((u, i) => `  ${i === 0 ? 'skilltrigger ' : '             '}${u}`)].join(
+    '\n',
+  );
+}
+
 /** What `skilltrigger <command> --help` prints, ending with a newline. */
 export function renderCommandHelp(name: CommandName): string {
   const h: CommandHelp = COMMAND_HELP[name];
-  const lines = [`skilltrigger ${name} — ${h.summary}`, '', 'Usage:'];
-  lines.push(...h.usage.map((u, i) => `  ${i === 0 ? 'skilltrigger ' : '             '}${u}`));
+  const lines = [`skilltrigger ${name} — ${h.summary}`, '', usageBlock(name)];
   if (h.args) lines.push('', 'Arguments:', ...explained(h.args, false));
   lines.push(
     '',

@@ -22,6 +22,7 @@ import { writeDescription } from './improve-apply.js';
 import { planSessionCost } from './improve-cost.js';
 import { improveSummary } from './improve-summary.js';
 import { measureSettingsFrom } from './measure-settings.js';
+import { outInSkillWarning } from './option-values.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
 
@@ -60,6 +61,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const evalSet = await loadEvalSet(args.eval, skill.name);
   checkSplit(evalSet);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const outWarning = outInSkillWarning(args.out, skill.dir);
+  if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   const prices = await loadPrices(args.prices);
 
   const { preflight, reminders } = await passGates(

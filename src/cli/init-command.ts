@@ -48,6 +48,8 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
       timeoutMs: args.timeoutSeconds * 1000,
       signal,
     });
+    if (answer.kind === 'interrupted')
+      throw new SkilltriggerError('init: interrupted; no draft was written', ExitCode.noVerdict);
     if (answer.kind !== 'answer') {
       throw new SkilltriggerError(
         `init: no draft: ${describeAskFailure(answer)}. Fix: run \`skilltrigger preflight\` to check the login and the model, then retry`,

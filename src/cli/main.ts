@@ -1,9 +1,10 @@
 import { killAllClaudeGroups } from '../adapters/claude-children.js';
 import { removeAllStubProjects } from '../adapters/stub-project.js';
+import { checkTempFolder, fullDiskMessage } from '../adapters/temp-folder.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
-import { parseCli, USAGE } from './args.js';
+import { type CliArgs, parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
 import { compareCommand } from './compare-command.js';
 import { renderCommandHelp } from './help.js';
@@ -28,6 +29,20 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * claude process group at once (a claude or a tool that ignores TERM cannot outlive it) and removes
  * the temp projects; the report is still written. A third exits at once.
  */
+function startsClaude(args: CliArgs): boolean {
+  switch (args.command) {
+    case 'run':
+    case 'preflight':
+    case 'init':
+    case 'improve':
+      return true;
+    case 'matrix':
+      return args.merge.length === 0;
+    default:
+      return false;
+  }
+}
+
 export async function main(argv: string[], io: CliIo): Promise<number> {
   registerSecrets(io.env);
   const controller = new AbortController();
@@ -56,6 +71,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   listen(true);
   try {
     const args = parseCli(argv, io.env);
+    // Every command that starts claude makes temp projects: a missing or full temp folder is said
+    // as such here, not as a missing claude or a stack trace later.
+    if (startsClaude(args)) await checkTempFolder(io.env);
     switch (args.command) {
       case 'help':
         io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
@@ -86,6 +104,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof SkilltriggerError) {
       io.stderr.write(`skilltrigger: ${error.message}\n`);
       return error.exitCode;
+    }
+    const full = await fullDiskMessage(io.env, error);
+    if (full !== undefined) {
+      io.stderr.write(`skilltrigger: ${full}\n`);
+      return ExitCode.input;
     }
     // A bug, not a user error: show it, but still as a distinct failure.
     io.stderr.write(

@@ -2,64 +2,74 @@
  * The checks of single option values that the commands' builders (args.ts) share; each message
  * names the flag and what it accepts.
  */
+import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { MAX_STANDBY } from '../measure/standby.js';
+import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
-import { type CommandName, USAGE } from './help.js';
+import { type CommandName, commandUsage } from './help.js';
 import type { ParsedOptions } from './parse-options.js';
 
-export function integer(
-  name: string,
+/**
+ * A numeric flag by its rule in numeric-settings.ts (one grammar and one range per setting, shared
+ * with the Action's inputs); `fallback` when the flag was not given.
+ */
+export function numberOption(
+  name: NumericSettingName,
   value: string | undefined,
   fallback: number,
-  min: number,
-  max: number,
   also = '',
 ): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}${also}; got "${value}"`);
-  }
-  return n;
-}
-
-export function number(
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= min || n > max) {
-    throw new UsageError(`--${name} must be a number above ${min} and at most ${max}; got "${value}"`);
-  }
+  const n = readNumber(NUMERIC_SETTINGS[name], value);
+  if (n === undefined)
+    throw new UsageError(`--${name} must be ${accepted(NUMERIC_SETTINGS[name])}${also}; got "${value}"`);
   return n;
 }
 
 /** `--standby N`: absent leaves the default to the machine (src/measure/standby.ts). */
 export function standbyOption(value: string | undefined): { standby?: number } {
-  if (value === undefined) return {};
-  return { standby: integer('standby', value, 0, 0, MAX_STANDBY, ' (0: every run starts cold)') };
+  return value === undefined ? {} : { standby: numberOption('standby', value, 0) };
 }
 
-/** `--runs N`, `--runs auto` (at most DEFAULT_AUTO_MAX per query) or `--runs auto:N`. */
-export function runsOption(value: string | undefined): { runs: number; runsAuto: boolean } {
-  const auto = value?.trim().match(/^auto(?::(.*))?$/);
+/**
+ * `--runs N`, `--runs auto` (at most DEFAULT_AUTO_MAX per query) or `--runs auto:N`: the one reader
+ * of `--runs` for every command. `fallback` is what no `--runs` means; `auto: false` for a command
+ * that measures a fixed number of runs (matrix).
+ */
+export function runsOption(
+  value: string | undefined,
+  { fallback, auto: autoAllowed }: { fallback: number | 'auto'; auto: boolean },
+): { runs: number; runsAuto: boolean } {
+  const given = value ?? (fallback === 'auto' ? 'auto' : undefined);
+  const auto = autoAllowed ? given?.trim().match(/^auto(?::(.*))?$/) : null;
   if (!auto) {
-    const also = `, or auto (stop each query once it is settled, at most ${DEFAULT_AUTO_MAX} runs) or auto:<max>`;
-    return { runs: integer('runs', value, 2, 1, 100, also), runsAuto: false };
+    const also = autoAllowed
+      ? `, or auto (stop each query once it is settled, at most ${DEFAULT_AUTO_MAX} runs) or auto:<max>`
+      : '';
+    return { runs: numberOption('runs', given, fallback === 'auto' ? 2 : fallback, also), runsAuto: false };
   }
-  const max =
-    auto[1] === undefined ? DEFAULT_AUTO_MAX : integer('runs auto:', auto[1], DEFAULT_AUTO_MAX, 2, 100);
+  if (auto[1] === undefined) return { runs: DEFAULT_AUTO_MAX, runsAuto: true };
+  const max = readNumber(NUMERIC_SETTINGS.autoMax, auto[1]);
+  if (max === undefined)
+    throw new UsageError(
+      `--runs auto:<max> must have a max that is ${accepted(NUMERIC_SETTINGS.autoMax)}; got "${value}"`,
+    );
   return { runs: max, runsAuto: true };
 }
 
 export function noPositionals(command: CommandName, positionals: readonly string[]): void {
   if (positionals.length > 0)
-    throw new UsageError(`${command} takes no arguments; got "${positionals[0]}"\n\n${USAGE}`);
+    throw new UsageError(
+      `${command} takes no arguments; got "${positionals[0]}"\n\n${commandUsage(command)}`,
+    );
+}
+
+/** `--stub command|skill` (default command). */
+export function stubOption(parsed: ParsedOptions): 'command' | 'skill' {
+  const stub = parsed.values.get('stub') ?? 'command';
+  if (stub !== 'command' && stub !== 'skill')
+    throw new UsageError(`--stub must be command or skill; got "${stub}"`);
+  return stub;
 }
 
 export function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
@@ -83,4 +93,18 @@ export function crossNegativesOf(parsed: ParsedOptions): boolean {
       "--cross-negatives needs --siblings <dir>: the negatives come from the siblings' eval sets",
     );
   return on;
+}
+
+/**
+ * `--out` that is the skill folder or inside it: the reports (and the remembered plugin toggles)
+ * would sit beside SKILL.md and ship with the skill. A warning, not a refusal: Claude Code reads
+ * only SKILL.md and what it points to, so nothing measured changes, and a repository may keep its
+ * results beside each skill on purpose.
+ */
+export function outInSkillWarning(out: string, skillDir: string): string | undefined {
+  const from = path.resolve(skillDir);
+  const to = path.resolve(out);
+  const inside = path.relative(from, to);
+  if (inside !== '' && (inside.startsWith('..') || path.isAbsolute(inside))) return undefined;
+  return `--out ${out} is ${inside === '' ? 'the skill folder itself' : 'inside the skill folder'} (${skillDir}): the reports will sit beside SKILL.md and ship with the skill. Fix: pass --out a folder outside the skill, such as ./skilltrigger-results (the default)`;
 }

@@ -28,6 +28,20 @@ function label(o: OptionHelp): string {
   return `--${o.name}${o.value ? ` ${o.value}` : ''}`;
 }
 
+/** The placeholders of options whose value names a file, a folder or a program. */
+const PATH_VALUES = new Set(['<path>', '<dir>', '<file>', '<leg.json>']);
+
+/**
+ * `--claude ''` (an unset shell variable, say) names no path: refused here as a usage error, before
+ * it could become a failed gate (an empty command) or the working folder (an empty `--out`).
+ */
+function refuseEmptyPath(command: CommandName, option: OptionHelp, value: string): void {
+  if (option.value === undefined || !PATH_VALUES.has(option.value) || value.trim() !== '') return;
+  throw new UsageError(
+    `--${option.name}: is empty (an empty string names no ${option.value.replace(/[<>]/g, '')}). Fix: give --${option.name} a ${option.value}, or leave it out where it has a default (${usageHint(command)})`,
+  );
+}
+
 /**
  * Splits `argv` by the command's options. `--name value` and `--name=value` both work; a value may
  * start with `-` (`--timeout -1`) unless it is one of the command's own options, which means the
@@ -76,6 +90,7 @@ export function parseOptions(command: CommandName, argv: readonly string[]): Par
       value = next;
       i++;
     }
+    refuseEmptyPath(command, option, value);
     if (option.repeatable) {
       lists.set(name, [...(lists.get(name) ?? []), value]);
       continue;

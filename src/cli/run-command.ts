@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import { checkRenderingFile } from '../adapters/report-folder.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
@@ -32,25 +32,17 @@ import type { Report } from '../report/schema.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import { splitLines } from '../report/subsets.js';
 import type { RunArgs } from './args.js';
+import { type BaselineFrom, baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
 import { refuseSameModel } from './cost-args.js';
 import { dryRunText, loadPrices, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
+import { outInSkillWarning } from './option-values.js';
 import type { CliIo } from './output.js';
 import { ProgressReporter } from './progress.js';
 
 export type { CliIo } from './output.js';
-
-/** `--baseline-description` takes text, or a file holding the text when such a file exists. */
-async function baselineText(value: string): Promise<{ text: string; file?: string }> {
-  try {
-    if ((await stat(value)).isFile()) return { text: (await readFile(value, 'utf8')).trim(), file: value };
-  } catch {
-    /* not a file: the value is the text */
-  }
-  return { text: value };
-}
 
 /**
  * `skilltrigger run`: validate every input before anything is spawned, run the gates, measure,
@@ -67,13 +59,15 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     args.description === undefined
       ? skill.description
       : validateDescription(args.description, { file: '--description' });
-  let baselineDescription: string | undefined;
-  if (args.baselineDescription !== undefined) {
-    const { text, file } = await baselineText(args.baselineDescription);
-    baselineDescription = validateDescription(text, { file: file ?? '--baseline-description' });
-  }
-  // A folder that cannot take the report is refused before anything is spent, not after the runs.
+  const baseline = await baselineText(args.baselineDescription, args.baselineDescriptionFile);
+  const baselineDescription =
+    baseline === undefined
+      ? undefined
+      : validateDescription(baseline.text, { file: baseline.file ?? '--baseline-description' });
+  // A folder that cannot take the report is refused before anything is spent, not after the runs;
+  // so is a --junit path, written after the report.
   await checkReportFolder(args.out);
+  if (args.junit !== undefined) await checkRenderingFile(args.junit, 'JUnit XML', '--junit');
   const prices = await loadPrices(args.prices);
   const listingWarnings = new Set(skill.listingWarnings ?? []);
   for (const warning of skill.warnings)
@@ -84,6 +78,9 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   }
   // What `check` would say about the set, before any run is spent on it.
   for (const warning of evalSetWarnings(args.eval, ownSet)) io.stderr.write(`warning: ${warning}\n`);
+  if (baseline !== undefined) io.stderr.write(`${baselineLine(baseline)}\n`);
+  const outWarning = outInSkillWarning(args.out, skill.dir);
+  if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   if (siblingSkills.length > 0) {
     const names = siblingSkills.map((s) => s.skill.name).join(', ');
     io.stderr.write(`siblings: ${siblingSkills.length} installed beside the stub in every run (${names})\n`);
@@ -133,7 +130,15 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       args,
       io,
       signal,
-      { skill, evalSet, description, baselineDescription, listed, siblings },
+      {
+        skill,
+        evalSet,
+        description,
+        baselineDescription,
+        ...(baseline === undefined ? {} : { baselineFrom: baseline.from }),
+        listed,
+        siblings,
+      },
       preflight,
       { prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },
     );
@@ -220,6 +225,7 @@ async function measureAndReport(
     evalSet: EvalSet;
     description: string;
     baselineDescription: string | undefined;
+    baselineFrom?: BaselineFrom;
     listed: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
     siblings: SiblingListed[];
   },
@@ -244,6 +250,9 @@ async function measureAndReport(
     signal,
   );
   progress.clearBar();
+  // Where each side's text came from: the SKILL.md, a flag's text or a file (never the text or the path).
+  measured.candidate.description.from = args.description === undefined ? 'skill' : 'text';
+  if (measured.baseline && inputs.baselineFrom) measured.baseline.description.from = inputs.baselineFrom;
   // With several models a pair is judged model by model: each candidate against its own model's baseline.
   const byModel = pairedByModel(measured);
   const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;

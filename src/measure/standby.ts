@@ -76,9 +76,6 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
 /** What one waiting claude holds resident (~210 MB measured with `/usr/bin/time`, docs/speed.md). */
 export const STANDBY_MEMORY_BYTES = 210 * 1024 * 1024;
 
-/** The most standbys `--standby` accepts: more only add start-ups competing for the same cores. */
-export const MAX_STANDBY = 4;
-
 /**
  * The default number of standbys (docs/speed.md, "How many standbys"): one hides the start-up
  * whenever a run lasts longer than a start-up, which a real model's answer does; a second helps

@@ -213,6 +213,13 @@ export const descriptionSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   overridden: z.boolean(),
   /**
+   * Where the measured text came from: the SKILL.md (`skill`), a flag's own text (`text`:
+   * `--description`, `--baseline-description "<text>"`) or a file (`file`: `--baseline-description`
+   * naming a file, `--baseline-description-file`). Never the text or the path. Absent in reports
+   * before it, and where the Action measured.
+   */
+  from: z.enum(['skill', 'text', 'file']).optional(),
+  /**
    * The text actually measured: Claude Code's listing line for the skill (description, ` - `,
    * when_to_use, capped at 1,536), which the stub was written from. `source` says whether the
    * listing probe read it from the CLI or the emulation stood in. Absent in reports before it.
