@@ -1,5 +1,8 @@
+import os from 'node:os';
 import { killAllClaudeGroups } from '../adapters/claude-children.js';
+import { removeInterruptedWrites } from '../adapters/claude-leftovers.js';
 import { removeAllStubProjects } from '../adapters/stub-project.js';
+import { sweepDeadOwners } from '../adapters/temp-owner.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
@@ -19,6 +22,32 @@ import { viewCommand } from './view-command.js';
  * default it would end the process with the description on disk and claude still running.
  */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** The commands that start claude: each first sweeps what a SIGKILLed skilltrigger left (temp-owner.ts). */
+const STARTS_CLAUDE: ReadonlySet<string> = new Set([
+  'run',
+  'matrix',
+  'improve',
+  'preflight',
+  'init',
+  'check',
+]);
+
+/** Sweeps a SIGKILLed skilltrigger's leftovers before a command that starts claude; says whether it does. */
+async function sweepIfStartsClaude(command: string): Promise<boolean> {
+  if (!STARTS_CLAUDE.has(command)) return false;
+  await sweepDeadOwners(os.tmpdir());
+  return true;
+}
+
+/** Once no claude of the command runs any more, the lock and temp files a killed one left mid-write can go (claude-leftovers.ts). */
+async function removeInterruptedWritesAfter(
+  startedClaude: boolean,
+  env: NodeJS.ProcessEnv,
+  sinceMs: number,
+): Promise<void> {
+  if (startedClaude) await removeInterruptedWrites(env, sinceMs);
+}
 
 /**
  * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM/SIGHUP stops the
@@ -53,8 +82,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   };
   listen(true);
+  const startedAt = Date.now();
+  /** Whether this command starts claude (and so may leave a lock behind). */
+  const command = { startsClaude: false };
   try {
     const args = parseCli(argv, io.env);
+    command.startsClaude = await sweepIfStartsClaude(args.command);
     switch (args.command) {
       case 'help':
         io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
@@ -91,5 +124,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 1;
   } finally {
     listen(false);
+    await removeInterruptedWritesAfter(command.startsClaude, io.env, startedAt);
   }
 }
