@@ -7,6 +7,7 @@ import {
   authorPromptKind,
   type DescriptionRuleOptions,
   descriptionRule,
+  type RecordedRequest,
   type SimulatedModel,
 } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
@@ -103,9 +104,23 @@ async function setUp(name: string, pad = ''): Promise<{ dir: string; evalFile: s
   return { dir, evalFile, out: path.join(work, name, 'out') };
 }
 
-async function improve(name: string, extra: string[], pad = '') {
+/** Measured first-turn requests (`alpha …`/`omega …` queries with the stub) among these. */
+const measuredIn = (requests: readonly RecordedRequest[]) =>
+  requests.filter((q) => q.turn === 1 && q.view?.stub !== undefined && /^(alpha|omega) /.test(q.view.query));
+
+/**
+ * `stopWhen` sends the CLI one SIGTERM as soon as it holds for the requests the model got since the
+ * start (polled every 50 ms).
+ */
+async function improve(
+  name: string,
+  extra: string[],
+  pad = '',
+  stopWhen?: (since: readonly RecordedRequest[]) => boolean,
+) {
   const { dir, evalFile, out } = await setUp(name, pad);
   const before = model.requests.length;
+  let poll: NodeJS.Timeout | undefined;
   const r = await runCli(
     [
       'improve',
@@ -121,8 +136,19 @@ async function improve(name: string, extra: string[], pad = '') {
       CLAUDE_BIN,
       ...extra,
     ],
-    { env: claude.env },
+    {
+      env: claude.env,
+      onStart: (child) => {
+        if (!stopWhen) return;
+        poll = setInterval(() => {
+          if (!stopWhen(model.requests.slice(before))) return;
+          clearInterval(poll);
+          child.kill('SIGTERM');
+        }, 50);
+      },
+    },
   );
+  clearInterval(poll);
   const files = await readdir(out).catch(() => [] as string[]);
   const json = files.find((f) => f.endsWith('-improve.json'));
   const md = files.find((f) => f.endsWith('-improve.md'));
@@ -137,9 +163,7 @@ async function improve(name: string, extra: string[], pad = '') {
   const rewritePrompts = model.requests
     .slice(before)
     .filter((q) => q.turn === 1 && q.view !== undefined && authorPromptKind(q.view.query) === 'rewrite');
-  const measured = model.requests
-    .slice(before)
-    .filter((q) => q.turn === 1 && q.view?.stub !== undefined && /^(alpha|omega) /.test(q.view.query));
+  const measured = measuredIn(model.requests.slice(before));
   return { r, report, markdown, page, skillAfter, rewritePrompts, measured };
 }
 
@@ -219,6 +243,81 @@ describe('improve', () => {
       SKILL_MD.replace(`description: >\n  ${INCUMBENT}\n`, `description: ${JSON.stringify(GOOD)}\n`),
     );
   }, 600_000);
+
+  describe('stopped by SIGTERM', () => {
+    const runsOf = (f: { positives: { runs: number }; negatives: { runs: number } } | null | undefined) =>
+      (f?.positives.runs ?? 0) + (f?.negatives.runs ?? 0);
+
+    it("during the original's measurement: exit 3, an improve report with the runs so far and the reason", async () => {
+      rewrites = [GOOD];
+      const { r, report, markdown, skillAfter, measured, rewritePrompts } = await improve(
+        'sigterm-original',
+        ['--iterations', '2', '--write'],
+        '',
+        (since) => measuredIn(since).length >= 3,
+      );
+      expect(r.code).toBe(3);
+      if (report === undefined) throw new Error(`no improve report: ${r.stderr}`);
+      expect(r.stdout).toMatch(/^NO VERDICT — this is not a measurement: interrupted: /m);
+      expect(report.interrupted).toBe(true);
+      expect(report.stopReason).toMatch(/^interrupted: stopped by a signal/);
+      expect(report.candidates).toEqual([]);
+      expect(rewritePrompts).toHaveLength(0);
+      expect(report.final).toEqual({
+        winner: null,
+        holdout: null,
+        recommendation: 'no-verdict',
+        written: false,
+      });
+      // The runs finished before the signal are in the report (of the three seen, the last was still
+      // running when the signal came, and a run cut short is not recorded), fewer than planned.
+      const counted = runsOf(report.original.train) + runsOf(report.original.holdout);
+      expect(counted).toBeGreaterThanOrEqual(2);
+      expect(counted).toBeLessThan(18);
+      expect(counted).toBeLessThanOrEqual(measured.length);
+      expect(markdown).toContain('interrupted: stopped by a signal');
+      expect(skillAfter).toBe(SKILL_MD);
+    }, 600_000);
+
+    it("during a candidate's measurement: the original's figures, the candidate not judged on its runs so far", async () => {
+      rewrites = [GOOD, USELESS];
+      const { r, report, skillAfter, rewritePrompts } = await improve(
+        'sigterm-candidate',
+        ['--iterations', '2', '--write'],
+        '',
+        (since) => {
+          const asked = since.findIndex(
+            (q) => q.turn === 1 && q.view !== undefined && authorPromptKind(q.view.query) === 'rewrite',
+          );
+          return asked >= 0 && measuredIn(since.slice(asked)).length >= 3;
+        },
+      );
+      expect(r.code).toBe(3);
+      if (report === undefined) throw new Error(`no improve report: ${r.stderr}`);
+      expect(report.interrupted).toBe(true);
+      expect(report.stopReason).toMatch(/^interrupted: /);
+      expect(report.original.train).toEqual({
+        positives: { hits: 0, runs: 6 },
+        negatives: { hits: 0, runs: 6 },
+      });
+      expect(rewritePrompts).toHaveLength(1);
+      expect(report.candidates).toHaveLength(1);
+      const [candidate] = report.candidates;
+      expect(candidate).toMatchObject({
+        description: GOOD,
+        proposal: 'measured',
+        decision: 'rejected',
+        reason: 'not judged: the session was interrupted during its measurement',
+        label: 'no-verdict',
+      });
+      const paired = runsOf(candidate?.train?.incumbent) + runsOf(candidate?.train?.candidate);
+      expect(paired).toBeGreaterThanOrEqual(2);
+      expect(paired).toBeLessThan(24);
+      // An unchecked winner is never written.
+      expect(report.final).toMatchObject({ recommendation: 'no-verdict', written: false });
+      expect(skillAfter).toBe(SKILL_MD);
+    }, 600_000);
+  });
 
   describe('--max-cost-usd', () => {
     // Input tokens only, at a price that makes every token count; a padded query makes a measured

@@ -8,7 +8,7 @@ import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
-import { processesUnder, projectsLeft, scriptTable } from './support.js';
+import { claudeProjectsLeft, processesUnder, projectsLeft, scriptTable } from './support.js';
 
 /**
  * Faults seen from outside: `skilltrigger run` as a process, with the real claude binary and the
@@ -84,6 +84,7 @@ describe('skilltrigger run under faults', () => {
     // Counted apart: the lost negative is not a negative that did not fire.
     expect(report.candidate.totals.negatives).toEqual({ fired: 0, runs: 0 });
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
   });
 
   it(faultTitle('cli-claude-missing'), async () => {
@@ -95,6 +96,7 @@ describe('skilltrigger run under faults', () => {
     expect(r.stderr).toMatch(/\bcli\b/);
     await expect(readdir(t.out)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
   });
 
   it(faultTitle('cli-report-enotdir'), async () => {
@@ -129,6 +131,7 @@ describe('skilltrigger run under faults', () => {
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
     expect(await readdir(path.dirname(saved ?? ''))).toHaveLength(3);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
   });
 
   it(faultTitle('cli-sigterm'), async () => {
@@ -158,6 +161,7 @@ describe('skilltrigger run under faults', () => {
     expect(report.candidate.noVerdictReasons[0]).toMatch(/interrupted/);
     expect(report.candidate.queries[0]?.outcomes).toEqual(['triggered']);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     // The hanging claude and its process group are gone, and so is any standby.
     expect(processesUnder(t.tmp)).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { type CliResult, REPO_ROOT, runCli, SKILLTRIGGER_BIN } from '../fakes/cl
 import { faultTitle } from './cases.js';
 import {
   canMountTmpfs,
+  claudeProjectsLeft,
   killPids,
   ownGroup,
   processesInGroups,
@@ -172,6 +173,7 @@ describe('the reader goes away: measuring goes on', () => {
     expect(report.verdict).toBe('ok');
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     // No claude left in the case's TMPDIR: neither the runs' nor a standby's.
     expect(processesUnder(t.tmp)).toEqual([]);
     await expectNoKey(r, t.out, t.tmp);
@@ -190,6 +192,7 @@ describe('the reader goes away: measuring goes on', () => {
     expect(report.verdict).toBe('ok');
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     await expectNoKey(r, t.out, t.tmp);
   });
 });
@@ -227,6 +230,7 @@ describe('signals', () => {
     expect(report.candidate.interrupted).toBe(true);
     expect(report.candidate.queries[0]?.outcomes).toEqual(['triggered']);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     expect(groups.left()).toEqual([]);
     await expectNoKey(r, t.out, t.tmp);
   });
@@ -276,6 +280,7 @@ describe('signals', () => {
     expect(report.candidate.interrupted).toBe(true);
     expect(report.candidate.queries[0]?.outcomes).toEqual(['triggered']);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     // The wrapper and its TERM-proof sleep went with the group.
     expect(groups.left()).toEqual([]);
     await expectNoKey(r, t.out, t.tmp);
@@ -312,6 +317,7 @@ describe('signals', () => {
       // Nothing was measured: no report, and nothing the gates made is left.
       expect(await filesUnder(t.out)).toEqual([]);
       expect(await projectsLeft(t.tmp)).toEqual([]);
+      expect(await claudeProjectsLeft(claude.home)).toEqual([]);
       expect(groups.pgids.size).toBeGreaterThan(0);
       expect(groups.left()).toEqual([]);
       await expectNoKey(r, t.tmp);
@@ -342,6 +348,7 @@ describe('the key never leaves the process', () => {
         expect(r.stdout).not.toContain(key);
         expect(await filesUnder(t.out)).toEqual([]);
         expect(await projectsLeft(t.tmp)).toEqual([]);
+        expect(await claudeProjectsLeft(claude.home)).toEqual([]);
         await expectNoKey(r, t.tmp);
       } finally {
         gateBehaviour = undefined;
@@ -362,6 +369,7 @@ describe('where claude and the report go', () => {
     const report = await onlyReport(t.out);
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     await expectNoKey(r, t.out, t.tmp);
   });
 
@@ -395,6 +403,7 @@ describe('where claude and the report go', () => {
     await expect(access(marker)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(model.requests.length).toBe(before);
     expect(await projectsLeft(t.tmp)).toEqual([]);
+    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
     await expectNoKey(r, t.tmp);
   });
 

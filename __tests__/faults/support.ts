@@ -55,6 +55,15 @@ export async function projectsLeft(dir: string): Promise<string[]> {
   );
 }
 
+/**
+ * What claude made for skilltrigger's temp projects in the config folder of `home`
+ * (`~/.claude/projects/<slug>/`): none may be left (docs/home.md).
+ */
+export async function claudeProjectsLeft(home: string): Promise<string[]> {
+  const names = await readdir(path.join(home, '.claude', 'projects')).catch(() => [] as string[]);
+  return names.filter((name) => name.includes('-skilltrigger-'));
+}
+
 interface ProcessRow {
   pid: number;
   pgid: number;

@@ -5,6 +5,8 @@
 import { execa } from 'execa';
 import { spawnFailure, trackGroup } from './claude-children.js';
 import { resolveClaudeBin } from './claude-launch.js';
+import { removeSessionLeftovers } from './claude-leftovers.js';
+import { createTempFolder, removeTempFolder } from './stub-project.js';
 
 /** How a short `claude` command (a gate's `--version`, `auth status`, `plugin list`, round-trip) ended. */
 export interface ClaudeCommandResult {
@@ -35,7 +37,9 @@ export interface ClaudeCommandOptions {
 /**
  * Run one short `claude` command to completion and hand back its output. Like `spawnClaude` it
  * runs in its own process group with stdin ignored, so a timeout or abort stops whatever it
- * started, and a missing binary is reported as `spawnFailed` rather than thrown.
+ * started, and a missing binary is reported as `spawnFailed` rather than thrown. It gets a TMPDIR
+ * of its own, removed after it (the CLI leaves `cc-socks/` and `claude-<uid>/` there), and what it
+ * left in the config folder for its temp project is removed (docs/home.md).
  */
 export async function runClaudeCommand(
   bin: string,
@@ -44,9 +48,11 @@ export async function runClaudeCommand(
 ): Promise<ClaudeCommandResult> {
   if (options.signal?.aborted)
     return { spawnFailed: false, timedOut: false, aborted: true, stdout: '', stderr: '' };
+  // Without a temp folder of its own (a full TMPDIR) it runs as before, in the user's.
+  const tmp = await createTempFolder().catch(() => undefined);
   const child = execa(resolveClaudeBin(bin), args, {
     cwd: options.cwd,
-    env: options.env,
+    env: tmp === undefined ? options.env : { ...options.env, TMPDIR: tmp },
     extendEnv: false,
     stdin: 'ignore',
     stdout: 'pipe',
@@ -105,5 +111,7 @@ export async function runClaudeCommand(
     forget();
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
+    if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
+    if (tmp !== undefined) await removeTempFolder(tmp).catch(() => undefined);
   }
 }

@@ -26,7 +26,8 @@ export interface ClaudeProcess {
   stop(graceMs?: number): Promise<void>;
   /**
    * KILL the process group at once, then remove what the CLI would have removed on a TERM (its
-   * session and key files, see `removeSessionLeftovers`). Resolves when the group is gone and the
+   * session and key files) and its temp project's folder in the config folder (see
+   * `removeSessionLeftovers`; `stop` removes that folder too). Resolves when the group is gone and the
    * files are removed. The CLI writes the user's files (`~/.claude.json`, the plugin store) to a
    * temp file and renames it into place, so a kill cannot leave them half-written (docs/speed.md).
    */
@@ -185,13 +186,14 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
       signalGroup('SIGKILL', true);
       await exited;
       forget();
-      if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env);
+      if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
     },
     async stop(graceMs = 2000) {
       if (gone) {
         // claude itself is gone (it exited or was SIGKILLed) but what it started may still run.
         signalGroup('SIGKILL', true);
         forget();
+        if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
         return;
       }
       signalGroup('SIGTERM');
@@ -203,6 +205,7 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
         // Whatever the model started in the group and left behind goes too.
         signalGroup('SIGKILL', true);
         forget();
+        if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
       }
     },
   };

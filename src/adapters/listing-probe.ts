@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startSimulatedModel } from '../simulated/model.js';
@@ -7,6 +7,7 @@ import { findListingLine } from '../simulated/request.js';
 import { runClaudeCommand } from './claude-command.js';
 import { probeArgs, probeEnvironment } from './claude-launch.js';
 import { initRepository } from './git.js';
+import { createTempFolder, removeTempFolder } from './stub-project.js';
 
 /**
  * The listing probe: how Claude Code itself lists a command or skill file. It runs the user's own
@@ -57,7 +58,7 @@ export type ProbeResult =
 
 /** List one file through the real CLI. Never throws for a CLI failure; a failed probe says why. */
 export async function probeListing(file: ProbeFile, options: ProbeOptions): Promise<ProbeResult> {
-  const base = await mkdtemp(path.join(options.root ?? os.tmpdir(), 'skilltrigger-'));
+  const base = await createTempFolder(options.root ?? os.tmpdir());
   const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0, recordBodies: true });
   try {
     const home = path.join(base, 'home');
@@ -98,6 +99,6 @@ export async function probeListing(file: ProbeFile, options: ProbeOptions): Prom
     return { kind: 'listed', name: line.name, description: line.description };
   } finally {
     await model.close();
-    await rm(base, { recursive: true, force: true });
+    await removeTempFolder(base);
   }
 }

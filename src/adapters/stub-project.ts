@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { StubIdentity } from '../decide/decision.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { initRepository } from './git.js';
+import { writeOwner } from './temp-owner.js';
 
 export type StubLayout = 'command' | 'skill';
 
@@ -68,6 +69,29 @@ export async function removeAllStubProjects(): Promise<void> {
 }
 
 /**
+ * A new `skilltrigger-*` folder in `root` with this process's owner file in it (temp-owner.ts: the
+ * next command sweeps it if this process is SIGKILLed), tracked until `removeTempFolder` so an
+ * interrupt removes it too. Every temp folder skilltrigger makes comes from here.
+ */
+export async function createTempFolder(root: string = os.tmpdir()): Promise<string> {
+  const base = await mkdtemp(path.join(root, 'skilltrigger-'));
+  live.add(base);
+  try {
+    await writeOwner(base);
+  } catch (error) {
+    await removeTempFolder(base);
+    throw error;
+  }
+  return base;
+}
+
+/** Removes a folder made by `createTempFolder`, whatever is in it. */
+export async function removeTempFolder(base: string): Promise<void> {
+  await rm(base, { recursive: true, force: true });
+  live.delete(base);
+}
+
+/**
  * The text as a YAML double-quoted scalar that Claude Code reads back unchanged (verified through
  * the real binary, __tests__/adapters/listing-parity.e2e.test.ts). JSON string syntax is valid YAML
  * and survives quotes, colons and `#`. Two hazards are escaped on top: Claude Code closes the
@@ -113,11 +137,10 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
   const root = spec.root ?? os.tmpdir();
   let base: string;
   try {
-    base = await mkdtemp(path.join(root, 'skilltrigger-'));
+    base = await createTempFolder(root);
   } catch (error) {
     throw new StubProjectError(root, describeFailure(error));
   }
-  live.add(base);
   try {
     const dir = path.join(base, 'project');
     const tmpDir = path.join(base, 'tmp');
@@ -156,8 +179,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       },
     };
   } catch (error) {
-    await rm(base, { recursive: true, force: true });
-    live.delete(base);
+    await removeTempFolder(base);
     throw new StubProjectError(root, describeFailure(error));
   }
 }
@@ -175,9 +197,9 @@ export interface ScratchProject {
  * depends on the cwd). Same prefix as the stub projects so leftovers are easy to spot.
  */
 export async function createScratchProject(root: string = os.tmpdir()): Promise<ScratchProject> {
-  const base = await mkdtemp(path.join(root, 'skilltrigger-'));
+  const base = await createTempFolder(root);
   const dir = path.join(base, 'project');
-  const remove = () => rm(base, { recursive: true, force: true });
+  const remove = () => removeTempFolder(base);
   try {
     await mkdir(dir);
     await initRepository(dir);

@@ -150,11 +150,10 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
             signal,
           );
           if (barShown) io.stderr.write('\r\x1b[2K');
-          if (signal.aborted) {
-            throw new SkilltriggerError('interrupted; the improve session was stopped', ExitCode.noVerdict);
-          }
+          // Stopped by a signal, the measurement holds the runs made so far: the session reports them.
           return measured;
         },
+        stopped: () => signal.aborted,
       },
     );
   } finally {
@@ -175,8 +174,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const checked = improveReportSchema.parse(report);
   if (checked.simulated)
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
-  if (isBudgetStopped(checked))
-    io.stdout.write(`NO VERDICT — this is not a measurement: ${checked.stopReason}\n`);
+  const noVerdict = isBudgetStopped(checked) || checked.interrupted === true;
+  if (noVerdict) io.stdout.write(`NO VERDICT — this is not a measurement: ${checked.stopReason}\n`);
   io.stdout.write(`${improveSummary(checked)}\n`);
   const date = checked.createdAt.slice(0, 10);
   const paths = await writeValidatedReport(
@@ -194,5 +193,5 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
   if (reminders) io.stderr.write(reminders);
   if (writeError) throw writeError;
-  return isBudgetStopped(checked) ? ExitCode.noVerdict : ExitCode.verdict;
+  return noVerdict ? ExitCode.noVerdict : ExitCode.verdict;
 }

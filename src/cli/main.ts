@@ -1,6 +1,9 @@
+import os from 'node:os';
 import { killAllClaudeGroups } from '../adapters/claude-children.js';
+import { removeInterruptedWrites } from '../adapters/claude-leftovers.js';
 import { removeAllStubProjects } from '../adapters/stub-project.js';
 import { checkTempFolder, fullDiskMessage } from '../adapters/temp-folder.js';
+import { sweepDeadOwners } from '../adapters/temp-owner.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
@@ -22,19 +25,23 @@ import { viewCommand } from './view-command.js';
  */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/**
- * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM/SIGHUP stops the
- * run gracefully: the claude process group gets TERM (KILL after a grace), its temp project is
- * removed, and the partial report written (no verdict, exit 3). A second signal SIGKILLs every
- * claude process group at once (a claude or a tool that ignores TERM cannot outlive it) and removes
- * the temp projects; the report is still written. A third exits at once.
- */
+/** Once no claude of the command runs any more, the lock and temp files a killed one left mid-write can go (claude-leftovers.ts). */
+async function removeInterruptedWritesAfter(
+  startedClaude: boolean,
+  env: NodeJS.ProcessEnv,
+  sinceMs: number,
+): Promise<void> {
+  if (startedClaude) await removeInterruptedWrites(env, sinceMs);
+}
+
+/** The commands that start claude: they make temp folders, and may leave a lock behind. */
 function startsClaude(args: CliArgs): boolean {
   switch (args.command) {
     case 'run':
     case 'preflight':
     case 'init':
     case 'improve':
+    case 'check':
       return true;
     case 'matrix':
       return args.merge.length === 0;
@@ -43,6 +50,13 @@ function startsClaude(args: CliArgs): boolean {
   }
 }
 
+/**
+ * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM/SIGHUP stops the
+ * run gracefully: the claude process group gets TERM (KILL after a grace), its temp project is
+ * removed, and the partial report written (no verdict, exit 3). A second signal SIGKILLs every
+ * claude process group at once (a claude or a tool that ignores TERM cannot outlive it) and removes
+ * the temp projects; the report is still written. A third exits at once.
+ */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   registerSecrets(io.env);
   const controller = new AbortController();
@@ -69,11 +83,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   };
   listen(true);
+  const startedAt = Date.now();
+  /** Whether this command starts claude (and so may leave a lock behind). */
+  const command = { startsClaude: false };
   try {
     const args = parseCli(argv, io.env);
-    // Every command that starts claude makes temp projects: a missing or full temp folder is said
-    // as such here, not as a missing claude or a stack trace later.
-    if (startsClaude(args)) await checkTempFolder(io.env);
+    command.startsClaude = startsClaude(args);
+    // Every command that starts claude makes temp folders: a missing or full temp folder is said
+    // as such here, not as a missing claude or a stack trace later. `check` only probes the
+    // listing, and a full folder there is told by the full-disk message below.
+    if (command.startsClaude && args.command !== 'check') await checkTempFolder(io.env);
+    // What a SIGKILLed skilltrigger left (its temp folders, their claude groups) goes first (temp-owner.ts).
+    if (command.startsClaude) await sweepDeadOwners(os.tmpdir());
     switch (args.command) {
       case 'help':
         io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
@@ -117,5 +138,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 1;
   } finally {
     listen(false);
+    await removeInterruptedWritesAfter(command.startsClaude, io.env, startedAt);
   }
 }

@@ -121,6 +121,11 @@ export const improveReportSchema = z.object({
   cost: sessionCostSchema.optional(),
   /** Set when `--max-cost-usd` ended the session: it is then no verdict, and `stopReason` opens with `budget:`. */
   budgetStop: sessionBudgetStopSchema.optional(),
+  /**
+   * Set when a signal (Ctrl-C, SIGTERM, SIGHUP) ended the session: it is then no verdict, the
+   * figures hold the runs made so far, and `stopReason` opens with `interrupted:`. Absent otherwise.
+   */
+  interrupted: z.literal(true).optional(),
 });
 
 export type ImproveReport = z.infer<typeof improveReportSchema>;

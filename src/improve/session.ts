@@ -45,6 +45,11 @@ export interface ImproveDeps {
   ask(prompt: string): Promise<AskResult>;
   /** A line per phase, for the terminal. */
   phase(line: string): void;
+  /**
+   * True once the user stopped the session (a signal): a measurement then comes back with the runs
+   * made so far, and the session ends with what it has, no verdict, in a report.
+   */
+  stopped?(): boolean;
 }
 
 export interface ImproveSettings {
@@ -69,6 +74,11 @@ export interface ImproveSettings {
 
 /** Why a candidate or the holdout check the budget cut short was not judged. */
 const BUDGET_NOT_JUDGED = 'not judged: --max-cost-usd stopped its measurement';
+/** Why a candidate or the holdout check a signal cut short was not judged. */
+const INTERRUPTED_NOT_JUDGED = 'not judged: the session was interrupted during its measurement';
+/** The stop reason of a session ended by a signal. */
+export const INTERRUPTED_STOP =
+  'interrupted: stopped by a signal; what was measured so far is reported, no verdict';
 
 /** The improve session could not start or go on: its measurement of the incumbent has no verdict. */
 export class NoBaselineError extends SkilltriggerError {}
@@ -98,6 +108,9 @@ export async function runImproveSession(
   });
 
   const spend = new SessionSpend(settings.budget, settings.costOfUsage);
+  const interrupted = () => deps.stopped?.() === true;
+  /** Why a measurement cut short (by the budget or a signal) is not judged. */
+  const notJudged = () => (interrupted() ? INTERRUPTED_NOT_JUDGED : BUDGET_NOT_JUDGED);
   /** One measurement within what is left of the budget; undefined when the budget cannot pay its first run. */
   const measure = async (request: Parameters<ImproveDeps['measure']>[0]) => {
     const budget = spend.beforeMeasure(request.phase);
@@ -141,7 +154,11 @@ export async function runImproveSession(
   /** The report's cost and budget stop, whichever way the session ended. */
   const spent = () => {
     const cost = spend.cost();
-    return { ...(cost ? { cost } : {}), ...(spend.stop ? { budgetStop: spend.stop } : {}) };
+    return {
+      ...(cost ? { cost } : {}),
+      ...(spend.stop ? { budgetStop: spend.stop } : {}),
+      ...(interrupted() ? { interrupted: true as const } : {}),
+    };
   };
 
   deps.phase(`improve: measuring the original on ${train.length} train + ${holdout.length} holdout queries`);
@@ -150,10 +167,11 @@ export async function runImproveSession(
     items: settings.items,
     description: settings.original,
   });
-  // The budget ran out on the original: nothing can be judged, but what was measured is reported.
-  if (first === undefined || spend.stop) {
+  // The budget ran out on the original, or a signal stopped it: nothing can be judged, but what was
+  // measured is reported.
+  if (first === undefined || spend.stop || interrupted()) {
     const queries = first?.candidate.queries ?? [];
-    const stop = spend.stop ? sessionBudgetReason(spend.stop) : 'stopped';
+    const stop = interrupted() ? INTERRUPTED_STOP : spend.stop ? sessionBudgetReason(spend.stop) : 'stopped';
     deps.phase(`improve: ${stop}`);
     return {
       ...base,
@@ -189,7 +207,7 @@ export async function runImproveSession(
       candidates.map((c) => c.decision),
       settings.iterations,
     );
-    if (stop !== undefined) break;
+    if (stop !== undefined || interrupted()) break;
     const iteration = candidates.length + 1;
     if (!spend.beforeRewrite(`rewrite ${iteration}`)) break;
     deps.phase(`improve: iteration ${iteration}/${settings.iterations} · asking for a rewrite`);
@@ -202,6 +220,8 @@ export async function runImproveSession(
     });
     const answer = await deps.ask(prompt);
     spend.afterRewrite(answer.kind === 'answer' ? answer.usage : undefined);
+    // A rewrite call cut by a signal is no proposal: the session ends with what it measured.
+    if (interrupted()) break;
     const proposal = readProposal(answer, seen);
     if (proposal.kind === 'none') {
       deps.phase(`improve: iteration ${iteration} · rejected without measuring: ${proposal.reason}`);
@@ -231,14 +251,14 @@ export async function runImproveSession(
       description: proposal.text,
       baseline: incumbent,
     });
-    if (paired === undefined || spend.stop) {
-      // Cut short by the budget: the candidate is not judged on a part of its runs.
+    if (paired === undefined || spend.stop || interrupted()) {
+      // Cut short by the budget or a signal: the candidate is not judged on a part of its runs.
       candidates.push({
         iteration,
         description: proposal.text,
         proposal: 'measured',
         decision: 'rejected',
-        reason: BUDGET_NOT_JUDGED,
+        reason: notJudged(),
         label: 'no-verdict',
         pValue: null,
         train: paired
@@ -284,7 +304,7 @@ export async function runImproveSession(
     recommendation: 'keep-original',
     written: false,
   };
-  if (incumbent !== settings.original && !spend.stop) {
+  if (incumbent !== settings.original && !spend.stop && !interrupted()) {
     deps.phase(
       `improve: measuring the winner paired against the original on ${holdout.length} holdout queries`,
     );
@@ -296,8 +316,10 @@ export async function runImproveSession(
     });
     // Cut short by the budget, the holdout check is not judged on a part of its runs; its runs are kept.
     const comparison =
-      check === undefined || spend.stop ? undefined : compareReport(check, { alpha: SESSION_ALPHA });
-    const verdict = comparison ? holdsOnHoldout(comparison) : { holds: false, reason: BUDGET_NOT_JUDGED };
+      check === undefined || spend.stop || interrupted()
+        ? undefined
+        : compareReport(check, { alpha: SESSION_ALPHA });
+    const verdict = comparison ? holdsOnHoldout(comparison) : { holds: false, reason: notJudged() };
     final = {
       winner: incumbent,
       holdout:
@@ -315,9 +337,10 @@ export async function runImproveSession(
     if (comparison)
       deps.phase(`improve: holdout · ${verdict.holds ? 'held' : 'did not generalise'}: ${verdict.reason}`);
   }
-  // The budget ended the session: no verdict, the winner so far (if any) unchecked and never written.
-  if (spend.stop) {
-    stop = sessionBudgetReason(spend.stop);
+  // The budget or a signal ended the session: no verdict, the winner so far (if any) unchecked and
+  // never written.
+  if (spend.stop || interrupted()) {
+    stop = interrupted() || !spend.stop ? INTERRUPTED_STOP : sessionBudgetReason(spend.stop);
     final = {
       winner: incumbent === settings.original ? null : incumbent,
       holdout: final.holdout,

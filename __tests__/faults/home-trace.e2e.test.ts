@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_FILE } from '../../src/adapters/temp-owner.js';
+import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+import { killPids, processesInGroups, projectsLeft, scriptTable, waitFor } from './support.js';
+
+/**
+ * A measurement leaves the user's HOME as it found it (docs/home.md): a HOME with settings, a
+ * CLAUDE.md and another project's history is compared file by file before and after `preflight`
+ * and `run` through the real claude; only the plugin store the CLI rewrites at every start may
+ * differ. The temp folder keeps nothing either. Then a `run` is SIGKILLed mid-measurement, and the
+ * next command finds its temp project and its orphaned claude and removes both.
+ */
+
+const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
+const table = new Map<string, Behaviour>();
+let model: SimulatedModel;
+let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let work: string;
+let skillDir: string;
+const started: number[] = [];
+
+/** The CLI's own files, rewritten at every start (docs/home.md): the only change allowed. */
+const REWRITTEN = /^\.claude\/plugins\/store\/[^/]+\.json$/;
+
+async function tree(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (d: string): Promise<void> => {
+    for (const name of await readdir(d)) {
+      const file = path.join(d, name);
+      const rel = path.relative(dir, file);
+      const info = await lstat(file);
+      if (info.isDirectory()) {
+        out.set(`${rel}/`, 'dir');
+        await walk(file);
+      } else
+        out.set(
+          rel,
+          createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex'),
+        );
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+/** Paths added, removed or changed between two trees, apart from the CLI's own rewritten files. */
+function changes(before: Map<string, string>, after: Map<string, string>): string[] {
+  const all = new Set([...before.keys(), ...after.keys()]);
+  return [...all]
+    .filter((p) => before.get(p) !== after.get(p) && !REWRITTEN.test(p))
+    .map((p) => `${before.has(p) ? (after.has(p) ? '~' : '-') : '+'} ${p}`)
+    .sort();
+}
+
+beforeAll(async () => {
+  model = await startSimulatedModel({ script: scriptTable(table) });
+  claude = await makeClaudeEnv(model);
+  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-home-trace-'));
+  skillDir = path.join(work, 'handoff');
+  await mkdir(skillDir);
+  await writeFile(
+    path.join(skillDir, 'SKILL.md'),
+    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
+  );
+  // A HOME as a user has it: settings, a CLAUDE.md, another project's history.
+  const config = path.join(claude.home, '.claude');
+  await mkdir(path.join(config, 'projects', '-home-me-src-app', 'memory'), { recursive: true });
+  await writeFile(path.join(config, 'settings.json'), '{"theme":"dark"}\n');
+  await writeFile(path.join(config, 'CLAUDE.md'), '# My own notes\n');
+  await writeFile(path.join(config, 'projects', '-home-me-src-app', 'session.jsonl'), '{"type":"user"}\n');
+  await writeFile(path.join(config, 'projects', '-home-me-src-app', 'memory', 'MEMORY.md'), '- a note\n');
+});
+
+afterAll(async () => {
+  killPids(started);
+  await model?.close();
+  await claude?.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function privateTmp(name: string): Promise<string> {
+  const tmp = path.join(work, `tmp-${name}`);
+  await mkdir(tmp);
+  return tmp;
+}
+
+describe('the user’s HOME and temp folder', () => {
+  it('are as they were after preflight and run, apart from the files the CLI rewrites at every start', async () => {
+    const tmp = await privateTmp('home');
+    const env = { ...claude.env, TMPDIR: tmp };
+    // A HOME claude has started in before (the CLI makes its own files on a first start).
+    const warm = await runCli(['preflight', '--claude', CLAUDE_BIN, '--out', path.join(work, 'warm')], {
+      env,
+    });
+    expect(warm.code).toBe(0);
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+
+    const preflight = await runCli(['preflight', '--claude', CLAUDE_BIN, '--out', path.join(work, 'pre')], {
+      env,
+    });
+    expect(preflight.code).toBe(0);
+    expect(changes(home, await tree(claude.home))).toEqual([]);
+    expect(changes(temp, await tree(tmp))).toEqual([]);
+
+    const evalFile = path.join(work, 'home-evals.json');
+    const items = [
+      ...[1, 2, 3].map((i) => ({ query: `home-pos ${i} write the handoff`, should_trigger: true })),
+      ...[1, 2, 3].map((i) => ({ query: `home-neg ${i} unrelated chore`, should_trigger: false })),
+    ];
+    for (const item of items)
+      table.set(item.query, item.should_trigger ? { kind: 'skill' } : { kind: 'text' });
+    await writeFile(evalFile, JSON.stringify(items));
+    const run = await runCli(
+      [
+        'run',
+        '--skill',
+        skillDir,
+        '--eval',
+        evalFile,
+        '--runs',
+        '2',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        path.join(work, 'out-home'),
+      ],
+      { env },
+    );
+    expect(run.code).toBe(0);
+    expect(changes(home, await tree(claude.home))).toEqual([]);
+    expect(changes(temp, await tree(tmp))).toEqual([]);
+    const projects = await readdir(path.join(claude.home, '.claude', 'projects'));
+    expect(projects).toEqual(['-home-me-src-app']);
+  }, 600_000);
+
+  it('a SIGKILLed run leaves its temp project and claude; the next command removes both', async () => {
+    const tmp = await privateTmp('sigkill');
+    const env = { ...claude.env, TMPDIR: tmp };
+    const query = 'home-kill hangs forever';
+    table.set(query, { kind: 'hang' });
+    const evalFile = path.join(work, 'kill-evals.json');
+    await writeFile(
+      evalFile,
+      JSON.stringify([
+        { query, should_trigger: true },
+        { query: 'home-kill-neg unrelated', should_trigger: false },
+      ]),
+    );
+    table.set('home-kill-neg unrelated', { kind: 'text' });
+    let pid: number | undefined;
+    const killed = runCli(
+      [
+        'run',
+        '--skill',
+        skillDir,
+        '--eval',
+        evalFile,
+        '--runs',
+        '1',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        path.join(work, 'out-kill'),
+      ],
+      {
+        env,
+        onStart: (child) => {
+          pid = child.pid;
+          if (pid !== undefined) started.push(pid);
+        },
+      },
+    );
+    // The measured run of the hanging query has reached the model: its claude is running.
+    expect(await waitFor(() => model.requests.some((r) => r.view?.query === query), 120_000)).toBe(true);
+    if (pid === undefined) throw new Error('no pid');
+    process.kill(pid, 'SIGKILL');
+    const result = await killed;
+    expect(result.signal).toBe('SIGKILL');
+
+    // What the kill left: the temp project with its owner file, and its claude's process group.
+    const left = await projectsLeft(tmp);
+    expect(left.length).toBeGreaterThan(0);
+    const owners = await Promise.all(
+      left.map((name) => readFile(path.join(tmp, name, OWNER_FILE), 'utf8').then((t) => JSON.parse(t).pid)),
+    );
+    expect(owners.every((owner) => owner === pid)).toBe(true);
+    const claudeGroups = new Set<number>();
+    for (const name of left) {
+      const groups = await processGroupsIn(path.join(tmp, name));
+      for (const g of groups) claudeGroups.add(g);
+    }
+    expect(claudeGroups.size).toBeGreaterThan(0);
+    started.push(...processesInGroups(claudeGroups).map((p) => p.pid));
+
+    // The next command that starts claude sweeps both.
+    const next = await runCli(['preflight', '--claude', CLAUDE_BIN, '--out', path.join(work, 'after-kill')], {
+      env,
+    });
+    expect(next.code).toBe(0);
+    expect(await projectsLeft(tmp)).toEqual([]);
+    expect(await waitFor(() => processesInGroups(claudeGroups).length === 0, 10_000)).toBe(true);
+    expect(await readdir(path.join(claude.home, '.claude', 'projects'))).not.toContain(
+      expect.stringContaining('skilltrigger'),
+    );
+  }, 600_000);
+});
+
+/** Process groups of the processes whose cwd lies inside `dir` (Linux /proc). */
+async function processGroupsIn(dir: string): Promise<number[]> {
+  const groups: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const cwd = await readlink(`/proc/${name}/cwd`).catch(() => '');
+    if (!cwd.startsWith(`${dir}/`)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    if (pgid > 1) groups.push(pgid);
+  }
+  return groups;
+}
