@@ -5,6 +5,7 @@ import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { measureMatrix } from '../matrix/measure-matrix.js';
+import { shardText } from '../matrix/shard.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
@@ -17,7 +18,6 @@ import { annotateInputErrors } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { ActionRun, RoutingMatrix } from './results.js';
 import type { Settings } from './settings.js';
-import { shardText } from './shard.js';
 
 /**
  * `routing-matrix: true` (issue 11): the Action measures the repository's whole routing matrix as

@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { MAX_LATE_TURNS } from '../cli/cost-args.js';
 import { UsageError } from '../errors.js';
+import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
-import { MAX_SHARDS, parseShard, type Shard } from './shard.js';
 import { globToRegExp } from './skill-glob.js';
 
 /** How a PR's numbers get a baseline to compare with. */

@@ -1,6 +1,6 @@
-import { MAX_SHARDS, parseShard as parseShardText, type Shard } from '../action/shard.js';
 import { UsageError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
+import { MAX_SHARDS, parseShard as parseShardText, type Shard } from './shard.js';
 
 /**
  * The plan of a routing matrix (pure). Every installed skill competes in every run; only the skills
@@ -26,7 +26,7 @@ export interface MatrixSlot {
   pass: number;
 }
 
-export type { Shard } from '../action/shard.js';
+export type { Shard } from './shard.js';
 
 /** The skills in the order every part of the matrix uses: by name, in code-unit order (locale-free). */
 export function sortSkills<T extends { name: string }>(skills: readonly T[]): T[] {
@@ -50,7 +50,7 @@ export function planMatrix(queries: number, runsPerQuery: number): MatrixSlot[] 
 }
 
 /**
- * `--shard i/n`, read by the Action's own rule for its `shard` input (src/action/shard.ts), so a
+ * `--shard i/n`, read by the same rule as the Action's `shard` input (matrix/shard.ts), so a
  * workflow matrix that splits skills can split a routing matrix with the same values.
  */
 export function parseShard(value: string): Shard {
