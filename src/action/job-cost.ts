@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadPrices, type Prices } from '../cli/cost-step.js';
+import { loadPrices, type Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
 import {
   dearestRunUsd,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { Prices } from '../adapters/prices-file.js';
 import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
-import type { Prices } from '../cli/cost-step.js';
 import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import type { RunProgress } from '../measure/loop.js';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../adapters/author-files.js';
+import { loadPrices } from '../adapters/prices-file.js';
 import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
 import { askClaude } from '../author/ask.js';
 import { DescriptionEditError, replaceDescription, skillBody } from '../author/skill-file.js';
@@ -18,7 +19,6 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
-import { loadPrices } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { planSessionCost } from './improve-cost.js';
 import { improveSummary } from './improve-summary.js';

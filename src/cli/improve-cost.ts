@@ -1,3 +1,4 @@
+import type { Prices } from '../adapters/prices-file.js';
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { costOf, formatUsd } from '../cost/cost.js';
 import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
@@ -6,7 +7,6 @@ import type { PreflightResult } from '../gates/preflight.js';
 import type { SessionBudget } from '../improve/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
-import type { Prices } from './cost-step.js';
 
 /**
  * What an `improve` session can cost, before it starts (issue 14): the original measured on every

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { loadPrices } from '../adapters/prices-file.js';
 import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
@@ -28,7 +29,7 @@ import { splitLines } from '../report/subsets.js';
 import type { RunArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
 import { refuseSameModel } from './cost-args.js';
-import { dryRunText, loadPrices, planCost } from './cost-step.js';
+import { dryRunText, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import type { CliIo } from './output.js';
