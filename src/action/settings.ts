@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { MAX_LATE_TURNS } from '../cli/cost-args.js';
+import { MAX_LATE_TURNS } from '../decide/late.js';
 import { UsageError } from '../errors.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';

@@ -1,3 +1,4 @@
+import { MAX_LATE_TURNS } from '../decide/late.js';
 import { UsageError } from '../errors.js';
 
 /**
@@ -28,9 +29,6 @@ export function modelsOption(value: string | undefined): { model?: string; model
   const [only] = models;
   return models.length === 1 && only !== undefined ? { model: only } : { models };
 }
-
-/** The most turns `--late` (and the Action's `late`) watches a miss for. */
-export const MAX_LATE_TURNS = 10;
 
 /** `--late N`: the turns a miss is watched for a late load, 0 (off, the default) to 10. */
 export function lateOption(value: string | undefined): number {

@@ -11,6 +11,9 @@ import type { StreamEvent } from './events.js';
  * past the N-th is not looked at. An API error, a subagent message or the end of the run ends the
  * watch without a late load.
  */
+/** The most turns `--late` (and the Action's `late`) watches a miss for. */
+export const MAX_LATE_TURNS = 10;
+
 export class LateWatch {
   private readonly later = new Set<string>();
   private finished = false;
