@@ -14,7 +14,8 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { descriptionRule, startSimulatedModel } from '../lib/simulated/model.js';
+import { descriptionRule } from '../lib/simulated/description-script.js';
+import { startSimulatedModel } from '../lib/simulated/model.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const example = path.join(root, 'examples', 'handoff');

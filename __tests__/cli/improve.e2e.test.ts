@@ -7,8 +7,8 @@ import {
   authorPromptKind,
   type DescriptionRuleOptions,
   descriptionRule,
-  type SimulatedModel,
-} from '../../src/simulated/model.js';
+} from '../../src/simulated/description-script.js';
+import type { SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { at, byClass, byTag, parsePage, textOf } from '../fakes/html-dom.js';

@@ -220,11 +220,5 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
   };
 }
 
-export {
-  type AuthorPromptKind,
-  authorPromptKind,
-  type DescriptionRuleOptions,
-  descriptionRule,
-} from './description-script.js';
 export { type Routes, routeScript } from './route.js';
 export { coverage, triggerProbability } from './text-rule.js';
