@@ -1,5 +1,5 @@
 import { isRecord } from '../guards.js';
-import { firstLine, stripAnsi } from './gate.js';
+import { firstLine, stripAnsi } from '../program-output.js';
 
 /** One installed plugin as `claude plugin list` describes it (claude-cli-facts.md §4). */
 export interface InstalledPlugin {
