@@ -12,7 +12,7 @@ import type { BaselineSave, BaselineUse } from './results.js';
 import type { BaselineMode } from './settings.js';
 
 /**
- * The baseline of a PR's skill (SPEC §3): the report saved by a push to the default branch, found
+ * The baseline of a PR's skill (docs/action.md): the report saved by a push to the default branch, found
  * by the base sha and else by the skill's key prefix. Whether it can stand as the baseline is
  * decided here (pure, `judgeBaseline`); when it cannot and `baseline: measure` is set, the base
  * description is measured in this job instead (paired).

@@ -5,7 +5,7 @@ import { isCrossNegative, lostToSiblingsText } from '../report/siblings.js';
 
 /**
  * The PR comment's and the job summary's lines on a skill's competition (`competition: siblings`,
- * issue 11), pure: how many siblings every run had beside the stub, per side the positives lost
+ * docs/matrix.md), pure: how many siblings every run had beside the stub, per side the positives lost
  * to siblings (with the top thieves by name) and, with `cross-negatives`, how often the siblings'
  * positives loaded this skill. Names are the skills' own `name`s; every string is escaped.
  */

@@ -5,7 +5,7 @@ import type { Measurement } from '../report/schema.js';
 import type { ActionRun } from './results.js';
 
 /**
- * What the comment and the summary say of issue 14's `late` and `max-cost-usd` (pure): the late
+ * What the comment and the summary say of `late` and `max-cost-usd` (pure): the late
  * loads beside a skill's totals (the CLI's own `lateLine`, as its Markdown shows it under the
  * headline), the budget in the footer, and the alert when the estimate refused the job.
  */

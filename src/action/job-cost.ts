@@ -16,7 +16,7 @@ import type { ActionGates } from './preflight.js';
 import type { Settings } from './settings.js';
 
 /**
- * The job's cost (issue 14, the Action side): the `prices` table read before the gates, the whole
+ * The job's cost (docs/cost.md, the Action side): the `prices` table read before the gates, the whole
  * job's estimate from the round trips (every skill, the base side measured here, every model,
  * cross-negatives), `max-cost-usd`'s refusal before any measured run, and the budget the runs of
  * every skill share, one after another.

@@ -127,7 +127,7 @@ export async function measureOne(
     core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
   const queries = evalSet.items.length;
   const env = claudeEnv(settings);
-  // What Claude Code lists for each side, as the CLI's run reads it (issue 15 §3).
+  // What Claude Code lists for each side, as the CLI's run reads it (docs/listing-parity.md).
   const { listed, warnings } = await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
     claudeBin: claude.bin,
     env,
@@ -172,7 +172,7 @@ export async function measureOne(
   m.budget?.record(report);
   const out = path.resolve(ctx.workspace, settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
-  // The `junit` output: the same per-query results as JUnit XML, beside the report (issue 16).
+  // The `junit` output: the same per-query results as JUnit XML, beside the report.
   await writeRenderingFile(junitPathFor(written.jsonPath), renderJunit(report), 'JUnit XML', 'the out input');
   if (report.baseline) core.info(`baseline: ${reportHeadline(report.baseline)}`);
   core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);

@@ -6,7 +6,7 @@ import type { Report } from '../report/schema.js';
 import { counts, labelCell, pp } from './cells.js';
 
 /**
- * The Action's comparison model by model (`models`, issue 14): with a baseline and several models,
+ * The Action's comparison model by model (`models`): with a baseline and several models,
  * each model is compared on its own runs, and a regression on any model is the skill's regression.
  */
 

@@ -58,7 +58,7 @@ export function newRun(ctx: RunnerContext, settings: Settings): ActionRun {
 
 /**
  * `pull_request_target` runs in the base repository's context: its secrets, a write token, a cache
- * shared with the base branch (anchors §12). Measuring a fork's head there hands text anyone can
+ * shared with the base branch (docs/security.md). Measuring a fork's head there hands text anyone can
  * write to a model that holds the API key and runs tools on this runner, so it takes an explicit yes.
  */
 export function forkTargetRefusal(prNumber: number): string {

@@ -55,7 +55,7 @@ export function queryRows(
     const candByQuery = new Map(cand.map((q) => [q.query, q]));
     const compared: readonly QueryComparison[] = s.comparison.rows;
     total = compared.length;
-    // Several models compared model by model: a column per model, baseline → this side (issue 14).
+    // Several models compared model by model: a column per model, baseline → this side.
     const models = s.byModel && s.byModel.length > 0 ? s.byModel.map((m) => m.model) : [];
     for (const r of compared.slice(0, limits.queryRows)) {
       const b = baseByQuery.get(r.query);

@@ -20,7 +20,7 @@ import type { ActionRun, RoutingMatrix } from './results.js';
 import type { Settings } from './settings.js';
 
 /**
- * `routing-matrix: true` (issue 11): the Action measures the repository's whole routing matrix as
+ * `routing-matrix: true` (docs/matrix.md): the Action measures the repository's whole routing matrix as
  * `skilltrigger matrix` does — the same discovery (src/matrix/entrants.ts), the same loop
  * (src/matrix/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into

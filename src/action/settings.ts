@@ -65,7 +65,7 @@ export interface Settings {
   shard?: Shard;
   /** In merge mode: the folder (relative to the workspace) the legs' results files were downloaded to. */
   resultsDir: string;
-  /** `siblings`: every changed skill is measured with the repository's other skills installed beside it (issue 11); `isolated`: alone. */
+  /** `siblings`: every changed skill is measured with the repository's other skills installed beside it; `isolated`: alone. */
   competition: 'siblings' | 'isolated';
   /** With siblings: the siblings' positives are measured as extra negatives (`run --cross-negatives`). */
   crossNegatives: boolean;

@@ -205,7 +205,7 @@ export function skillSection(
     { label: subjectName(run), m: s.report.candidate },
   ]);
   if (competition.length > 0) lines.push('', ...competition);
-  // `late`: the misses that loaded the skill later, where the CLI's Markdown says it (issue 14).
+  // `late`: the misses that loaded the skill later, where the CLI's Markdown says it.
   const late = lateLines([
     { label: 'Baseline', m: baseline },
     { label: subjectName(run), m: s.report.candidate },

@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * What a claude process leaves when it is killed instead of exiting: `<config>/sessions/<pid>.json`
  * and `<pid>.<hash>.key` (and their `.tmp` files), and `.claude.json.tmp.<pid>.*` if the kill came
- * mid-write (claude-cli-facts.md §5; seen with strace on 2.1.328). On a TERM the CLI removes them
+ * mid-write (docs/claude-cli.md §8; seen with strace on 2.1.328). On a TERM the CLI removes them
  * itself; after a KILL this does, for that pid only. The config folder is `CLAUDE_CONFIG_DIR`, else
  * `~/.claude`; `.claude.json` sits in the config folder or in HOME. The socket and file-watch probes
  * the CLI makes under TMPDIR are not touched here: a measured run gets a TMPDIR of its own, inside

@@ -47,7 +47,7 @@ export interface SpawnOptions {
 /**
  * Starts a measured run's `claude` (the short commands are claude-command.ts). It runs in its own process group (`detached`) so that a
  * stop reaches everything it started (tools run by the model, too), with stdin ignored: an open
- * stdin pipe makes `-p` wait 3 s for data (claude-cli-facts.md §0.11).
+ * stdin pipe makes `-p` wait 3 s for data (docs/claude-cli.md §1).
  */
 export function spawnClaude(options: SpawnOptions): ClaudeProcess {
   const child = execa(resolveClaudeBin(options.bin), options.args, {

@@ -3,7 +3,7 @@ import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { maxCostOption } from './cost-args.js';
 
 /**
- * The flags of the author's commands, `init` and `improve`, as typed settings (STYLE §2). Kept
+ * The flags of the author's commands, `init` and `improve`, as typed settings. Kept
  * apart from args.ts, which only dispatches here.
  */
 

@@ -2,7 +2,7 @@ import { MAX_LATE_TURNS } from '../decide/late.js';
 import { UsageError } from '../errors.js';
 
 /**
- * The flags of issue 14 that `run` (and, for the budget, `improve`) share: `--model a,b`,
+ * The model, late-load and budget flags that `run` (and, for the budget, `improve`) share: `--model a,b`,
  * `--late N`, `--max-cost-usd X`. Each is checked here, before anything is spent.
  */
 

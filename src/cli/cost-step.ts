@@ -12,7 +12,7 @@ import { UsageError } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 
 /**
- * The cost side of `run` and `improve` (issue 14): the price table (`--prices`), the plan's estimate
+ * The cost side of `run` and `improve` (docs/cost.md): the price table (`--prices`), the plan's estimate
  * from the round trips, `--dry-run`'s plan, and `--max-cost-usd`'s refusal before any measured run.
  */
 

@@ -9,7 +9,7 @@ import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
 
 /**
- * What an `improve` session can cost, before it starts (issue 14): the original measured on every
+ * What an `improve` session can cost, before it starts (docs/cost.md): the original measured on every
  * query, up to `--iterations` candidates each measured paired with the incumbent on train, the
  * winner paired with the original on the holdout, and up to `--iterations` rewrite calls. With
  * `--max-cost-usd`, a session estimated above it is refused (exit 1) saying what the budget buys;

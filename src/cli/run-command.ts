@@ -89,7 +89,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io.stderr.write(`${crossNegativesEstimate(cross, args.runs)}\n`);
   }
 
-  // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
+  // The gates (docs/design.md) run here, before anything is measured; a failure exits 2.
   const { preflight, reminders } = await passGates(
     {
       claudeBin: args.claude,

@@ -3,7 +3,7 @@ import { isRecord } from '../guards.js';
 import { firstLine } from '../program-output.js';
 import { type GateResult, gateResult } from './gate.js';
 
-/** The fields of `claude auth status` (JSON by default; claude-cli-facts.md §4) the gate reads. */
+/** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */
 export interface AuthStatus {
   loggedIn: boolean;
   authMethod?: string;

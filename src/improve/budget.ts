@@ -4,7 +4,7 @@ import type { Report } from '../report/schema.js';
 import type { ImproveReport, SessionBudgetStop, SessionCost } from './schema.js';
 
 /**
- * What an improve session spends, and `--max-cost-usd` over the whole session (issue 14): the
+ * What an improve session spends, and `--max-cost-usd` over the whole session (docs/cost.md): the
  * measured runs (each measurement gets what is left of the budget, and stops itself before a run
  * that could pass it) and the rewrite calls (checked here before each call). Pure bookkeeping.
  */

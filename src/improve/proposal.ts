@@ -6,7 +6,7 @@ import { specLengthWarning, validateDescription } from '../inputs/skill-fields.j
 import type { CandidateRecord } from './schema.js';
 
 /**
- * A rewrite call's answer read as a proposal (issue 13): the text between the tags, checked as a
+ * A rewrite call's answer read as a proposal (docs/author-loop.md): the text between the tags, checked as a
  * description and against the Agent Skills spec's limits, and new to the session.
  */
 

@@ -26,7 +26,7 @@ import {
 } from './schema.js';
 
 /**
- * The author's loop (issue 13): measure the original, ask for a rewrite from the train failures,
+ * The author's loop (docs/author-loop.md): measure the original, ask for a rewrite from the train failures,
  * measure it paired against the incumbent on train, accept only a significant improvement with no
  * regression, stop on the iteration cap or two rejections in a row, then check the winner on the
  * holdout. No I/O of its own: measuring and asking are the caller's (`ImproveDeps`).

@@ -117,7 +117,7 @@ export async function measureMatrix(
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.debug ? { debug: true } : {}),
   };
-  // The loop of run's speed-up (issue 12): the next run's project is made while this one runs, the
+  // The loop of run's speed-up (docs/speed.md): the next run's project is made while this one runs, the
   // last one's folder removed while the next starts; keyed by owner, whose stub each project holds.
   const projects = projectPrefetch<string>(deps.createProject);
   try {

@@ -141,7 +141,7 @@ export async function measureAll(
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
   // The next run's project is made while this one runs; a finished run's folder is removed while
-  // the next starts (issue 12). Keyed by side: each side has its own stub.
+  // the next starts (docs/speed.md). Keyed by side: each side has its own stub.
   const projects = projectPrefetch<number>(deps.createProject);
   try {
     return await runPlan();

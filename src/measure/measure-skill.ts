@@ -45,7 +45,7 @@ export interface MeasureSettings {
   listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
   /**
    * `--siblings`: the competing skills, each by name with the text Claude Code lists for it; every
-   * run installs them beside the stub (issue 11). Absent or empty: the skill alone, as before.
+   * run installs them beside the stub (docs/matrix.md). Absent or empty: the skill alone, as before.
    */
   siblings?: SiblingListed[];
   /** `--cross-negatives`: the eval set's items include the siblings' positives as negatives (for the report). */

@@ -4,7 +4,7 @@ import { escapeInline } from './escape.js';
 import type { Measurement, PairedByModel, ReportUsage } from './schema.js';
 
 /**
- * The lines of issue 14, shared by the terminal headline and the Markdown: one per model
+ * The per-model, late-load and cost lines, shared by the terminal headline and the Markdown: one per model
  * (`--model a,b`), the late loads (`--late N`), and the cost (per model and in total, or tokens and
  * "price unknown"). Pure; every name is escaped for Markdown by the caller's choice of `esc`.
  */

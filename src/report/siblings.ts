@@ -4,9 +4,9 @@ import { sha256Hex } from './privacy.js';
 import type { Measurement, QueryResult, Report, SiblingTotals } from './schema.js';
 
 /**
- * Where a measurement's runs went among the competing skills (`run --siblings`, issue 11), from
+ * Where a measurement's runs went among the competing skills (`run --siblings`, docs/matrix.md), from
  * each run's `loaded` (src/decide/decision.ts). Pure. Names are the siblings' own `name`s, which
- * the user passed in; descriptions only as hashes (SPEC §2.5).
+ * the user passed in; descriptions only as hashes (docs/security.md).
  */
 
 /** A sibling as the report holds it. */

@@ -7,7 +7,7 @@ import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
 import { queryPasses } from './threshold.js';
 
-/** The numbers the verdict rules read (SPEC §2.3). */
+/** The numbers the verdict rules read (docs/design.md, "The verdict"). */
 export interface RuleSettings {
   /** Runs per query; with `autoRuns`, the most a query may get. */
   runsPerQuery: number;

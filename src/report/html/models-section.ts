@@ -6,7 +6,7 @@ import { percent, rateBar } from './charts.js';
 import { html, type Markup } from './markup.js';
 
 /**
- * The run page's parts of issue 14: with several models (`--model a,b`), a column per model — each
+ * The run page's parts for several models and their cost: with several models (`--model a,b`), a column per model — each
  * model's totals and each query's hits on it — and, whenever the runs were priced, the cost. Model
  * names are the user's text and go in through `html`, escaped.
  */
