@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { wilsonInterval } from '../../src/compare/statistics.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { MatrixRun } from '../../src/matrix/schema.js';
 import {
@@ -10,6 +9,7 @@ import {
   stolenQueries,
   summarizeMatrixQuery,
 } from '../../src/matrix/tally.js';
+import { wilsonInterval } from '../../src/verdict/statistics.js';
 
 const installed = new Set(['alpha', 'beta', 'gamma']);
 const to = (skill: string): MatrixRun => ({ to: 'skill', skill });

@@ -1,5 +1,5 @@
 import type { SubsetName } from '../verdict/rules.js';
-import type { Interval } from './statistics.js';
+import type { Interval } from '../verdict/statistics.js';
 
 /**
  * What `compare` returns (docs/statistics.md), and the names it uses. Types only, plus the default names:

@@ -1,5 +1,5 @@
-import { type Interval, wilsonInterval } from '../compare/statistics.js';
 import { percent as pct } from '../format.js';
+import { type Interval, wilsonInterval } from '../verdict/statistics.js';
 import type { Measurement, SubsetTotals } from './schema.js';
 
 /**
