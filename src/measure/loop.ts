@@ -1,4 +1,5 @@
 import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
+import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
@@ -45,12 +46,7 @@ export interface Budget {
   spentUsd?: number;
 }
 
-/** Why the loop stopped for the budget: what was spent and what the next run was expected to cost. */
-export interface BudgetStop {
-  spentUsd: number;
-  nextEstimateUsd: number;
-  maxUsd: number;
-}
+export type { BudgetStop } from '../cost/budget.js';
 
 /** One slot of the plan. */
 export interface PlannedRun {

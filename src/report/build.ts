@@ -1,8 +1,8 @@
+import type { BudgetStop } from '../cost/budget.js';
 import { type BudgetSetter, budgetReason, type PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
-import type { BudgetStop } from '../measure/loop.js';
 import type { RunResult } from '../measure/run-once.js';
 import { type RuleSettings, summarizeMeasurement } from '../verdict/rules.js';
 import { withModelsAndCost } from './models-cost.js';
