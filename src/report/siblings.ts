@@ -1,4 +1,5 @@
-import type { RunResult } from '../measure/run-once.js';
+import type { LoadedEntry } from '../decide/decision.js';
+import type { Outcome } from '../outcome.js';
 import { escapeInline } from './escape.js';
 import { sha256Hex } from './privacy.js';
 import type { Measurement, QueryResult, Report, SiblingTotals } from './schema.js';
@@ -42,7 +43,7 @@ export function isCrossNegative(query: Pick<QueryResult, 'extra' | 'shouldTrigge
 }
 
 /** Runs per sibling name that loaded it first, over one query's runs. */
-export function siblingHitsOf(runs: readonly Pick<RunResult, 'loaded'>[]): Record<string, number> {
+export function siblingHitsOf(runs: readonly { loaded?: LoadedEntry }[]): Record<string, number> {
   const hits: Record<string, number> = {};
   for (const run of runs) {
     if (run.loaded?.kind === 'sibling') hits[run.loaded.name] = (hits[run.loaded.name] ?? 0) + 1;
@@ -56,7 +57,7 @@ export function siblingHitsOf(runs: readonly Pick<RunResult, 'loaded'>[]): Recor
  */
 export function attachSiblingCounts(
   measurement: Measurement,
-  records: readonly (readonly Pick<RunResult, 'loaded' | 'outcome'>[])[],
+  records: readonly (readonly { loaded?: LoadedEntry; outcome: Outcome }[])[],
   siblingNames: readonly string[],
 ): void {
   const names = new Set(siblingNames);
