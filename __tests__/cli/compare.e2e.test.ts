@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hash12 } from '../../src/report/privacy.js';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/shapes/report.js';
 import { runCli } from '../fakes/cli.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 

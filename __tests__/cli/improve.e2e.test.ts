@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../src/cost/cost.js';
-import { improveReportSchema } from '../../src/improve/schema.js';
+import { improveReportSchema } from '../../src/shapes/improve.js';
 import {
   authorPromptKind,
   type DescriptionRuleOptions,

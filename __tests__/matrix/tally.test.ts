@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalItem } from '../../src/inputs/types.js';
-import type { MatrixRun } from '../../src/matrix/schema.js';
 import {
   destinationOf,
   matrixRows,
@@ -9,6 +8,7 @@ import {
   stolenQueries,
   summarizeMatrixQuery,
 } from '../../src/matrix/tally.js';
+import type { MatrixRun } from '../../src/shapes/matrix.js';
 import { wilsonInterval } from '../../src/verdict/statistics.js';
 
 const installed = new Set(['alpha', 'beta', 'gamma']);

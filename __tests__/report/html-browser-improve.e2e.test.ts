@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { improveReportSchema } from '../../src/improve/schema.js';
+import { improveReportSchema } from '../../src/shapes/improve.js';
 import { type DescriptionRuleOptions, descriptionRule } from '../../src/simulated/description-script.js';
 import { startSimulatedModel } from '../../src/simulated/model.js';
 import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';

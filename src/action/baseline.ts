@@ -6,7 +6,7 @@ import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
 import { rosterOf, sha256Hex } from '../report/privacy.js';
-import type { Report } from '../report/schema.js';
+import type { Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
 import type { BaselineSave, BaselineUse } from './results.js';
 import type { BaselineMode } from './settings.js';

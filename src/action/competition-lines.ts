@@ -1,7 +1,7 @@
 import { markdownTable } from '../format.js';
 import { escapeInline } from '../report/escape.js';
-import type { Measurement, QueryResult, Report } from '../report/schema.js';
 import { isCrossNegative, lostToSiblingsText } from '../report/siblings.js';
+import type { Measurement, QueryResult, Report } from '../shapes/report.js';
 
 /**
  * The PR comment's and the job summary's lines on a skill's competition (`competition: siblings`,

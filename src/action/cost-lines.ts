@@ -1,7 +1,7 @@
 import { formatUsd } from '../cost/cost.js';
 import { escapeInline } from '../report/escape.js';
 import { lateLine } from '../report/models-text.js';
-import type { Measurement } from '../report/schema.js';
+import type { Measurement } from '../shapes/report.js';
 import type { ActionRun } from './results.js';
 
 /**

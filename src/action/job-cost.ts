@@ -9,7 +9,7 @@ import {
   runsAffordable,
 } from '../cost/estimate.js';
 import { InputError, UsageError } from '../errors.js';
-import type { Measurement, Report } from '../report/schema.js';
+import type { Measurement, Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
 import { Inputs } from './constants.js';
 import type { ActionGates } from './preflight.js';

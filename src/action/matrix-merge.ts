@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import type { MatrixReport } from '../matrix/schema.js';
 import { shardText } from '../matrix/shard.js';
+import type { MatrixReport } from '../shapes/matrix.js';
 import type { RoutingMatrix } from './results.js';
 import { restoreMatrix, type ShardResults } from './results-file.js';
 

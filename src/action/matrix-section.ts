@@ -1,8 +1,8 @@
 import { markdownTable } from '../format.js';
 import { matrixHeadline, matrixTable, shareText, stolenTable } from '../matrix/markdown.js';
-import type { MatrixReport } from '../matrix/schema.js';
 import { shardText } from '../matrix/shard.js';
 import { escapeInline } from '../report/escape.js';
+import type { MatrixReport } from '../shapes/matrix.js';
 import type { ActionRun } from './results.js';
 import { escapeLineStart } from './safe-text.js';
 

@@ -9,7 +9,7 @@ import { markdownTable as table } from '../format.js';
 import { maskSecrets } from '../mask.js';
 import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
-import type { Measurement, ModelCounts, QueryResult } from '../report/schema.js';
+import type { Measurement, ModelCounts, QueryResult } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill } from './results.js';
 
 /** How much of each skill a rendering shows. */

@@ -2,8 +2,8 @@ import type { ModelComparison } from '../compare/by-model.js';
 import type { Comparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
 import type { GateResult } from '../gates/gate.js';
-import type { MatrixReport } from '../matrix/schema.js';
-import type { Report } from '../report/schema.js';
+import type { MatrixReport } from '../shapes/matrix.js';
+import type { Report } from '../shapes/report.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { byModelLabel } from './model-compare.js';
 

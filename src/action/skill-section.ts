@@ -8,7 +8,7 @@
 import type { ClassComparison } from '../compare/compare.js';
 import { markdownTable as table, utcDate } from '../format.js';
 import { escapeInline } from '../report/escape.js';
-import type { Measurement, Report } from '../report/schema.js';
+import type { Measurement, Report } from '../shapes/report.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { competitionLines } from './competition-lines.js';

@@ -4,8 +4,8 @@ import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { type MatrixEntrant, measureMatrix } from '../matrix/measure-matrix.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import type { MatrixReport } from '../matrix/schema.js';
 import { checkStubListing, readListedText } from '../measure/listed-text.js';
+import type { MatrixReport } from '../shapes/matrix.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';

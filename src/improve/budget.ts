@@ -1,7 +1,7 @@
 import { formatUsd } from '../cost/cost.js';
 import type { Usage } from '../outcome.js';
-import type { Report } from '../report/schema.js';
-import type { ImproveReport, SessionBudgetStop, SessionCost } from './schema.js';
+import type { ImproveReport, SessionBudgetStop, SessionCost } from '../shapes/improve.js';
+import type { Report } from '../shapes/report.js';
 
 /**
  * What an improve session spends, and `--max-cost-usd` over the whole session (docs/cost.md): the

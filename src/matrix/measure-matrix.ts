@@ -14,10 +14,10 @@ import {
   runOnce,
 } from '../measure/run-once.js';
 import { rosterOf } from '../report/privacy.js';
+import type { MatrixReport, MatrixRun } from '../shapes/matrix.js';
 import { shouldStop } from '../verdict/rules.js';
 import { buildMatrixReport, describeMatrixSkill } from './build.js';
 import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from './plan.js';
-import type { MatrixReport, MatrixRun } from './schema.js';
 import { destinationOf, summarizeMatrixQuery } from './tally.js';
 
 /** One skill of the matrix: its name, the text Claude Code lists for it, its eval set (null: none). */

@@ -3,9 +3,6 @@ import { type BudgetSetter, budgetReason, type PricesIdentity } from '../cost/bu
 import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo, LoadedEntry } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
-import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../verdict/rules.js';
-import { withModelsAndCost } from './models-cost.js';
-import { describeText, rosterOf } from './privacy.js';
 import {
   type Environment,
   type Measurement,
@@ -13,7 +10,10 @@ import {
   REPORT_SCHEMA_VERSION,
   type Report,
   reportJsonSchemaUrl,
-} from './schema.js';
+} from '../shapes/report.js';
+import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../verdict/rules.js';
+import { withModelsAndCost } from './models-cost.js';
+import { describeText, rosterOf } from './privacy.js';
 
 /**
  * A run as the report reads it: the verdict's record, the init event it saw (for the roster and the

@@ -1,11 +1,11 @@
 import { markdownTable as table, utcDate } from '../format.js';
+import type { Report } from '../shapes/report.js';
 import { escapeInline } from './escape.js';
 import { counted, headline, queriesPassText } from './headline.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';
 import { totalsSection } from './markdown-totals.js';
 import { modelsAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
-import type { Report } from './schema.js';
 import { siblingsMarkdown } from './siblings.js';
 import { labelled, type Side, sidesOf } from './sides.js';
 import { contextualCount, INTERVAL_NOTE, SPLIT_HEADER, splitCells, splitsOf } from './subsets.js';

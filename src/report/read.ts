@@ -5,7 +5,7 @@ import {
   REPORT_SCHEMA_VERSION,
   type Report,
   reportSchema,
-} from './schema.js';
+} from '../shapes/report.js';
 
 /**
  * Reading a report back (compare, the Action's baseline, the writer's own check): from text to a

@@ -1,7 +1,7 @@
 import { formatUsd } from '../../cost/cost.js';
+import type { Measurement, PairedByModel, QueryResult } from '../../shapes/report.js';
 import { queryPasses } from '../../verdict/rules.js';
 import { arrow, costLine, labelWords, lateLine } from '../models-text.js';
-import type { Measurement, PairedByModel, QueryResult } from '../schema.js';
 import { percent, rateBar } from './charts.js';
 import { html, type Markup } from './markup.js';
 

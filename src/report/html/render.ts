@@ -1,7 +1,7 @@
 import { compareReport, compareReports } from '../../compare/compare.js';
-import type { ImproveReport } from '../../improve/schema.js';
-import type { MatrixReport } from '../../matrix/schema.js';
-import type { Report } from '../schema.js';
+import type { ImproveReport } from '../../shapes/improve.js';
+import type { MatrixReport } from '../../shapes/matrix.js';
+import type { Report } from '../../shapes/report.js';
 import { comparisonPageBody } from './comparison-page.js';
 import { improvePageBody } from './improve-page.js';
 import type { Markup } from './markup.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { environmentSchema, outcomeCodeSchema, rosterSchema } from '../report/schema.js';
+import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js';
 
 /**
  * The matrix report, version 1: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
