@@ -1,5 +1,5 @@
+import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
-import { escapeInline } from '../report/escape.js';
 import { isCrossNegative, lostToSiblingsText } from '../report/siblings.js';
 import type { Measurement, QueryResult, Report } from '../shapes/report.js';
 

@@ -1,5 +1,5 @@
 import { formatUsd } from '../cost/cost.js';
-import { escapeInline } from '../report/escape.js';
+import { escapeInline } from '../escape.js';
 import { lateLine } from '../report/models-text.js';
 import type { Measurement } from '../shapes/report.js';
 import type { ActionRun } from './results.js';

@@ -1,7 +1,7 @@
+import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
 import { matrixHeadline, matrixTable, shareText, stolenTable } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
-import { escapeInline } from '../report/escape.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import type { ActionRun } from './results.js';
 import { escapeLineStart } from './safe-text.js';

@@ -1,7 +1,7 @@
 import { hasSeveralModels, type ModelComparison } from '../compare/by-model.js';
 import type { ClassComparison } from '../compare/compare.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable as table } from '../format.js';
-import { escapeInline } from '../report/escape.js';
 import type { Report } from '../shapes/report.js';
 import { counts, labelCell, pp } from './cells.js';
 

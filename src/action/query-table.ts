@@ -5,9 +5,9 @@
  */
 import type { QueryComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
+import { escapeInline, truncate } from '../escape.js';
 import { markdownTable as table } from '../format.js';
 import { maskSecrets } from '../mask.js';
-import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
 import type { Measurement, ModelCounts, QueryResult } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill } from './results.js';

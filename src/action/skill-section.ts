@@ -6,8 +6,8 @@
  * spans do not read escapes). Commit shas are checked to be hex first (safe-text.ts).
  */
 import type { ClassComparison } from '../compare/compare.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
-import { escapeInline } from '../report/escape.js';
 import type { Measurement, Report } from '../shapes/report.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';

@@ -1,4 +1,4 @@
-import { chartLabel, escapeInline } from '../report/escape.js';
+import { chartLabel, escapeInline } from '../escape.js';
 import { assembleBody, firstComparison, headline } from './comment.js';
 import { routingRows } from './competition-lines.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';

@@ -1,5 +1,5 @@
+import { escapeInline } from '../escape.js';
 import { percent } from '../format.js';
-import { escapeInline } from '../report/escape.js';
 import type { ImproveReport } from '../shapes/improve.js';
 import { sessionCostText } from './cost-text.js';
 import { RECOMMENDATION_TEXT } from './recommendation.js';

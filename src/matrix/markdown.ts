@@ -1,4 +1,4 @@
-import { chartLabel, escapeInline } from '../report/escape.js';
+import { chartLabel, escapeInline } from '../escape.js';
 import {
   type MatrixReport,
   type MatrixRow,

@@ -1,7 +1,8 @@
 /** The report's Markdown "Environment" section (pure): tool, CLI, model, roster, settings, description hashes. */
+
+import { escapeInline } from '../escape.js';
 import { percent } from '../format.js';
 import type { Report } from '../shapes/report.js';
-import { escapeInline } from './escape.js';
 import { counted } from './headline.js';
 import type { Side } from './sides.js';
 

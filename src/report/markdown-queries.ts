@@ -1,7 +1,8 @@
 /** The report's Markdown "Queries" table (pure): every query's outcomes, side by side for a pair. */
+
+import { escapeInline } from '../escape.js';
 import { percent, markdownTable as table } from '../format.js';
 import type { QueryResult, Report } from '../shapes/report.js';
-import { escapeInline } from './escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from './headline.js';
 import type { Side } from './sides.js';
 

@@ -1,6 +1,6 @@
+import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
 import type { Report } from '../shapes/report.js';
-import { escapeInline } from './escape.js';
 import { counted, headline, queriesPassText } from './headline.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';

@@ -1,7 +1,7 @@
 import { formatUsd } from '../cost/cost.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
 import type { Measurement, PairedByModel, ReportUsage } from '../shapes/report.js';
-import { escapeInline } from './escape.js';
 
 /**
  * The per-model, late-load and cost lines, shared by the terminal headline and the Markdown: one per model

@@ -1,7 +1,7 @@
 import type { LoadedEntry } from '../decide/decision.js';
+import { escapeInline } from '../escape.js';
 import type { Outcome } from '../outcome.js';
 import type { Measurement, QueryResult, Report, SiblingTotals } from '../shapes/report.js';
-import { escapeInline } from './escape.js';
 import { sha256Hex } from './privacy.js';
 
 /**
