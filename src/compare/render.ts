@@ -1,5 +1,4 @@
 import { percent } from '../format.js';
-import { withoutText } from '../report/subsets.js';
 import type { Interval } from '../verdict/statistics.js';
 import type {
   ClassComparison,
@@ -8,6 +7,7 @@ import type {
   QueryComparison,
   SubsetComparison,
 } from './compare.js';
+import { withoutText } from './subsets-text.js';
 
 /** The `--json` output's schema id and version: bump the version on any change of shape. */
 export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';

@@ -2,8 +2,9 @@
  * The short texts of a measurement that the report's Markdown, the CLI's stdout and the Action's
  * tables share (pure): the outcome symbols and the one-line headline of a report.
  */
+
+import { withoutContextClause } from '../compare/subsets-text.js';
 import type { Measurement } from '../shapes/report.js';
-import { withoutContextClause } from './subsets.js';
 
 /** One symbol per run, in the order the runs ran. */
 export const OUTCOME_LEGEND = '● triggered · ○ not triggered · ◌ timeout · ✕ error';

@@ -1,3 +1,10 @@
+import {
+  contextualCount,
+  INTERVAL_NOTE,
+  SPLIT_HEADER,
+  splitCells,
+  splitsOf,
+} from '../compare/subsets-text.js';
 import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
 import type { Report } from '../shapes/report.js';
@@ -8,7 +15,6 @@ import { totalsSection } from './markdown-totals.js';
 import { modelsAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
 import { siblingsMarkdown } from './siblings.js';
 import { labelled, type Side, sidesOf } from './sides.js';
-import { contextualCount, INTERVAL_NOTE, SPLIT_HEADER, splitCells, splitsOf } from './subsets.js';
 
 /**
  * The Markdown rendering of a report, written beside the JSON. Pure: the report in, text out. Its
