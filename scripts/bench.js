@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude-launch.js';
 import { runPreflight } from '../lib/gates/preflight.js';
-import { measureMatrix } from '../lib/matrix/measure-matrix.js';
+import { measureMatrix } from '../lib/measure/measure-matrix.js';
 import { measureAll } from '../lib/measure/loop.js';
 import { startSimulatedModel } from '../lib/simulated/model.js';
 import { isDefaultStub } from '../lib/simulated/request.js';

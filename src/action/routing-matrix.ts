@@ -4,8 +4,8 @@ import { writeMatrixReport } from '../adapters/report-files.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { measureMatrix } from '../matrix/measure-matrix.js';
 import { shardText } from '../matrix/shard.js';
+import { measureMatrix } from '../measure/measure-matrix.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
@@ -22,7 +22,7 @@ import type { Settings } from './settings.js';
 /**
  * `routing-matrix: true` (docs/matrix.md): the Action measures the repository's whole routing matrix as
  * `skilltrigger matrix` does — the same discovery (src/matrix/entrants.ts), the same loop
- * (src/matrix/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
+ * (src/measure/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into
  * its results file, and `mode: merge` joins the legs (src/action/matrix-merge.ts).
  */

@@ -2,9 +2,9 @@ import { checkReportFolder, readMatrixReportFile, writeMatrixReport } from '../a
 import { ExitCode } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { type MatrixEntrant, measureMatrix } from '../matrix/measure-matrix.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
 import { checkStubListing, readListedText } from '../measure/listed-text.js';
+import { type MatrixEntrant, measureMatrix } from '../measure/measure-matrix.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';

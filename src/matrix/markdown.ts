@@ -7,7 +7,7 @@ import {
   type SkillFigures,
   type Stolen,
 } from '../shapes/matrix.js';
-import type { MatrixProgress } from './measure-matrix.js';
+import type { MatrixProgress } from './plan.js';
 
 /**
  * The Markdown rendering of a matrix report, and its terminal lines (pure). Every name and query

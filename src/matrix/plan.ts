@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { MatrixRun } from '../shapes/matrix.js';
 import { MAX_SHARDS, parseShard as parseShardText, type Shard } from './shard.js';
 
 /**
@@ -72,4 +73,18 @@ export function parseShard(value: string): Shard {
 export function shardQueries<T>(queries: readonly T[], shard: Shard | undefined): T[] {
   if (shard === undefined) return [...queries];
   return queries.filter((_, k) => k % shard.count === shard.index - 1);
+}
+
+/** One finished run of the matrix, for the progress line. */
+export interface MatrixProgress {
+  /** 0-based index of the query among this leg's queries, and their number. */
+  query: number;
+  queries: number;
+  owner: string;
+  pass: number;
+  runsPerQuery: number;
+  went: MatrixRun;
+  durationMs: number;
+  done: number;
+  planned: number;
 }

@@ -4,7 +4,20 @@ import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
 import { stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet } from '../inputs/types.js';
-import { projectPrefetch } from '../measure/prefetch.js';
+import { buildMatrixReport, describeMatrixSkill } from '../matrix/build.js';
+import {
+  type MatrixProgress,
+  matrixQueries,
+  planMatrix,
+  type Shard,
+  shardQueries,
+  sortSkills,
+} from '../matrix/plan.js';
+import { destinationOf, summarizeMatrixQuery } from '../matrix/tally.js';
+import { rosterOf } from '../report/privacy.js';
+import type { MatrixReport, MatrixRun } from '../shapes/matrix.js';
+import { shouldStop } from '../verdict/rules.js';
+import { projectPrefetch } from './prefetch.js';
 import {
   claudeEnvironment,
   type RunDeps,
@@ -12,13 +25,7 @@ import {
   type RunResult,
   realRunDeps,
   runOnce,
-} from '../measure/run-once.js';
-import { rosterOf } from '../report/privacy.js';
-import type { MatrixReport, MatrixRun } from '../shapes/matrix.js';
-import { shouldStop } from '../verdict/rules.js';
-import { buildMatrixReport, describeMatrixSkill } from './build.js';
-import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from './plan.js';
-import { destinationOf, summarizeMatrixQuery } from './tally.js';
+} from './run-once.js';
 
 /** One skill of the matrix: its name, the text Claude Code lists for it, its eval set (null: none). */
 export interface MatrixEntrant {
@@ -48,20 +55,6 @@ export interface MatrixSettings {
   debug?: boolean;
   /** Told when the loop stopped for a reason of its own (no temp project); the message may hold paths. */
   onStopped?: (message: string) => void;
-}
-
-/** One finished run of the matrix, for the progress line. */
-export interface MatrixProgress {
-  /** 0-based index of the query among this leg's queries, and their number. */
-  query: number;
-  queries: number;
-  owner: string;
-  pass: number;
-  runsPerQuery: number;
-  went: MatrixRun;
-  durationMs: number;
-  done: number;
-  planned: number;
 }
 
 /**
