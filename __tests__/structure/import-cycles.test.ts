@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(import.meta.dirname, '../../src');
 /** The folder knots not yet untied; a new one, or a wider one, fails the test. */
 const KNOTS: string[] = [
-  'adapters ⇄ author ⇄ compare ⇄ cost ⇄ gates ⇄ improve ⇄ matrix ⇄ measure ⇄ report ⇄ simulated ⇄ verdict',
+  'adapters ⇄ author ⇄ gates ⇄ improve ⇄ matrix ⇄ report ⇄ simulated',
 ];
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms;
 
