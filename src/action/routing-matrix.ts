@@ -6,6 +6,7 @@ import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
 import { measureMatrix } from '../measure/measure-matrix.js';
+import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
@@ -129,7 +130,7 @@ export async function measureRoutingMatrix(
       })),
       ...(settings.shard === undefined ? {} : { shard: settings.shard }),
       runsPerQuery: settings.runs,
-      noVerdictShare: 0.1,
+      noVerdictShare: DEFAULT_RULES.noVerdictShare,
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
       maxRetries: MAX_RETRIES,
