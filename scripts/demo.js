@@ -55,7 +55,11 @@ if (built === 0 || sources > built) {
   const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const { descriptionRule, startSimulatedModel } = await import(
+// Imported once lib/ is current: a static import would load the stale (or missing) build.
+const { descriptionRule } = await import(
+  pathToFileURL(path.join(root, 'lib', 'simulated', 'description-script.js')).href
+);
+const { startSimulatedModel } = await import(
   pathToFileURL(path.join(root, 'lib', 'simulated', 'model.js')).href
 );
 const example = path.join(root, 'examples', 'handoff');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resultsFileSchema } from '../src/action/results-file.js';
-import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../src/matrix/schema.js';
-import { REPORT_SCHEMA_VERSION, reportSchema } from '../src/report/schema.js';
+import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../src/shapes/matrix.js';
+import { REPORT_SCHEMA_VERSION, reportSchema } from '../src/shapes/report.js';
 
 /**
  * The published JSON Schemas (schema/*.schema.json), generated from the zod schemas that read and

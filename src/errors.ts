@@ -1,5 +1,5 @@
 /**
- * Exit codes, in one place (SPEC §2.3): 0 a verdict, 1 usage or input error, 2 a failed gate,
+ * Exit codes, in one place (docs/design.md): 0 a verdict, 1 usage or input error, 2 a failed gate,
  * 3 no verdict.
  */
 export const ExitCode = {

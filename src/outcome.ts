@@ -1,5 +1,5 @@
 /**
- * Why a run was lost. A lost run is never a "did not trigger" (SPEC §2.2).
+ * Why a run was lost. A lost run is never a "did not trigger" (docs/design.md, "How a run is decided").
  * - `auth`: authentication failed or expired (401/403, "Not logged in").
  * - `rate-limit`: 429.
  * - `overloaded`: 529.

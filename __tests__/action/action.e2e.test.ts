@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { type Behaviour, GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import {
   type ActionWorld,

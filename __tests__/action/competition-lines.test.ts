@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { competitionLines, routingRows } from '../../src/action/competition-lines.js';
-import type { Measurement, Report } from '../../src/report/schema.js';
+import type { Measurement, Report } from '../../src/shapes/report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 /** The comment's and summary's competition lines: counts from the totals, names escaped, nothing without siblings. */

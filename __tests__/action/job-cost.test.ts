@@ -4,9 +4,9 @@ import { budgetFooterText, budgetRefusalBlock, lateLines } from '../../src/actio
 import { budgetRefusal, estimateJob, JobBudget, jobShapes } from '../../src/action/job-cost.js';
 import type { ActionRun } from '../../src/action/results.js';
 import { readSettings } from '../../src/action/settings.js';
-import { loadPrices } from '../../src/cli/cost-step.js';
+import { loadPrices } from '../../src/adapters/prices-file.js';
 import type { PriceTable } from '../../src/cost/prices.js';
-import type { Measurement, Report } from '../../src/report/schema.js';
+import type { Measurement, Report } from '../../src/shapes/report.js';
 import { fixtureMeasurement, type QuerySpec, reportFixture } from '../fakes/report-fixture.js';
 
 /**

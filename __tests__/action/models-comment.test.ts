@@ -12,7 +12,7 @@ import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
 import { buildReport } from '../../src/report/build.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { modelRun, modelsReportArgs } from '../fakes/models-report.js';
 
 /** The Action's `models` input, its one column per model, and the cost footer of the comment. */

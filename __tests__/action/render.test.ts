@@ -8,7 +8,7 @@ import { verdictsOutput } from '../../src/action/results.js';
 import { rateChart, renderSummary } from '../../src/action/summary.js';
 import { composeStickyBody, MAX_COMMENT_CHARS } from '../../src/adapters/github-comment.js';
 import { compareReport, compareReports } from '../../src/compare/compare.js';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/shapes/report.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,
   FIXTURE_BASELINE_QUERIES,

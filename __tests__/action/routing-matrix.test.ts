@@ -22,7 +22,7 @@ import {
 import { concludeWithMatrix } from '../../src/action/routing-matrix.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ExitCode } from '../../src/errors.js';
-import type { MatrixReport } from '../../src/matrix/schema.js';
+import type { MatrixReport } from '../../src/shapes/matrix.js';
 import { hostile, PAYLOADS } from '../fakes/html-hostile.js';
 import { matrixFixture } from '../fakes/matrix-fixture.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillPlan } from '../../src/action/changed-skills.js';
-import { parseShard, shardPlans, takeShard } from '../../src/action/shard.js';
+import { shardPlans } from '../../src/action/shard.js';
+import { parseShard, takeShard } from '../../src/matrix/shard.js';
 
 describe('parseShard', () => {
   it('reads i/n with 1 ≤ i ≤ n ≤ 64', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadPrices } from '../../src/cli/cost-step.js';
+import { loadPrices } from '../../src/adapters/prices-file.js';
 import {
   planSessionCost,
   REWRITE_OUTPUT_TOKENS,

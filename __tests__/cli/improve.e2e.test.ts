@@ -2,14 +2,13 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../src/cost/cost.js';
-import { improveReportSchema } from '../../src/improve/schema.js';
+import { improveReportSchema } from '../../src/shapes/improve.js';
 import {
   authorPromptKind,
   type DescriptionRuleOptions,
   descriptionRule,
-  type RecordedRequest,
-  type SimulatedModel,
-} from '../../src/simulated/model.js';
+} from '../../src/simulated/description-script.js';
+import type { RecordedRequest, SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { at, byClass, byTag, parsePage, textOf } from '../fakes/html-dom.js';

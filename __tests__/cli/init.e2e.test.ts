@@ -3,11 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
 import { isHoldout } from '../../src/inputs/weak-set.js';
-import {
-  type DescriptionRuleOptions,
-  descriptionRule,
-  type SimulatedModel,
-} from '../../src/simulated/model.js';
+import { type DescriptionRuleOptions, descriptionRule } from '../../src/simulated/description-script.js';
+import type { SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, REPO_ROOT, runCli, startCliWorld } from '../fakes/cli.js';
 

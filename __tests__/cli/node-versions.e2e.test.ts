@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCommandHelp } from '../../src/cli/help.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { installNode } from '../action/harness.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, REPO_ROOT, runCli, startCliWorld } from '../fakes/cli.js';

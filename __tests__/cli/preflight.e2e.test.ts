@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOGGLES_FILE } from '../../src/gates/toggles.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv, makeClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, REPO_ROOT, runCli, startCliWorld } from '../fakes/cli.js';

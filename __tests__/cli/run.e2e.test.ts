@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { type Behaviour, probabilistic, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';

@@ -4,7 +4,7 @@ import {
   IMPROVE_SCHEMA_VERSION,
   type ImproveReport,
   improveReportSchema,
-} from '../../src/improve/schema.js';
+} from '../../src/shapes/improve.js';
 import type { Filler } from './html-hostile.js';
 
 const f = (ph: number, pr: number, nh: number, nr: number) => ({

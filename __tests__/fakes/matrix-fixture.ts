@@ -1,10 +1,10 @@
-import { wilsonInterval } from '../../src/compare/statistics.js';
 import {
   MATRIX_SCHEMA_ID,
   MATRIX_SCHEMA_VERSION,
   type MatrixReport,
   matrixReportSchema,
-} from '../../src/matrix/schema.js';
+} from '../../src/shapes/matrix.js';
+import { wilsonInterval } from '../../src/verdict/statistics.js';
 import type { Filler } from './html-hostile.js';
 
 const share = (hits: number, of: number) => {

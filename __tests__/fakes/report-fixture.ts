@@ -6,7 +6,7 @@ import {
   REPORT_SCHEMA_VERSION,
   type Report,
   type ReportUsage,
-} from '../../src/report/schema.js';
+} from '../../src/shapes/report.js';
 import { measurementSubsets } from '../../src/verdict/rules.js';
 
 /**

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnvironment, runOnce } from '../../src/measure/run-once.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import {
   type Behaviour,
   GATE_QUERY,

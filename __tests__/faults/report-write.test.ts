@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportWriteError, writeReport } from '../../src/adapters/report-files.js';
 import { ExitCode } from '../../src/errors.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { faultTitle } from './cases.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPROVE_SCHEMA_VERSION, improveReportSchema } from '../../src/improve/schema.js';
+import { IMPROVE_SCHEMA_VERSION, improveReportSchema } from '../../src/shapes/improve.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 
 /** The improve report's versions: version 2 added the budget; a version 1 file still reads, a newer one does not. */

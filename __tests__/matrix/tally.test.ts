@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wilsonInterval } from '../../src/compare/statistics.js';
 import type { EvalItem } from '../../src/inputs/types.js';
-import type { MatrixRun } from '../../src/matrix/schema.js';
 import {
   destinationOf,
   matrixRows,
@@ -10,6 +8,8 @@ import {
   stolenQueries,
   summarizeMatrixQuery,
 } from '../../src/matrix/tally.js';
+import type { MatrixRun } from '../../src/shapes/matrix.js';
+import { wilsonInterval } from '../../src/verdict/statistics.js';
 
 const installed = new Set(['alpha', 'beta', 'gamma']);
 const to = (skill: string): MatrixRun => ({ to: 'skill', skill });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/report/privacy.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';

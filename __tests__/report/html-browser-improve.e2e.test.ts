@@ -3,12 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { improveReportSchema } from '../../src/improve/schema.js';
-import {
-  type DescriptionRuleOptions,
-  descriptionRule,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
+import { improveReportSchema } from '../../src/shapes/improve.js';
+import { type DescriptionRuleOptions, descriptionRule } from '../../src/simulated/description-script.js';
+import { startSimulatedModel } from '../../src/simulated/model.js';
 import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { REPO_ROOT, runCli } from '../fakes/cli.js';

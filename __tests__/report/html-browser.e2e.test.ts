@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { type Script, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { escapeInline } from '../../src/report/escape.js';
+import { escapeInline } from '../../src/escape.js';
 import { headline, outcomeSymbols } from '../../src/report/headline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { reportSchema } from '../../src/report/schema.js';
+import { reportSchema } from '../../src/shapes/report.js';
 import { expectGolden as expectGoldenFile } from '../fakes/golden.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,

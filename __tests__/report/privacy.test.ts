@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeText, hash12, rosterOf, sha256Hex } from '../../src/report/privacy.js';
-import { descriptionSchema, rosterSchema } from '../../src/report/schema.js';
+import { descriptionSchema, rosterSchema } from '../../src/shapes/report.js';
 
 describe('sha256Hex and hash12', () => {
   it('hash the UTF-8 bytes (known vectors)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, InputError } from '../../src/errors.js';
 import { jsonPath, parseReport } from '../../src/report/read.js';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/shapes/report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 const FILE = 'results/2025-03-14-pdf-tables.json';

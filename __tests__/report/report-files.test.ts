@@ -15,7 +15,7 @@ import {
 import { ExitCode, InputError } from '../../src/errors.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import type { Report } from '../../src/report/schema.js';
+import type { Report } from '../../src/shapes/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
 import { matrixFixture } from '../fakes/matrix-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';

@@ -3,13 +3,13 @@ import { siblingSetWarnings } from '../../src/compare/siblings.js';
 import type { LoadedEntry } from '../../src/decide/decision.js';
 import type { Outcome } from '../../src/outcome.js';
 import { sha256Hex } from '../../src/report/privacy.js';
-import type { Measurement, QueryResult } from '../../src/report/schema.js';
 import {
   attachSiblingCounts,
   lostToSiblingsText,
   siblingSet,
   topThieves,
 } from '../../src/report/siblings.js';
+import type { Measurement, QueryResult } from '../../src/shapes/report.js';
 
 type Run = { outcome: Outcome; loaded?: LoadedEntry };
 const stub: Run = { outcome: { kind: 'triggered' }, loaded: { kind: 'stub' } };

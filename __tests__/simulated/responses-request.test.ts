@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionRule } from '../../src/simulated/model.js';
+import { descriptionRule } from '../../src/simulated/description-script.js';
 import { toOutputItems } from '../../src/simulated/responses-items.js';
 import { parseResponsesView, parseSkillsInstructions } from '../../src/simulated/responses-request.js';
 

@@ -6,13 +6,13 @@ import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
 import { rosterOf, sha256Hex } from '../report/privacy.js';
-import type { Report } from '../report/schema.js';
+import type { Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
 import type { BaselineSave, BaselineUse } from './results.js';
 import type { BaselineMode } from './settings.js';
 
 /**
- * The baseline of a PR's skill (SPEC §3): the report saved by a push to the default branch, found
+ * The baseline of a PR's skill (docs/action.md): the report saved by a push to the default branch, found
  * by the base sha and else by the skill's key prefix. Whether it can stand as the baseline is
  * decided here (pure, `judgeBaseline`); when it cannot and `baseline: measure` is set, the base
  * description is measured in this job instead (paired).

@@ -14,7 +14,7 @@ import type { ActionEvent } from './context.js';
 import { skillMatcher } from './skill-glob.js';
 
 /**
- * Which skills a run measures (SPEC §3): on a PR, the SKILL.md files whose listing entry (name,
+ * Which skills a run measures (docs/action.md): on a PR, the SKILL.md files whose listing entry (name,
  * description, when_to_use: what the model reads) differs between base and head; on a push to the
  * default branch, the changed ones (or all of them). The decisions are pure functions of the
  * changed paths and the file texts; `planSkills` gathers those through the git adapter.

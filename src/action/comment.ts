@@ -1,5 +1,5 @@
 import type { Comparison } from '../compare/compare.js';
-import { escapeInline } from '../report/escape.js';
+import { escapeInline } from '../escape.js';
 import { COMMENT_MATRIX_LIMITS, routingMatrixSection } from './matrix-section.js';
 import type { SectionLimits } from './query-table.js';
 import type { ActionRun, SkillResult } from './results.js';

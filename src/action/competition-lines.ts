@@ -1,11 +1,11 @@
+import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
-import { escapeInline } from '../report/escape.js';
-import type { Measurement, QueryResult, Report } from '../report/schema.js';
 import { isCrossNegative, lostToSiblingsText } from '../report/siblings.js';
+import type { Measurement, QueryResult, Report } from '../shapes/report.js';
 
 /**
  * The PR comment's and the job summary's lines on a skill's competition (`competition: siblings`,
- * issue 11), pure: how many siblings every run had beside the stub, per side the positives lost
+ * docs/matrix.md), pure: how many siblings every run had beside the stub, per side the positives lost
  * to siblings (with the top thieves by name) and, with `cross-negatives`, how often the siblings'
  * positives loaded this skill. Names are the skills' own `name`s; every string is escaped.
  */

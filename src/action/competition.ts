@@ -6,7 +6,7 @@ import type { EvalSet, Skill } from '../inputs/types.js';
 import type { SiblingListed } from '../report/siblings.js';
 
 /**
- * `competition: siblings` (issue 11): a changed skill is measured with the repository's other
+ * `competition: siblings` (docs/action.md): a changed skill is measured with the repository's other
  * skills installed beside it. The siblings are found and loaded by the CLI's own `--siblings` code
  * (src/inputs/siblings.ts) over the checkout, and `cross-negatives` adds their positives as the
  * CLI's `--cross-negatives` does. Every defect is an input error on a repository-relative file,

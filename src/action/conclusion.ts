@@ -5,7 +5,7 @@ import { type ActionRun, type MeasuredSkill, regressions } from './results.js';
 
 /**
  * The step's exit code and failure message, from the run's findings (pure). Codes as the CLI's
- * (SPEC §2.3): 1 an input error (or a regression with fail-on-regression), 2 a failed gate, 3 no
+ * (docs/design.md): 1 an input error (or a regression with fail-on-regression), 2 a failed gate, 3 no
  * verdict. The message's first line is the reason; GitHub shows it as the step's error.
  */
 /** A regression with fail-on-regression: a plain failure (setFailed's own code), not one of the CLI's special codes. */

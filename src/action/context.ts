@@ -20,7 +20,7 @@ export type ActionEvent =
       baseRef: string;
       /**
        * The head branch lives in another repository. On `pull_request` such a run gets no secrets
-       * and a read-only token (anchors §12), so nothing is posted to the PR.
+       * and a read-only token (GitHub withholds them from forks), so nothing is posted to the PR.
        */
       fromFork: boolean;
     }

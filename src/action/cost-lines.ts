@@ -1,11 +1,11 @@
 import { formatUsd } from '../cost/cost.js';
-import { escapeInline } from '../report/escape.js';
+import { escapeInline } from '../escape.js';
 import { lateLine } from '../report/models-text.js';
-import type { Measurement } from '../report/schema.js';
+import type { Measurement } from '../shapes/report.js';
 import type { ActionRun } from './results.js';
 
 /**
- * What the comment and the summary say of issue 14's `late` and `max-cost-usd` (pure): the late
+ * What the comment and the summary say of `late` and `max-cost-usd` (pure): the late
  * loads beside a skill's totals (the CLI's own `lateLine`, as its Markdown shows it under the
  * headline), the budget in the footer, and the alert when the estimate refused the job.
  */

@@ -7,14 +7,14 @@ import { type GateResult, gateResult } from '../gates/gate.js';
 import { CLAUDE_CODE_PACKAGE } from './constants.js';
 
 /**
- * Getting a `claude` to run (SPEC §3): `claude-path` as given, else the pinned
+ * Getting a `claude` to run (docs/action.md): `claude-path` as given, else the pinned
  * `@anthropic-ai/claude-code` in a private npm prefix, restored from the Actions cache (keyed by
  * version, OS and arch) or installed with npm and then saved. The binary is always called by its
  * absolute path; nothing is added to PATH.
  *
  * npm, not the curl installer: the package pins an exact version and its platform binary arrives
  * as an optional dependency that its postinstall links into place — so the install must run
- * scripts and keep optional dependencies, or `claude` is a placeholder that exits 1 (anchors §13).
+ * scripts and keep optional dependencies, or `claude` is a placeholder that exits 1.
  * This is the one place the Action runs npm.
  */
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadPrices, type Prices } from '../cli/cost-step.js';
+import { loadPrices, type Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
 import {
   dearestRunUsd,
@@ -9,14 +9,14 @@ import {
   runsAffordable,
 } from '../cost/estimate.js';
 import { InputError, UsageError } from '../errors.js';
-import type { Measurement, Report } from '../report/schema.js';
+import type { Measurement, Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
 import { Inputs } from './constants.js';
 import type { ActionGates } from './preflight.js';
 import type { Settings } from './settings.js';
 
 /**
- * The job's cost (issue 14, the Action side): the `prices` table read before the gates, the whole
+ * The job's cost (docs/cost.md, the Action side): the `prices` table read before the gates, the whole
  * job's estimate from the round trips (every skill, the base side measured here, every model,
  * cross-negatives), `max-cost-usd`'s refusal before any measured run, and the budget the runs of
  * every skill share, one after another.

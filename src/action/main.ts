@@ -23,7 +23,7 @@ import {
 import { readSettings } from './settings.js';
 
 /**
- * The Action's flow (SPEC §3), one phase per module: settings (settings.ts) → plan: which skills,
+ * The Action's flow (docs/action.md), one phase per module: settings (settings.ts) → plan: which skills,
  * with which inputs (plan.ts) → install the CLI and run the gates (install.ts, preflight.ts) →
  * each skill measured against its baseline, or saved as one on a push (measure-one.ts) → publish:
  * comment, summary, outputs, annotations (publish.ts); `mode: merge` gathers a matrix's legs

@@ -1,9 +1,9 @@
 import { InputError } from '../errors.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import type { MatrixReport } from '../matrix/schema.js';
+import { shardText } from '../matrix/shard.js';
+import type { MatrixReport } from '../shapes/matrix.js';
 import type { RoutingMatrix } from './results.js';
 import { restoreMatrix, type ShardResults } from './results-file.js';
-import { shardText } from './shard.js';
 
 /**
  * `mode: merge` for the routing matrix (pure): every leg's slice, as its results file holds it,

@@ -1,10 +1,10 @@
+import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
 import { matrixHeadline, matrixTable, shareText, stolenTable } from '../matrix/markdown.js';
-import type { MatrixReport } from '../matrix/schema.js';
-import { escapeInline } from '../report/escape.js';
+import { shardText } from '../matrix/shard.js';
+import type { MatrixReport } from '../shapes/matrix.js';
 import type { ActionRun } from './results.js';
 import { escapeLineStart } from './safe-text.js';
-import { shardText } from './shard.js';
 
 /**
  * The routing matrix's section of the PR comment and the job summary (`routing-matrix: true`),

@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import type { Prices } from '../cli/cost-step.js';
+import type { Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
 import type { BaselinePlan } from './baseline.js';
 import {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { Prices } from '../adapters/prices-file.js';
 import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
-import type { Prices } from '../cli/cost-step.js';
 import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import type { RunProgress } from '../measure/loop.js';
@@ -10,8 +10,8 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { headline as reportHeadline } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
-import type { Report } from '../report/schema.js';
 import { siblingSet } from '../report/siblings.js';
+import type { Report } from '../shapes/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
@@ -127,7 +127,7 @@ export async function measureOne(
     core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
   const queries = evalSet.items.length;
   const env = claudeEnv(settings);
-  // What Claude Code lists for each side, as the CLI's run reads it (issue 15 §3).
+  // What Claude Code lists for each side, as the CLI's run reads it (docs/listing-parity.md).
   const { listed, warnings } = await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
     claudeBin: claude.bin,
     env,
@@ -172,7 +172,7 @@ export async function measureOne(
   m.budget?.record(report);
   const out = path.resolve(ctx.workspace, settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
-  // The `junit` output: the same per-query results as JUnit XML, beside the report (issue 16).
+  // The `junit` output: the same per-query results as JUnit XML, beside the report.
   await writeRenderingFile(junitPathFor(written.jsonPath), renderJunit(report), 'JUnit XML', 'the out input');
   if (report.baseline) core.info(`baseline: ${reportHeadline(report.baseline)}`);
   core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);

@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { writeMatrixReport } from '../adapters/report-files.js';
 import { ExitCode } from '../errors.js';
 import { renderMatrixMarkdown } from '../matrix/markdown.js';
+import { shardText } from '../matrix/shard.js';
 import type { Conclusion } from './conclusion.js';
 import type { RunnerContext } from './context.js';
 import { mergeLegMatrices } from './matrix-merge.js';
@@ -10,7 +11,6 @@ import { annotateRegressions, eventHeadSha, publish } from './publish.js';
 import { coverageProblems, mergeShards, readResultsFiles } from './results-file.js';
 import { concludeWithMatrix } from './routing-matrix.js';
 import type { Settings } from './settings.js';
-import { shardText } from './shard.js';
 
 /**
  * `mode: merge`: every leg's results file from results-dir, checked to cover shards 1..n of this

@@ -1,12 +1,12 @@
 import { hasSeveralModels, type ModelComparison } from '../compare/by-model.js';
 import type { ClassComparison } from '../compare/compare.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable as table } from '../format.js';
-import { escapeInline } from '../report/escape.js';
-import type { Report } from '../report/schema.js';
+import type { Report } from '../shapes/report.js';
 import { counts, labelCell, pp } from './cells.js';
 
 /**
- * The Action's comparison model by model (`models`, issue 14): with a baseline and several models,
+ * The Action's comparison model by model (`models`): with a baseline and several models,
  * each model is compared on its own runs, and a regression on any model is the skill's regression.
  */
 

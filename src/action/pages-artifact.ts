@@ -3,9 +3,9 @@ import * as core from '@actions/core';
 import { type ArtifactUpload, uploadArtifact } from '../adapters/artifact.js';
 import { exists } from '../adapters/environment.js';
 import { pagePathFor } from '../adapters/report-pages.js';
+import type { Shard } from '../matrix/shard.js';
 import { annotate } from './annotate.js';
 import type { ActionRun } from './results.js';
-import type { Shard } from './shard.js';
 
 /**
  * The HTML pages of the run's reports go into the job's artifact, so a reviewer can download and

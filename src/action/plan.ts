@@ -3,6 +3,7 @@ import { repositoryRoot } from '../adapters/git.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
+import { shardText } from '../matrix/shard.js';
 import { annotate } from './annotate.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { type CompetingSibling, loadCompetition } from './competition.js';
@@ -10,7 +11,7 @@ import { Inputs } from './constants.js';
 import type { RunnerContext } from './context.js';
 import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
 import type { Settings } from './settings.js';
-import { shardPlans, shardText } from './shard.js';
+import { shardPlans } from './shard.js';
 
 /**
  * The plan phase: which skills this run measures, and with what. The changed SKILL.md files (this
@@ -57,7 +58,7 @@ export function newRun(ctx: RunnerContext, settings: Settings): ActionRun {
 
 /**
  * `pull_request_target` runs in the base repository's context: its secrets, a write token, a cache
- * shared with the base branch (anchors §12). Measuring a fork's head there hands text anyone can
+ * shared with the base branch (docs/security.md). Measuring a fork's head there hands text anyone can
  * write to a model that holds the API key and runs tools on this runner, so it takes an explicit yes.
  */
 export function forkTargetRefusal(prNumber: number): string {

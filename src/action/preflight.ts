@@ -7,7 +7,7 @@ import { renderReminders } from '../gates/render.js';
 import { annotate } from './annotate.js';
 
 /**
- * The Action's gate phase (SPEC §2.4): the CLI's own `runPreflight` — cli, auth, round-trip,
+ * The Action's gate phase (docs/action.md): the CLI's own `runPreflight` — cli, auth, round-trip,
  * conflict, sleep, roster — each shown as its own log group, with anything not ok annotated (the
  * fix is the annotation's text). What differs from the CLI is only what a workflow author is told
  * to do: the Action's fixes name its inputs, not `claude auth login`.

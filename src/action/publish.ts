@@ -4,6 +4,7 @@ import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
 import { junitPathFor } from '../adapters/report-files.js';
 import { messageOf } from '../errors.js';
 import { maskSecrets } from '../mask.js';
+import { type Shard, shardText } from '../matrix/shard.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import { renderComment } from './comment.js';
@@ -14,7 +15,6 @@ import { uploadPages } from './pages-artifact.js';
 import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results.js';
 import { toResultsFile, writeResultsFile } from './results-file.js';
 import type { Settings } from './settings.js';
-import { type Shard, shardText } from './shard.js';
 import { renderSummary } from './summary.js';
 
 /**

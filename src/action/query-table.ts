@@ -5,11 +5,11 @@
  */
 import type { QueryComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
+import { escapeInline, truncate } from '../escape.js';
 import { markdownTable as table } from '../format.js';
 import { maskSecrets } from '../mask.js';
-import { escapeInline, truncate } from '../report/escape.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
-import type { Measurement, ModelCounts, QueryResult } from '../report/schema.js';
+import type { Measurement, ModelCounts, QueryResult } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill } from './results.js';
 
 /** How much of each skill a rendering shows. */
@@ -55,7 +55,7 @@ export function queryRows(
     const candByQuery = new Map(cand.map((q) => [q.query, q]));
     const compared: readonly QueryComparison[] = s.comparison.rows;
     total = compared.length;
-    // Several models compared model by model: a column per model, baseline → this side (issue 14).
+    // Several models compared model by model: a column per model, baseline → this side.
     const models = s.byModel && s.byModel.length > 0 ? s.byModel.map((m) => m.model) : [];
     for (const r of compared.slice(0, limits.queryRows)) {
       const b = baseByQuery.get(r.query);

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { messageOf, SkilltriggerError, UsageError } from '../errors.js';
-import { matrixReportSchema } from '../matrix/schema.js';
+import { type Shard, shardText } from '../matrix/shard.js';
 import { jsonPath } from '../report/read.js';
-import { reportSchema } from '../report/schema.js';
+import { matrixReportSchema } from '../shapes/matrix.js';
+import { reportSchema } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill, RoutingMatrix, RunStage, SkillResult } from './results.js';
-import { type Shard, shardText } from './shard.js';
 
 /**
  * A matrix leg's results file (`skilltrigger/action-results` v1): what the leg measured, per skill,

@@ -2,8 +2,8 @@ import type { ModelComparison } from '../compare/by-model.js';
 import type { Comparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
 import type { GateResult } from '../gates/gate.js';
-import type { MatrixReport } from '../matrix/schema.js';
-import type { Report } from '../report/schema.js';
+import type { MatrixReport } from '../shapes/matrix.js';
+import type { Report } from '../shapes/report.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { byModelLabel } from './model-compare.js';
 
@@ -51,7 +51,7 @@ export interface MeasuredSkill {
   baselineReport?: Report;
   /** On a PR with a baseline. */
   comparison?: Comparison;
-  /** On a PR with a baseline and several models: each model compared on its own runs (issue 14). */
+  /** On a PR with a baseline and several models: each model compared on its own runs. */
   byModel?: ModelComparison[];
   /** On a push. */
   saved?: BaselineSave;
@@ -86,7 +86,7 @@ export interface NotRunSkill {
 export type SkillResult = MeasuredSkill | SkippedSkill | InvalidSkill | NotRunSkill;
 
 /**
- * The repository's routing matrix (`routing-matrix: true`, issue 11): measured (in a matrix leg, its
+ * The repository's routing matrix (`routing-matrix: true`, docs/matrix.md): measured (in a matrix leg, its
  * slice of the queries; after `mode: merge`, every leg's joined), refused for its inputs, or not
  * measured (a gate failed, the job was cancelled), with why.
  */
@@ -127,7 +127,7 @@ export interface ActionRun {
     failOnRegression: boolean;
   };
   cliVersion?: string;
-  /** `max-cost-usd` (issue 14): the job's budget; `refused` says why nothing was measured when the estimate passed it. */
+  /** `max-cost-usd` (docs/cost.md): the job's budget; `refused` says why nothing was measured when the estimate passed it. */
   budget?: { maxUsd: number; refused?: string };
   /** With `routing-matrix: true`, when the run had a skill to measure. */
   matrix?: RoutingMatrix;

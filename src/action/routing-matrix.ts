@@ -4,7 +4,9 @@ import { writeMatrixReport } from '../adapters/report-files.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { measureMatrix } from '../matrix/measure-matrix.js';
+import { shardText } from '../matrix/shard.js';
+import { measureMatrix } from '../measure/measure-matrix.js';
+import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
@@ -17,12 +19,11 @@ import { annotateInputErrors } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { ActionRun, RoutingMatrix } from './results.js';
 import type { Settings } from './settings.js';
-import { shardText } from './shard.js';
 
 /**
- * `routing-matrix: true` (issue 11): the Action measures the repository's whole routing matrix as
+ * `routing-matrix: true` (docs/matrix.md): the Action measures the repository's whole routing matrix as
  * `skilltrigger matrix` does — the same discovery (src/matrix/entrants.ts), the same loop
- * (src/matrix/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
+ * (src/measure/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into
  * its results file, and `mode: merge` joins the legs (src/action/matrix-merge.ts).
  */
@@ -129,7 +130,7 @@ export async function measureRoutingMatrix(
       })),
       ...(settings.shard === undefined ? {} : { shard: settings.shard }),
       runsPerQuery: settings.runs,
-      noVerdictShare: 0.1,
+      noVerdictShare: DEFAULT_RULES.noVerdictShare,
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
       maxRetries: MAX_RETRIES,

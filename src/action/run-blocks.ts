@@ -4,8 +4,8 @@
  */
 import type { Comparison } from '../compare/compare.js';
 import { formatUsd } from '../cost/cost.js';
-import { escapeInline } from '../report/escape.js';
-import type { Report } from '../report/schema.js';
+import { escapeInline } from '../escape.js';
+import type { Report } from '../shapes/report.js';
 import { budgetFooterText, budgetRefusalBlock } from './cost-lines.js';
 import { type ActionRun, type SkillStanding, standingOf, standingText } from './results.js';
 import { sentence } from './safe-text.js';

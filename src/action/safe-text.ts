@@ -3,7 +3,7 @@
  * open at the start of a line, commit shas (checked to be hex before they reach a code span), and
  * a reason made a sentence.
  */
-import { escapeInline } from '../report/escape.js';
+import { escapeInline } from '../escape.js';
 
 const HEX = /^[0-9a-f]{7,64}$/i;
 

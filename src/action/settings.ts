@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { UsageError } from '../errors.js';
+import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
-import { MAX_SHARDS, parseShard, type Shard } from './shard.js';
 import { globToRegExp } from './skill-glob.js';
 
 /** How a PR's numbers get a baseline to compare with. */
@@ -65,7 +65,7 @@ export interface Settings {
   shard?: Shard;
   /** In merge mode: the folder (relative to the workspace) the legs' results files were downloaded to. */
   resultsDir: string;
-  /** `siblings`: every changed skill is measured with the repository's other skills installed beside it (issue 11); `isolated`: alone. */
+  /** `siblings`: every changed skill is measured with the repository's other skills installed beside it; `isolated`: alone. */
   competition: 'siblings' | 'isolated';
   /** With siblings: the siblings' positives are measured as extra negatives (`run --cross-negatives`). */
   crossNegatives: boolean;

@@ -6,10 +6,10 @@
  * spans do not read escapes). Commit shas are checked to be hex first (safe-text.ts).
  */
 import type { ClassComparison } from '../compare/compare.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
-import { escapeInline } from '../report/escape.js';
 import { hasSeveralModels, POOLED_MARK } from '../report/headline.js';
-import type { Measurement, Report } from '../report/schema.js';
+import type { Measurement, Report } from '../shapes/report.js';
 import { counts, labelCell, pp } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { competitionLines } from './competition-lines.js';
@@ -237,7 +237,7 @@ export function skillSection(
     { label: subjectName(run), m: s.report.candidate },
   ]);
   if (competition.length > 0) lines.push('', ...competition);
-  // `late`: the misses that loaded the skill later, where the CLI's Markdown says it (issue 14).
+  // `late`: the misses that loaded the skill later, where the CLI's Markdown says it.
   const late = lateLines([
     { label: 'Baseline', m: baseline },
     { label: subjectName(run), m: s.report.candidate },

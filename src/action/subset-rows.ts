@@ -1,7 +1,13 @@
 import type { Comparison } from '../compare/compare.js';
 import { subsetClassRows } from '../compare/render.js';
-import type { Measurement } from '../report/schema.js';
-import { intervalText, splitInterval, splitsOf, withoutContext, withoutText } from '../report/subsets.js';
+import {
+  intervalText,
+  splitInterval,
+  splitsOf,
+  withoutContext,
+  withoutText,
+} from '../compare/subsets-text.js';
+import type { Measurement } from '../shapes/report.js';
 import { counts, labelCell, pp } from './cells.js';
 
 /**

@@ -1,4 +1,4 @@
-import { chartLabel, escapeInline } from '../report/escape.js';
+import { chartLabel, escapeInline } from '../escape.js';
 import { assembleBody, firstComparison, headline } from './comment.js';
 import { routingRows } from './competition-lines.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
@@ -15,7 +15,7 @@ import { skillSection } from './skill-section.js';
  */
 
 export const SUMMARY_LIMITS: SectionLimits = { queryRows: 200, queryChars: 160 };
-/** GitHub refuses a step summary over 1 MiB (anchors §12); this leaves room to spare. */
+/** GitHub refuses a step summary over 1 MiB (GitHub's limit); this leaves room to spare. */
 export const SUMMARY_BUDGET = 900_000;
 /** More bars than this make the chart unreadable. */
 export const CHART_MAX_QUERIES = 40;
@@ -84,7 +84,7 @@ export function rateChart(s: MeasuredSkill, max = CHART_MAX_QUERIES): string[] {
 
 function section(run: ActionRun, s: SkillResult, compact: boolean): string {
   const lines = skillSection(run, s, SUMMARY_LIMITS, compact);
-  // Where this skill's runs went among its siblings, as the rows of the routing matrix (issue 11).
+  // Where this skill's runs went among its siblings, as the rows of the routing matrix (docs/matrix.md).
   if (!compact && s.kind === 'measured') {
     const routing = routingRows(s.report, s.skill);
     if (routing.length > 0) lines.push('', ...routing);

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * Why the Action's process used to linger 0.1–0.4 s after its last line (issue #15, item 7).
+ * Why the Action's process used to linger 0.1–0.4 s after its last line, and what stops it.
  *
  * `@actions/github` sends every REST call through the bundled undici, whose HTTP parser is llhttp
  * compiled to WebAssembly. V8 runs it in its baseline compiler (Liftoff) and, once the parser has

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, SkilltriggerError } from '../errors.js';
+import { errorCode } from '../guards.js';
 
 /**
  * Files put on disk whole: written in full to a temporary name in the same folder (synced), then
@@ -32,13 +33,6 @@ export function explainCode(code: string): string {
     default:
       return 'the operating system refused';
   }
-}
-
-/** The `code` of an OS error (`ENOENT`, …); undefined for anything else. */
-export function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
 }
 
 /**

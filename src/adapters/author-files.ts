@@ -2,18 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
+import { errorCode } from '../guards.js';
 
 /**
  * The files the author's commands write besides reports: `init`'s eval set (a new file, never an
  * overwrite) and `improve --write`'s SKILL.md (replaced whole). Both are written in full to a temp
  * name in the same folder first, so a reader never sees half a file.
  */
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
-}
 
 async function writeTemp(path: string, text: string, mode?: number): Promise<void> {
   const handle = await open(path, 'wx', mode);

@@ -7,7 +7,7 @@ import { messageOf } from '../errors.js';
 /**
  * The only module that touches `@actions/cache`: the baseline reports and the Claude CLI install.
  *
- * Keys (anchors §10; ≤ 512 characters, no commas — every segment is sanitized):
+ * Keys (the cache service's limits: ≤ 512 characters, no commas — every segment is sanitized):
  * - baseline: `skilltrigger-baseline-<os>-<skill>-<sha>`, saved on the default branch for the
  *   measured commit; restored on a PR by the base sha exactly, then by the prefix
  *   `skilltrigger-baseline-<os>-<skill>-` (the service answers the newest match).

@@ -29,7 +29,7 @@ export interface ClaudeCommandOptions {
   /** The complete environment: nothing is inherited that is not listed here. */
   env: Record<string, string>;
   cwd: string;
-  /** Wall-clock bound: a hung API (claude-cli-facts.md §3) must not hang a gate. */
+  /** Wall-clock bound: a hung API (docs/claude-cli.md §6) must not hang a gate. */
   timeoutMs: number;
   signal?: AbortSignal;
 }

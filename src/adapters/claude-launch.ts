@@ -16,7 +16,7 @@ export function resolveClaudeBin(bin: string, cwd: string = process.cwd()): stri
 
 /**
  * How a measured run answers tool calls. The CLI runs the model's tool calls while the message is
- * still streaming, before skilltrigger can decide and stop it (claude-cli-facts.md §0.3), with the
+ * still streaming, before skilltrigger can decide and stop it (docs/claude-cli.md §4), with the
  * API key in its environment; an eval query is untrusted text (in CI it comes from a pull request).
  * `dontAsk` turns every "would ask for approval" into a denial, and as a command-line flag it
  * overrides a `defaultMode` (bypassPermissions, acceptEdits, …) from the user's settings. It changes
@@ -48,7 +48,7 @@ function promptArgs(
   ];
 }
 
-/** The exact argv of one measured run (SPEC §2.2): partial messages on, so a decision comes at once. */
+/** The exact argv of one measured run (docs/claude-cli.md §1): partial messages on, so a decision comes at once. */
 export function claudeArgs(query: string, model?: string): string[] {
   return promptArgs(query, { partials: true, model });
 }
@@ -99,7 +99,7 @@ export function probeArgs(model?: string): string[] {
   return promptArgs('skilltrigger listing probe', { oneTurn: true, model });
 }
 
-/** The gates' short commands (claude-cli-facts.md §4), each run to completion by `runClaudeCommand`. */
+/** The gates' short commands (docs/claude-cli.md §7), each run to completion by `runClaudeCommand`. */
 export const GATE_COMMANDS = {
   version: ['--version'],
   authStatus: ['auth', 'status', '--json'],
@@ -109,7 +109,7 @@ export const GATE_COMMANDS = {
 /**
  * The environment claude runs with: the user's, minus `CLAUDECODE` (set inside a Claude Code
  * session; claude refuses to nest with it), with retries capped so API failures surface as errors
- * inside the per-run timeout instead of ~3 minutes of backoff (claude-cli-facts.md §3).
+ * inside the per-run timeout instead of ~3 minutes of backoff (docs/claude-cli.md §6).
  */
 export function claudeEnvironment(base: NodeJS.ProcessEnv, maxRetries: number): Record<string, string> {
   const env: Record<string, string> = {};

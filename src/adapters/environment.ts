@@ -2,7 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-/** What the user's setup adds to every run beyond the stub, as counts only (SPEC §2.5). */
+/** What the user's setup adds to every run beyond the stub, as counts only (docs/security.md). */
 export interface InheritedEnvironment {
   memoryFiles: { project: number; user: number };
   hooks: number;
@@ -45,8 +45,8 @@ async function hooksIn(file: string): Promise<number> {
 
 /**
  * Read-only look at the user's Claude configuration: memory files the CLI would load into a run
- * in `tempRoot` (a parent directory's CLAUDE.md is read even inside a git repo, claude-cli-facts.md
- * §5) and the hooks configured. Never reads contents into the report; never writes.
+ * in `tempRoot` (a parent directory's CLAUDE.md is read even inside a git repo:
+ * docs/claude-cli.md §2) and the hooks configured. Never reads contents into the report; never writes.
  */
 export async function inheritedEnvironment(
   env: NodeJS.ProcessEnv,

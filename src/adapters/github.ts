@@ -10,7 +10,7 @@ export type { GitHubFailure } from './github-failure.js';
  * The only module that talks to GitHub (through `@actions/github`'s Octokit).
  *
  * Every call returns a `GitHubResult` instead of throwing; failures are classified so the caller can
- * act on them (anchors §12, §14):
+ * act on them:
  * - `forbidden` (401/403/404): a fork PR's read-only token ("Resource not accessible by
  *   integration"), a missing permission or a wrong repo. Fall back to the job summary; never fail
  *   the job over a comment.

@@ -1,12 +1,12 @@
 import { InputError, messageOf, SkilltriggerError } from '../errors.js';
+import { errorCode } from '../guards.js';
 import { maskSecrets } from '../mask.js';
 import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
-import type { MatrixReport } from '../matrix/schema.js';
 import { renderHtml, renderReportHtml } from '../report/html/render.js';
 import { parseReport, validateReport } from '../report/read.js';
-import type { Report } from '../report/schema.js';
+import type { MatrixReport } from '../shapes/matrix.js';
+import type { Report } from '../shapes/report.js';
 import { TOOL_VERSION } from '../version.js';
-import { errorCode } from './atomic-files.js';
 import { readInputText } from './input-file.js';
 import { type ReportFileOptions, type WrittenReport, writeNamedReport } from './report-folder.js';
 

@@ -4,15 +4,8 @@ import { link, mkdtemp, rmdir, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
-import {
-  claim,
-  errorCode,
-  explainCode,
-  type LinkFile,
-  makeFolder,
-  removeQuietly,
-  writeTemp,
-} from './atomic-files.js';
+import { errorCode } from '../guards.js';
+import { claim, explainCode, type LinkFile, makeFolder, removeQuietly, writeTemp } from './atomic-files.js';
 
 /**
  * The report folder: a report's files (JSON, Markdown, HTML) claimed together under one stem, never

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { firstLine } from '../gates/gate.js';
+import { firstLine } from '../program-output.js';
 
 /** How starting a sleep holder went: still running after the probe, missing, or exited at once. */
 export type HolderStart =

@@ -23,7 +23,7 @@ export interface StubProject {
   remove(): Promise<void>;
 }
 
-/** A competing skill installed beside the tested stub (`run --siblings`, issue 11). */
+/** A competing skill installed beside the tested stub (`run --siblings`). */
 export interface SiblingStub {
   /** The sibling skill's own `name`. */
   skillName: string;
@@ -128,9 +128,9 @@ export function stubFileText(
 }
 
 /**
- * A fresh project holding exactly one stub whose description is the text under test (SPEC §2.2).
+ * A fresh project holding exactly one stub whose description is the text under test (docs/design.md).
  * An empty repository (laid out by hand, no git process: `initRepository`) makes it a repository
- * root, so the CLI does not pick up `.claude/` folders of parent directories (claude-cli-facts.md §5). The stub name carries 8 random hex so it cannot collide with
+ * root, so the CLI does not pick up `.claude/` folders of parent directories (docs/claude-cli.md §2). The stub name carries 8 random hex so it cannot collide with
  * anything installed; `--stub skill` uses the real name because some CLIs only auto-load skills.
  */
 export async function createStubProject(spec: StubSpec): Promise<StubProject> {
@@ -193,7 +193,7 @@ export interface ScratchProject {
 /**
  * A fresh repository root with no stub: the roster run sees what every measured run sees besides
  * the stub (user skills, plugins, built-ins), and `plugin list` reports the enabled state that
- * applies there rather than in the user's current folder (claude-cli-facts.md §4: `enabled`
+ * applies there rather than in the user's current folder (docs/claude-cli.md §7: `enabled`
  * depends on the cwd). Same prefix as the stub projects so leftovers are easy to spot.
  */
 export async function createScratchProject(root: string = os.tmpdir()): Promise<ScratchProject> {

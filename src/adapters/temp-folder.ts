@@ -2,7 +2,8 @@ import { mkdtemp, rmdir, stat, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExitCode, SkilltriggerError } from '../errors.js';
-import { errorCode, explainCode } from './atomic-files.js';
+import { errorCode } from '../guards.js';
+import { explainCode } from './atomic-files.js';
 
 /**
  * The temp folder every run, gate and listing probe makes its project in (and the claude CLI keeps

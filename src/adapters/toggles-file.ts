@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { firstLine } from '../gates/gate.js';
+import { firstLine } from '../program-output.js';
 
 /**
  * The toggles file remembers the plugins skilltrigger told the user to disable, so every later

@@ -2,9 +2,9 @@ import { runClaudeCommand } from '../adapters/claude-command.js';
 import { askArgs, claudeEnvironment } from '../adapters/claude-launch.js';
 import { createScratchProject } from '../adapters/stub-project.js';
 import { classifyApiError } from '../decide/api-error.js';
-import { firstLine } from '../gates/gate.js';
 import { readRoundTrip } from '../gates/round-trip.js';
 import type { ErrorCause, Usage } from '../outcome.js';
+import { firstLine } from '../program-output.js';
 
 /**
  * One author call (`init`'s draft, `improve`'s rewrite) through the user's own `claude -p`: the

@@ -20,7 +20,8 @@ import { type ParsedOptions, parseOptions } from './parse-options.js';
 export { USAGE } from './help.js';
 
 /**
- * Flags become one typed settings object here; nothing else reads `process.argv` (STYLE §2).
+ * Flags become one typed settings object here; nothing else reads
+ * `process.argv`, so every flag has one reader.
  * Each command is one entry of `COMMANDS`: its options come from its help entry (src/cli/help.ts),
  * so an option cannot exist without its explanation, and `build` turns what was parsed into the
  * command's settings. A new command is a new help entry plus a new `COMMANDS` entry.
@@ -59,7 +60,7 @@ export interface RunArgs {
   threshold: number;
   claude: string;
   debug: boolean;
-  /** `--siblings <dir>` (repeatable): folders whose other skills compete in every run (issue 11). */
+  /** `--siblings <dir>` (repeatable): folders whose other skills compete in every run (docs/matrix.md). */
   siblings: string[];
   /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
   crossNegatives: boolean;

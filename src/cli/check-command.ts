@@ -8,7 +8,7 @@ import { readListedText, unlistedDefect } from '../measure/listed-text.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './output.js';
 
-/** The loader's warnings and the weak-set findings (§2.7) of an eval set, one line each; `run` shows them too. */
+/** The loader's warnings and the weak-set findings of an eval set, one line each; `run` shows them too. */
 export function evalSetWarnings(file: string, set: EvalSet): string[] {
   return [
     ...(set.warnings ?? []).map((w) => `${file}: ${w}`),
@@ -17,7 +17,7 @@ export function evalSetWarnings(file: string, set: EvalSet): string[] {
 }
 
 /**
- * `skilltrigger check`: every input rule of `run` (SPEC §2.1) plus the weak-set findings (§2.7),
+ * `skilltrigger check`: every input rule of `run` plus the weak-set findings (docs/design.md),
  * with no model call. Exit 1 when any input has a defect; weak-set findings are warnings.
  */
 export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode> {

@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import { numberOption } from './option-values.js';
 
 /**
- * The cost flags that `run` (and, for the budget, `improve`) share: `--model a,b`,
+ * The model, late-load and budget flags that `run` (and, for the budget, `improve`) share: `--model a,b`,
  * `--late N`, `--max-cost-usd X`. Each is checked here, before anything is spent.
  */
 

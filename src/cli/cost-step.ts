@@ -1,5 +1,4 @@
-import { readInputText } from '../adapters/input-file.js';
-import { type PricesIdentity, pricesIdentity } from '../cost/budget.js';
+import type { Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
 import {
   dearestRunUsd,
@@ -9,56 +8,13 @@ import {
   renderPlan,
   runsAffordable,
 } from '../cost/estimate.js';
-import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
-import { type PriceTable, parsePriceTable } from '../cost/prices.js';
-import { InputError, SkilltriggerError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 
 /**
- * The cost side of `run` and `improve` (issue 14): the price table (`--prices`), the plan's estimate
+ * The cost side of `run` and `improve` (docs/cost.md): the price table (`--prices`), the plan's estimate
  * from the round trips, `--dry-run`'s plan, and `--max-cost-usd`'s refusal before any measured run.
  */
-
-export interface Prices {
-  table: PriceTable;
-  identity: PricesIdentity;
-}
-
-/**
- * The built-in table, or the `--prices` file; a file that cannot be read or parsed is an input
- * error naming the flag and the file (`--prices: <file>: …`; the Action names its input instead,
- * from the same problem and fix).
- */
-export async function loadPrices(file: string | undefined): Promise<Prices> {
-  if (file === undefined)
-    return { table: DEFAULT_PRICE_TABLE, identity: pricesIdentity(DEFAULT_PRICE_TABLE) };
-  if (file.trim() === '') {
-    throw new InputError(
-      { file: '--prices' },
-      'is empty',
-      'name a JSON price table file (docs/cost.md), or leave --prices out for the built-in one',
-    );
-  }
-  const named = `--prices: ${file}`;
-  let text: string;
-  try {
-    text = await readInputText(file, 'the price table');
-  } catch (error) {
-    if (error instanceof SkilltriggerError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      { file: named },
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a folder, not a price table file'
-          : `cannot be read (${code ?? 'unknown error'})`,
-      'pass --prices a JSON price table that exists (docs/cost.md), or leave it out for the built-in one',
-    );
-  }
-  const table = parsePriceTable(text, named);
-  return { table, identity: pricesIdentity(table, text) };
-}
 
 /** What the cost step decided: the loop's budget, when `--max-cost-usd` was given. */
 export interface CostPlan {

@@ -4,7 +4,7 @@ import { failureSummary, renderGate, renderReminders } from '../gates/render.js'
 import type { CliIo } from './output.js';
 
 /**
- * The gates (SPEC §2.4) before a command spends a run: each printed as it is known, the reminders
+ * The gates (docs/design.md) before a command spends a run: each printed as it is known, the reminders
  * of plugins left disabled, and a refusal when one failed (exit 2) or Ctrl-C came first (exit 3,
  * nothing measured). The caller releases the result (the sleep holder) when measuring is over, and
  * prints `reminders` again at its end: it is the last thing the user should read.

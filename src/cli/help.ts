@@ -30,7 +30,7 @@ export interface CommandHelp {
   examples: readonly (readonly [string, string])[];
 }
 
-/** Why `--workers` is refused (SPEC §2.2; the first trap in the seeds). */
+/** Why `--workers` is refused: runs never overlap towards the model (docs/design.md, "What one run is"). */
 export const WORKERS_REFUSAL =
   'unknown option --workers: skilltrigger runs strictly one claude at a time. Parallel workers each install a stub with the same description, the model loads whichever it likes, and each worker counts only its own: ten workers measure about a tenth of the true rate. A detected run ends in seconds; to spend fewer runs, use --runs auto';
 

@@ -4,9 +4,9 @@ import { replaceFile } from '../adapters/author-files.js';
 import { readPageSource } from '../adapters/report-pages.js';
 import { DescriptionEditError, replaceDescription } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError, UsageError } from '../errors.js';
-import type { ImproveReport } from '../improve/schema.js';
 import { loadSkill, parseSkill } from '../inputs/skill.js';
 import { sha256Hex } from '../report/privacy.js';
+import type { ImproveReport } from '../shapes/improve.js';
 import type { CliIo } from './run-command.js';
 
 /**

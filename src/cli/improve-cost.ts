@@ -1,3 +1,4 @@
+import type { Prices } from '../adapters/prices-file.js';
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { costOf, formatUsd } from '../cost/cost.js';
 import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
@@ -6,10 +7,9 @@ import type { PreflightResult } from '../gates/preflight.js';
 import type { SessionBudget } from '../improve/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
-import type { Prices } from './cost-step.js';
 
 /**
- * What an `improve` session can cost, before it starts (issue 14): the original measured on every
+ * What an `improve` session can cost, before it starts (docs/cost.md): the original measured on every
  * query, up to `--iterations` candidates each measured paired with the incumbent on train, the
  * winner paired with the original on the holdout, and up to `--iterations` rewrite calls. With
  * `--max-cost-usd`, a session estimated above it is refused (exit 1) saying what the budget buys;

@@ -7,9 +7,9 @@ import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author
 import { draftPrompt } from '../author/prompts.js';
 import { skillBody } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
-import { firstLine } from '../gates/gate.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
+import { firstLine } from '../program-output.js';
 import type { InitArgs } from './author-args.js';
 import { checkCommand } from './check-command.js';
 import type { CliIo } from './run-command.js';

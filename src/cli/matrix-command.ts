@@ -2,10 +2,11 @@ import { checkReportFolder, readMatrixReportFile, writeMatrixReport } from '../a
 import { ExitCode } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { type MatrixEntrant, measureMatrix } from '../matrix/measure-matrix.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import type { MatrixReport } from '../matrix/schema.js';
 import { checkStubListing, readListedText, unlistedDefect } from '../measure/listed-text.js';
+import { type MatrixEntrant, measureMatrix } from '../measure/measure-matrix.js';
+import type { MatrixReport } from '../shapes/matrix.js';
+import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
@@ -49,7 +50,7 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
         entrants: listed,
         ...(args.shard ? { shard: args.shard } : {}),
         runsPerQuery: args.runs,
-        noVerdictShare: 0.1,
+        noVerdictShare: DEFAULT_RULES.noVerdictShare,
         timeoutSeconds: args.timeoutSeconds,
         stub: args.stub,
         maxRetries: args.maxRetries,

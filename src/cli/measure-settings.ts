@@ -1,7 +1,7 @@
+import type { Prices } from '../adapters/prices-file.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import type { MeasureSettings } from '../measure/measure-skill.js';
 import { TOOL_VERSION } from '../version.js';
-import type { Prices } from './cost-step.js';
 import type { CliIo } from './output.js';
 
 /** The flags `run` and `improve` share, as both measure with them. */

@@ -1,9 +1,11 @@
+import { loadPrices } from '../adapters/prices-file.js';
 import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
 import { checkRenderingFile } from '../adapters/report-folder.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
 import { modelsComparisonText } from '../compare/render-models.js';
+import { splitLines } from '../compare/subsets-text.js';
 import { ExitCode } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
@@ -28,14 +30,13 @@ import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
-import type { Report } from '../report/schema.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
-import { splitLines } from '../report/subsets.js';
+import type { Report } from '../shapes/report.js';
 import type { RunArgs } from './args.js';
 import { type BaselineFrom, baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
 import { refuseSameModel } from './cost-args.js';
-import { dryRunText, loadPrices, planCost } from './cost-step.js';
+import { dryRunText, planCost } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
@@ -91,7 +92,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io.stderr.write(`${crossNegativesEstimate(cross, args.runs)}\n`);
   }
 
-  // The gates (SPEC §2.4) run here, before anything is measured; a failure exits 2.
+  // The gates (docs/design.md) run here, before anything is measured; a failure exits 2.
   const { preflight, reminders } = await passGates(
     {
       claudeBin: args.claude,

@@ -1,4 +1,4 @@
-import type { Measurement, PairedByModel, Report } from '../report/schema.js';
+import type { Measurement, PairedByModel, Report } from '../shapes/report.js';
 import { queryPasses } from '../verdict/rules.js';
 import {
   type ClassComparison,
@@ -12,7 +12,7 @@ import {
 } from './compare.js';
 
 /**
- * `compare` model by model (`--model a,b`, issue 14): each model the two sides share is compared on
+ * `compare` model by model (`--model a,b`): each model the two sides share is compared on
  * its own runs alone, and a difference in the model sets is a warning. The pooled comparison of
  * compare.ts stays as it is; this module only cuts a measurement down to one model first.
  */

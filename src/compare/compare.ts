@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { Measurement, Report } from '../report/schema.js';
+import type { Measurement, Report } from '../shapes/report.js';
 import {
   type CompareOptions,
   type Comparison,
@@ -13,7 +13,7 @@ import { compareClass, compareRows, matchQueries, overallLabel } from './label.j
 import { planSubsets } from './subsets.js';
 
 /**
- * `compare` (SPEC §2.6): two measurements of one skill's eval set, side by side, per query and in
+ * `compare` (docs/statistics.md): two measurements of one skill's eval set, side by side, per query and in
  * total over the queries both share, each change labelled. Pure: no I/O, no logging. The test,
  * its level and its limits are explained in docs/statistics.md.
  */
@@ -52,7 +52,7 @@ export function compareMeasurements(
 
 /**
  * Compares report `a` (the baseline) with report `b` (the candidate). Warns first on every
- * environment difference (SPEC §2.6), then compares their measurements. A paired report given
+ * environment difference (docs/design.md), then compares their measurements. A paired report given
  * here contributes its candidate measurement, with a warning.
  */
 export function compareReports(a: Report, b: Report, opts: CompareOptions = {}): Comparison {

@@ -1,8 +1,8 @@
 import type { SubsetName } from '../verdict/rules.js';
-import type { Interval } from './statistics.js';
+import type { Interval } from '../verdict/statistics.js';
 
 /**
- * What `compare` returns (SPEC §2.6), and the names it uses. Types only, plus the default names:
+ * What `compare` returns (docs/statistics.md), and the names it uses. Types only, plus the default names:
  * the renderers (Markdown, the Action's comment, HTML, improve) import them from here.
  */
 

@@ -1,8 +1,8 @@
-import type { Report } from '../report/schema.js';
+import type { Report } from '../shapes/report.js';
 import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';
 import { siblingSetWarnings } from './siblings.js';
 
-/** Every difference between two reports' environments (SPEC §2.6), in a fixed order. */
+/** Every difference between two reports' environments (docs/design.md, "Comparing"), in a fixed order. */
 export function environmentWarnings(
   a: Report,
   b: Report,

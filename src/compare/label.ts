@@ -1,11 +1,4 @@
-import type { QueryResult } from '../report/schema.js';
-import type {
-  ClassComparison,
-  ComparisonLabel,
-  QueryClass,
-  QueryComparison,
-  SideCounts,
-} from './comparison.js';
+import type { QueryResult } from '../shapes/report.js';
 import {
   fisherExactTest,
   type HitCounts,
@@ -13,7 +6,14 @@ import {
   newcombeInterval,
   type Stratum,
   stratifiedExactTest,
-} from './statistics.js';
+} from '../verdict/statistics.js';
+import type {
+  ClassComparison,
+  ComparisonLabel,
+  QueryClass,
+  QueryComparison,
+  SideCounts,
+} from './comparison.js';
 import type { QueryPair } from './subsets.js';
 
 /**

@@ -1,5 +1,5 @@
 import { percent } from '../format.js';
-import { withoutText } from '../report/subsets.js';
+import type { Interval } from '../verdict/statistics.js';
 import type {
   ClassComparison,
   Comparison,
@@ -7,7 +7,7 @@ import type {
   QueryComparison,
   SubsetComparison,
 } from './compare.js';
-import type { Interval } from './statistics.js';
+import { withoutText } from './subsets-text.js';
 
 /** The `--json` output's schema id and version: bump the version on any change of shape. */
 export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';

@@ -1,8 +1,8 @@
-import type { Report } from '../report/schema.js';
+import type { Report } from '../shapes/report.js';
 import type { ComparisonWarning } from './comparison.js';
 
 /**
- * The competition changed between two reports (`run --siblings`, issue 11): a sibling added or
+ * The competition changed between two reports (`run --siblings`, docs/matrix.md): a sibling added or
  * removed, a sibling whose listed text differs (by hash), or one report measured with siblings and
  * the other without. As for the roster, the numbers may differ for that reason alone.
  */

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { BudgetStop } from '../measure/loop.js';
 import { formatUsd } from './cost.js';
 import { DEFAULT_PRICE_TABLE } from './price-table.js';
 import type { PriceTable } from './prices.js';
+
+/** Why the loop stopped for the budget: what was spent and what the next run was expected to cost. */
+export interface BudgetStop {
+  spentUsd: number;
+  nextEstimateUsd: number;
+  maxUsd: number;
+}
 
 /** Which price table priced a report: the built-in one, or a `--prices` file (by hash, never by path). */
 export interface PricesIdentity {

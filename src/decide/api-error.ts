@@ -2,7 +2,7 @@ import type { ErrorCause } from '../outcome.js';
 
 /**
  * Map what the CLI says about a failed API call to a cause. The CLI reports API failures as a
- * synthetic assistant message plus a `result` with `is_error` (claude-cli-facts.md §3); older
+ * synthetic assistant message plus a `result` with `is_error` (docs/claude-cli.md §6); older
  * versions printed only text, so the text patterns are kept as a fallback.
  */
 export function classifyApiError(signal: { status?: number; error?: string; text?: string }): ErrorCause {

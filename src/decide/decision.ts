@@ -44,7 +44,7 @@ const LOADERS = new Set(['Skill', 'SlashCommand']);
 const NEUTRAL_TOOLS = new Set(['ToolSearch']);
 
 /**
- * The decision rule (SPEC §2.2, corrected by claude-cli-facts.md §0):
+ * The decision rule (docs/claude-cli.md §4–5, docs/design.md "How a run is decided"):
  * - only `assistant` events decide; stream_event partials are ignored (they can be phantoms after a
  *   cut stream, and a non-streaming fallback has none);
  * - the CLI emits one `assistant` event per content block, so events are grouped by `message.id`;
@@ -230,7 +230,7 @@ export class Decider {
   /**
    * The current message is over: by a new turn (`status`), by another message id, or by the
    * `result`. A decisive message that really ended is a miss. One that was cut is not: what the
-   * model meant to do after the cut is unknown (claude-cli-facts.md §2.7, and the resume turn
+   * model meant to do after the cut is unknown (docs/claude-cli.md §4, and the resume turn
    * 2.1.328 starts with "Your response above was cut off mid-stream").
    */
   private endCurrentMessage(by: 'turn' | 'new-message' | 'result'): Outcome | undefined {

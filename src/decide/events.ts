@@ -5,7 +5,7 @@ import type { Usage } from '../outcome.js';
  * The subset of `claude -p --output-format stream-json --verbose` events the decision reads,
  * parsed from `unknown` with type guards. A line that is not JSON, or JSON of a shape we do not
  * know, becomes `other`/`unparseable` rather than an exception: the CLI adds event types between
- * versions (claude-cli-facts.md §2), and an unknown event must never crash a run.
+ * versions (docs/claude-cli.md §4), and an unknown event must never crash a run.
  */
 export type ContentBlock =
   | { kind: 'thinking' }

@@ -2,7 +2,7 @@ import { loadsStub, type StubIdentity } from './decision.js';
 import type { StreamEvent } from './events.js';
 
 /**
- * The late load (`--late N`, issue 14): after a run was decided `not-triggered`, watch up to N more
+ * The late load (`--late N`, docs/claude-cli.md §5): after a run was decided `not-triggered`, watch up to N more
  * turns of the same run and note whether the model loads the stub then (it looked around first —
  * Bash, Glob, a Read of other files — and came to the skill later). A late load is bookkeeping
  * for the author, never a hit: the outcome stays `not-triggered` and pass/fail is unchanged.

@@ -1,8 +1,9 @@
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
 import { isRecord } from '../guards.js';
-import { firstLine, type GateResult, gateResult } from './gate.js';
+import { firstLine } from '../program-output.js';
+import { type GateResult, gateResult } from './gate.js';
 
-/** The fields of `claude auth status` (JSON by default; claude-cli-facts.md §4) the gate reads. */
+/** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */
 export interface AuthStatus {
   loggedIn: boolean;
   authMethod?: string;

@@ -1,5 +1,6 @@
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
-import { firstLine, type GateResult, gateResult } from './gate.js';
+import { firstLine } from '../program-output.js';
+import { type GateResult, gateResult } from './gate.js';
 
 const INSTALL_FIX =
   'install the Claude CLI (npm install -g @anthropic-ai/claude-code) or point skilltrigger at it with --claude <path> (or SKILLTRIGGER_CLAUDE)';

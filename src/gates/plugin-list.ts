@@ -1,7 +1,7 @@
 import { isRecord } from '../guards.js';
-import { firstLine, stripAnsi } from './gate.js';
+import { firstLine, stripAnsi } from '../program-output.js';
 
-/** One installed plugin as `claude plugin list` describes it (claude-cli-facts.md §4). */
+/** One installed plugin as `claude plugin list` describes it (docs/claude-cli.md §7). */
 export interface InstalledPlugin {
   /** `name@marketplace`, as the enable/disable commands take it. */
   id: string;

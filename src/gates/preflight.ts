@@ -76,12 +76,12 @@ const COMMAND_TIMEOUT_MS = 30_000;
 const ROUND_TRIP_TIMEOUT_MS = 60_000;
 
 /**
- * Run the gates of SPEC §2.4 in order: cli, auth, round-trip, conflict, sleep, roster. The
+ * Run the gates (docs/design.md) in order: cli, auth, round-trip, conflict, sleep, roster. The
  * round-trip runs stub-less in a fresh repository root, so its init event is the roster
  * every measured run shares: one `claude -p` serves both gates. A gate that cannot run after an
  * earlier failure is `skip`. Never throws for a failing gate; the caller refuses on `!passed`.
  * Once the cli gate passes, `auth status`, `plugin list`, the round trip, the sleep holder and the
- * environment reading run side by side (issue 12); results are judged and reported in gate order all
+ * environment reading run side by side (docs/speed.md); results are judged and reported in gate order all
  * the same, and a failed auth gate stops the round trip and reports it skipped.
  */
 export async function runPreflight(settings: PreflightSettings): Promise<PreflightResult> {
@@ -153,7 +153,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     // are not measured runs); each is judged below in gate order, as before. The round trip starts
     // with them too: without a login it cannot send a request (the CLI stops at "Not logged in",
     // none reaches the API), and when the auth gate fails it is stopped and reported skipped.
-    // Measured (issue 12, docs/speed.md): ~160 ms less for the gates than after the auth gate.
+    // Measured (docs/speed.md): ~160 ms less for the gates than after the auth gate.
     const authAnswer = claude([...GATE_COMMANDS.authStatus], cwd);
     if (!scratchError) {
       const signal = settings.signal

@@ -6,7 +6,7 @@ import { type GateResult, gateResult } from './gate.js';
 /** An entry of the init event's `plugins[]`: `{name, source}`, `source` being the plugin id. */
 export interface InitPlugin {
   name: string;
-  /** `stubplug@local-mkt`, `cc-plugin-privacy@builtin`, `x@inline` (claude-cli-facts.md §1.2). */
+  /** `stubplug@local-mkt`, `cc-plugin-privacy@builtin`, `x@inline` (docs/claude-cli.md §3). */
   source?: string;
 }
 

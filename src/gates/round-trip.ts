@@ -5,8 +5,9 @@ import type { InitInfo } from '../decide/decision.js';
 import { parseEvent } from '../decide/events.js';
 import { maskSecrets } from '../mask.js';
 import type { ErrorCause, Usage } from '../outcome.js';
+import { firstLine } from '../program-output.js';
 import { LOGIN_FIX } from './auth.js';
-import { firstLine, type GateResult, gateResult } from './gate.js';
+import { type GateResult, gateResult } from './gate.js';
 import { type InitPlugin, parseInitPlugins } from './roster.js';
 
 // The round trip's argv and prompt are the claude adapter's; re-exported for the gate's callers.

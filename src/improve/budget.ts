@@ -1,10 +1,10 @@
 import { formatUsd } from '../cost/cost.js';
 import type { Usage } from '../outcome.js';
-import type { Report } from '../report/schema.js';
-import type { ImproveReport, SessionBudgetStop, SessionCost } from './schema.js';
+import type { ImproveReport, SessionBudgetStop, SessionCost } from '../shapes/improve.js';
+import type { Report } from '../shapes/report.js';
 
 /**
- * What an improve session spends, and `--max-cost-usd` over the whole session (issue 14): the
+ * What an improve session spends, and `--max-cost-usd` over the whole session (docs/cost.md): the
  * measured runs (each measurement gets what is left of the budget, and stops itself before a run
  * that could pass it) and the rewrite calls (checked here before each call). Pure bookkeeping.
  */

@@ -1,8 +1,8 @@
+import { escapeInline } from '../escape.js';
 import { percent } from '../format.js';
-import { escapeInline } from '../report/escape.js';
+import type { ImproveReport } from '../shapes/improve.js';
 import { sessionCostText } from './cost-text.js';
 import { RECOMMENDATION_TEXT } from './recommendation.js';
-import type { ImproveReport } from './schema.js';
 
 /**
  * The improve report as Markdown, beside its JSON. Pure. Description texts are the author's own

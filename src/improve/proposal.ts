@@ -3,10 +3,10 @@ import { describeAskFailure } from '../author/ask.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
 import { SkilltriggerError } from '../errors.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
-import type { CandidateRecord } from './schema.js';
+import type { CandidateRecord } from '../shapes/improve.js';
 
 /**
- * A rewrite call's answer read as a proposal (issue 13): the text between the tags, checked as a
+ * A rewrite call's answer read as a proposal (docs/author-loop.md): the text between the tags, checked as a
  * description and against the Agent Skills spec's limits, and new to the session.
  */
 

@@ -4,7 +4,14 @@ import { compareReport } from '../compare/compare.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
-import type { QueryResult, Report } from '../report/schema.js';
+import {
+  type CandidateRecord,
+  IMPROVE_NOTICE,
+  IMPROVE_SCHEMA_ID,
+  IMPROVE_SCHEMA_VERSION,
+  type ImproveReport,
+} from '../shapes/improve.js';
+import type { QueryResult, Report } from '../shapes/report.js';
 import { type MeasureBudget, type SessionBudget, SessionSpend, sessionBudgetReason } from './budget.js';
 import {
   decideCandidate,
@@ -17,16 +24,9 @@ import {
   stopReason,
 } from './decide.js';
 import { readProposal } from './proposal.js';
-import {
-  type CandidateRecord,
-  IMPROVE_NOTICE,
-  IMPROVE_SCHEMA_ID,
-  IMPROVE_SCHEMA_VERSION,
-  type ImproveReport,
-} from './schema.js';
 
 /**
- * The author's loop (issue 13): measure the original, ask for a rewrite from the train failures,
+ * The author's loop (docs/author-loop.md): measure the original, ask for a rewrite from the train failures,
  * measure it paired against the incumbent on train, accept only a significant improvement with no
  * regression, stop on the iteration cap or two rejections in a row, then check the winner on the
  * holdout. No I/O of its own: measuring and asking are the caller's (`ImproveDeps`).

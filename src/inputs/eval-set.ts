@@ -97,7 +97,7 @@ function formatOf(file: string, text: string): EvalFormat {
 /**
  * A prompt that starts with `/<skill>` (the `--stub skill` stub) or `/<skill>-stub-…` (the command
  * stub) is expanded by Claude Code itself into the stub's body before the model sees it
- * (claude-cli-facts.md §0.12, §7): the model never chooses, so the run measures nothing.
+ * (docs/claude-cli.md §2): the model never chooses, so the run measures nothing.
  */
 function slashInvocation(query: string, skillName: string): string | undefined {
   if (skillName === '' || !query.startsWith('/')) return undefined;

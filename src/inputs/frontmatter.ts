@@ -42,7 +42,7 @@ function parseYaml(text: string): ParsedFrontmatter {
 /**
  * Parses the frontmatter. When strict YAML fails, tries the two repairs Claude Code itself applies
  * before giving up (tab indentation, and an unquoted ": " inside a one-line value, which the CLI
- * was observed to accept — claude-cli-facts §1.1). If the repaired text parses, the skill loads
+ * was observed to accept in the listing of the pinned CLI). If the repaired text parses, the skill loads
  * as Claude Code would load it, with a warning; otherwise every YAML error is reported.
  */
 export function parseFrontmatter(

@@ -7,7 +7,7 @@ import { loadSkill } from './skill.js';
 import type { EvalItem, Skill } from './types.js';
 
 /**
- * `run --siblings <dir>` (issue 11): the skills that compete with the tested one. Every SKILL.md
+ * `run --siblings <dir>` (docs/matrix.md): the skills that compete with the tested one. Every SKILL.md
  * under each folder (src/inputs/discovery.ts) is a sibling, except the tested skill's own file
  * (the same file, by real path). Every defect is an input error (exit 1) found before anything runs:
  * a sibling that does not parse (its own errors, naming its file), a sibling with the tested

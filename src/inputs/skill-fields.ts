@@ -12,7 +12,7 @@ import { codePointLength, Problems, quote } from './problems.js';
 export const DESCRIPTION_MAX_CHARS = 1024;
 /**
  * Claude Code cuts a listing entry (`description`, then ` - ` and `when_to_use`) to 1535 characters
- * plus `…` (claude-cli-facts §1.1). The CLI is JavaScript, so this one counts UTF-16 units.
+ * plus `…` (docs/claude-cli.md §2). The CLI is JavaScript, so this one counts UTF-16 units.
  */
 export const LISTING_MAX_CHARS = LISTING_CAP;
 /** The skills spec's cap on `name`; the name also becomes part of stub and report file names. */

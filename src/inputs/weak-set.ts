@@ -1,7 +1,7 @@
 import { heldOut, needsContext } from './annotations.js';
 import type { EvalItem, EvalSet } from './types.js';
 
-/** What `skilltrigger check` says about an eval set that loads but measures poorly (SPEC §2.7). */
+/** What `skilltrigger check` says about an eval set that loads but measures poorly (docs/design.md). */
 export type WeakSetCode =
   | 'few-positives'
   | 'few-negatives'

@@ -1,7 +1,5 @@
 import type { EvalItem } from '../inputs/types.js';
 import { sha256Hex } from '../report/privacy.js';
-import type { Environment, Roster } from '../report/schema.js';
-import type { Shard } from './plan.js';
 import {
   MATRIX_SCHEMA_ID,
   MATRIX_SCHEMA_VERSION,
@@ -9,7 +7,9 @@ import {
   type MatrixReport,
   type MatrixSkill,
   matrixJsonSchemaUrl,
-} from './schema.js';
+} from '../shapes/matrix.js';
+import type { Environment, Roster } from '../shapes/report.js';
+import type { Shard } from './plan.js';
 import { matrixErrorCauses, matrixRows, matrixVerdict, skillFigures, stolenQueries } from './tally.js';
 
 /** A skill as the report records it: the listed text as bytes + SHA-256, its eval set's size and hash. */

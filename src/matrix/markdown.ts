@@ -1,5 +1,4 @@
-import { chartLabel, escapeInline } from '../report/escape.js';
-import type { MatrixProgress } from './measure-matrix.js';
+import { chartLabel, escapeInline } from '../escape.js';
 import {
   type MatrixReport,
   type MatrixRow,
@@ -7,7 +6,8 @@ import {
   NONE_OTHER,
   type SkillFigures,
   type Stolen,
-} from './schema.js';
+} from '../shapes/matrix.js';
+import type { MatrixProgress } from './plan.js';
 
 /**
  * The Markdown rendering of a matrix report, and its terminal lines (pure). Every name and query

@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
+import type { MatrixQuery, MatrixReport } from '../shapes/matrix.js';
 import { buildMatrixReport } from './build.js';
-import type { MatrixQuery, MatrixReport } from './schema.js';
 
 /**
  * `matrix --merge <files…>`: the legs of one sharded matrix become one matrix (pure). Legs that did

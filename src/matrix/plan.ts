@@ -1,6 +1,7 @@
-import { MAX_SHARDS, parseShard as parseShardText, type Shard } from '../action/shard.js';
 import { UsageError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { MatrixRun } from '../shapes/matrix.js';
+import { MAX_SHARDS, parseShard as parseShardText, type Shard } from './shard.js';
 
 /**
  * The plan of a routing matrix (pure). Every installed skill competes in every run; only the skills
@@ -26,7 +27,7 @@ export interface MatrixSlot {
   pass: number;
 }
 
-export type { Shard } from '../action/shard.js';
+export type { Shard } from './shard.js';
 
 /** The skills in the order every part of the matrix uses: by name, in code-unit order (locale-free). */
 export function sortSkills<T extends { name: string }>(skills: readonly T[]): T[] {
@@ -50,7 +51,7 @@ export function planMatrix(queries: number, runsPerQuery: number): MatrixSlot[] 
 }
 
 /**
- * `--shard i/n`, read by the Action's own rule for its `shard` input (src/action/shard.ts), so a
+ * `--shard i/n`, read by the same rule as the Action's `shard` input (matrix/shard.ts), so a
  * workflow matrix that splits skills can split a routing matrix with the same values.
  */
 export function parseShard(value: string): Shard {
@@ -72,4 +73,18 @@ export function parseShard(value: string): Shard {
 export function shardQueries<T>(queries: readonly T[], shard: Shard | undefined): T[] {
   if (shard === undefined) return [...queries];
   return queries.filter((_, k) => k % shard.count === shard.index - 1);
+}
+
+/** One finished run of the matrix, for the progress line. */
+export interface MatrixProgress {
+  /** 0-based index of the query among this leg's queries, and their number. */
+  query: number;
+  queries: number;
+  owner: string;
+  pass: number;
+  runsPerQuery: number;
+  went: MatrixRun;
+  durationMs: number;
+  done: number;
+  planned: number;
 }

@@ -1,6 +1,11 @@
 import { InputError, messageOf } from '../errors.js';
 import { jsonPath } from '../report/read.js';
-import { MATRIX_SCHEMA_ID, MATRIX_SCHEMA_VERSION, type MatrixReport, matrixReportSchema } from './schema.js';
+import {
+  MATRIX_SCHEMA_ID,
+  MATRIX_SCHEMA_VERSION,
+  type MatrixReport,
+  matrixReportSchema,
+} from '../shapes/matrix.js';
 
 /**
  * Reading a matrix report back (`matrix --merge`, the writer's own check): from text to a validated

@@ -1,14 +1,14 @@
-import { wilsonInterval } from '../compare/statistics.js';
 import type { LoadedEntry } from '../decide/decision.js';
 import { isLost, type Outcome, outcomeCode } from '../outcome.js';
+import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from '../shapes/matrix.js';
 import { lostRunsReasons } from '../verdict/lost-runs.js';
 import { noVerdictReasons } from '../verdict/rules.js';
+import { wilsonInterval } from '../verdict/statistics.js';
 import type { MatrixQueryRef } from './plan.js';
-import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from './schema.js';
 
 /**
  * The routing matrix from the runs (pure): where each run went, the cells, per-skill precision and
- * recall with Wilson intervals (src/compare/statistics.ts), the stolen queries, and the no-verdict
+ * recall with Wilson intervals (src/verdict/statistics.ts), the stolen queries, and the no-verdict
  * rule of `run` (src/verdict/rules.ts) over every run of the matrix.
  */
 

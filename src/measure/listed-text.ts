@@ -7,7 +7,7 @@ import type { Skill } from '../inputs/types.js';
 import { sha256Hex } from '../report/privacy.js';
 
 /**
- * Which text is measured (issue 10 §1): what Claude Code lists for the skill, read by the listing
+ * Which text is measured (docs/listing-parity.md): what Claude Code lists for the skill, read by the listing
  * probe from the user's own claude, else the emulation, said so. Then the stub is checked once to
  * make the CLI list exactly that text, before any measured run.
  */

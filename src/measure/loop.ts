@@ -1,4 +1,5 @@
 import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
+import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
@@ -52,12 +53,7 @@ export interface Budget {
   spentUsd?: number;
 }
 
-/** Why the loop stopped for the budget: what was spent and what the next run was expected to cost. */
-export interface BudgetStop {
-  spentUsd: number;
-  nextEstimateUsd: number;
-  maxUsd: number;
-}
+export type { BudgetStop } from '../cost/budget.js';
 
 /** One slot of the plan. */
 export interface PlannedRun {
@@ -148,7 +144,7 @@ export async function measureAll(
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
   // The next run's project is made while this one runs; a finished run's folder is removed while
-  // the next starts (issue 12). Keyed by side: each side has its own stub.
+  // the next starts (docs/speed.md). Keyed by side: each side has its own stub.
   const projects = projectPrefetch<number>(deps.createProject);
   // With standbys, each run's claude is started ahead in its own project; a standby serves one
   // side (its stub) on one model, both fixed when it is spawned.

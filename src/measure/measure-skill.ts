@@ -7,8 +7,8 @@ import type { InitInfo } from '../decide/decision.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { buildReport } from '../report/build.js';
-import type { Report } from '../report/schema.js';
 import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/siblings.js';
+import type { Report } from '../shapes/report.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import { describeListed } from './listed-text.js';
 import { type Budget, measureAll, type RunProgress, type Side } from './loop.js';
@@ -46,7 +46,7 @@ export interface MeasureSettings {
   listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
   /**
    * `--siblings`: the competing skills, each by name with the text Claude Code lists for it; every
-   * run installs them beside the stub (issue 11). Absent or empty: the skill alone, as before.
+   * run installs them beside the stub (docs/matrix.md). Absent or empty: the skill alone, as before.
    */
   siblings?: SiblingListed[];
   /** `--cross-negatives`: the eval set's items include the siblings' positives as negatives (for the report). */

@@ -2,7 +2,7 @@ import type { StubProject, StubSpec } from '../adapters/stub-project.js';
 import type { RunDeps, RunOptions } from './run-once.js';
 
 /**
- * Speed without overlap (issue 12), shared by run's loop and the matrix loop: the next run's temp
+ * Speed without overlap (docs/speed.md), shared by run's loop and the matrix loop: the next run's temp
  * project is made while the current run runs, and a finished run's folder is removed while the
  * next one starts. Only files overlap: `runOnce` awaits its claude's process group gone before it
  * hands the removal over, so the next claude is never spawned beside a live one.

@@ -1,12 +1,8 @@
+import type { BudgetStop } from '../cost/budget.js';
 import { type BudgetSetter, budgetReason, type PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
-import type { InitInfo } from '../decide/decision.js';
+import type { InitInfo, LoadedEntry } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
-import type { BudgetStop } from '../measure/loop.js';
-import type { RunResult } from '../measure/run-once.js';
-import { type RuleSettings, summarizeMeasurement } from '../verdict/rules.js';
-import { withModelsAndCost } from './models-cost.js';
-import { describeText, rosterOf } from './privacy.js';
 import {
   type Environment,
   type Measurement,
@@ -14,12 +10,22 @@ import {
   REPORT_SCHEMA_VERSION,
   type Report,
   reportJsonSchemaUrl,
-} from './schema.js';
+} from '../shapes/report.js';
+import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../verdict/rules.js';
+import { withModelsAndCost } from './models-cost.js';
+import { describeText, rosterOf } from './privacy.js';
+
+/**
+ * A run as the report reads it: the verdict's record, the init event it saw (for the roster and the
+ * CLI version) and what its decisive message loaded. The loop's `RunResult` is one, with more that
+ * only the harness reads.
+ */
+export type ReportedRun = RunRecord & { init?: InitInfo; loaded?: LoadedEntry };
 
 export interface SideInput {
   description: string;
   overridden: boolean;
-  records: RunResult[][];
+  records: ReportedRun[][];
   /** Names the runs' stubs had, excluded from the roster. */
   stubNames: string[];
 }

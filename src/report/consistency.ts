@@ -1,5 +1,5 @@
+import type { Measurement, Report } from '../shapes/report.js';
 import { lossBudget, queryPasses } from '../verdict/rules.js';
-import type { Measurement, Report } from './schema.js';
 
 /**
  * A report read back must hold together: its counts, rates, pass marks, totals and verdict are all

@@ -1,10 +1,10 @@
 /**
  * The short texts of a measurement that the report's Markdown, the CLI's stdout and the Action's
- * tables share (pure): the outcome symbols and the headline of SPEC §2.5.
+ * tables share (pure): the outcome symbols and the one-line headline of a report.
  */
+import { withoutContextClause } from '../compare/subsets-text.js';
+import type { Measurement } from '../shapes/report.js';
 import { modelLines } from './models-text.js';
-import type { Measurement } from './schema.js';
-import { withoutContextClause } from './subsets.js';
 
 /** One symbol per run, in the order the runs ran. */
 export const OUTCOME_LEGEND = '● triggered · ○ not triggered · ◌ timeout · ✕ error';
@@ -32,7 +32,7 @@ export function counted(n: number, singular: string, plural = `${singular}s`): s
 }
 
 /**
- * `positives triggered a/b · negatives fired c/d · N timeouts, M errors counted apart` (SPEC §2.5),
+ * `positives triggered a/b · negatives fired c/d · N timeouts, M errors counted apart`,
  * with `timeout`/`error` in the singular for exactly one. b and d count measured runs only: a lost
  * run is neither a hit nor a miss. Where queries are marked needs_context, a class's total is
  * followed by the same total without them (`14/20 · 11/14 without the 3 that presuppose a session`).

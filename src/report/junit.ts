@@ -1,6 +1,6 @@
 import { measurementOfModel } from '../compare/by-model.js';
 import { percent } from '../format.js';
-import type { Measurement, QueryResult, Report } from './schema.js';
+import type { Measurement, QueryResult, Report } from '../shapes/report.js';
 
 /**
  * The report as JUnit XML (`run --junit <file>`), so any CI shows per-query results natively. Pure:

@@ -1,8 +1,9 @@
 /** The report's Markdown "Environment" section (pure): tool, CLI, model, roster, settings, description hashes. */
+
+import { escapeInline } from '../escape.js';
 import { percent } from '../format.js';
-import { escapeInline } from './escape.js';
+import type { Report } from '../shapes/report.js';
 import { counted } from './headline.js';
-import type { Report } from './schema.js';
 import type { Side } from './sides.js';
 
 function descriptionLine(side: Side): string {

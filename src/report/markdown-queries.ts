@@ -1,8 +1,9 @@
 /** The report's Markdown "Queries" table (pure): every query's outcomes, side by side for a pair. */
+
+import { escapeInline } from '../escape.js';
 import { percent, markdownTable as table } from '../format.js';
-import { escapeInline } from './escape.js';
+import type { QueryResult, Report } from '../shapes/report.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from './headline.js';
-import type { QueryResult, Report } from './schema.js';
 import type { Side } from './sides.js';
 
 function notes(extra: Record<string, unknown>): string {

@@ -1,14 +1,20 @@
+import {
+  contextualCount,
+  INTERVAL_NOTE,
+  SPLIT_HEADER,
+  splitCells,
+  splitsOf,
+} from '../compare/subsets-text.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
-import { escapeInline } from './escape.js';
+import type { Report } from '../shapes/report.js';
 import { counted, hasSeveralModels, headline, headlineLines, passesText } from './headline.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';
 import { totalsSection } from './markdown-totals.js';
 import { lateAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
-import type { Report } from './schema.js';
 import { siblingsMarkdown } from './siblings.js';
 import { labelled, type Side, sidesOf } from './sides.js';
-import { contextualCount, INTERVAL_NOTE, SPLIT_HEADER, splitCells, splitsOf } from './subsets.js';
 
 /**
  * The Markdown rendering of a report, written beside the JSON. Pure: the report in, text out. Its

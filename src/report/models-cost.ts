@@ -1,9 +1,9 @@
 import { costOfMeasurement } from '../cost/measurement-cost.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { Measurement, ModelSummaryReport } from '../shapes/report.js';
 import { summarizeByModel } from '../verdict/by-model.js';
 import type { RuleSettings, RunRecord, summarizeMeasurement } from '../verdict/rules.js';
-import type { Measurement, ModelSummaryReport } from './schema.js';
 
 /**
  * The report's issue-14 fields on one measurement (all optional in the schema): per query the late

@@ -1,7 +1,7 @@
 import { formatUsd } from '../cost/cost.js';
+import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
-import { escapeInline } from './escape.js';
-import type { Measurement, PairedByModel, ReportUsage } from './schema.js';
+import type { Measurement, PairedByModel, ReportUsage } from '../shapes/report.js';
 
 /**
  * The lines of several models, the late load and the cost, shared by the terminal headline and the

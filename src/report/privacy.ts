@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Roster } from './schema.js';
+import type { Roster } from '../shapes/report.js';
 
 /**
- * What a report may say about private text (SPEC §2.5): a description only as its size and
+ * What a report may say about private text (docs/security.md): a description only as its size and
  * SHA-256, roster members only as the first 12 hex of theirs. Twelve hex (48 bits) tells two
  * rosters apart for `compare` without making a list of names a lookup table.
  */

@@ -1,12 +1,12 @@
 import { InputError, messageOf } from '../errors.js';
-import { consistencyIssues } from './consistency.js';
 import {
   OLDEST_READ_SCHEMA_VERSION,
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
   type Report,
   reportSchema,
-} from './schema.js';
+} from '../shapes/report.js';
+import { consistencyIssues } from './consistency.js';
 
 /**
  * Reading a report back (compare, the Action's baseline, the writer's own check): from text to a

@@ -1,12 +1,13 @@
-import type { RunResult } from '../measure/run-once.js';
-import { escapeInline } from './escape.js';
+import type { LoadedEntry } from '../decide/decision.js';
+import { escapeInline } from '../escape.js';
+import type { Outcome } from '../outcome.js';
+import type { Measurement, QueryResult, Report, SiblingTotals } from '../shapes/report.js';
 import { sha256Hex } from './privacy.js';
-import type { Measurement, QueryResult, Report, SiblingTotals } from './schema.js';
 
 /**
- * Where a measurement's runs went among the competing skills (`run --siblings`, issue 11), from
+ * Where a measurement's runs went among the competing skills (`run --siblings`, docs/matrix.md), from
  * each run's `loaded` (src/decide/decision.ts). Pure. Names are the siblings' own `name`s, which
- * the user passed in; descriptions only as hashes (SPEC §2.5).
+ * the user passed in; descriptions only as hashes (docs/security.md).
  */
 
 /** A sibling as the report holds it. */
@@ -42,7 +43,7 @@ export function isCrossNegative(query: Pick<QueryResult, 'extra' | 'shouldTrigge
 }
 
 /** Runs per sibling name that loaded it first, over one query's runs. */
-export function siblingHitsOf(runs: readonly Pick<RunResult, 'loaded'>[]): Record<string, number> {
+export function siblingHitsOf(runs: readonly { loaded?: LoadedEntry }[]): Record<string, number> {
   const hits: Record<string, number> = {};
   for (const run of runs) {
     if (run.loaded?.kind === 'sibling') hits[run.loaded.name] = (hits[run.loaded.name] ?? 0) + 1;
@@ -56,7 +57,7 @@ export function siblingHitsOf(runs: readonly Pick<RunResult, 'loaded'>[]): Recor
  */
 export function attachSiblingCounts(
   measurement: Measurement,
-  records: readonly (readonly Pick<RunResult, 'loaded' | 'outcome'>[])[],
+  records: readonly (readonly { loaded?: LoadedEntry; outcome: Outcome }[])[],
   siblingNames: readonly string[],
 ): void {
   const names = new Set(siblingNames);

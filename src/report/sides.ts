@@ -1,5 +1,5 @@
 /** A report's sides, as the Markdown sections walk them: a paired report's two, or a single report's one. */
-import type { Measurement, Report } from './schema.js';
+import type { Measurement, Report } from '../shapes/report.js';
 
 export interface Side {
   /** `Baseline` / `Candidate` in a paired report; undefined in a single one. */

@@ -2,7 +2,7 @@
  * The simulated model: a loopback fake of the Anthropic Messages API that the real `claude` CLI talks
  * to in tests and in `npm run demo`. It reads what the CLI sends (query, skill listing, working
  * directory), asks a scenario script how the "model" behaves, and answers in the real wire shapes,
- * including the failure modes recorded in reference/claude-cli-facts.md (errors, hangs, cut streams).
+ * including the failure modes of docs/claude-cli.md §6 (errors, hangs, cut streams).
  * This module is the server and its records; what it answers is plan.ts, how it writes that is
  * respond.ts. Node built-ins only: it ships with the package.
  */
@@ -252,11 +252,5 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
   };
 }
 
-export {
-  type AuthorPromptKind,
-  authorPromptKind,
-  type DescriptionRuleOptions,
-  descriptionRule,
-} from './description-script.js';
 export { type Routes, routeScript } from './route.js';
 export { coverage, triggerProbability } from './text-rule.js';

@@ -20,7 +20,7 @@ export interface RequestView {
   /** The listing entry the scenario treats as the stub under test. */
   stub?: ListingEntry;
   /**
-   * Every listed stub, tested and siblings (issue 11), in listing order: the entries named
+   * Every listed stub, tested and siblings, in listing order: the entries named
    * `<skill>-stub-<8 hex>`, plus those the scenario names (`isStub`, `isCompetitor`: the skill
    * layout's real names). Optional so hand-built views in tests need not list it.
    */
@@ -46,7 +46,7 @@ export interface RequestView {
 /** The exact query of the project's round-trip gate. */
 export const GATE_QUERY = 'Reply with exactly: pong';
 
-/** The line that opens the skill listing, in both listing formats (claude-cli-facts.md §1.3). */
+/** The line that opens the skill listing, in both listing formats (docs/claude-cli.md §2). */
 export const LISTING_HEADER = 'The following skills are available for use with the Skill tool:';
 
 const DEFAULT_STUB_NAME = /-stub-[0-9a-f]{8}$/;

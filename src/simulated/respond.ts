@@ -1,7 +1,7 @@
 /**
  * The simulated model's wire writer: a `Plan` (plan.ts) written to the HTTP response as the real API
  * would, an SSE stream or one JSON message, an error body, or a broken connection (hang, stall,
- * cut, reset) as reference/claude-cli-facts.md records them.
+ * cut, reset) as docs/claude-cli.md §6 describes them.
  */
 import type { ServerResponse } from 'node:http';
 import { flush, SSE_HEADERS, sendError, sendJson, sleep } from './http.js';

@@ -1,5 +1,5 @@
 /**
- * Scripted routes (issue 11): per query, the probability of each listed stub being loaded, so a
+ * Scripted routes (for `run --siblings` and `matrix`): per query, the probability of each listed stub being loaded, so a
  * test knows what the simulated model did among the tested stub and its siblings. Keys are skill
  * names (`xlsx`, whatever its stub is called in the listing: `xlsx-stub-1a2b3c4d` in the command
  * layout, `xlsx` in the skill layout); the rest of the probability is a plain text answer. A key

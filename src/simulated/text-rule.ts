@@ -17,7 +17,7 @@
  *    stub 5% of the time, one with half of its words covered 95% of the time, linearly between.
  *
  *
- * With several stubs listed (the tested skill and its siblings, issue 11), the entry whose
+ * With several stubs listed (the tested skill and its siblings), the entry whose
  * description covers the query best is the one the "model" may load, with the probability of step 4
  * for that entry's coverage; a tie is broken by SHA-256 of (query, skill name), so it is fixed per
  * query and favours no name (see `bestEntry`).

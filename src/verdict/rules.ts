@@ -2,12 +2,12 @@ import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
-import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../report/schema.js';
+import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../shapes/report.js';
 import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
 import { queryPasses } from './threshold.js';
 
-/** The numbers the verdict rules read (SPEC §2.3). */
+/** The numbers the verdict rules read (docs/design.md, "The verdict"). */
 export interface RuleSettings {
   /** Runs per query; with `autoRuns`, the most a query may get. */
   runsPerQuery: number;

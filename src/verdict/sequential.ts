@@ -1,4 +1,4 @@
-import { betaBinomialPmf } from '../compare/statistics.js';
+import { betaBinomialPmf } from './statistics.js';
 import { queryPasses } from './threshold.js';
 
 /** Never stop a query before this many measured runs: one run says nothing about a rate. */

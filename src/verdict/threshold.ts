@@ -1,5 +1,5 @@
 /**
- * The pass rule of one query (SPEC §2.3), alone in a leaf module: the verdict rules and the
+ * The pass rule of one query (docs/design.md), alone in a leaf module: the verdict rules and the
  * sequential stop both read it, and neither may import the other.
  */
 

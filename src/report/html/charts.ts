@@ -1,5 +1,5 @@
-import { type Interval, wilsonInterval } from '../../compare/statistics.js';
 import { percent } from '../../format.js';
+import { type Interval, wilsonInterval } from '../../verdict/statistics.js';
 import { html, type Markup } from './markup.js';
 
 /**

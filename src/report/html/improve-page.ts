@@ -1,6 +1,6 @@
 import { sessionCostText } from '../../improve/cost-text.js';
 import { RECOMMENDATION_TEXT } from '../../improve/recommendation.js';
-import type { CandidateRecord, ImproveReport } from '../../improve/schema.js';
+import type { CandidateRecord, ImproveReport } from '../../shapes/improve.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
 import { improveChart, improveLegend, winnerIteration } from './improve-chart.js';
 import { html, type Markup } from './markup.js';
@@ -8,7 +8,7 @@ import { labelBadge, simulatedBanner, utcDate } from './parts.js';
 
 /**
  * The page of an `improve` session (`<date>-<skill>-improve.html`, beside its JSON). Like that
- * JSON it holds the description texts, the original and every candidate (SPEC §2.9), and says so
+ * JSON it holds the description texts, the original and every candidate (docs/author-loop.md), and says so
  * first. Then the recommendation with the holdout check (and what the session spent, of its
  * `--max-cost-usd` budget, as the Markdown says it), the train rates of every candidate over
  * the iterations with the accepted path, and each candidate's text, figures and reason. Every

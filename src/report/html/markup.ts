@@ -1,4 +1,4 @@
-import { shownAs } from '../escape.js';
+import { shownAs } from '../../escape.js';
 
 /**
  * Markup built so that user text cannot become markup. Every page is written with the `html`

@@ -1,4 +1,4 @@
-import { type MatrixReport, type MatrixRow, NONE_OTHER } from '../../matrix/schema.js';
+import { type MatrixReport, type MatrixRow, NONE_OTHER } from '../../shapes/matrix.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
 import { simulatedBanner, utcDate } from './parts.js';

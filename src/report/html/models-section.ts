@@ -1,12 +1,12 @@
 import { formatUsd } from '../../cost/cost.js';
+import type { Measurement, PairedByModel, QueryResult } from '../../shapes/report.js';
 import { queryPasses } from '../../verdict/rules.js';
 import { arrow, costLine, labelWords, lateLine } from '../models-text.js';
-import type { Measurement, PairedByModel, QueryResult } from '../schema.js';
 import { percent, rateBar } from './charts.js';
 import { html, type Markup } from './markup.js';
 
 /**
- * The run page's parts of issue 14: with several models (`--model a,b`), a column per model — each
+ * The run page's parts for several models and their cost: with several models (`--model a,b`), a column per model — each
  * model's totals and each query's hits on it — and, whenever the runs were priced, the cost. Model
  * names are the user's text and go in through `html`, escaped.
  */

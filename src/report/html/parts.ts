@@ -2,7 +2,7 @@ import type { ComparisonLabel } from '../../compare/compare.js';
 import { labelText } from '../../compare/render.js';
 import { percent, utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
-import type { Measurement, QueryResult, Report } from '../schema.js';
+import type { Measurement, QueryResult, Report } from '../../shapes/report.js';
 import { html, type Markup } from './markup.js';
 import { filterId } from './style.js';
 

@@ -1,7 +1,7 @@
 import { compareReport, compareReports } from '../../compare/compare.js';
-import type { ImproveReport } from '../../improve/schema.js';
-import type { MatrixReport } from '../../matrix/schema.js';
-import type { Report } from '../schema.js';
+import type { ImproveReport } from '../../shapes/improve.js';
+import type { MatrixReport } from '../../shapes/matrix.js';
+import type { Report } from '../../shapes/report.js';
 import { comparisonPageBody } from './comparison-page.js';
 import { improvePageBody } from './improve-page.js';
 import type { Markup } from './markup.js';
@@ -13,7 +13,7 @@ import { runPageBody } from './run-page.js';
 /**
  * The HTML rendering of reports: one self-contained page per report (written beside its JSON),
  * or per comparison of two. Pure: reports in, text out. The page shows no more than the JSON it
- * is drawn from (SPEC §2.5): no description text, path, stub name or stderr, because the report
+ * is drawn from (docs/security.md): no description text, path, stub name or stderr, because the report
  * holds none; user text (skill name, queries, ids, notes, model names) is escaped by `html`.
  *
  * A new page type (the routing matrix, the improve history) adds a member to `HtmlPage` with the
@@ -24,7 +24,7 @@ export type HtmlPage =
   | { kind: 'report'; report: Report }
   /** `compare a.json b.json`: `base` is the baseline report, `cand` the candidate; `names` label them. */
   | { kind: 'compare'; base: Report; cand: Report; names: { base: string; cand: string } }
-  /** An `improve` session: its candidates over the iterations; it holds the texts, as its JSON does (SPEC §2.9). */
+  /** An `improve` session: its candidates over the iterations; it holds the texts, as its JSON does (docs/author-loop.md). */
   | { kind: 'improve'; report: ImproveReport }
   /** A routing matrix: the heatmap of owners × loaded skills, recall and precision, the stolen queries. */
   | { kind: 'matrix'; report: MatrixReport };

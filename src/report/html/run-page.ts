@@ -1,5 +1,5 @@
+import type { Measurement, QueryResult, Report } from '../../shapes/report.js';
 import { hasSeveralModels, headline, headlineLines } from '../headline.js';
-import type { Measurement, QueryResult, Report } from '../schema.js';
 import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
 import { costAndLate, modelsSection } from './models-section.js';

@@ -13,7 +13,7 @@ import {
   stratifiedExactTest,
   stratifiedNullDistribution,
   wilsonInterval,
-} from '../../src/compare/statistics.js';
+} from '../../src/verdict/statistics.js';
 
 function choose(n: number, k: number): number {
   let r = 1;

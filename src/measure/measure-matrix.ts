@@ -4,7 +4,20 @@ import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
 import { stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet } from '../inputs/types.js';
-import { projectPrefetch } from '../measure/prefetch.js';
+import { buildMatrixReport, describeMatrixSkill } from '../matrix/build.js';
+import {
+  type MatrixProgress,
+  matrixQueries,
+  planMatrix,
+  type Shard,
+  shardQueries,
+  sortSkills,
+} from '../matrix/plan.js';
+import { destinationOf, summarizeMatrixQuery } from '../matrix/tally.js';
+import { rosterOf } from '../report/privacy.js';
+import type { MatrixReport, MatrixRun } from '../shapes/matrix.js';
+import { shouldStop } from '../verdict/rules.js';
+import { projectPrefetch } from './prefetch.js';
 import {
   claudeEnvironment,
   type RunDeps,
@@ -12,15 +25,9 @@ import {
   type RunResult,
   realRunDeps,
   runOnce,
-} from '../measure/run-once.js';
-import { defaultStandbyCount, standbyPool } from '../measure/standby.js';
-import { discardWaiting, startWaiting, type WaitingRun } from '../measure/waiting-run.js';
-import { rosterOf } from '../report/privacy.js';
-import { shouldStop } from '../verdict/rules.js';
-import { buildMatrixReport, describeMatrixSkill } from './build.js';
-import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from './plan.js';
-import type { MatrixReport, MatrixRun } from './schema.js';
-import { destinationOf, summarizeMatrixQuery } from './tally.js';
+} from './run-once.js';
+import { defaultStandbyCount, standbyPool } from './standby.js';
+import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
 
 /** One skill of the matrix: its name, the text Claude Code lists for it, its eval set (null: none). */
 export interface MatrixEntrant {
@@ -52,20 +59,6 @@ export interface MatrixSettings {
   onStopped?: (message: string) => void;
   /** `--standby N`: the next runs' claudes started ahead, waiting for their prompts (0 or absent: cold runs). */
   standby?: number;
-}
-
-/** One finished run of the matrix, for the progress line. */
-export interface MatrixProgress {
-  /** 0-based index of the query among this leg's queries, and their number. */
-  query: number;
-  queries: number;
-  owner: string;
-  pass: number;
-  runsPerQuery: number;
-  went: MatrixRun;
-  durationMs: number;
-  done: number;
-  planned: number;
 }
 
 /**
@@ -121,7 +114,7 @@ export async function measureMatrix(
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.debug ? { debug: true } : {}),
   };
-  // The loop of run's speed-up (issue 12): the next run's project is made while this one runs, the
+  // The loop of run's speed-up (docs/speed.md): the next run's project is made while this one runs, the
   // last one's folder removed while the next starts; keyed by owner, whose stub each project holds.
   const projects = projectPrefetch<string>(deps.createProject);
   // With standbys, each owner's runs get claudes started ahead in projects holding its stub.

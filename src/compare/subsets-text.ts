@@ -1,6 +1,6 @@
-import { type Interval, wilsonInterval } from '../compare/statistics.js';
 import { percent as pct } from '../format.js';
-import type { Measurement, SubsetTotals } from './schema.js';
+import type { Measurement, SubsetTotals } from '../shapes/report.js';
+import { type Interval, wilsonInterval } from '../verdict/statistics.js';
 
 /**
  * How the annotated subsets read (pure): the "without the N that presuppose a session" clause of

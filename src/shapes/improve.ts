@@ -4,8 +4,8 @@ import { z } from 'zod';
  * The improve report, version 2: `<date>-<skill>-improve.json` (and `.md`). Version 2 adds the
  * budget (`settings.maxCostUsd`, `cost`, `budgetStop`) and the `no-verdict` recommendation of a
  * session stopped by `--max-cost-usd`; a version 1 file still reads (it has none of them). Unlike every other
- * report (SPEC §2.5), it is the author's own working file and holds the description texts — the
- * original and every candidate — so that the author can read and pick them (SPEC §2.9). It says
+ * report (docs/security.md), it is the author's own working file and holds the description texts — the
+ * original and every candidate — so that the author can read and pick them (docs/author-loop.md). It says
  * so in `notice`, at its top. It holds no query text, path, stderr or key.
  */
 export const IMPROVE_SCHEMA_ID = 'skilltrigger/improve';

@@ -6,7 +6,7 @@ import { ERROR_CAUSES } from '../outcome.js';
  * `compare`, by the Action restoring a baseline) is validated against it; a foreign or newer file
  * is a clear input error, never a crash deep in a renderer.
  *
- * Privacy (SPEC §2.5): no description text (bytes + SHA-256), no paths, no stub or roster names
+ * Privacy (docs/security.md): no description text (bytes + SHA-256), no paths, no stub or roster names
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
@@ -91,7 +91,7 @@ export const querySchema = z.object({
   runsCostUsd: z.array(z.number().nonnegative().nullable()).optional(),
 });
 
-/** `--siblings`: where the runs went among the competing skills (issue 11). */
+/** `--siblings`: where the runs went among the competing skills (docs/matrix.md). */
 export const siblingTotalsSchema = z.object({
   /** Measured runs of positives (cross-negatives excluded) whose deciding message loaded a sibling instead. */
   lostPositives: count,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { environmentSchema, outcomeCodeSchema, rosterSchema } from '../report/schema.js';
+import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js';
 
 /**
  * The matrix report, version 1: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
  * (a `--shard i/n` leg: `<date>-matrix-shard-<i>-of-<n>.json`, src/adapters/report-files.ts).
  * It says, for every query of every skill's eval set, which of the installed skills each run
- * loaded. The privacy of the run report (SPEC §2.5) holds: the skills' names are the user's own and
+ * loaded. The privacy of the run report (docs/security.md) holds: the skills' names are the user's own and
  * appear; their descriptions only as bytes + SHA-256; the machine's roster hashed (every installed
  * stub left out); no path, stderr or key. Query texts appear as in the run report.
  */
@@ -29,7 +29,7 @@ export const matrixRunSchema = z.discriminatedUnion('to', [
   z.object({ to: z.literal('skill'), skill: z.string() }),
   /** It loaded nothing, or a skill or command that is not one of the installed skills. */
   z.object({ to: z.literal('none-other') }),
-  /** A timeout or an error: not a measurement (SPEC §2.2), counted apart. */
+  /** A timeout or an error: not a measurement (docs/design.md), counted apart. */
   z.object({
     to: z.literal('lost'),
     outcome: outcomeCodeSchema,

@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalItem } from '../../src/inputs/types.js';
-import { type MatrixEntrant, type MatrixProgress, measureMatrix } from '../../src/matrix/measure-matrix.js';
+import type { MatrixProgress } from '../../src/matrix/plan.js';
+import { type MatrixEntrant, measureMatrix } from '../../src/measure/measure-matrix.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
 

@@ -1,5 +1,5 @@
 /**
- * The statistics behind `compare` (SPEC §2.6; the reasoning is in docs/statistics.md).
+ * The statistics behind `compare` (the reasoning is in docs/statistics.md).
  *
  * Every function here is pure: numbers in, numbers out, no I/O, no logging, no randomness.
  *

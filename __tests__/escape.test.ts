@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeInline, truncate } from '../../src/report/escape.js';
+import { escapeInline, truncate } from '../src/escape.js';
 
 /**
  * The rule these tests hold escapeInline to: whatever the user wrote, the output, read by GitHub's
