@@ -1,4 +1,4 @@
-// The bench's side by side with skill-creator (issue 12): a model of the loop of skill-creator's
+// The bench's side by side with skill-creator: a model of the loop of skill-creator's
 // `scripts/run_eval.py` (anthropics/skills, read 2026-12-01), rebuilt here from what it does,
 // not from its code, so both harnesses run on one machine against one simulated model. What it
 // reproduces, because it decides the time a run takes or the verdict it gives:

@@ -53,7 +53,7 @@ export interface SpawnOptions {
   inheritStderr?: boolean;
   /**
    * A standby: stdin is a pipe the prompt is written to later (`send`). Otherwise stdin is ignored:
-   * an open stdin pipe makes a `-p <query>` run wait 3 s for data (claude-cli-facts.md §0.11);
+   * an open stdin pipe makes a `-p <query>` run wait 3 s for data (docs/claude-cli.md §1);
    * with `--input-format stream-json` the CLI waits for its message instead, without that delay.
    */
   promptOnStdin?: boolean;

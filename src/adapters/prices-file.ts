@@ -2,7 +2,7 @@ import { type PricesIdentity, pricesIdentity } from '../cost/budget.js';
 import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import { type PriceTable, parsePriceTable } from '../cost/prices.js';
 import { InputError, SkilltriggerError } from '../errors.js';
-import { readInputText } from './input-file.js';
+import { readInputText } from '../inputs/input-file.js';
 
 /**
  * The price table a measurement is costed with: the built-in one, or a JSON file (the CLI's

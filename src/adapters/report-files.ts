@@ -1,5 +1,6 @@
 import { InputError, messageOf, SkilltriggerError } from '../errors.js';
 import { errorCode } from '../guards.js';
+import { readInputText } from '../inputs/input-file.js';
 import { maskSecrets } from '../mask.js';
 import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
 import { renderHtml, renderReportHtml } from '../report/html/render.js';
@@ -7,7 +8,6 @@ import { parseReport, validateReport } from '../report/read.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
 import { TOOL_VERSION } from '../version.js';
-import { readInputText } from './input-file.js';
 import { type ReportFileOptions, type WrittenReport, writeNamedReport } from './report-folder.js';
 
 /**

@@ -3,13 +3,13 @@ import { link } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { errorCode } from '../guards.js';
+import { readInputText } from '../inputs/input-file.js';
 import { jsonPath } from '../report/read.js';
 import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../shapes/improve.js';
 import { MATRIX_SCHEMA_ID, type MatrixReport, matrixReportSchema } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
 import { claim, explainCode, removeQuietly, writeTemp } from './atomic-files.js';
 import { exists } from './environment.js';
-import { readInputText } from './input-file.js';
 import { readReportFile } from './report-files.js';
 
 /**

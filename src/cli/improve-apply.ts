@@ -7,7 +7,7 @@ import { ExitCode, InputError, SkilltriggerError, UsageError } from '../errors.j
 import { loadSkill, parseSkill } from '../inputs/skill.js';
 import { sha256Hex } from '../report/privacy.js';
 import type { ImproveReport } from '../shapes/improve.js';
-import type { CliIo } from './run-command.js';
+import type { CliIo } from './output.js';
 
 /**
  * `skilltrigger improve --apply <improve-report.json> --skill <dir>`: puts a finished session's

@@ -1,9 +1,9 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readInputText } from '../adapters/input-file.js';
 import { InputError, InputErrors, SkilltriggerError } from '../errors.js';
 import { parseEvalSet } from './eval-set.js';
+import { readInputText } from './input-file.js';
 import type { EvalSet, Skill } from './types.js';
 
 /**

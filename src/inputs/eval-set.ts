@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { readInputFile } from '../adapters/input-file.js';
 import { SkilltriggerError } from '../errors.js';
 import { readAgentvYaml } from './eval-agentv.js';
 import { readCsv } from './eval-csv.js';
 import { type Candidate, entryLabel } from './eval-entry.js';
 import { readSkillCreatorJson } from './eval-json.js';
+import { readInputFile } from './input-file.js';
 import { inputFailure, isRecord, Problems, quote } from './problems.js';
 import type { EvalFormat, EvalItem, EvalSet } from './types.js';
 import { refuseInvalidUtf8 } from './utf8.js';

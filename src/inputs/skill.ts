@@ -5,10 +5,10 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar } from 'yaml';
-import { nonRegularKind, readInputFile } from '../adapters/input-file.js';
 import { messageOf, SkilltriggerError } from '../errors.js';
 import { isControlCharacter } from './eval-entry.js';
 import { parseFrontmatter, splitFrontmatter, valueComment } from './frontmatter.js';
+import { nonRegularKind, readInputFile } from './input-file.js';
 import { emulateListing, listingFindings } from './listing.js';
 import { describeValue, inputFailure, isRecord, Problems, quote } from './problems.js';
 import {
