@@ -19,7 +19,7 @@ export function schemaFiles(): Record<string, string> {
     'report.schema.json': json(
       reportSchema,
       `skilltrigger report, version ${REPORT_SCHEMA_VERSION}`,
-      'A skilltrigger report (`skilltrigger run`): how often a description made Claude load the skill. Generated from src/report/schema.ts; documented in docs/report-schema.md.',
+      'A skilltrigger report (`skilltrigger run`): how often a description made Claude load the skill. Generated from src/shapes/report.ts; documented in docs/report-schema.md.',
     ),
     'action-results.schema.json': json(
       resultsFileSchema,
@@ -29,7 +29,7 @@ export function schemaFiles(): Record<string, string> {
     'matrix.schema.json': json(
       matrixReportSchema,
       `skilltrigger matrix report, version ${MATRIX_SCHEMA_VERSION}`,
-      'A skilltrigger routing matrix (`skilltrigger matrix`): for every query of every skill, which installed skill each run loaded. Generated from src/matrix/schema.ts; documented in docs/matrix.md.',
+      'A skilltrigger routing matrix (`skilltrigger matrix`): for every query of every skill, which installed skill each run loaded. Generated from src/shapes/matrix.ts; documented in docs/matrix.md.',
     ),
   };
 }

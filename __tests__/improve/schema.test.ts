@@ -2,16 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { IMPROVE_SCHEMA_VERSION, improveReportSchema } from '../../src/shapes/improve.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 
-/** The improve report's versions: version 2 added the budget; a version 1 file still reads, a newer one does not. */
+/**
+ * The improve report's versions: version 2 added the budget, version 3 the optional `interrupted`;
+ * version 1 and 2 files still read, a newer one does not.
+ */
 describe('improve report versions', () => {
-  it('writes version 2 and still reads a version 1 file as written', () => {
-    expect(IMPROVE_SCHEMA_VERSION).toBe(2);
-    const v1 = { ...improveFixture(), schemaVersion: 1 };
-    expect(improveReportSchema.parse(v1)).toEqual(v1);
+  it('writes version 3 and still reads version 1 and 2 files as written', () => {
+    expect(IMPROVE_SCHEMA_VERSION).toBe(3);
+    for (const schemaVersion of [1, 2]) {
+      const older = { ...improveFixture(), schemaVersion };
+      expect(improveReportSchema.parse(older)).toEqual(older);
+    }
   });
 
   it('refuses a version it does not know', () => {
-    const result = improveReportSchema.safeParse({ ...improveFixture(), schemaVersion: 3 });
+    const result = improveReportSchema.safeParse({ ...improveFixture(), schemaVersion: 4 });
     expect(result.success).toBe(false);
   });
 });

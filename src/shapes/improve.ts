@@ -9,7 +9,8 @@ import { z } from 'zod';
  * so in `notice`, at its top. It holds no query text, path, stderr or key.
  */
 export const IMPROVE_SCHEMA_ID = 'skilltrigger/improve';
-export const IMPROVE_SCHEMA_VERSION = 2;
+/** Version 3 added only the optional `interrupted`; version 2 the budget. Older files read as written. */
+export const IMPROVE_SCHEMA_VERSION = 3;
 /** The oldest improve report `view` still reads. */
 export const OLDEST_IMPROVE_SCHEMA_VERSION = 1;
 

@@ -10,9 +10,11 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 4;
+export const REPORT_SCHEMA_VERSION = 5;
 /**
- * The oldest version `read` still accepts. Version 4 only added the optional `pairedByModel` (a
+ * The oldest version `read` still accepts. Version 5 only added the optional `settings.launch` (a
+ * warm standby or a cold start) and `description.from` (where the measured text came from), so a
+ * version-4 report reads as it was. Version 4 only added the optional `pairedByModel` (a
  * paired report of several models), so a version-3 report reads as it was. Version 3 only added optional fields (siblings:
  * `siblings`, `queries[].siblingHits`, `totals.siblings`; several models, cost and the late load:
  * `settings.models|lateTurns|maxCostUsd|prices`, `queries[].byModel|late|costUsd|runsCostUsd`,
