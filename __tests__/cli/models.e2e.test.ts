@@ -494,6 +494,8 @@ describe('--late N', () => {
 });
 
 describe('--baseline-description with several models', () => {
+  // 32 real runs (4 queries × 2 runs × 2 sides × 2 models) and a paired round trip per model: it
+  // took 107 s beside another e2e file on the two cores, past the default 120 s budget once.
   it('judges each model’s candidate against the same model’s baseline, not the pool', async () => {
     // The candidate (SKILL.md's text) always loads on Haiku and never on Sonnet; the baseline the
     // other way round. Pooled, the two cancel out (noise); model by model, Sonnet regresses.
@@ -560,5 +562,5 @@ describe('--baseline-description with several models', () => {
     expect(markdown).toContain('## Baseline vs candidate, by model');
     expect(markdown).toContain(`| ${SONNET} | 6/6 → 0/6 | regression | 0/2 → 0/2 | noise | **regression** |`);
     expect(markdown).toContain('- **Overall: regression**');
-  });
+  }, 300_000);
 });
