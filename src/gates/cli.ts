@@ -42,3 +42,19 @@ export function judgeCli(bin: string, result: ClaudeCommandResult): { result: Ga
   }
   return { result: gateResult('cli', 'ok', `claude ${version}`), version };
 }
+
+/**
+ * Without git on the PATH claude runs with, the git status block of the model's request says
+ * `Status: (unavailable)` where a repository session says `(clean)` (seen on 2.1.328; the rest of
+ * the request is the same, docs/claude-cli.md). The measurement still works, but it measures a
+ * request no real session in a repository sends: a working cli gate warns.
+ */
+export function withGitFinding(result: GateResult, gitOnPath: boolean): GateResult {
+  if (gitOnPath || result.status !== 'ok') return result;
+  return gateResult(
+    'cli',
+    'warn',
+    `${result.reason}; git is not on the PATH claude runs with, so the model's git status block says "(unavailable)" instead of "(clean)", unlike a session in a repository`,
+    'install git (apt-get install git, brew install git, …) or put it on PATH, then measure again',
+  );
+}

@@ -2,12 +2,13 @@ import os from 'node:os';
 import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude-command.js';
 import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../adapters/claude-launch.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
+import { onPath } from '../adapters/program-on-path.js';
 import { createScratchProject, type ScratchProject } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
-import { judgeCli } from './cli.js';
+import { judgeCli, withGitFinding } from './cli.js';
 import { conflictGate } from './conflict-gate.js';
 import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
 import { judgeRoster, type RosterFinding } from './roster.js';
@@ -134,7 +135,7 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
     const version = await claude([...GATE_COMMANDS.version], os.tmpdir());
     if (interrupted()) return finish();
     const cli = judgeCli(settings.claudeBin, version);
-    record(cli.result);
+    record(withGitFinding(cli.result, await onPath('git', env.PATH)));
     if (cli.result.status === 'fail') {
       skipRest('needs a working Claude CLI (see the cli gate)');
       return finish();
