@@ -136,8 +136,7 @@ describe(faultTitle('home-unchanged'), () => {
       env,
     });
     expect(preflight.code).toBe(0);
-    expect(changes(home, await tree(claude.home))).toEqual([]);
-    expect(changes(temp, await tree(tmp))).toEqual([]);
+    await unchanged(home, tmp, temp);
 
     const evalFile = path.join(work, 'home-evals.json');
     const items = [
@@ -248,6 +247,7 @@ describe(faultTitle('home-unchanged'), () => {
       model.requests.slice(asked).some((r) => readRewritePrompt(r.view?.query ?? '') !== undefined),
     ).toBe(true);
     await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
   }, 600_000);
 });
 
