@@ -361,6 +361,23 @@ export const FAULT_CASES: readonly FaultCase[] = [
       'exit 1; the entry is named, with the fix "drop the leading slash" (`run` refuses it the same way)',
   },
   {
+    id: 'home-unchanged',
+    layer: 'cli',
+    fault: 'a measurement in the user’s own HOME (settings, CLAUDE.md, another project’s history)',
+    injected:
+      'the real claude with a populated HOME and a TMPDIR of the test; `preflight`, `run`, `matrix` (2 skills) and `improve` (its rewrite call included), each HOME and TMPDIR compared file by file before and after',
+    outcome:
+      'HOME unchanged apart from the plugin store the CLI rewrites at every start (docs/home.md); no `~/.claude/projects/` folder of a temp project, nothing left in the TMPDIR (was: one `~/.claude/projects/-tmp-skilltrigger-…` folder a run)',
+  },
+  {
+    id: 'sigkill-sweep',
+    layer: 'cli',
+    fault: 'SIGKILL to skilltrigger mid-run (a kill cannot be caught)',
+    injected: 'SIGKILL to `skilltrigger run` while a measured run hangs, then `skilltrigger preflight`',
+    outcome:
+      'the kill leaves the temp project (its owner file names the dead pid) and its claude group; the next command ends that group and removes the dead owner’s temp folders, and no `~/.claude/projects/` folder of ours stays (was: claude orphaned, two `skilltrigger-*` folders left)',
+  },
+  {
     id: 'run-e2big',
     layer: 'run',
     fault: 'a prompt too long for the argv (E2BIG), past the loader',

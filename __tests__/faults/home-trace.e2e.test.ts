@@ -4,21 +4,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_FILE } from '../../src/adapters/temp-owner.js';
-import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import { REWRITE_CLOSE, REWRITE_OPEN, readRewritePrompt } from '../../src/author/prompts.js';
+import {
+  type Behaviour,
+  type Script,
+  type SimulatedModel,
+  startSimulatedModel,
+} from '../../src/simulated/model.js';
+import { stubSkillName } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
+import { faultTitle } from './cases.js';
 import { killPids, processesInGroups, projectsLeft, scriptTable, waitFor } from './support.js';
 
 /**
  * A measurement leaves the user's HOME as it found it (docs/home.md): a HOME with settings, a
- * CLAUDE.md and another project's history is compared file by file before and after `preflight`
- * and `run` through the real claude; only the plugin store the CLI rewrites at every start may
- * differ. The temp folder keeps nothing either. Then a `run` is SIGKILLed mid-measurement, and the
- * next command finds its temp project and its orphaned claude and removes both.
+ * CLAUDE.md and another project's history is compared file by file before and after `preflight`,
+ * `run`, `matrix` and `improve` (its rewrite call included) through the real claude; only the
+ * plugin store the CLI rewrites at every start may differ. The temp folder keeps nothing either.
+ * Then a `run` is SIGKILLed mid-measurement, and the next command finds its temp project and its
+ * orphaned claude and removes both.
  */
 
 const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
-const table = new Map<string, Behaviour>();
+const table = new Map<string, Behaviour | Script>();
 let model: SimulatedModel;
 let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
 let work: string;
@@ -60,8 +69,17 @@ function changes(before: Map<string, string>, after: Map<string, string>): strin
     .sort();
 }
 
+/** The description improve's rewrite call proposes. */
+const REWRITE = 'Writes the session handoff note so that the next session can pick the work up';
+
+/** The table per query; improve's rewrite prompt (a text of its own) gets a fixed proposal. */
+const script: Script = (req, ctx) =>
+  readRewritePrompt(req.query) === undefined
+    ? scriptTable(table)(req, ctx)
+    : { kind: 'text', text: `${REWRITE_OPEN}${REWRITE}${REWRITE_CLOSE}` };
+
 beforeAll(async () => {
-  model = await startSimulatedModel({ script: scriptTable(table) });
+  model = await startSimulatedModel({ script });
   claude = await makeClaudeEnv(model);
   work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-home-trace-'));
   skillDir = path.join(work, 'handoff');
@@ -92,15 +110,25 @@ async function privateTmp(name: string): Promise<string> {
   return tmp;
 }
 
-describe('the user’s HOME and temp folder', () => {
-  it('are as they were after preflight and run, apart from the files the CLI rewrites at every start', async () => {
+/** Starts claude once in this HOME if none ever did (the CLI makes its own files on a first start). */
+async function warm(env: NodeJS.ProcessEnv, name: string): Promise<void> {
+  if (await lstat(path.join(claude.home, '.claude.json')).catch(() => undefined)) return;
+  const r = await runCli(['preflight', '--claude', CLAUDE_BIN, '--out', path.join(work, name)], { env });
+  expect(r.code, r.stderr).toBe(0);
+}
+
+/** HOME and the temp folder hold exactly what they held, and no claude project of ours is left. */
+async function unchanged(home: Map<string, string>, tmp: string, temp: Map<string, string>) {
+  expect(changes(home, await tree(claude.home))).toEqual([]);
+  expect(changes(temp, await tree(tmp))).toEqual([]);
+  expect(await readdir(path.join(claude.home, '.claude', 'projects'))).toEqual(['-home-me-src-app']);
+}
+
+describe(faultTitle('home-unchanged'), () => {
+  it('preflight and run', async () => {
     const tmp = await privateTmp('home');
     const env = { ...claude.env, TMPDIR: tmp };
-    // A HOME claude has started in before (the CLI makes its own files on a first start).
-    const warm = await runCli(['preflight', '--claude', CLAUDE_BIN, '--out', path.join(work, 'warm')], {
-      env,
-    });
-    expect(warm.code).toBe(0);
+    await warm(env, 'warm');
     const home = await tree(claude.home);
     const temp = await tree(tmp);
 
@@ -108,8 +136,7 @@ describe('the user’s HOME and temp folder', () => {
       env,
     });
     expect(preflight.code).toBe(0);
-    expect(changes(home, await tree(claude.home))).toEqual([]);
-    expect(changes(temp, await tree(tmp))).toEqual([]);
+    await unchanged(home, tmp, temp);
 
     const evalFile = path.join(work, 'home-evals.json');
     const items = [
@@ -136,13 +163,96 @@ describe('the user’s HOME and temp folder', () => {
       { env },
     );
     expect(run.code).toBe(0);
-    expect(changes(home, await tree(claude.home))).toEqual([]);
-    expect(changes(temp, await tree(tmp))).toEqual([]);
-    const projects = await readdir(path.join(claude.home, '.claude', 'projects'));
-    expect(projects).toEqual(['-home-me-src-app']);
+    await unchanged(home, tmp, temp);
   }, 600_000);
 
-  it('a SIGKILLed run leaves its temp project and claude; the next command removes both', async () => {
+  it('matrix and improve (measured runs, the rewrite call)', async () => {
+    const tmp = await privateTmp('matrix-improve');
+    const env = { ...claude.env, TMPDIR: tmp };
+    await warm(env, 'warm-matrix');
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+
+    // Two skills, one positive and one negative each; a positive loads its own skill.
+    const skills = path.join(work, 'matrix-skills');
+    for (const name of ['notes', 'charts']) {
+      await mkdir(path.join(skills, name, 'evals'), { recursive: true });
+      await writeFile(
+        path.join(skills, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Handles ${name} for the weekly review\n---\n\nBody.\n`,
+      );
+      const pos = `home-mx ${name} wanted`;
+      const neg = `home-mx ${name} unwanted`;
+      table.set(pos, (req) => {
+        const own = req.stubs?.find((e) => stubSkillName(e.name) === name);
+        return own === undefined ? { kind: 'text' } : { kind: 'skill', name: own.name };
+      });
+      table.set(neg, { kind: 'text' });
+      await writeFile(
+        path.join(skills, name, 'evals', 'evals.json'),
+        JSON.stringify([
+          { query: pos, should_trigger: true },
+          { query: neg, should_trigger: false },
+        ]),
+      );
+    }
+    const matrix = await runCli(
+      [
+        'matrix',
+        '--skills',
+        skills,
+        '--runs',
+        '1',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        path.join(work, 'out-mx'),
+      ],
+      { env },
+    );
+    expect(matrix.code, matrix.stderr).toBe(0);
+    await unchanged(home, tmp, temp);
+
+    // The original misses its train positive, so the session asks for a rewrite (a claude call of its own).
+    const evalFile = path.join(work, 'improve-evals.json');
+    const items = [
+      { query: 'home-imp train wanted', should_trigger: true },
+      { query: 'home-imp train unwanted', should_trigger: false },
+      { query: 'home-imp held wanted', should_trigger: true, split: 'holdout' },
+      { query: 'home-imp held unwanted', should_trigger: false, split: 'holdout' },
+    ];
+    for (const item of items) table.set(item.query, { kind: 'text' });
+    await writeFile(evalFile, JSON.stringify(items));
+    const asked = model.requests.length;
+    const improve = await runCli(
+      [
+        'improve',
+        '--skill',
+        skillDir,
+        '--eval',
+        evalFile,
+        '--iterations',
+        '1',
+        '--runs',
+        '1',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        path.join(work, 'out-improve'),
+      ],
+      { env },
+    );
+    expect(improve.code, improve.stderr).toBe(0);
+    expect(
+      model.requests.slice(asked).some((r) => readRewritePrompt(r.view?.query ?? '') !== undefined),
+    ).toBe(true);
+    await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
+  }, 600_000);
+});
+
+describe('a SIGKILL of skilltrigger', () => {
+  it(faultTitle('sigkill-sweep'), async () => {
     const tmp = await privateTmp('sigkill');
     const env = { ...claude.env, TMPDIR: tmp };
     const query = 'home-kill hangs forever';
