@@ -29,7 +29,7 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
+import { costWarnings, lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import type { Report } from '../shapes/report.js';
 import type { RunArgs } from './args.js';
@@ -284,7 +284,10 @@ async function measureAndReport(
     ['baseline ', report.baseline],
     [report.baseline ? 'candidate ' : '', report.candidate],
   ] as const)
-    if (m) for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+    if (m) {
+      for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+      for (const w of costWarnings(m)) io.stderr.write(`warning: ${side}${w}\n`);
+    }
   if (report.pairedByModel) {
     io.stdout.write(modelsComparisonText(compareReportByModel(report)));
     io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);
