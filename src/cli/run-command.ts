@@ -36,7 +36,7 @@ import type { RunArgs } from './args.js';
 import { type BaselineFrom, baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
 import { refuseSameModel } from './cost-args.js';
-import { dryRunText, planCost } from './cost-step.js';
+import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
@@ -121,6 +121,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       models: args.models ?? [args.model],
     };
     const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
+    for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
     if (args.dryRun) {
       io.stdout.write(dryRunText(shape, args.runsAuto, costPlan));
       return ExitCode.verdict;
