@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeInline } from '../../src/escape.js';
 import { headline, outcomeSymbols } from '../../src/report/headline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { type Measurement, reportSchema } from '../../src/shapes/report.js';
 import { expectGolden as expectGoldenFile } from '../fakes/golden.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,
@@ -248,17 +248,66 @@ describe('renderMarkdown', () => {
   });
 });
 
-describe('the CLI-reported cost in the Usage line', () => {
-  it('says it covers only the runs that reached their result event, not a second total', () => {
+describe('the CLI-reported cost', () => {
+  it('is not a second total in the Usage line', () => {
     const base = reportFixture();
     const usage = { ...base.candidate.totals.usage, costUsd: 0.3524 };
     const report = reportFixture({
       candidate: { ...base.candidate, totals: { ...base.candidate.totals, usage } },
     });
     const md = renderMarkdown(report);
-    expect(md).toContain(
-      "the CLI's own total_cost_usd ($0.3524) covers only the runs that reached its result event (a run stopped at its decision never does); the cost at the top prices every run from the table",
-    );
+    expect(md).not.toContain('0.3524');
     expect(md).not.toContain('as the CLI reported it');
+  });
+
+  const priced = (check: NonNullable<Measurement['cost']>['check']) => {
+    const base = reportFixture();
+    return renderMarkdown(
+      reportFixture({
+        candidate: {
+          ...base.candidate,
+          cost: {
+            usd: 0.25,
+            pricedRuns: 4,
+            unpricedRuns: 0,
+            unknownModels: [],
+            byModel: { 'claude-haiku-4-5': 0.25 },
+            ...(check ? { check } : {}),
+          },
+        },
+      }),
+    );
+  };
+
+  it('says where the one cost comes from, and on how many runs the CLI agreed', () => {
+    const md = priced({
+      runs: 2,
+      models: [{ model: 'claude-haiku-4-5', runs: 2, tableUsd: 0.1, cliUsd: 0.1005, differs: false }],
+    });
+    expect(md).toContain(
+      "- cost: $0.2500 from the price table · checked against the CLI's own figure on 2 runs · ",
+    );
+    expect(md).not.toContain('Warning');
+  });
+
+  it('warns near the cost with both figures, the model and the rate when they differ', () => {
+    const md = priced({
+      runs: 2,
+      models: [
+        {
+          model: 'claude-haiku-4-5',
+          runs: 2,
+          tableUsd: 0.1,
+          cliUsd: 0.08,
+          differs: true,
+          suspect: { rate: 'output', tableRate: 5, impliedRate: 4, alsoFits: [] },
+        },
+      ],
+    });
+    expect(md).toContain('- cost: $0.2500 from the price table · ');
+    expect(md).not.toContain('checked against');
+    expect(md).toContain(
+      "- **Warning:** the price table and the CLI's own total_cost_usd differ for claude-haiku-4-5: $0.1000 from the table, $0.0800 from the CLI, over the 2 runs that reported it; the output rate most likely differs: the table has $5/M, the CLI's figure implies $4/M",
+    );
   });
 });

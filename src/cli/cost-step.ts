@@ -1,5 +1,6 @@
 import type { Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
+import { checkCost, costCheckWarnings } from '../cost/cost-check.js';
 import {
   dearestRunUsd,
   estimatePlan,
@@ -63,4 +64,16 @@ export function dryRunText(shape: PlanShape, auto: boolean, plan: CostPlan): str
   if (plan.budget) lines.push(`within --max-cost-usd ${formatUsd(plan.budget.maxUsd)}`);
   lines.push('dry run: the gates ran; nothing was measured');
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The round trips reach their result event, so each carries the CLI's own total_cost_usd: checked
+ * against the table here, at the gates, a wrong rate is named before any measured run is priced with it.
+ */
+export function roundTripCostWarnings(preflight: PreflightResult, prices: Prices): string[] {
+  const samples = Object.entries(preflight.roundTripUsage ?? {}).map(([key, usage]) => ({
+    model: preflight.roundTripModels?.[key] ?? key,
+    usage,
+  }));
+  return costCheckWarnings(checkCost(samples, prices.table)).map((w) => `round trip: ${w}`);
 }

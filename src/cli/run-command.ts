@@ -29,14 +29,14 @@ import { measureSkill } from '../measure/measure-skill.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
+import { costWarnings, lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import type { Report } from '../shapes/report.js';
 import type { RunArgs } from './args.js';
 import { type BaselineFrom, baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
 import { refuseSameModel } from './cost-args.js';
-import { dryRunText, planCost } from './cost-step.js';
+import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
@@ -121,6 +121,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       models: args.models ?? [args.model],
     };
     const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
+    for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
     if (args.dryRun) {
       io.stdout.write(dryRunText(shape, args.runsAuto, costPlan));
       return ExitCode.verdict;
@@ -284,7 +285,10 @@ async function measureAndReport(
     ['baseline ', report.baseline],
     [report.baseline ? 'candidate ' : '', report.candidate],
   ] as const)
-    if (m) for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+    if (m) {
+      for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+      for (const w of costWarnings(m)) io.stderr.write(`warning: ${side}${w}\n`);
+    }
   if (report.pairedByModel) {
     io.stdout.write(modelsComparisonText(compareReportByModel(report)));
     io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);

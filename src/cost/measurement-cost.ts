@@ -1,5 +1,6 @@
 import type { RunRecord } from '../verdict/rules.js';
 import { costOf, type RunCost } from './cost.js';
+import { type CostCheck, checkCost } from './cost-check.js';
 import type { PriceTable } from './prices.js';
 
 /** The cost of one query's runs, and of a whole measurement, as the report carries them. */
@@ -20,6 +21,8 @@ export interface MeasurementCost {
   unknownModels: string[];
   /** Dollars per model, keyed by the model the run reported (else the one it asked for). */
   byModel: Record<string, number>;
+  /** The table checked against the CLI's own figure, on the runs that reached their result event; absent when none did. */
+  check?: CostCheck;
 }
 
 /** The model a run is priced as: what its init event reported, else what it asked for. */
@@ -53,5 +56,10 @@ export function costOfMeasurement(
     return { runsUsd, usd: runsUsd.reduce<number>((sum, usd) => sum + (usd ?? 0), 0) };
   });
   total.unknownModels = [...unknown].sort();
+  const check = checkCost(
+    records.flat().map((run) => ({ model: pricedModel(run, requestedModel), usage: run.usage })),
+    table,
+  );
+  if (check.runs > 0) total.check = check;
   return { queries, total };
 }

@@ -67,7 +67,10 @@ export function readRoundTrip(stdout: string): RoundTripReading {
         break;
       }
       case 'result':
-        if (event.usage) reading.usage = event.usage;
+        // The CLI's own cost comes beside the usage; kept with it, it checks the price table (docs/cost.md).
+        if (event.usage)
+          reading.usage =
+            event.costUsd === undefined ? event.usage : { ...event.usage, costUsd: event.costUsd };
         if (event.isError) {
           failed = true;
           status ??= event.apiErrorStatus;

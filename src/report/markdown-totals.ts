@@ -26,12 +26,10 @@ function usageText(u: ReportUsage): string {
   const tokens =
     `${n(u.inputTokens)} input, ${n(u.outputTokens)} output, ` +
     `${n(u.cacheReadInputTokens)} cache read, ${n(u.cacheCreationInputTokens)} cache write tokens`;
-  // The CLI's total_cost_usd comes only with its result event, which a run stopped at its decision
-  // (every Skill call) never reaches: summed, it is a part of the bill, not a second total. The one
-  // cost is the priced one in the headline's cost line; this says what the CLI's figure covers.
-  return u.costUsd === undefined
-    ? tokens
-    : `${tokens} · the CLI's own total_cost_usd ($${u.costUsd.toFixed(4)}) covers only the runs that reached its result event (a run stopped at its decision never does); the cost at the top prices every run from the table`;
+  // One cost only: the priced one in the cost line. The CLI's total_cost_usd comes only with its
+  // result event, which a run stopped at its decision never reaches, so its sum is a part of the
+  // bill; it serves as the check on the table beside the cost line (src/cost/cost-check.ts).
+  return tokens;
 }
 
 function totalsLines(m: Measurement): string[] {

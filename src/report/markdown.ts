@@ -12,7 +12,7 @@ import { counted, hasSeveralModels, headline, headlineLines, passesText } from '
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';
 import { totalsSection } from './markdown-totals.js';
-import { lateAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
+import { costWarnings, lateAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
 import { siblingsMarkdown } from './siblings.js';
 import { labelled, type Side, sidesOf } from './sides.js';
 
@@ -138,7 +138,10 @@ export function renderMarkdown(report: Report): string {
     simulatedNote(report),
     stoppedNote(sides),
     sides.flatMap((s) => headlineBlock(s, paired)),
-    sides.flatMap((s) => lateAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`)),
+    sides.flatMap((s) => [
+      ...lateAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`),
+      ...costWarnings(s.m, escapeInline).map((w) => `- **Warning:** ${labelled(s, w)}`),
+    ]),
     verdictNote(report, sides),
     pairedModelsMarkdown(report.pairedByModel),
     contextNote(report),

@@ -1,4 +1,5 @@
 import { formatUsd } from '../cost/cost.js';
+import { costCheckNote, costCheckWarnings } from '../cost/cost-check.js';
 import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
 import type { Measurement, PairedByModel, ReportUsage } from '../shapes/report.js';
@@ -50,14 +51,21 @@ export function costLine(m: Measurement, esc: (t: string) => string = plain): st
     perModel.length > 1
       ? ` (${perModel.map(([model, usd]) => `${esc(model)} ${formatUsd(usd)}`).join(', ')})`
       : '';
+  // One cost, from the table; where the CLI's own figure disagrees, costWarnings says so with both.
+  const from = ` from the price table${costCheckNote(cost.check)}`;
   if (cost.unpricedRuns === 0)
-    return [`cost: ${formatUsd(cost.usd)}${split} · ${tokensText(m.totals.usage)}`];
+    return [`cost: ${formatUsd(cost.usd)}${split}${from} · ${tokensText(m.totals.usage)}`];
   const unknown = cost.unknownModels.map(esc).join(', ');
   const priced =
     cost.pricedRuns > 0 ? `${formatUsd(cost.usd)} for ${cost.pricedRuns} priced runs${split}; ` : '';
   return [
-    `cost: ${priced}price unknown for ${unknown} (${cost.unpricedRuns} runs) · ${tokensText(m.totals.usage)}`,
+    `cost: ${priced}price unknown for ${unknown} (${cost.unpricedRuns} runs)${costCheckNote(cost.check)} · ${tokensText(m.totals.usage)}`,
   ];
+}
+
+/** The price table against the CLI's own figure: one warning per model that differs by more than 1%, else none. */
+export function costWarnings(m: Measurement, esc: (t: string) => string = plain): string[] {
+  return costCheckWarnings(m.cost?.check, esc);
 }
 
 /** The late loads and the cost, in order (the per-model lines belong to the headline: headline.ts). */

@@ -138,6 +138,32 @@ export const costSchema = z.object({
   unknownModels: z.array(z.string()),
   /** Dollars per model (as reported by the run, else as asked for). */
   byModel: z.record(z.string(), z.number().nonnegative()),
+  /**
+   * The table checked against the CLI's own total_cost_usd, per model, over the runs that reached
+   * their result event (src/cost/cost-check.ts); absent when no run did. Optional.
+   */
+  check: z
+    .object({
+      runs: count,
+      models: z.array(
+        z.object({
+          model: z.string(),
+          runs: count,
+          tableUsd: z.number().nonnegative(),
+          cliUsd: z.number().nonnegative(),
+          differs: z.boolean(),
+          suspect: z
+            .object({
+              rate: z.enum(['input', 'output', 'cacheRead', 'cacheWrite']),
+              tableRate: z.number().nonnegative(),
+              impliedRate: z.number().nonnegative(),
+              alsoFits: z.array(z.enum(['input', 'output', 'cacheRead', 'cacheWrite'])),
+            })
+            .optional(),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /** One model's side of a measurement (`--model a,b`): the verdict rules applied to its runs alone. */
