@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, InputError } from '../../src/errors.js';
 import { jsonPath, parseReport } from '../../src/report/read.js';
-import type { Report } from '../../src/shapes/report.js';
+import { REPORT_SCHEMA_VERSION, type Report } from '../../src/shapes/report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 const FILE = 'results/2025-03-14-pdf-tables.json';
@@ -70,9 +70,13 @@ describe('parseReport', () => {
   });
 
   it('tells the user to upgrade for a report from a newer skilltrigger', () => {
-    const error = rejection(json({ ...reportFixture(), schemaVersion: 5, somethingNew: true }));
+    const error = rejection(
+      json({ ...reportFixture(), schemaVersion: REPORT_SCHEMA_VERSION + 1, somethingNew: true }),
+    );
     expect(error.problem).toMatch(
-      /^written by a newer skilltrigger \(report schema version 5; this version reads 4\)/,
+      new RegExp(
+        `^written by a newer skilltrigger \\(report schema version ${REPORT_SCHEMA_VERSION + 1}; this version reads ${REPORT_SCHEMA_VERSION}\\)`,
+      ),
     );
     expect(error.fix).toBe('upgrade skilltrigger');
     expect(error.message).toMatch(/written by a newer skilltrigger.*Fix: upgrade/);
@@ -81,7 +85,7 @@ describe('parseReport', () => {
   it('reads a version-1 report (written before the optional fields of version 2) as it was', () => {
     const { $schema: _s, ...v1 } = { ...reportFixture(), schemaVersion: 1 } as Record<string, unknown>;
     const read = parseReport(json(v1), 'v1.json');
-    expect(read.schemaVersion).toBe(4);
+    expect(read.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(read.candidate.totals).toEqual(reportFixture().candidate.totals);
     expect(read.$schema).toBeUndefined();
   });
@@ -89,7 +93,7 @@ describe('parseReport', () => {
   it('reads a version-2 report (written before the sibling, model and cost fields of version 3) as it was', () => {
     const v2 = { ...reportFixture(), schemaVersion: 2 };
     const read = parseReport(json(v2), 'v2.json');
-    expect(read.schemaVersion).toBe(4);
+    expect(read.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(read.candidate).toEqual(reportFixture().candidate);
     expect(read.candidate.totals.siblings).toBeUndefined();
     expect(read.candidate.byModel).toBeUndefined();
@@ -98,7 +102,7 @@ describe('parseReport', () => {
   it('reads a version-3 report (written before pairedByModel) as it was', () => {
     const v3 = { ...reportFixture(), schemaVersion: 3 };
     const read = parseReport(json(v3), 'v3.json');
-    expect(read.schemaVersion).toBe(4);
+    expect(read.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(read.candidate).toEqual(reportFixture().candidate);
     expect(read.pairedByModel).toBeUndefined();
   });
