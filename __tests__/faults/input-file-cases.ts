@@ -2,7 +2,7 @@ import { reportFixture } from '../fakes/report-fixture.js';
 import type { BadInputCase } from './bad-input-cases.js';
 
 /**
- * Input files that are not what they seem (issue 26): a pipe where a file belongs, a report edited
+ * Input files that are not what they seem: a pipe where a file belongs, a report edited
  * by hand, a SKILL.md Claude Code would never list, encodings and YAML features a loader took
  * for data. Same harness and placeholders as bad-input-cases.ts; each case fails on a build
  * without the check it names (a FIFO case hangs there, and the harness kills it).
