@@ -8,10 +8,10 @@ import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
 
 /**
- * The matrix loop's speed-up (issue 12), through the real claude: the next run's project is made
- * while the current run runs (the prefetch of run's loop, src/measure/prefetch.ts), yet no claude
- * is spawned while the previous one's process group lives, and none of its requests reach the
- * model once the next run has started.
+ * The matrix loop's speed-up, through the real claude: the next run's project (cold), or its
+ * waiting claude (standby), is made while the current run runs (src/measure/prefetch.ts,
+ * src/measure/standby.ts), yet no claude is prompted while the previous one's process group lives,
+ * and none of its requests reach the model once the next run has started.
  */
 let world: Awaited<ReturnType<typeof serialWorld>>;
 
@@ -46,10 +46,14 @@ afterAll(async () => {
   await world?.close();
 });
 
-describe('the matrix loop: set-up overlapped, claude strictly serial', () => {
-  it('makes the next project during a run, and spawns no claude beside a live one', async () => {
-    const { deps, created, spawns, gone } = recordingDeps(world.root);
+describe.each([
+  { standby: 0, what: 'cold runs' },
+  { standby: 1, what: 'one standby' },
+])('the matrix loop: set-up overlapped, claude strictly serial ($what)', ({ standby }) => {
+  it('makes the next project during a run, and prompts no claude beside a live one', async () => {
+    const { deps, created, spawns, gone, prompts } = recordingDeps(world.root);
     const progress: MatrixProgress[] = [];
+    const before = world.model.requests.length; // the world's model serves both variants
     const report = await measureMatrix(
       {
         entrants,
@@ -63,6 +67,7 @@ describe('the matrix loop: set-up overlapped, claude strictly serial', () => {
         conflictAllowed: false,
         simulated: true,
         toolVersion: 'test',
+        standby,
       },
       (p) => progress.push(p),
       undefined,
@@ -72,25 +77,39 @@ describe('the matrix loop: set-up overlapped, claude strictly serial', () => {
     expect(progress).toHaveLength(8);
     // Every run was measured (a Skill call or a text answer), none lost to a timeout or an error.
     expect(progress.map((p) => p.went.to).filter((to) => to === 'lost')).toEqual([]);
-    expect(spawns).toHaveLength(8);
     // The plan's order, as the model server saw the runs start: pass 1 over every query, then pass 2;
     // and no later turn from a claude that should be gone.
     const queries = entrants.flatMap((e) => e.evalSet?.items.map((i) => i.query) ?? []);
-    const firsts = firstRequestsInOrder(world.model.requests);
+    const firsts = firstRequestsInOrder(world.model.requests.slice(before));
     expect(firsts.map((r) => r.view?.query)).toEqual([...queries, ...queries]);
-    for (let i = 1; i < spawns.length; i++) {
-      const spawn = spawns[i];
-      // At the next spawn the previous group had no live process, its end came before the spawn,
-      // and the spawn before the first request of the run it started.
-      expect(spawn?.previousAlive).toEqual([]);
-      expect(gone[i - 1] ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(spawn?.at ?? 0);
-      expect(spawn?.at ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(firsts[i]?.at ?? 0);
-      // The prefetch: run i+1's project was begun while run i's claude still ran.
-      expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
+    expect(prompts).toHaveLength(8);
+    expect(prompts.every((p) => p.standby === standby > 0)).toBe(true);
+    expect(gone.length).toBeGreaterThanOrEqual(8);
+    for (let i = 1; i < prompts.length; i++) {
+      const prompt = prompts[i];
+      // At the next prompt the previous group had no live process, its end came before the
+      // prompt, and the prompt before the first request of the run it started.
+      expect(prompt?.previousAlive).toEqual([]);
+      expect(gone[i - 1] ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(prompt?.at ?? 0);
+      expect(prompt?.at ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(firsts[i]?.at ?? 0);
     }
-    expect(gone).toHaveLength(8);
-    // One project per run, each made once; nothing left in the temp root or the user's TMPDIR.
-    expect(created).toHaveLength(8);
+    if (standby === 0) {
+      expect(spawns).toHaveLength(8);
+      expect(spawns.filter((s) => s.previousAlive.length > 0)).toEqual([]);
+      expect(created).toHaveLength(8);
+      // The prefetch: run i+1's project was begun while run i's claude still ran.
+      for (let i = 1; i < 8; i++) expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
+    } else {
+      // A standby left over at the end was started but never prompted, and is gone with the rest.
+      expect(spawns.length).toBeGreaterThanOrEqual(8);
+      expect(spawns.length).toBeLessThanOrEqual(8 + standby);
+      // The standby: run i+1's claude was started while run i's claude still ran.
+      const spawnOf = (pid: number | undefined) => spawns.find((s) => s.pid === pid)?.at;
+      for (let i = 1; i < 8; i++)
+        expect(spawnOf(prompts[i]?.pid) ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
+    }
+    // One project per claude, each made once; nothing left in the temp root or the user's TMPDIR.
+    expect(created).toHaveLength(spawns.length);
     expect(await readdir(world.root)).toEqual([]);
     expect(await readdir(world.userTmp)).toEqual([]);
     expect(await readdir(path.join(world.claude.home, '.claude', 'sessions')).catch(() => [])).toEqual([]);
