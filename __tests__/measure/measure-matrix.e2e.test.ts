@@ -98,7 +98,8 @@ describe.each([
       expect(spawns.filter((s) => s.previousAlive.length > 0)).toEqual([]);
       expect(created).toHaveLength(8);
       // The prefetch: run i+1's project was begun while run i's claude still ran.
-      for (let i = 1; i < 8; i++) expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
+      for (let i = 1; i < 8; i++)
+        expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
     } else {
       // A standby left over at the end was started but never prompted, and is gone with the rest.
       expect(spawns.length).toBeGreaterThanOrEqual(8);
