@@ -10,7 +10,7 @@ const INDENT = ' '.repeat(STATUS_WIDTH + 2);
 /** `fail  conflict    <reason>` plus `      fix: …` lines; commands in a fix keep their own lines. */
 export function renderGate(result: GateResult): string {
   const lines = [
-    `${result.status.padEnd(STATUS_WIDTH)}  ${result.gate.padEnd(GATE_WIDTH)}  ${result.reason}`,
+    `${result.status.padEnd(STATUS_WIDTH)}  ${(result.agent ? `${result.agent} ${result.gate}` : result.gate).padEnd(GATE_WIDTH)}  ${result.reason}`,
   ];
   if (result.fix && result.status !== 'ok') {
     const [first, ...rest] = result.fix.split('\n');
