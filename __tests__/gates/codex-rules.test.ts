@@ -115,7 +115,7 @@ describe('the Codex gates, as rules', () => {
 
   it('a Codex gate renders with its agent; a claude gate as before', () => {
     expect(renderGate({ gate: 'cli', status: 'ok', reason: 'codex 0.169.0', agent: 'codex' })).toBe(
-      'ok    codex cli   codex 0.169.0',
+      'ok    codex cli         codex 0.169.0',
     );
     expect(renderGate({ gate: 'cli', status: 'ok', reason: 'claude 2.1.328' })).toBe(
       'ok    cli         claude 2.1.328',
