@@ -18,6 +18,7 @@ describe("Codex's reading of a SKILL.md", () => {
     ['a comment is dropped', md('name: a\ndescription: Merge PDFs # note'), 'a', 'Merge PDFs'],
     ['a number is text', md('name: a\ndescription: 12345'), 'a', '12345'],
     ['an alias', md('x: &r Reusable\nname: a\ndescription: *r'), 'a', 'Reusable'],
+    ['an unquoted ": " is text', md('name: a\ndescription: Summarise: write it'), 'a', 'Summarise: write it'],
   ])('%s', (_label, text, name, description) => {
     expect(codexListingOf(text, 'folder')).toEqual({ kind: 'listed', name, description });
   });

@@ -9,7 +9,8 @@
  * - every run of whitespace in the description (line breaks, tabs, repeated spaces) is one space,
  *   and the ends are trimmed; an empty or missing description takes the skill out;
  * - a description longer than 1,024 characters is cut to its first 1,021 and "..." is appended;
- * - a frontmatter that is not valid YAML takes the skill out.
+ * - a frontmatter that is not valid YAML takes the skill out, but for an unquoted ": " inside a
+ *   value, which Codex reads as text.
  * With many skills installed Codex shortens every description further, with no marker, to keep
  * the list within its share of the context; a single stub never reaches that cap.
  * Pure.
@@ -61,6 +62,22 @@ function frontmatterOf(text: string): string | undefined {
   return lines.slice(1, end).join('\n');
 }
 
+/**
+ * Codex lists `description: Summarise: write it` (an unquoted ": " inside a plain value, which
+ * strict YAML refuses) with the whole value; a tab-indented key it does not repair.
+ */
+function quoteColonValues(frontmatter: string): string {
+  return frontmatter
+    .split('\n')
+    .map((line) => {
+      const m = /^([A-Za-z0-9_-]+):[ \t]+(.*\S)\s*$/.exec(line);
+      return m?.[1] && m[2] && !/^["'|>[{&*!#]/.test(m[2]) && m[2].includes(': ')
+        ? `${m[1]}: ${JSON.stringify(m[2])}`
+        : line;
+    })
+    .join('\n');
+}
+
 /** A scalar as text: Codex takes a number or a boolean as its text too. */
 function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -79,7 +96,11 @@ export function codexListingOf(text: string, folder: string): CodexListing {
   try {
     data = parseYaml(frontmatter, { merge: true });
   } catch {
-    return { kind: 'unlisted', reason: 'the frontmatter is not valid YAML' };
+    try {
+      data = parseYaml(quoteColonValues(frontmatter), { merge: true });
+    } catch {
+      return { kind: 'unlisted', reason: 'the frontmatter is not valid YAML' };
+    }
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     return { kind: 'unlisted', reason: 'the frontmatter is not a mapping' };
