@@ -136,3 +136,32 @@ describe('formatUsd', () => {
     expect(formatUsd(12.345)).toBe('$12.35');
   });
 });
+
+describe('OpenAI models (a Codex run)', () => {
+  it('a dated or suffixed id is priced as its family; a newer family has no built-in rate', () => {
+    expect(priceFor('gpt-5-mini-2025-08-07', DEFAULT_PRICE_TABLE)?.id).toBe('gpt-5-mini');
+    expect(priceFor('gpt-5.1-codex', DEFAULT_PRICE_TABLE)?.id).toBe('gpt-5.1');
+    expect(priceFor('gpt-5.1-codex-mini', DEFAULT_PRICE_TABLE)?.id).toBe('gpt-5.1-codex-mini');
+    expect(priceFor('gpt-5.5', DEFAULT_PRICE_TABLE)).toBeUndefined();
+    expect(priceFor('gpt-6-astra', DEFAULT_PRICE_TABLE)).toBeUndefined();
+  });
+
+  it("prices Codex's usage: uncached input, cached input at the cache-read rate, output", () => {
+    // gpt-5: $1.25 in, $0.125 cached, $10 out per million.
+    const cost = costOf(usage(1_000_000, 100_000, 2_000_000), 'gpt-5', DEFAULT_PRICE_TABLE);
+    expect(cost).toEqual({ kind: 'priced', usd: expect.closeTo(1.25 + 1 + 0.25, 10), priceId: 'gpt-5' });
+  });
+
+  it('--prices still overrides: a table without the model leaves it unpriced', () => {
+    const table = parsePriceTable(
+      JSON.stringify({
+        source: 's',
+        asOf: '2026-12-01',
+        models: { 'gpt-6-astra': { input: 1, output: 2, cacheWrite: 1, cacheRead: 0.1 } },
+      }),
+      'p.json',
+    );
+    expect(priceFor('gpt-6-astra', table)?.price.output).toBe(2);
+    expect(priceFor('gpt-5', table)).toBeUndefined();
+  });
+});

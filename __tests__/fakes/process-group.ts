@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,4 +143,34 @@ export async function serialWorld(prefix: string, options: SimulatedModelOptions
       await rm(userTmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Live processes (Linux /proc; zombies left out) whose working folder lies in `folder` or whose
+ * environment names it (a Codex run's CODEX_HOME and TMPDIR): a codex's argv does not name its
+ * run's folder, so `ps` alone would not find it. Each entry is `<pid> <pid (comm)>`.
+ */
+export function liveProcessesIn(folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const state = stat.slice(close + 2).split(' ')[0];
+      if (state === 'Z' || state === 'X') continue;
+      let cwd = '';
+      try {
+        cwd = readlinkSync(`/proc/${entry}/cwd`);
+      } catch {
+        // Not ours to read.
+      }
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
+      if (cwd === folder || cwd.startsWith(`${folder}/`) || environ.includes(folder))
+        found.push(`${entry} ${stat.slice(0, close + 1)}`);
+    } catch {
+      // Gone meanwhile, or not readable.
+    }
+  }
+  return found;
 }

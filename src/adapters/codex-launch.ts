@@ -18,6 +18,9 @@ export interface CodexProvider {
   retries?: number;
 }
 
+/** The round-trip gate's prompt (the simulated model answers it with `pong`, as for claude). */
+export const CODEX_ROUND_TRIP_QUERY = 'Reply with exactly: pong';
+
 /** The provider's name in the generated config; it never meets the user's config.toml. */
 export const CODEX_PROVIDER_ID = 'skilltrigger';
 

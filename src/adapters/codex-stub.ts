@@ -5,14 +5,14 @@
  * leaves nothing behind (docs/codex.md "What a run writes").
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CodexSiblingIdentity, CodexStubIdentity } from '../decide/codex-decision.js';
 import type { CodexRunFolders } from './codex-launch.js';
 import { codexListedDescription } from './codex-listing.js';
 import { initRepository } from './git.js';
-import { StubProjectError, yamlString } from './stub-project.js';
+import { createTempFolder, removeTempFolder, StubProjectError, yamlString } from './stub-project.js';
 
 export interface CodexStubSpec {
   skillName: string;
@@ -65,7 +65,8 @@ export async function createCodexStubProject(spec: CodexStubSpec): Promise<Codex
   const root = spec.root ?? os.tmpdir();
   let base: string;
   try {
-    base = await mkdtemp(path.join(root, 'skilltrigger-'));
+    // With this process's owner file: a SIGKILLed skilltrigger's folder is swept by the next command.
+    base = await createTempFolder(root);
   } catch (error) {
     throw new StubProjectError(root, error instanceof Error ? error.message : String(error));
   }
@@ -74,6 +75,7 @@ export async function createCodexStubProject(spec: CodexStubSpec): Promise<Codex
     // Retries: a sandboxed command Codex started outside the run's process group may still be
     // closing its files in the folder.
     await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    await removeTempFolder(base);
     live.delete(base);
   };
   try {

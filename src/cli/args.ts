@@ -5,7 +5,9 @@ import { lateOption, maxCostOption, modelsOption } from './cost-args.js';
 import { type CommandName, commandUsage, USAGE } from './help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import {
+  agentsOf,
   claudeOf,
+  codexOf,
   crossNegativesOf,
   nonEmptyModel,
   noPositionals,
@@ -75,6 +77,9 @@ export interface PreflightArgs {
   out: string;
   allowConflict: boolean;
   claude: string;
+  /** `--agent`: whose gates run (default Claude Code's). */
+  agents: Array<'claude' | 'codex'>;
+  codex: string;
 }
 
 export interface CompareArgs {
@@ -196,6 +201,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         out: parsed.values.get('out') ?? DEFAULT_OUT,
         allowConflict: parsed.switches.has('allow-conflict'),
         claude: claudeOf(parsed, env),
+        agents: agentsOf(parsed),
+        codex: codexOf(parsed, env),
       };
     },
   },

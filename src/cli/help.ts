@@ -40,6 +40,18 @@ const CLAUDE_OPTION: OptionHelp = {
   text: 'the claude binary to run (default: $SKILLTRIGGER_CLAUDE, else claude on PATH)',
 };
 
+const AGENT_OPTION: OptionHelp = {
+  name: 'agent',
+  value: '<agents>',
+  text: 'claude (default), codex, or claude,codex: whose gates to run (docs/codex.md "Gates")',
+};
+
+const CODEX_OPTION: OptionHelp = {
+  name: 'codex',
+  value: '<path>',
+  text: 'the codex binary to run (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
+};
+
 const OUT_OPTION: OptionHelp = {
   name: 'out',
   value: '<dir>',
@@ -180,7 +192,7 @@ export const COMMAND_HELP = {
     summary: 'run the gates alone (cli, auth, round-trip, conflict, sleep, roster)',
     usage: [
       'preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]',
-      '    [--claude <path>]',
+      '    [--agent claude|codex|claude,codex] [--claude <path>] [--codex <path>]',
     ],
     options: [
       { name: 'model', value: '<M>', text: 'the model the round-trip asks (the one you will measure with)' },
@@ -191,7 +203,9 @@ export const COMMAND_HELP = {
       },
       OUT_OPTION,
       ALLOW_CONFLICT_OPTION,
+      AGENT_OPTION,
       CLAUDE_OPTION,
+      CODEX_OPTION,
     ],
     exitCodes: [
       [0, 'every gate passed (warnings allowed)'],

@@ -19,7 +19,9 @@ export async function preflightCommand(
 ): Promise<ExitCode> {
   const skill = args.skill === undefined ? undefined : await loadSkill(args.skill);
   const result = await runPreflight({
+    agents: args.agents,
     claudeBin: args.claude,
+    codexBin: args.codex,
     env: io.env,
     maxRetries: DEFAULT_MAX_RETRIES,
     ...(args.model ? { model: args.model } : {}),

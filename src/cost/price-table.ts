@@ -1,7 +1,10 @@
 /**
  * The default price table: US dollars per million tokens, as Anthropic's pricing pages listed them
  * on 2026-10-24 (the model overview pages of platform.claude.com: "Pricing" of each model; Sonnet
- * 5.5's cache-read price as cut on 2026-10-07). A run's cost is priced from the usage the stream
+ * 5.5's cache-read price as cut on 2026-10-07). The OpenAI models a Codex run may report come
+ * from OpenAI's API pricing page as last read in 2025 and could not be re-checked offline; the
+ * models Codex 0.169.0 itself knows (gpt-5.5, gpt-5.6, gpt-6-*) have no rate here (docs/cost.md
+ * "OpenAI models"). A run's cost is priced from the usage the stream
  * carried up to the decision (src/cost/cost.ts). Pass `--prices <file>` (the same shape, as JSON;
  * docs/cost.md) to price other models or other rates — a gateway's, a discount, a newer model.
  *
@@ -12,7 +15,8 @@
 import type { PriceTable } from './prices.js';
 
 export const DEFAULT_PRICE_TABLE: PriceTable = {
-  source: "Anthropic's model pricing pages (platform.claude.com), as listed on 2026-10-24",
+  source:
+    "Anthropic's model pricing pages (platform.claude.com), as listed on 2026-10-24; OpenAI's API pricing page (openai.com/api/pricing) as last read in 2025, not re-checked offline",
   asOf: '2026-10-24',
   models: {
     'claude-fable-5-1': { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 0.25 },
@@ -33,5 +37,17 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
     'claude-sonnet-4-5': { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
     'claude-haiku-4-5': { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
     'claude-3-5-haiku': { input: 0.8, output: 4, cacheWrite: 1, cacheRead: 0.08 },
+    // OpenAI: no charge for writing the prompt cache (a write is priced as input); cached input
+    // is read at the cache-read rate. Codex's usage splits them the same way (src/decide/codex-events.ts).
+    'gpt-5': { input: 1.25, output: 10, cacheWrite: 1.25, cacheRead: 0.125 },
+    'gpt-5-codex': { input: 1.25, output: 10, cacheWrite: 1.25, cacheRead: 0.125 },
+    'gpt-5-mini': { input: 0.25, output: 2, cacheWrite: 0.25, cacheRead: 0.025 },
+    'gpt-5-nano': { input: 0.05, output: 0.4, cacheWrite: 0.05, cacheRead: 0.005 },
+    'gpt-5.1': { input: 1.25, output: 10, cacheWrite: 1.25, cacheRead: 0.125 },
+    'gpt-5.1-codex-mini': { input: 0.25, output: 2, cacheWrite: 0.25, cacheRead: 0.025 },
+    'gpt-4.1': { input: 2, output: 8, cacheWrite: 2, cacheRead: 0.5 },
+    'gpt-4.1-mini': { input: 0.4, output: 1.6, cacheWrite: 0.4, cacheRead: 0.1 },
+    o3: { input: 2, output: 8, cacheWrite: 2, cacheRead: 0.5 },
+    'o4-mini': { input: 1.1, output: 4.4, cacheWrite: 1.1, cacheRead: 0.275 },
   },
 };

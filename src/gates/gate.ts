@@ -15,6 +15,8 @@ export interface GateResult {
   reason: string;
   /** For anything not ok: what to do about it (may span lines; commands stand on their own lines). */
   fix?: string;
+  /** The agent a gate checked, when it is not Claude Code (`check --agent codex`; docs/codex.md). */
+  agent?: 'codex';
 }
 
 export function gateResult(gate: GateName, status: GateStatus, reason: string, fix?: string): GateResult {

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { AgentId } from '../adapters/agent.js';
 import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude-command.js';
 import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../adapters/claude-launch.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
@@ -7,8 +8,10 @@ import { createScratchProject, type ScratchProject } from '../adapters/stub-proj
 import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Usage } from '../outcome.js';
+import { DEFAULT_AGENTS, preflightWithCodex } from './agents-preflight.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli, withGitFinding } from './cli.js';
+import type { CodexGatesResult } from './codex-gates.js';
 import { conflictGate } from './conflict-gate.js';
 import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
 import { judgeRoster, type RosterFinding } from './roster.js';
@@ -19,7 +22,13 @@ import type { RememberedToggle } from './toggles.js';
 
 /** What the gates need; the CLI builds it from flags, the Action from inputs. */
 export interface PreflightSettings {
+  /** The agents the measurement runs on (default Claude Code alone); each agent's gates run. */
+  agents?: readonly AgentId[];
   claudeBin: string;
+  /** The `codex` executable, for Codex's gates (default `codex` on PATH). */
+  codexBin?: string;
+  /** Tests only: the machine-wide Codex skills folder the conflict gate reads. */
+  codexSystemSkillsFolder?: string;
   /** The user's environment; claude gets it as a measured run would (`claudeEnvironment`). */
   env: NodeJS.ProcessEnv;
   /** `CLAUDE_CODE_MAX_RETRIES` for the round-trip, as for the runs. */
@@ -71,6 +80,8 @@ export interface PreflightResult {
   reminders: RememberedToggle[];
   /** Ends the sleep holder; call once measuring is over (process exit ends it too). */
   release(): void;
+  /** Codex's gates, when Codex is one of the agents: its version, the round trip's tokens, the roster. */
+  codex?: CodexGatesResult;
 }
 
 const COMMAND_TIMEOUT_MS = 30_000;
@@ -86,6 +97,13 @@ const ROUND_TRIP_TIMEOUT_MS = 60_000;
  * the same, and a failed auth gate stops the round trip and reports it skipped.
  */
 export async function runPreflight(settings: PreflightSettings): Promise<PreflightResult> {
+  const agents = settings.agents ?? DEFAULT_AGENTS;
+  if (agents.length === 1 && agents[0] === 'claude') return runClaudePreflight(settings);
+  return preflightWithCodex(settings, agents, runClaudePreflight);
+}
+
+/** Claude Code's gates (see `runPreflight`). */
+async function runClaudePreflight(settings: PreflightSettings): Promise<PreflightResult> {
   const results = new Map<GateName, GateResult>();
   let next = 0;
   /** Report results in gate order, however they complete. */

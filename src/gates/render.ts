@@ -4,13 +4,15 @@ import type { RememberedToggle } from './toggles.js';
 
 const STATUS_WIDTH = 4;
 const GATE_WIDTH = 10;
+/** An agent's gates (`codex round-trip`) line up among themselves; claude's lines are as they were. */
+const AGENT_GATE_WIDTH = 16;
 /** Fix lines start under the reason. */
 const INDENT = ' '.repeat(STATUS_WIDTH + 2);
 
 /** `fail  conflict    <reason>` plus `      fix: …` lines; commands in a fix keep their own lines. */
 export function renderGate(result: GateResult): string {
   const lines = [
-    `${result.status.padEnd(STATUS_WIDTH)}  ${result.gate.padEnd(GATE_WIDTH)}  ${result.reason}`,
+    `${result.status.padEnd(STATUS_WIDTH)}  ${result.agent ? `${result.agent} ${result.gate}`.padEnd(AGENT_GATE_WIDTH) : result.gate.padEnd(GATE_WIDTH)}  ${result.reason}`,
   ];
   if (result.fix && result.status !== 'ok') {
     const [first, ...rest] = result.fix.split('\n');
