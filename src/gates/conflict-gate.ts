@@ -2,10 +2,10 @@ import { access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
+import type { RoundTripReading } from '../decide/round-trip.js';
 import { type Conflict, collectConflicts, judgeConflict, type PluginToggle, scanPlugin } from './conflict.js';
 import type { GateResult } from './gate.js';
 import { type PluginList, parsePluginList } from './plugin-list.js';
-import type { RoundTripReading } from './round-trip.js';
 import {
   type RememberedToggle,
   readToggles,

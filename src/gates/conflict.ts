@@ -3,10 +3,10 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { exists } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
+import type { InitPlugin } from '../decide/round-trip.js';
 import { readInputText } from '../inputs/input-file.js';
 import { type GateResult, gateResult } from './gate.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
-import type { InitPlugin } from './roster.js';
 
 /** A plugin to switch off while measuring, and back on afterwards. */
 export interface PluginToggle {
