@@ -10,6 +10,7 @@ import { jsonPath } from '../report/read.js';
 import { matrixReportSchema } from '../shapes/matrix.js';
 import { reportSchema } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill, RoutingMatrix, RunStage, SkillResult } from './results.js';
+import { BASELINE_MODES } from './settings.js';
 
 /**
  * A matrix leg's results file (`skilltrigger/action-results` v1): what the leg measured, per skill,
@@ -135,7 +136,7 @@ export const resultsFileSchema = z.object({
     settings: z.object({
       runs: z.number().int().positive(),
       model: z.string().optional(),
-      baseline: z.enum(['cache', 'cache-only', 'measure', 'none']),
+      baseline: z.enum(BASELINE_MODES),
       failOnRegression: z.boolean(),
     }),
     cliVersion: z.string().optional(),
