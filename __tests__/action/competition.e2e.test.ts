@@ -24,7 +24,7 @@ import {
 } from './harness.js';
 
 /**
- * `competition: siblings` through the bundled Action (issue 11): two skills of one repository, each
+ * `competition: siblings` through the bundled Action: two skills of one repository, each
  * measured with the other installed beside it. The simulated model routes `beta`'s positives to
  * `alpha` once alpha's listed description holds GREEDY, and to beta otherwise; so a PR that makes
  * alpha greedy takes beta's prompts, and with `cross-negatives: true` beta's positives are
@@ -189,7 +189,8 @@ describe('competition: siblings in the bundled Action', () => {
       expect(body).toMatch(
         new RegExp(`\\| beta/\\S+ \\| beta-pos ${i}: beta please \\| no \\| .*0/1 \\| .*1/1 \\|`),
       );
-    // Names may appear; the descriptions never do (SPEC §2.5).
+    // Names may appear; the descriptions never do (docs/security.md: a report holds a description's
+    // size and hash only).
     expect(body).not.toContain('GREEDY');
     expect(body).not.toContain('changelog');
     expect(result.summary).toContain('siblings’ positives that loaded this skill instead: 6/6 runs');

@@ -7,10 +7,10 @@ import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { evalsJson, installNode24, pullRequestPayload, runAction, skillFile } from './harness.js';
 
 /**
- * The bundled Action ends as soon as its work is done (issue #15, item 7). It used to linger
- * 0.1–0.4 s after its last line with no handle open: V8 recompiled the bundled undici's
- * WebAssembly HTTP parser with TurboFan, in the background, after the three REST calls of the PR
- * comment, and Node waited for that compile before exiting (src/action/wasm-tiering.ts).
+ * The bundled Action ends as soon as its work is done: a CI step that lingers costs every run. It
+ * used to linger 0.1–0.4 s after its last line with no handle open: V8 recompiled the bundled
+ * undici's WebAssembly HTTP parser with TurboFan, in the background, after the three REST calls of
+ * the PR comment, and Node waited for that compile before exiting (src/action/wasm-tiering.ts).
  *
  * Each run is a pull request measured paired, with its comment posted, under this process's Node
  * and under Node 24 (action.yml `using: node24`), with two instruments on Node's own command line:

@@ -15,12 +15,13 @@ import {
 } from './harness.js';
 
 /**
- * Issue 14 on the Action's side, through `node dist/index.js`, the real claude and the simulated
- * model: (1) a push records a two-model baseline; a PR whose description helps one model and
- * breaks the other gets a comment with a column per model and the model-by-model comparison, and
- * fails the check on the model that regressed; (2) `max-cost-usd` below the job's estimate refuses
- * before any measured run; (3) a budget the estimate fits but the runs pass stops the job mid-run
- * (exit 3, reason `budget`), with the spend counted across the job's skills.
+ * Several models, their cost and the budget on the Action's side, through `node dist/index.js`, the
+ * real claude and the simulated model: (1) a push records a two-model baseline; a PR whose
+ * description helps one model and breaks the other gets a comment with a column per model and the
+ * model-by-model comparison, and fails the check on the model that regressed; (2) `max-cost-usd`
+ * below the job's estimate refuses before any measured run; (3) a budget the estimate fits but the
+ * runs pass stops the job mid-run (exit 3, reason `budget`), with the spend counted across the
+ * job's skills.
  */
 
 const HAIKU = 'claude-haiku-4-5';

@@ -11,7 +11,7 @@ import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
 
 /**
- * `routing-matrix: true` over a workflow matrix, through the bundled Action (issue 11): a PR that
+ * `routing-matrix: true` over a workflow matrix, through the bundled Action: a PR that
  * rewords alpha, in a repository of three skills (alpha and beta with eval sets, gamma a
  * competitor only), measured by two legs (`shard: 1/2`, `2/2`). Leg 1 measures alpha (with its
  * siblings, listed by the probe) and its slice of the matrix; leg 2 has no changed skill but still

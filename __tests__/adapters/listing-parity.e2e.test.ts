@@ -3,9 +3,9 @@ import { emulateListing } from '../../src/inputs/listing.js';
 import { type ParityHarness, skillMd, startParityHarness } from './listing-support.js';
 
 /**
- * Listing parity through the real claude binary (issue 10 §1): for each tricky SKILL.md, what
- * Claude Code lists for the real file must be exactly what it lists for skilltrigger's stub, in
- * both stub layouts. `listed` pins what 2.1.328 lists (observed with the probe), so a CLI upgrade
+ * Listing parity through the real claude binary (docs/listing-parity.md): for each tricky
+ * SKILL.md, what Claude Code lists for the real file must be exactly what it lists for
+ * skilltrigger's stub, in both stub layouts. `listed` pins what 2.1.328 lists (observed with the probe), so a CLI upgrade
  * that reads frontmatter differently shows up here; `emulated: false` marks where the emulation
  * (src/inputs/listing.ts) is known to read otherwise than Bun's YAML parser.
  */

@@ -20,7 +20,7 @@ import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
 
 /**
- * Issue 7's last figure: the Action's own overhead on a warm cache (CLI install restored, gates,
+ * The Action's own overhead on a warm cache (CLI install restored, gates,
  * baseline restored, PR comment), excluding model time. Run with
  * `npx vitest run --config vitest.bench.config.ts`; it prints figures and asserts only that each
  * step succeeded (never a time).

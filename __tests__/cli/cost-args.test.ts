@@ -3,7 +3,7 @@ import { parseCli } from '../../src/cli/args.js';
 import { refuseSameModel } from '../../src/cli/cost-args.js';
 import { UsageError } from '../../src/errors.js';
 
-/** The flags of issue 14 on `run` and `improve`: checked before anything is spent. */
+/** The model and cost flags of `run` and `improve` (docs/cost.md): checked before anything is spent. */
 const run = (...flags: string[]) => parseCli(['run', '--skill', 's', '--eval', 'e.json', ...flags], {});
 
 describe('run: --model, --late, --prices, --max-cost-usd, --dry-run', () => {

@@ -10,8 +10,9 @@ import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cl
 import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
- * Issue 14 end to end, through `node bin/skilltrigger.js`, the real claude binary and the simulated
- * model: several models in one report, what the runs cost, the budget, and the late load.
+ * Several models and their cost end to end, through `node bin/skilltrigger.js`, the real claude
+ * binary and the simulated model: several models in one report, what the runs cost, the budget, and
+ * the late load.
  */
 const HAIKU = 'claude-haiku-4-5';
 const SONNET = 'claude-sonnet-4-5';
@@ -230,7 +231,7 @@ describe('--model a,b', () => {
   });
 
   it('refuses an alias beside its full id after the round trips, before any measured run', async () => {
-    // In claude 2.1.328 `haiku` is claude-haiku-5-5 (claude-cli-facts.md §1.3): one model, two spellings.
+    // In claude 2.1.328 the alias `haiku` resolves to claude-haiku-5-5: one model, two spellings.
     scripts.set('alias-dup', () => ({ kind: 'skill' }));
     const r = await run([
       '--eval',

@@ -110,7 +110,7 @@ function printed(text: string, verb: 'disable' | 'enable'): string[] {
 
 describe('gates end to end', () => {
   it('a real plugin with the same skill: fail with the toggles, remind after disabling, --allow-conflict measures and records it', async () => {
-    // A local marketplace, added and installed with the real commands (claude-cli-facts.md §4).
+    // A local marketplace, added and installed with the real commands (docs/claude-cli.md §7).
     const mkt = path.join(work, 'mkt');
     const plugin = path.join(mkt, 'plugins', 'stubplug');
     await mkdir(path.join(mkt, '.claude-plugin'), { recursive: true });
@@ -269,7 +269,8 @@ describe('gates end to end', () => {
         env,
       });
       expect(r.code).toBe(2);
-      // The round trip starts beside the auth gate (issue 12); without a login nothing reached the model.
+      // The round trip starts beside the auth gate (docs/speed.md): without a login it sends no
+      // request, so nothing reached the model.
       expect(model.requests.length).toBe(requestsBefore);
       expect(r.stdout).toMatch(
         /^fail {2}auth {8}`claude auth status` says not logged in\n {6}fix: log in with `claude auth login`/m,

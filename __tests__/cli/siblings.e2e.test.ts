@@ -10,7 +10,7 @@ import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
- * `run --siblings` end to end (issue 11 acceptance): the CLI, the real claude binary, the simulated
+ * `run --siblings` end to end: the CLI, the real claude binary, the simulated
  * model routing by script among the tested stub and two siblings. Every count in the report is
  * compared with what the model did, run by run, read from the requests it answered.
  */

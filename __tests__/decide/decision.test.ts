@@ -10,7 +10,7 @@ const STUB: StubIdentity = {
   projectDir: '/tmp/run/proj',
 };
 
-// Lines shaped like claude-cli-facts.md §2 and §3 (trimmed to the fields that matter).
+// Init and turn lines shaped as docs/claude-cli.md describes them (trimmed to the fields that matter).
 const init = (slash: string[] = [STUB.name, 'dataviz']) =>
   JSON.stringify({
     type: 'system',

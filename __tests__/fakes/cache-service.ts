@@ -4,7 +4,8 @@ import { listenLoopback, readBody } from './loopback.js';
 
 /**
  * A loopback fake of the GitHub Actions cache service v2 as `@actions/cache@6` speaks it
- * (anchors §9): twirp over JSON for the three RPCs, plus the blob store behind the signed URLs.
+ * (as the package's own client sends it): twirp over JSON for the three RPCs, plus the blob store
+ * behind the signed URLs.
  *
  * Protocol edges this fake reproduces on purpose:
  * - Twirp: `POST /twirp/github.actions.results.api.v1.CacheService/<Method>`, snake_case JSON,

@@ -33,7 +33,7 @@ export async function makeClaudeEnv(
     HOME: home,
     ANTHROPIC_BASE_URL: model.url,
     ANTHROPIC_API_KEY: 'sk-test',
-    // Stops the `HEAD /api/hello` preflight and telemetry attempts (claude-cli-facts.md §5).
+    // Stops the `HEAD /api/hello` preflight and telemetry attempts (docs/claude-cli.md §1).
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     ...extra,
   });

@@ -5,7 +5,7 @@ import { listenLoopback, readBody } from './loopback.js';
  * A loopback fake of the slice of the GitHub REST API the Action uses: issue comments (list with
  * real pagination, create, update), pull-request files (paginated) and `GET /user`.
  *
- * Behaviour copied from the real API (anchors §11–§12):
+ * Behaviour copied from the real REST API:
  * - `Authorization: token <t>` or `Bearer <t>`; an unknown token is 401 "Bad credentials".
  * - An installation token (the Actions `GITHUB_TOKEN`) gets 403 "Resource not accessible by
  *   integration" on `GET /user`; a read-only one (a fork PR's token) gets the same on every write.

@@ -59,9 +59,10 @@ export interface SpawnRecord {
 
 /**
  * The loops' real seams (the real claude, real temp projects under `root`) with a record of what
- * issue 12's rule is about, stamped with `Date.now` (the clock the model server stamps requests
- * with): when each project was begun, each spawn and the previous group's live members at that
- * moment, and when each `await proc.kill()` returned (the group gone).
+ * the serial rule is about (one claude at a time; the next project made while a run runs), stamped
+ * with `Date.now` (the clock the model server stamps requests with): when each project was begun,
+ * each spawn and the previous group's live members at that moment, and when each `await
+ * proc.kill()` returned (the group gone).
  */
 export function recordingDeps(root: string): {
   deps: RunDeps;

@@ -166,7 +166,10 @@ export function fixtureQuery(spec: QuerySpec, index: number, opts: MeasurementSp
   };
 }
 
-/** A measurement whose verdict follows the SPEC §2.3 rule from the outcomes given. */
+/**
+ * A measurement whose verdict follows the verdict rule (src/verdict/rules.ts) from the outcomes
+ * given.
+ */
 export function fixtureMeasurement(specs: readonly QuerySpec[], opts: MeasurementSpec = {}): Measurement {
   const queries = specs.map((spec, i) => fixtureQuery(spec, i, opts));
   const sum = (qs: readonly QueryResult[], f: (q: QueryResult) => number) => qs.reduce((a, q) => a + f(q), 0);

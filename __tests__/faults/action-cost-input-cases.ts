@@ -1,7 +1,7 @@
 import type { ActionInputCase } from './bad-input-cases.js';
 
 /**
- * The bad values of the Action's cost inputs (issue 14: `late`, `prices`, `max-cost-usd`) and of
+ * The bad values of the Action's cost inputs (`late`, `prices`, `max-cost-usd`) and of
  * `routing-matrix`, as ACTION_INPUT_CASES cases (it lists them at its end; bad-inputs.e2e runs them
  * through the bundled Action). Each stops the step with exit 1 before claude is started: the
  * settings refuse a value, and a `prices` file is read and checked before the gates. A prices file

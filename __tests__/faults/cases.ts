@@ -22,7 +22,7 @@ export type FaultLayer =
 export interface FaultCase {
   id: string;
   layer: FaultLayer;
-  /** The fault, in the words of issue 6. */
+  /** The fault, in a user's words, as docs/faults.md lists it. */
   fault: string;
   /** How the suite produces it. */
   injected: string;

@@ -1,7 +1,7 @@
 import type { BadInputCase } from './bad-input-cases.js';
 
 /**
- * The bad values of the CLI's cost flags (issue 14: `--late`, `--max-cost-usd`, `--prices`) on
+ * The bad values of the CLI's cost flags (`--late`, `--max-cost-usd`, `--prices`) on
  * `run` and, where it takes them, `improve`: the CLI's side of action-cost-input-cases.ts, as
  * BAD_INPUT_CASES cases (it lists them at its end). Each stops with exit 1 before claude is
  * started: the flags are refused as they are parsed, and a `--prices` file is read and checked

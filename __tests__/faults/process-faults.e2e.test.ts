@@ -28,7 +28,7 @@ import {
 } from './support.js';
 
 /**
- * Faults of the process around a measurement (issue 10 §2): the terminal or pipe that goes away,
+ * Faults of the process around a measurement (docs/faults.md): the terminal or pipe that goes away,
  * SIGHUP, a second Ctrl-C, Ctrl-C during the gates, a report folder that cannot be written, a key
  * that an upstream echoes, a relative `--claude`, a prompt too long for the argv. `skilltrigger run`
  * runs as a process with the real claude binary and the simulated model; each case checks the exit

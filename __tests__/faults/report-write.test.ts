@@ -3,8 +3,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportWriteError, writeReport } from '../../src/adapters/report-files.js';
+import { ReportWriteError } from '../../src/adapters/report-files.js';
 import { ExitCode } from '../../src/errors.js';
+import { writeReport } from '../../src/report/files.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 import { reportFixture } from '../fakes/report-fixture.js';
@@ -56,7 +57,7 @@ async function writeOnMount(
   const reportFile = path.join(work, `${name}-report.json`);
   await writeFile(reportFile, JSON.stringify(reportFixture()));
   const script = path.join(work, `${name}-write.mjs`);
-  const lib = path.join(REPO_ROOT, 'lib', 'adapters', 'report-files.js');
+  const lib = path.join(REPO_ROOT, 'lib', 'report', 'files.js');
   await writeFile(
     script,
     `import { readFileSync, readdirSync } from 'node:fs';

@@ -183,7 +183,10 @@ interface Transcript {
   project: StubProject;
 }
 
-/** The SPEC's flags without skilltrigger's permission setting: what a run did before it. */
+/**
+ * A measured run's flags without skilltrigger's permission setting: what a run did before it
+ * (docs/security.md).
+ */
 function specFlagsOnly(query: string): string[] {
   const args = claudeArgs(query);
   const at = args.indexOf(RUN_PERMISSION_ARGS[0] ?? '');
@@ -192,7 +195,7 @@ function specFlagsOnly(query: string): string[] {
 
 /**
  * One claude run in a fresh stub project, to its natural end: skilltrigger would stop it at the
- * decision, but the tool calls of the first message run before that (claude-cli-facts.md §0.3),
+ * decision, but the tool calls of the first message run before that (docs/claude-cli.md §4),
  * and letting it finish shows the worst case, the second message included.
  */
 async function runToEnd(args: string[], baseEnv: NodeJS.ProcessEnv): Promise<Transcript> {

@@ -1,63 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Conflict,
   collectConflicts,
   judgeConflict,
   rosterHits,
-  scanPlugin,
   shellWord,
   toggleCommands,
 } from '../../src/gates/conflict.js';
 import type { InstalledPlugin } from '../../src/gates/plugin-list.js';
-
-let root: string;
-
-async function put(file: string, text: string) {
-  await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-  await writeFile(path.join(root, file), text);
-}
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'skilltrigger-conflict-'));
-  await put('plain/skills/handoff/SKILL.md', '---\nname: handoff\ndescription: x\n---\n');
-  await put('plain/skills/other/SKILL.md', '---\nname: other\ndescription: x\n---\n');
-  await put('renamed/skills/folder-name/SKILL.md', '---\nname: "handoff"\ndescription: x\n---\n');
-  await put('nameless/skills/handoff/SKILL.md', 'no frontmatter\n');
-  await put('command/commands/tools/handoff.md', '---\ndescription: x\n---\n');
-  await put(
-    'declared/.claude-plugin/plugin.json',
-    JSON.stringify({ name: 'd', skills: './extra', commands: ['./cmd/handoff.md'] }),
-  );
-  await put('declared/extra/handoff/SKILL.md', '---\ndescription: x\n---\n');
-  await put('declared/cmd/handoff.md', 'x\n');
-  await put('clean/skills/handoffs/SKILL.md', '---\nname: handoffs\n---\n');
-  await put('clean/commands/handoff-notes.md', 'x\n');
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
-
-describe('scanPlugin', () => {
-  it('finds a same-named skill by folder or frontmatter name, and a command at any depth', async () => {
-    expect(await scanPlugin(path.join(root, 'plain'), 'handoff')).toEqual(['skill "handoff"']);
-    expect(await scanPlugin(path.join(root, 'renamed'), 'handoff')).toEqual(['skill "handoff"']);
-    expect(await scanPlugin(path.join(root, 'nameless'), 'handoff')).toEqual(['skill "handoff"']);
-    expect(await scanPlugin(path.join(root, 'command'), 'handoff')).toEqual(['command "handoff"']);
-    expect(await scanPlugin(path.join(root, 'declared'), 'handoff')).toEqual([
-      'skill "handoff"',
-      'command "handoff"',
-    ]);
-  });
-
-  it('does not match on prefixes or missing folders', async () => {
-    expect(await scanPlugin(path.join(root, 'clean'), 'handoff')).toEqual([]);
-    expect(await scanPlugin(path.join(root, 'absent'), 'handoff')).toEqual([]);
-  });
-});
 
 const PLUGINS: InstalledPlugin[] = [
   { id: 'stubplug@local-mkt', scope: 'user', enabled: true, path: '/p/stubplug' },

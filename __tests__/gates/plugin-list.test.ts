@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePluginList } from '../../src/gates/plugin-list.js';
 
-// Shapes from claude-cli-facts.md §4 (claude 2.1.328).
+// Shapes `claude plugin list` printed (claude 2.1.328; docs/claude-cli.md §7).
 const JSON_LIST = `[
   {
     "id": "stubplug@local-mkt",

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaudeCommandResult } from '../../src/adapters/claude-command.js';
-import {
-  isPong,
-  judgeRoundTrip,
-  ROUND_TRIP_QUERY,
-  readRoundTrip,
-  roundTripArgs,
-} from '../../src/gates/round-trip.js';
+import { readRoundTrip } from '../../src/decide/round-trip.js';
+import { isPong, judgeRoundTrip, ROUND_TRIP_QUERY, roundTripArgs } from '../../src/gates/round-trip.js';
 import { RUN_PERMISSION_ARGS } from '../../src/measure/run-once.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 

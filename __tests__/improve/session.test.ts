@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskResult } from '../../src/author/ask.js';
+import type { AskResult } from '../../src/adapters/claude-ask.js';
 import { readRewritePrompt } from '../../src/author/prompts.js';
 import { type ImproveDeps, type ImproveSettings, runImproveSession } from '../../src/improve/session.js';
 import type { EvalItem } from '../../src/inputs/types.js';

@@ -9,9 +9,10 @@ import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
 
 /**
- * The regression of issue 10 §1: a SKILL.md whose description holds ` --- `. Claude Code 2.1.328
- * lists it as the text before the dashes; skilltrigger must measure exactly that (the model sees
- * it as the stub's description), record its size and hash, and say so, for both stub layouts.
+ * A listing regression (docs/listing-parity.md): a SKILL.md whose description holds ` --- `. Claude
+ * Code 2.1.328 lists it as the text before the dashes; skilltrigger must measure exactly that (the
+ * model sees it as the stub's description), record its size and hash, and say so, for both stub
+ * layouts.
  */
 const PDF_DESCRIPTION = 'Use this skill for any PDF task --- merging, splitting, forms, OCR.';
 const LISTED = 'Use this skill for any PDF task';

@@ -9,7 +9,7 @@ import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
 
 /**
- * Issue 12's rule, through the real claude: the next project is made while a run runs and the
+ * The serial rule, through the real claude: the next project is made while a run runs and the
  * last one's folder is removed while the next starts, but no claude is ever spawned while the
  * previous one's process group is alive; and a run killed at its decision leaves nothing behind
  * in HOME or TMPDIR.

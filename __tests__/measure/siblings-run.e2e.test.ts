@@ -15,7 +15,7 @@ import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 
 /**
- * The foundation of issue 11 through the REAL claude binary: the tested stub and two siblings in
+ * Sibling skills through the REAL claude binary: the tested stub and two siblings in
  * one project, the simulated model routing among them by script, and each run's outcome and
  * `loaded` equal to what the model did in that run (read from the request it answered).
  */

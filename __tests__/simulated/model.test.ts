@@ -1,6 +1,6 @@
 /**
  * The simulated model driven by the REAL `claude` CLI: for each behaviour, the raw stream-json lines
- * show what reference/claude-cli-facts.md says the CLI does with such an answer.
+ * show what docs/claude-cli.md says the CLI does with such an answer.
  * About 20 runs of the binary (~1.4 s CPU each); keep it that way.
  */
 import { execFileSync, spawn } from 'node:child_process';

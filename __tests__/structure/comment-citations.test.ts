@@ -3,21 +3,22 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * A comment in src/ carries its reason, or points at a document a newcomer can open: a file of
- * this repository (docs/…), and where it names a section (`docs/claude-cli.md §6`), a section that
- * heading exists. It never cites an issue number (history belongs in commit messages) nor a
- * document kept outside the repository.
+ * A comment in src/ or __tests__/ carries its reason, or points at a document a newcomer can
+ * open: a file of this repository (docs/…), and where it names a section (`docs/claude-cli.md §6`),
+ * a section that heading exists. It never cites an issue number (history belongs in commit
+ * messages) nor a document kept outside the repository.
  */
 const REPO = resolve(import.meta.dirname, '../..');
 const SRC = join(REPO, 'src');
+const TESTS = join(REPO, '__tests__');
 
 /** Documents that live outside the repository, by the names comments used to cite them. */
 const OUTSIDE =
   /\bSPEC\b|\bSTYLE §|claude-cli-facts|codex-facts|\banchors(?:\.md)? §|\bseeds\/|\.\.\/shared|\breference\//;
 const ISSUE = /\b(?:issues?|PR|pull request)\s*#?\d+|\(#\d+\b/i;
 /**
- * A path to a Markdown file of the repository (`docs/cost.md`) or above it (`../x.md`), with the
- * section it names, if any. `commands/sub/name.md` is a layout, not a citation.
+ * A path to a Markdown file of the repository (`docs/cost.md`) or above it (a `../` path), with
+ * the section it names, if any. `commands/sub/name.md` is a layout, not a citation.
  */
 const DOC =
   /((?:\.\.\/)+[\w./-]+\.md|(?:docs|examples|schema|scripts|src|__tests__)\/[\w./-]+\.md)(?:\s+§(\d+))?/g;
@@ -58,7 +59,7 @@ function problems(comment: string): string[] {
   return found;
 }
 
-describe('comments in src/', () => {
+describe('comments in src/ and __tests__/', () => {
   it('sees the citations it forbids, and lets a pointer into docs/ pass', () => {
     expect(problems(' * The decision rule (SPEC §2.2, corrected by claude-cli-facts.md §0):')).toEqual([
       'cites a document outside the repository',
@@ -87,11 +88,14 @@ describe('comments in src/', () => {
     ]);
   });
 
-  it('cite only documents of this repository, and no issue number', () => {
+  it.each([
+    ['src/', SRC],
+    ['__tests__/', TESTS],
+  ])('in %s cite only documents of this repository, and no issue number', (_name, root) => {
     const found: string[] = [];
-    for (const file of readdirSync(SRC, { recursive: true, encoding: 'utf8' })) {
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts')) continue;
-      const full = join(SRC, file);
+      const full = join(root, file);
       for (const { line, text } of commentLines(readFileSync(full, 'utf8')))
         for (const problem of problems(text))
           found.push(`${relative(REPO, full)}:${line}: ${problem}: ${text}`);

@@ -1,10 +1,10 @@
 import * as core from '@actions/core';
 import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../adapters/baseline-cache.js';
-import { readReportFile } from '../adapters/report-files.js';
 import { siblingSetWarnings } from '../compare/siblings.js';
 import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
+import { readReportFile } from '../report/files.js';
 import { rosterOf, sha256Hex } from '../report/privacy.js';
 import type { Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { Prices } from '../adapters/prices-file.js';
-import { junitPathFor, writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import { junitPathFor, writeRenderingFile } from '../adapters/report-files.js';
 import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
 import { measureSkill } from '../measure/measure-skill.js';
+import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { writeMatrixReport } from '../adapters/report-files.js';
 import { ExitCode } from '../errors.js';
+import { writeMatrixReport } from '../matrix/files.js';
 import { renderMatrixMarkdown } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
 import type { Conclusion } from './conclusion.js';

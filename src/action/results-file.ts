@@ -1,13 +1,16 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { replaceFile } from '../adapters/atomic-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
 import { messageOf, SkilltriggerError, UsageError } from '../errors.js';
+import { isRecord } from '../guards.js';
 import { type Shard, shardText } from '../matrix/shard.js';
 import { jsonPath } from '../report/read.js';
 import { matrixReportSchema } from '../shapes/matrix.js';
 import { reportSchema } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill, RoutingMatrix, RunStage, SkillResult } from './results.js';
+import { BASELINE_MODES } from './settings.js';
 
 /**
  * A matrix leg's results file (`skilltrigger/action-results` v1): what the leg measured, per skill,
@@ -133,7 +136,7 @@ export const resultsFileSchema = z.object({
     settings: z.object({
       runs: z.number().int().positive(),
       model: z.string().optional(),
-      baseline: z.enum(['cache', 'cache-only', 'measure', 'none']),
+      baseline: z.enum(BASELINE_MODES),
       failOnRegression: z.boolean(),
     }),
     cliVersion: z.string().optional(),
@@ -225,8 +228,7 @@ export function restoreMatrix(m: NonNullable<ResultsFile['run']['matrix']>, dir:
 export function parseResultsFile(value: unknown, file: string): ResultsFile {
   const parsed = resultsFileSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-  const schema = isObject && 'schema' in value ? value.schema : undefined;
+  const schema = isRecord(value) && 'schema' in value ? value.schema : undefined;
   if (schema !== RESULTS_SCHEMA_ID) {
     throw new ResultsFileError(
       `${file}: not a skilltrigger shard results file (expected "schema": "${RESULTS_SCHEMA_ID}", got ${JSON.stringify(schema) ?? 'none'}); results-dir should hold only the files the measuring legs wrote`,
@@ -335,9 +337,7 @@ export function mergeShards(shards: readonly ShardResults[], failOnRegression: b
 export async function writeResultsFile(outDir: string, results: ResultsFile): Promise<string> {
   await mkdir(outDir, { recursive: true });
   const file = path.join(outDir, resultsFileName(results.shard));
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(results, null, 2)}\n`);
-  await rename(temp, file);
+  await replaceFile(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
 }
 

@@ -6,6 +6,7 @@ import type { MatrixReport } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { byModelLabel } from './model-compare.js';
+import type { BaselineMode } from './settings.js';
 
 /**
  * What one Action run found, as data: the renderers (comment, summary), the outputs and the exit
@@ -123,7 +124,7 @@ export interface ActionRun {
   settings: {
     runs: number;
     model?: string;
-    baseline: 'cache' | 'cache-only' | 'measure' | 'none';
+    baseline: BaselineMode;
     failOnRegression: boolean;
   };
   cliVersion?: string;

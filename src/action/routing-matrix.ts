@@ -1,8 +1,8 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { writeMatrixReport } from '../adapters/report-files.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
+import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
 import { measureMatrix } from '../measure/measure-matrix.js';

@@ -5,20 +5,24 @@ import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from 
 import { InputDefaults, type InputName, Inputs } from './constants.js';
 import { globToRegExp } from './skill-glob.js';
 
-/** How a PR's numbers get a baseline to compare with. */
-export type BaselineMode =
-  /**
-   * The report saved on the default branch (by the base sha, else the newest). When none is cached
-   * (or it cannot be read), the base description is measured in this job, paired, and the comment
-   * says why: a missing baseline never lets a regressed description pass unmeasured.
-   */
-  | 'cache'
-  /** The cached report only: when it is missing, the PR is measured alone and the comment says so (saves runs). */
-  | 'cache-only'
-  /** The cached report when it fits; when it is missing, stale or from another environment, the base description is measured in this job, interleaved with the PR's (paired). */
-  | 'measure'
-  /** No comparison: the PR's description is measured alone. */
-  | 'none';
+/**
+ * How a PR's numbers get a baseline to compare with, the one list the input, its check and the
+ * results file read:
+ * - `cache`: the report saved on the default branch (by the base sha, else the newest). When none
+ *   is cached (or it cannot be read), the base description is measured in this job, paired, and
+ *   the comment says why: a missing baseline never lets a regressed description pass unmeasured.
+ * - `cache-only`: the cached report only: when it is missing, the PR is measured alone and the
+ *   comment says so (saves runs).
+ * - `measure`: the cached report when it fits; when it is missing, stale or from another
+ *   environment, the base description is measured in this job, interleaved with the PR's (paired).
+ * - `none`: no comparison: the PR's description is measured alone.
+ */
+export const BASELINE_MODES = ['cache', 'cache-only', 'measure', 'none'] as const;
+export type BaselineMode = (typeof BASELINE_MODES)[number];
+
+function isBaselineMode(value: string): value is BaselineMode {
+  return (BASELINE_MODES as readonly string[]).includes(value);
+}
 
 /** Every input of the Action, read once and validated. Nothing else reads `core.getInput`. */
 export interface Settings {
@@ -175,8 +179,12 @@ export function readSettings(read: InputReader = coreReader): Settings {
   }
 
   const baseline = raw(Inputs.Baseline);
-  if (baseline !== 'cache' && baseline !== 'cache-only' && baseline !== 'measure' && baseline !== 'none') {
-    throw bad(Inputs.Baseline, 'cache, cache-only, measure or none', baseline);
+  if (!isBaselineMode(baseline)) {
+    throw bad(
+      Inputs.Baseline,
+      `${BASELINE_MODES.slice(0, -1).join(', ')} or ${BASELINE_MODES.at(-1)}`,
+      baseline,
+    );
   }
 
   const skills = lines(Inputs.Skills);

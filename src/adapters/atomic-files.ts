@@ -111,6 +111,22 @@ export async function claim(temp: string, target: string, linkFile: LinkFile): P
 }
 
 /**
+ * Replaces `file` with `text`, never half-written: in full to a temporary name beside it (a dot
+ * file, so a reader listing the folder does not take it for the real one), then renamed over it.
+ * The temporary file is removed when anything fails; the error is the OS's.
+ */
+export async function replaceFile(file: string, text: string): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await writeTemp(temp, text);
+    await rename(temp, file);
+  } catch (error) {
+    await removeQuietly(temp);
+    throw error;
+  }
+}
+
+/**
  * Writes a rendering of the report (the JUnit XML of `run --junit <file>`) to the exact path the
  * user named, creating its folder. Unlike a report it replaces an older file of that name (CI
  * reads one fixed path), but never half-written: in full to a temporary name beside it, then
@@ -122,13 +138,10 @@ export async function writeRenderingFile(
   what: string,
   flag: string,
 ): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     await makeFolder(dirname(file));
-    await writeTemp(temp, text);
-    await rename(temp, file);
+    await replaceFile(file, text);
   } catch (error) {
-    await removeQuietly(temp);
     const code = errorCode(error);
     if (code === undefined) throw error;
     throw new SkilltriggerError(

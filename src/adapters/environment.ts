@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isRecord } from '../guards.js';
 
 /** What the user's setup adds to every run beyond the stub, as counts only (docs/security.md). */
 export interface InheritedEnvironment {
@@ -24,8 +25,7 @@ function countHooks(value: unknown): number {
   for (const matchers of Object.values(value)) {
     if (!Array.isArray(matchers)) continue;
     for (const matcher of matchers) {
-      const hooks =
-        typeof matcher === 'object' && matcher !== null ? (matcher as { hooks?: unknown }).hooks : undefined;
+      const hooks = isRecord(matcher) ? matcher.hooks : undefined;
       count += Array.isArray(hooks) ? hooks.length : 0;
     }
   }
@@ -35,9 +35,7 @@ function countHooks(value: unknown): number {
 async function hooksIn(file: string): Promise<number> {
   try {
     const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    return typeof parsed === 'object' && parsed !== null
-      ? countHooks((parsed as { hooks?: unknown }).hooks)
-      : 0;
+    return isRecord(parsed) ? countHooks(parsed.hooks) : 0;
   } catch {
     return 0;
   }

@@ -2,6 +2,7 @@ import { type PricesIdentity, pricesIdentity } from '../cost/budget.js';
 import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import { type PriceTable, parsePriceTable } from '../cost/prices.js';
 import { InputError, SkilltriggerError } from '../errors.js';
+import { errorCode } from '../guards.js';
 import { readInputText } from '../inputs/input-file.js';
 
 /**
@@ -36,7 +37,7 @@ export async function loadPrices(file: string | undefined): Promise<Prices> {
     text = await readInputText(file, 'the price table');
   } catch (error) {
     if (error instanceof SkilltriggerError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     throw new InputError(
       { file: named },
       code === 'ENOENT'

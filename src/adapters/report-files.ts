@@ -2,19 +2,15 @@ import { InputError, messageOf, SkilltriggerError } from '../errors.js';
 import { errorCode } from '../guards.js';
 import { readInputText } from '../inputs/input-file.js';
 import { maskSecrets } from '../mask.js';
-import { parseMatrixReport, validateMatrixReport } from '../matrix/read.js';
-import { renderHtml, renderReportHtml } from '../report/html/render.js';
-import { parseReport, validateReport } from '../report/read.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
-import { TOOL_VERSION } from '../version.js';
 import { type ReportFileOptions, type WrittenReport, writeNamedReport } from './report-folder.js';
 
 /**
- * The only module that writes report files (and reads them back from disk): what each kind of
- * report (a measurement, a routing matrix, the improve report) is named, masked and validated as
- * before it is written, and read back as. Beside the JSON and the Markdown goes the report's HTML
- * page, rendered here from the report itself, so every writer of reports writes one.
+ * The only module that writes report files (and reads their text back from disk): what each kind
+ * of report (a measurement, a routing matrix, the improve report) is named, and how it is masked
+ * and checked before it is written. The check and the HTML page are the caller's, passed in as
+ * functions (src/report/files.ts, src/matrix/files.ts): this module moves text only.
  *
  * How the files reach the disk — whole, never overwriting another report, with a fallback folder —
  * is src/adapters/report-folder.ts (on the primitives of src/adapters/atomic-files.ts); its names
@@ -48,32 +44,6 @@ export function fileNamePart(skill: string): string {
 /** `<YYYY-MM-DD>-<skill>`, the date the report was created, in UTC. */
 export function reportStem(report: Report): string {
   return `${new Date(report.createdAt).toISOString().slice(0, 10)}-${fileNamePart(report.skill)}`;
-}
-
-/**
- * Writes `<outDir>/<YYYY-MM-DD>-<skill>.json` and the Markdown and HTML beside it under the same stem
- * (`-2`, `-3`, … when the day already has one), creating `outDir`. The report is validated as it
- * will be read back first: a report that does not match its schema is a bug, and is not written.
- *
- * A report holds minutes of model calls, so a folder that refuses it (read-only, full, a path
- * through a file) does not lose it: it is written to a fresh folder under the temp folder instead,
- * or, when that fails too, carried in the error's message, and the error (exit 1) says where.
- */
-export async function writeReport(
-  outDir: string,
-  report: Report,
-  markdown: string,
-  options: ReportFileOptions = {},
-): Promise<Required<WrittenReport>> {
-  const written = await writeValidatedReport(
-    outDir,
-    reportStem(report),
-    report,
-    { what: 'report', validate: validateReport },
-    { markdown, html: () => renderReportHtml(report, TOOL_VERSION) },
-    options,
-  );
-  return { ...written, htmlPath: written.htmlPath ?? '' };
 }
 
 /** What the validating writer needs to know of a report type. */
@@ -112,13 +82,8 @@ export async function writeValidatedReport(
   return writeNamedReport(outDir, stem, { json, markdown, ...html }, options);
 }
 
-/** Reads and validates a report file (for `compare` and the Action's baseline). */
-export async function readReportFile(path: string): Promise<Report> {
-  return parseReport(await readReportText(path), path);
-}
-
 /** A report file's text, or an InputError naming the file and what keeps it from being read. */
-async function readReportText(path: string): Promise<string> {
+export async function readReportText(path: string): Promise<string> {
   try {
     return await readInputText(path, 'the report');
   } catch (error) {
@@ -152,11 +117,6 @@ async function readReportText(path: string): Promise<string> {
   }
 }
 
-/** Reads and validates a matrix report file (for `matrix --merge`). */
-export async function readMatrixReportFile(path: string): Promise<MatrixReport> {
-  return parseMatrixReport(await readReportText(path), path);
-}
-
 /**
  * `<YYYY-MM-DD>-matrix` for a whole or merged matrix; a leg's (`matrix --shard i/n`, an Action leg of
  * `routing-matrix: true`) adds `-shard-<i>-of-<n>`, so the legs' files, gathered into one folder
@@ -165,27 +125,6 @@ export async function readMatrixReportFile(path: string): Promise<MatrixReport> 
 export function matrixReportStem(report: MatrixReport): string {
   const leg = report.shard === null ? '' : `-shard-${report.shard.index}-of-${report.shard.count}`;
   return `${report.createdAt.slice(0, 10)}-matrix${leg}`;
-}
-
-/**
- * Writes `<outDir>/<matrixReportStem>.json`, `.md` and `.html` (`-2`, … when taken) as `writeReport` does,
- * with the same fallback. Validated as it will be read back and masked first: a matrix report that
- * does not match its schema is a bug, and is not written.
- */
-export async function writeMatrixReport(
-  outDir: string,
-  report: MatrixReport,
-  markdown: string,
-  options: ReportFileOptions = {},
-): Promise<WrittenReport> {
-  return writeValidatedReport(
-    outDir,
-    matrixReportStem(report),
-    report,
-    { what: 'matrix report', validate: validateMatrixReport },
-    { markdown, html: () => renderHtml({ kind: 'matrix', report }, TOOL_VERSION) },
-    options,
-  );
 }
 
 /** Where the JUnit XML of a written report goes when no path was named: `<stem>.junit.xml` beside it. */

@@ -12,7 +12,7 @@ import { claim, explainCode, type LinkFile, makeFolder, removeQuietly, writeTemp
  * overwriting another report. Two runs finishing at once in one folder get `-2`, `-3`, … instead
  * of one clobbering the other. A folder that refuses a report does not lose it (a fallback folder,
  * or the JSON in the error), and `checkReportFolder` refuses a folder that cannot take one before
- * anything is spent. What a report is named and how it is validated: src/adapters/report-files.ts.
+ * anything is spent. What a report is named and how it is masked and checked: src/adapters/report-files.ts.
  */
 
 /** The files a report was written to. */

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { StubIdentity } from '../decide/decision.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
+import { errorCode } from '../guards.js';
 import { initRepository } from './git.js';
 import { writeOwner } from './temp-owner.js';
 
@@ -172,8 +173,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       async remove() {
         // ENOTDIR: a folder above it is now a file, so nothing of the project is left to remove.
         await rm(base, { recursive: true, force: true }).catch((error: unknown) => {
-          if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOTDIR'))
-            throw error;
+          if (errorCode(error) !== 'ENOTDIR') throw error;
         });
         live.delete(base);
       },
@@ -236,10 +236,7 @@ async function writeStub(
 
 /** An OS error code (ENOSPC, EROFS, ENOENT) with its message, on one line. */
 function describeFailure(error: unknown): string {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-      ? `${error.code}: `
-      : '';
+  const code = errorCode(error);
   const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-  return `${code}${message}`;
+  return `${code === undefined ? '' : `${code}: `}${message}`;
 }

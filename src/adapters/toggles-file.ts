@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { errorCode } from '../guards.js';
 import { firstLine } from '../program-output.js';
 
 /**
@@ -37,7 +38,7 @@ export async function readToggles(out: string): Promise<{ toggles: RememberedTog
   try {
     text = await readFile(togglesPath(out), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { toggles: [] };
+    if (errorCode(error) === 'ENOENT') return { toggles: [] };
     return { toggles: [], problem: `cannot read ${togglesPath(out)}: ${(error as Error).message}` };
   }
   let value: unknown;

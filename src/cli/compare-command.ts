@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { readReportFile } from '../adapters/report-files.js';
 import {
   compareReportByModel,
   compareReportsByModel,
@@ -11,6 +10,7 @@ import { compareReport, compareReports } from '../compare/compare.js';
 import { comparisonJson, renderComparisonText } from '../compare/render.js';
 import { modelsComparisonJson, modelsComparisonText } from '../compare/render-models.js';
 import { ExitCode, UsageError } from '../errors.js';
+import { readReportFile } from '../report/files.js';
 import type { CompareArgs } from './args.js';
 import type { CliIo } from './run-command.js';
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../adapters/author-files.js';
-import { readPageSource } from '../adapters/report-pages.js';
 import { DescriptionEditError, replaceDescription } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError, UsageError } from '../errors.js';
 import { loadSkill, parseSkill } from '../inputs/skill.js';
+import { readPageSource } from '../report/files.js';
 import { sha256Hex } from '../report/privacy.js';
 import type { ImproveReport } from '../shapes/improve.js';
 import type { CliIo } from './output.js';

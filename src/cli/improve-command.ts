@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { askClaude } from '../adapters/claude-ask.js';
 import { loadPrices } from '../adapters/prices-file.js';
 import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
-import { askClaude } from '../author/ask.js';
 import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';

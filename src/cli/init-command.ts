@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXISTS_FIX, writeNewFile } from '../adapters/author-files.js';
+import { askClaude, describeAskFailure } from '../adapters/claude-ask.js';
 import { exists } from '../adapters/environment.js';
-import { askClaude, describeAskFailure } from '../author/ask.js';
 import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';
 import { draftPrompt } from '../author/prompts.js';
 import { skillBody } from '../author/skill-file.js';

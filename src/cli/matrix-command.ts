@@ -1,6 +1,7 @@
-import { checkReportFolder, readMatrixReportFile, writeMatrixReport } from '../adapters/report-files.js';
+import { checkReportFolder } from '../adapters/report-files.js';
 import { ExitCode } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
+import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
 import { checkStubListing, readListedText, unlistedDefect } from '../measure/listed-text.js';

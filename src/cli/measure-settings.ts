@@ -1,6 +1,7 @@
 import type { Prices } from '../adapters/prices-file.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import type { MeasureSettings } from '../measure/measure-skill.js';
+import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CliIo } from './output.js';
 
@@ -47,7 +48,7 @@ export function measureSettingsFrom(
       runsPerQuery: args.runs,
       autoRuns: args.runsAuto,
       triggerThreshold: args.threshold,
-      noVerdictShare: 0.1,
+      noVerdictShare: DEFAULT_RULES.noVerdictShare,
     },
     timeoutSeconds: args.timeoutSeconds,
     stub: args.stub,

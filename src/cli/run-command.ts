@@ -1,5 +1,5 @@
 import { loadPrices } from '../adapters/prices-file.js';
-import { checkReportFolder, writeRenderingFile, writeReport } from '../adapters/report-files.js';
+import { checkReportFolder, writeRenderingFile } from '../adapters/report-files.js';
 import { checkRenderingFile } from '../adapters/report-folder.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
@@ -26,6 +26,7 @@ import {
   unlistedDefect,
 } from '../measure/listed-text.js';
 import { measureSkill } from '../measure/measure-skill.js';
+import { writeReport } from '../report/files.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';

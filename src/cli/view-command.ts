@@ -1,13 +1,8 @@
 import path from 'node:path';
 import { openFile } from '../adapters/opener.js';
-import { readReportFile } from '../adapters/report-files.js';
-import {
-  comparePagePathFor,
-  pagePathFor,
-  readPageSource,
-  writePageIfMissing,
-} from '../adapters/report-pages.js';
+import { comparePagePathFor, pagePathFor, writePageIfMissing } from '../adapters/report-pages.js';
 import { ExitCode, messageOf } from '../errors.js';
+import { readPageSource, readReportFile } from '../report/files.js';
 import { renderHtml } from '../report/html/render.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ViewArgs } from './args.js';

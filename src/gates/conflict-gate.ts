@@ -1,11 +1,9 @@
-import { access } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
-import { type Conflict, collectConflicts, judgeConflict, type PluginToggle, scanPlugin } from './conflict.js';
+import { scanPlugin, userPlace } from '../adapters/plugin-folders.js';
+import type { RoundTripReading } from '../decide/round-trip.js';
+import { type Conflict, collectConflicts, judgeConflict, type PluginToggle } from './conflict.js';
 import type { GateResult } from './gate.js';
 import { type PluginList, parsePluginList } from './plugin-list.js';
-import type { RoundTripReading } from './round-trip.js';
 import {
   type RememberedToggle,
   readToggles,
@@ -30,24 +28,6 @@ export interface ConflictGateSettings {
  * The conflict gate as the preflight runs it: the plugin list read, each enabled plugin scanned for
  * a same-named skill or command, the user's own folders checked, and the printed toggles remembered.
  */
-/** Where a same-named entry outside any plugin most likely lives: the user's own skills or commands. */
-async function userPlace(env: NodeJS.ProcessEnv, name: string): Promise<string | undefined> {
-  const configDir = env.CLAUDE_CONFIG_DIR ?? path.join(env.HOME ?? os.homedir(), '.claude');
-  const shown = env.CLAUDE_CONFIG_DIR ? '$CLAUDE_CONFIG_DIR' : '~/.claude';
-  for (const [file, label] of [
-    [path.join(configDir, 'skills', name, 'SKILL.md'), `${shown}/skills/${name}`],
-    [path.join(configDir, 'commands', `${name}.md`), `${shown}/commands/${name}.md`],
-  ] as const) {
-    try {
-      await access(file);
-      return label;
-    } catch {
-      /* not there */
-    }
-  }
-  return undefined;
-}
-
 export async function conflictGate(
   settings: ConflictGateSettings,
   listed: ClaudeCommandResult,

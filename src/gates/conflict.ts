@@ -1,12 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { exists } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
-import { readInputText } from '../inputs/input-file.js';
+import type { InitPlugin } from '../decide/round-trip.js';
 import { type GateResult, gateResult } from './gate.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
-import type { InitPlugin } from './roster.js';
 
 /** A plugin to switch off while measuring, and back on afterwards. */
 export interface PluginToggle {
@@ -41,97 +36,6 @@ export function rosterHits(init: InitInfo, name: string): string[] {
   return [...hits];
 }
 
-/** `name:` of a SKILL.md's frontmatter, if it has one. */
-async function frontmatterName(file: string): Promise<string | undefined> {
-  let text: string;
-  try {
-    text = await readInputText(file, 'SKILL.md');
-  } catch {
-    return undefined;
-  }
-  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  if (!match) return undefined;
-  try {
-    const data: unknown = parseYaml(match[1] ?? '', { merge: true });
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-      const value = (data as Record<string, unknown>).name;
-      return typeof value === 'string' ? value.trim() : undefined;
-    }
-  } catch {
-    /* broken frontmatter: the CLI falls back to the folder name, which the caller checks */
-  }
-  return undefined;
-}
-
-async function entries(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
-
-async function skillsIn(dir: string, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await entries(dir)) {
-    if (!entry.isDirectory()) continue;
-    const file = path.join(dir, entry.name, 'SKILL.md');
-    if (!(await exists(file))) continue;
-    const declared = await frontmatterName(file);
-    if ((declared ?? entry.name) === name || entry.name === name) found.push(`skill "${name}"`);
-  }
-  return found;
-}
-
-/** Commands nest: `commands/sub/name.md` is listed as `plugin:sub:name`, which still answers to `name`. */
-async function commandsIn(dir: string, name: string, depth = 3): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await entries(dir)) {
-    if (entry.isFile() && entry.name === `${name}.md`) found.push(`command "${name}"`);
-    else if (entry.isDirectory() && depth > 1)
-      found.push(...(await commandsIn(path.join(dir, entry.name), name, depth - 1)));
-  }
-  return found;
-}
-
-function declaredPaths(manifest: unknown, key: 'skills' | 'commands'): string[] {
-  if (typeof manifest !== 'object' || manifest === null) return [];
-  const value = (manifest as Record<string, unknown>)[key];
-  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
-  return list.filter((v): v is string => typeof v === 'string');
-}
-
-/**
- * What in a plugin's folder answers to `name`: `skills/<name>/SKILL.md`, a skill whose frontmatter
- * names it, `<name>.md` anywhere under `commands/`, and the same under extra folders its `plugin.json` declares.
- * Read-only.
- */
-export async function scanPlugin(root: string, name: string): Promise<string[]> {
-  const skillDirs = [path.join(root, 'skills')];
-  const commandDirs = [path.join(root, 'commands')];
-  try {
-    const manifest: unknown = JSON.parse(
-      await readInputText(path.join(root, '.claude-plugin', 'plugin.json'), 'plugin.json'),
-    );
-    for (const p of declaredPaths(manifest, 'skills')) skillDirs.push(path.resolve(root, p));
-    for (const p of declaredPaths(manifest, 'commands')) {
-      const target = path.resolve(root, p);
-      if (target.endsWith('.md')) {
-        if (path.basename(target, '.md') === name && (await exists(target))) commandDirs.push(target);
-      } else commandDirs.push(target);
-    }
-  } catch {
-    /* no or unreadable manifest: the standard folders only */
-  }
-  const found = new Set<string>();
-  for (const dir of new Set(skillDirs)) for (const hit of await skillsIn(dir, name)) found.add(hit);
-  for (const dir of new Set(commandDirs)) {
-    const hits = dir.endsWith('.md') ? [`command "${name}"`] : await commandsIn(dir, name);
-    for (const hit of hits) found.add(hit);
-  }
-  return [...found];
-}
-
 /**
  * Combine what the plugins' folders hold with what the model's roster lists. A `plugin:name`
  * roster entry is traced through the init event's `plugins[]` to its id; an entry no listed
@@ -140,7 +44,7 @@ export async function scanPlugin(root: string, name: string): Promise<string[]> 
 export function collectConflicts(input: {
   name: string;
   plugins: InstalledPlugin[];
-  /** Per enabled plugin id, what `scanPlugin` found. */
+  /** Per enabled plugin id, what `scanPlugin` (src/adapters/plugin-folders.ts) found. */
   scans: Map<string, string[]>;
   init?: InitInfo;
   initPlugins: InitPlugin[];

@@ -6,6 +6,7 @@ import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/env
 import { onPath } from '../adapters/program-on-path.js';
 import { createScratchProject, type ScratchProject } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
+import type { RoundTripReading } from '../decide/round-trip.js';
 import { messageOf } from '../errors.js';
 import type { Usage } from '../outcome.js';
 import { DEFAULT_AGENTS, preflightWithCodex } from './agents-preflight.js';
@@ -15,7 +16,6 @@ import type { CodexGatesResult } from './codex-gates.js';
 import { conflictGate } from './conflict-gate.js';
 import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
 import { judgeRoster, type RosterFinding } from './roster.js';
-import type { RoundTripReading } from './round-trip.js';
 import { combineRoundTrips, type RoundTrips, runRoundTrips } from './round-trips.js';
 import { holdOffSleep, type SleepHolder } from './sleep.js';
 import type { RememberedToggle } from './toggles.js';

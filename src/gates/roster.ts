@@ -1,31 +1,6 @@
 import type { InheritedEnvironment } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
-import { isRecord } from '../guards.js';
 import { type GateResult, gateResult } from './gate.js';
-
-/** An entry of the init event's `plugins[]`: `{name, source}`, `source` being the plugin id. */
-export interface InitPlugin {
-  name: string;
-  /** `stubplug@local-mkt`, `cc-plugin-privacy@builtin`, `x@inline` (docs/claude-cli.md §3). */
-  source?: string;
-}
-
-/** `plugins[]` of an init line; empty when absent or of another shape. */
-export function parseInitPlugins(line: string): InitPlugin[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return [];
-  }
-  if (!isRecord(value) || !Array.isArray(value.plugins)) return [];
-  const plugins: InitPlugin[] = [];
-  for (const entry of value.plugins) {
-    if (!isRecord(entry) || typeof entry.name !== 'string') continue;
-    plugins.push({ name: entry.name, ...(typeof entry.source === 'string' ? { source: entry.source } : {}) });
-  }
-  return plugins;
-}
 
 /** What the roster gate found: the stub-less run's roster, for the report. */
 export interface RosterFinding {

@@ -1,7 +1,8 @@
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
+import { type RoundTripReading, readRoundTrip } from '../decide/round-trip.js';
 import type { Usage } from '../outcome.js';
 import { type GateResult, gateResult } from './gate.js';
-import { judgeRoundTrip, type RoundTripReading, readRoundTrip } from './round-trip.js';
+import { judgeRoundTrip } from './round-trip.js';
 
 /** What the round trips of every model asked for read, as `runPreflight` keeps it. */
 export interface RoundTrips {

@@ -1,5 +1,5 @@
-import type { AskResult } from '../author/ask.js';
-import { describeAskFailure } from '../author/ask.js';
+import type { AskResult } from '../adapters/claude-ask.js';
+import { describeAskFailure } from '../adapters/claude-ask.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
 import { SkilltriggerError } from '../errors.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';

@@ -1,4 +1,4 @@
-import type { AskResult } from '../author/ask.js';
+import type { AskResult } from '../adapters/claude-ask.js';
 import { type PreviousAttempt, rewritePrompt } from '../author/prompts.js';
 import { compareReport } from '../compare/compare.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';

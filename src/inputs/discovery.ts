@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, InputErrors, SkilltriggerError } from '../errors.js';
+import { errorCode } from '../guards.js';
 import { parseEvalSet } from './eval-set.js';
 import { readInputText } from './input-file.js';
 import type { EvalSet, Skill } from './types.js';
@@ -51,8 +52,7 @@ export async function findSkillFiles(dir: string, option = '--siblings'): Promis
       entries = await readdir(path.join(dir, relative), { withFileTypes: true });
     } catch (error) {
       if (relative !== '') return;
-      const code =
-        typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'error';
+      const code = errorCode(error) ?? 'error';
       throw new InputErrors([
         new InputError(
           { file: dir },
@@ -103,7 +103,7 @@ export async function readIfFile(file: string): Promise<string | undefined> {
     return await readInputText(file, 'the eval set');
   } catch (error) {
     if (error instanceof SkilltriggerError) throw error;
-    const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+    const code = errorCode(error);
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
     throw error;
   }

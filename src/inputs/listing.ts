@@ -1,4 +1,5 @@
 import { parse as parseYaml } from 'yaml';
+import { isRecord } from '../guards.js';
 
 /**
  * The emulation of how Claude Code 2.1.328 turns a SKILL.md into its line of the skill listing, for
@@ -82,7 +83,7 @@ function readYaml(text: string): Record<string, unknown> | undefined {
     try {
       const value: unknown = parseYaml(attempt(), { prettyErrors: false, merge: true });
       if (value === null || value === undefined) return {};
-      return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      return isRecord(value) ? value : {};
     } catch {
       /* try the repair, then give up */
     }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { InputError, InputErrors } from '../errors.js';
+import { errorCode } from '../guards.js';
 import { DEFAULT_EVAL_LOCATIONS, evalCandidates, findSkillFiles, readIfFile } from '../inputs/discovery.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
@@ -40,8 +41,12 @@ async function evalSetOf(
 ): Promise<{ evalSet: EvalSet; file: string } | null> {
   for (const candidate of evalCandidates(skillFile, skill.name, templates)) {
     const file = path.join(root, candidate);
-    const text = await readIfFile(file).catch((error: NodeJS.ErrnoException) => {
-      throw new InputError({ file }, `cannot be read (${error.code ?? 'error'})`, 'fix its permissions');
+    const text = await readIfFile(file).catch((error: unknown) => {
+      throw new InputError(
+        { file },
+        `cannot be read (${errorCode(error) ?? 'error'})`,
+        'fix its permissions',
+      );
     });
     if (text !== undefined) return { evalSet: parseEvalSet(text, file, skill.name), file };
   }

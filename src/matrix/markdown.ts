@@ -1,4 +1,5 @@
 import { chartLabel, escapeInline } from '../escape.js';
+import { percent } from '../format.js';
 import {
   type MatrixReport,
   type MatrixRow,
@@ -15,13 +16,14 @@ import type { MatrixProgress } from './plan.js';
  * the mermaid chart, which has no escaping of its own.
  */
 
-const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 100)}%`);
+/** A rate as the one percent rule writes it (src/format.ts), or `–` without one. */
+const rateText = (rate: number | null) => (rate === null ? '–' : percent(rate));
 
 /** `3/4 = 75% [30%, 95%]`, or `–  (0 runs)`. */
 export function shareText(s: SkillFigures['recall']): string {
   if (s.rate === null || s.interval === null) return `–  (0 runs)`;
   const i = s.interval;
-  return `${s.hits}/${s.of} = ${percent(s.rate)} [${percent(i.lower)}, ${percent(i.upper)}]`;
+  return `${s.hits}/${s.of} = ${rateText(s.rate)} [${rateText(i.lower)}, ${rateText(i.upper)}]`;
 }
 
 /** `3 skills (1 with no eval set) · 14 queries · 28 runs, 1 timeout and 0 errors counted apart`. */

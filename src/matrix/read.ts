@@ -1,4 +1,5 @@
 import { InputError, messageOf } from '../errors.js';
+import { isRecord } from '../guards.js';
 import { jsonPath } from '../report/read.js';
 import {
   MATRIX_SCHEMA_ID,
@@ -17,7 +18,7 @@ const FIX =
 
 /** Validates an already-parsed value as a matrix report; `file` names it in the error. */
 export function validateMatrixReport(value: unknown, file: string): MatrixReport {
-  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const record = isRecord(value) ? value : {};
   if (record.schema !== MATRIX_SCHEMA_ID)
     throw new InputError(
       { file },

@@ -1,10 +1,10 @@
-import { runClaudeCommand } from '../adapters/claude-command.js';
-import { askArgs, claudeEnvironment } from '../adapters/claude-launch.js';
-import { createScratchProject } from '../adapters/stub-project.js';
 import { classifyApiError } from '../decide/api-error.js';
-import { readRoundTrip } from '../gates/round-trip.js';
+import { readRoundTrip } from '../decide/round-trip.js';
 import type { ErrorCause, Usage } from '../outcome.js';
 import { firstLine } from '../program-output.js';
+import { runClaudeCommand } from './claude-command.js';
+import { askArgs, claudeEnvironment } from './claude-launch.js';
+import { createScratchProject } from './stub-project.js';
 
 /**
  * One author call (`init`'s draft, `improve`'s rewrite) through the user's own `claude -p`: the

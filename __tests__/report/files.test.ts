@@ -6,13 +6,12 @@ import {
   fileNamePart,
   matrixReportStem,
   ReportWriteError,
-  readReportFile,
   reportStem,
-  writeMatrixReport,
-  writeReport,
   writeValidatedReport,
 } from '../../src/adapters/report-files.js';
 import { ExitCode, InputError } from '../../src/errors.js';
+import { writeMatrixReport } from '../../src/matrix/files.js';
+import { readReportFile, writeReport } from '../../src/report/files.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Report } from '../../src/shapes/report.js';
