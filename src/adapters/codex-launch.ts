@@ -18,6 +18,21 @@ export interface CodexProvider {
   retries?: number;
 }
 
+/** Where Codex's model calls go when the environment names no other endpoint. */
+export const DEFAULT_CODEX_BASE_URL = 'https://api.openai.com/v1';
+
+/**
+ * The provider from the user's environment, as a gateway is configured for Codex: the Responses API
+ * at `$OPENAI_BASE_URL` (ending in `/v1`; default OpenAI's), the key from `$CODEX_API_KEY`, else
+ * `$OPENAI_API_KEY` (empty when neither is set: the runs then fail as auth errors, never misses).
+ */
+export function codexProviderFrom(env: NodeJS.ProcessEnv): CodexProvider {
+  return {
+    baseUrl: env.OPENAI_BASE_URL || DEFAULT_CODEX_BASE_URL,
+    apiKey: env.CODEX_API_KEY || env.OPENAI_API_KEY || '',
+  };
+}
+
 /** The provider's name in the generated config; it never meets the user's config.toml. */
 export const CODEX_PROVIDER_ID = 'skilltrigger';
 

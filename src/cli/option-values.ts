@@ -85,6 +85,10 @@ export function nonEmptyModel(parsed: ParsedOptions): string | undefined {
 export const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
   parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
 
+/** `--codex <path>`, else $SKILLTRIGGER_CODEX, else `codex` on PATH (as `--claude`). */
+export const codexOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
+  parsed.values.get('codex') ?? (env.SKILLTRIGGER_CODEX || 'codex');
+
 /** `--cross-negatives` only means something beside `--siblings`. */
 export function crossNegativesOf(parsed: ParsedOptions): boolean {
   const on = parsed.switches.has('cross-negatives');

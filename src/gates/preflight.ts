@@ -6,7 +6,7 @@ import { onPath } from '../adapters/program-on-path.js';
 import { createScratchProject, type ScratchProject } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
-import type { Usage } from '../outcome.js';
+import type { AgentId, Usage } from '../outcome.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli, withGitFinding } from './cli.js';
 import { conflictGate } from './conflict-gate.js';
@@ -31,6 +31,8 @@ export interface PreflightSettings {
   skillName?: string;
   /** Several skills' names (the Action measures every changed skill after one preflight); checked each, with `skillName`. */
   skillNames?: string[];
+  /** The agents the measurement runs (`--agent`; default claude alone), for the gates each needs. */
+  agents?: AgentId[];
   /** The results folder, which holds the toggles file. */
   out: string;
   allowConflict: boolean;
