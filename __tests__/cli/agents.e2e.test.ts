@@ -134,6 +134,25 @@ describe('run --agent', () => {
     expect(suites.map((s) => s.name)).toEqual(['handoff · claude', 'handoff · codex']);
   });
 
+  it('compare across agents warns, and compares only the agent both measured', async () => {
+    const file = async (out: string) => {
+      const [json] = (await readdir(out)).filter((f) => f.endsWith('.json'));
+      return path.join(out, json ?? '');
+    };
+    const base = await file(path.join(world.work, 'out-cx'));
+    const cand = await file(path.join(world.work, 'out-both'));
+    const r = await runCli(['compare', base, cand, '--json'], { env: env() });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout) as {
+      warnings: Array<{ code: string }>;
+      models: Record<string, unknown>;
+    };
+    expect(json.warnings.map((w) => w.code)).toContain('models-differ');
+    expect(Object.keys(json.models)).toEqual(['codex']);
+    const codex = json.models.codex as { warnings: Array<{ code: string; message: string }> };
+    expect(codex.warnings.find((w) => w.code === 'agents')?.message).toContain('agents differ');
+  });
+
   it('a bad --agent, or a model that names no agent, exits 1 before anything runs', async () => {
     const before = world.model.requests.length;
     const unknown = await run('bad', ['--agent', 'gemini']);

@@ -1,4 +1,4 @@
-import type { Measurement } from '../shapes/report.js';
+import type { Measurement, Report } from '../shapes/report.js';
 
 /**
  * Several agents (`--agent a,b`) are split exactly as several models are, so every reader of the
@@ -22,4 +22,26 @@ export function agentView(m: Measurement): Measurement {
 /** True when the measurement holds several agents' runs. */
 export function hasSeveralAgents(m: Measurement): boolean {
   return m.byAgent !== undefined && Object.keys(m.byAgent).length > 1;
+}
+
+/**
+ * A report as `compare` reads it agent by agent: its agents as its models (`settings.models`) and
+ * each measurement through `agentView`; a report of one agent (and one model) becomes a report of
+ * that agent alone, so it is compared with the same agent of a report of several.
+ */
+export function asAgentsReport(r: Report): Report {
+  if ((r.settings.models?.length ?? 0) > 1) return r;
+  return {
+    ...r,
+    settings: { ...r.settings, models: r.agents.map((a) => a.name) },
+    candidate: agentView(r.candidate),
+    ...(r.baseline ? { baseline: agentView(r.baseline) } : {}),
+  };
+}
+
+/** True when `compare` goes agent by agent: a report holds several agents and none several models. */
+export function comparesByAgent(...reports: Report[]): boolean {
+  return (
+    reports.some((r) => r.agents.length > 1) && reports.every((r) => (r.settings.models?.length ?? 0) <= 1)
+  );
 }
