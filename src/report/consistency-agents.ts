@@ -1,5 +1,10 @@
 import type { Measurement, Report } from '../shapes/report.js';
-import type { ConsistencyIssue } from './consistency.js';
+
+/** One contradiction, by JSON path (the shape of consistency.ts's issues, which include these). */
+interface ConsistencyIssue {
+  path: PropertyKey[];
+  message: string;
+}
 
 /**
  * The agent fields of a report read back (src/report/consistency.ts says why): `agents` names
