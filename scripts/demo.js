@@ -9,6 +9,7 @@
 //   npm run demo -- improve                        the author's loop on a copy of the example skill
 //   npm run demo -- init                           draft an eval set for a copy of the example skill
 //   npm run demo -- matrix                         the routing matrix of every example skill
+//   npm run demo -- --agent claude,codex           the example skill on Claude Code and Codex, one report
 import { spawn, spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,7 @@ const { startSimulatedModel } = await import(
 );
 const example = path.join(root, 'examples', 'handoff');
 const claude = path.join(root, 'node_modules', '.bin', 'claude');
+const codex = path.join(root, 'node_modules', '.bin', 'codex');
 
 /** Takes `--name value` (or `--name=value`) out of `args`. */
 function take(args, name) {
@@ -113,6 +115,10 @@ const child = spawn(process.execPath, [path.join(root, 'bin', 'skilltrigger.js')
     HOME: home,
     ANTHROPIC_BASE_URL: model.url,
     ANTHROPIC_API_KEY: 'sk-simulated',
+    // With --agent codex: the pinned codex, and the same simulated model's Responses API.
+    SKILLTRIGGER_CODEX: codex,
+    OPENAI_BASE_URL: `${model.url}/v1`,
+    OPENAI_API_KEY: 'sk-simulated',
     SKILLTRIGGER_SIMULATED: '1',
   },
 });

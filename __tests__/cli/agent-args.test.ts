@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { agentsOption, refuseWithCodex } from '../../src/cli/agent-args.js';
 import { parseCli } from '../../src/cli/args.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -15,15 +16,59 @@ describe('preflight --agent and --codex', () => {
       agents: ['codex'],
       codex: './bin/codex',
     });
-    expect(parseCli(['preflight', '--agent', 'codex,claude,codex'], {})).toMatchObject({
+    expect(parseCli(['preflight', '--agent', 'codex,claude'], {})).toMatchObject({
       agents: ['codex', 'claude'],
     });
+    expect(() => parseCli(['preflight', '--agent', 'codex,claude,codex'], {})).toThrow(/twice/);
   });
 
   it('refuses an unknown agent with the fix', () => {
     expect(() => parseCli(['preflight', '--agent', 'copilot'], {})).toThrow(UsageError);
     expect(() => parseCli(['preflight', '--agent', 'copilot'], {})).toThrow(
-      /unknown agent "copilot".*claude,codex/,
+      /unknown agent "copilot".*claude and codex/,
     );
+  });
+});
+
+describe('--agent with --model', () => {
+  it('claude alone (or no --agent) leaves the models as they were', () => {
+    expect(agentsOption(undefined, 'a,b')).toEqual({ models: ['a', 'b'] });
+    expect(agentsOption('claude', 'sonnet')).toEqual({ model: 'sonnet' });
+    expect(agentsOption(' Claude ', undefined)).toEqual({});
+  });
+
+  it('codex alone takes --model as its own', () => {
+    expect(agentsOption('codex', 'gpt-5')).toEqual({ agents: [{ agent: 'codex' }], model: 'gpt-5' });
+  });
+
+  it('several agents: each model names its agent; one left out runs its default', () => {
+    expect(agentsOption('claude,codex', 'codex:gpt-5')).toEqual({
+      agents: [{ agent: 'claude' }, { agent: 'codex', model: 'gpt-5' }],
+    });
+    expect(agentsOption('codex,claude', 'claude:sonnet, codex:gpt-5')).toEqual({
+      agents: [
+        { agent: 'codex', model: 'gpt-5' },
+        { agent: 'claude', model: 'sonnet' },
+      ],
+    });
+  });
+
+  it.each([
+    ['gemini', undefined, 'unknown agent "gemini"'],
+    ['claude,', undefined, 'empty entry'],
+    ['codex,CODEX', undefined, 'twice'],
+    ['claude,codex', 'sonnet', 'claude:<model>,codex:<model>'],
+    ['claude,codex', 'claude:', 'claude:<model>,codex:<model>'],
+    ['claude,codex', 'claude:a,claude:b', 'two models for claude'],
+  ])('--agent %s --model %s is refused: %s', (agent, model, message) => {
+    expect(() => agentsOption(agent, model)).toThrow(UsageError);
+    expect(() => agentsOption(agent, model)).toThrow(message);
+  });
+
+  it('refuses what a Codex measurement cannot do yet, and nothing on claude', () => {
+    const codex = [{ agent: 'codex' as const }];
+    expect(() => refuseWithCodex({ agents: codex, siblings: ['x'] })).toThrow('--siblings');
+    expect(() => refuseWithCodex({ agents: codex, siblings: [], maxCostUsd: 1 })).toThrow('--max-cost-usd');
+    expect(() => refuseWithCodex({ siblings: ['x'], maxCostUsd: 1 })).not.toThrow();
   });
 });

@@ -116,6 +116,7 @@ export function buildReport(candidate: Measurement, overrides: Partial<Report> =
     skill: 'handoff',
     simulated: false,
     cli: { version: '2.1.328' },
+    agents: [{ name: 'claude', version: '2.1.328' }],
     model: { requested: 'claude-test', reported: { 'claude-test': runs } },
     roster: { slashCommands: 4, skills: 6, members },
     environment: { memoryFiles: { project: 0, user: 1 }, hooks: 0, mcpServers: 0 },

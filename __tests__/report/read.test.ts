@@ -107,6 +107,42 @@ describe('parseReport', () => {
     expect(read.pairedByModel).toBeUndefined();
   });
 
+  it('reads a version-5 report (written before agents) as measured on claude at its CLI version', () => {
+    const { agents: _a, ...v5 } = { ...reportFixture(), schemaVersion: 5, cli: { version: '2.1.300' } };
+    const read = parseReport(json(v5), FILE);
+    expect(read.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
+    expect(read.agents).toEqual([{ name: 'claude', version: '2.1.300' }]);
+    const unknown = parseReport(json({ ...v5, cli: { version: null } }), FILE);
+    expect(unknown.agents).toEqual([{ name: 'claude', version: null }]);
+  });
+
+  it('reads a version-6 report with its agents, and refuses one without them', () => {
+    const v6 = {
+      ...reportFixture(),
+      agents: [{ name: 'codex', version: '0.169.0' }],
+      cli: { version: '0.169.0' },
+    };
+    expect(parseReport(json(v6), FILE).agents).toEqual([{ name: 'codex', version: '0.169.0' }]);
+    const { agents: _a, ...without } = v6;
+    expect(rejection(json(without)).problem).toMatch(/\$\.agents: /);
+    expect(rejection(json({ ...v6, agents: [{ name: 'gemini', version: null }] })).problem).toMatch(
+      /\$\.agents\[0\]\.name: /,
+    );
+  });
+
+  it("refuses agent fields that contradict each other: a first agent's version not the CLI's, a second agent without settings.agents", () => {
+    const mismatch = { ...reportFixture(), agents: [{ name: 'claude', version: '9.9.9' }] };
+    expect(rejection(json(mismatch)).problem).toContain('$.cli.version');
+    const twoAgents = {
+      ...reportFixture(),
+      agents: [
+        { name: 'claude', version: '2.1.328' },
+        { name: 'codex', version: '0.169.0' },
+      ],
+    };
+    expect(rejection(json(twoAgents)).problem).toContain('$.settings.agents');
+  });
+
   it('rejects a report from an older skilltrigger', () => {
     const error = rejection(json({ ...reportFixture(), schemaVersion: 0 }));
     expect(error.problem).toMatch(/^written by an older skilltrigger \(report schema version 0/);
@@ -148,7 +184,7 @@ describe('parseReport', () => {
 
 describe('jsonPath', () => {
   it('reads every version of a report as written: each is consistent', () => {
-    for (const schemaVersion of [1, 2, 3, 4]) {
+    for (const schemaVersion of [1, 2, 3, 4, 5]) {
       for (const report of [reportFixture(), pairedReportFixture()]) {
         expect(() => parseReport(json({ ...report, schemaVersion }), FILE)).not.toThrow();
       }

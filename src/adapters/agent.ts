@@ -1,18 +1,18 @@
 /**
- * The agent seam (a sketch, not wired yet): what the measure loop needs from an agent CLI, so the
- * loop, the verdicts, the reports and the Action never know which agent ran. Each agent adapter
- * implements it from what its real binary does (docs/claude-cli.md, docs/codex.md); `codexAgent`
- * below is the Codex one. Moving the claude adapter onto it, without changing its requests, is
- * the next step (docs/codex.md "Wiring").
+ * The agent seam: what the measure loop needs from an agent CLI, so the loop, the verdicts, the
+ * reports and the Action never know which agent ran. Each agent adapter implements it from what
+ * its real binary does (docs/claude-cli.md, docs/codex.md); `codexAgent` below is the Codex one,
+ * which the loop dispatches a Codex run to (src/measure/run-agent.ts). Claude's runs still go
+ * through `runOnce` directly, with its warm standby and project prefetch (docs/codex.md "Wiring").
  */
 import type { LoadedEntry } from '../decide/decision.js';
-import type { Outcome, Usage } from '../outcome.js';
+import type { AgentId, Outcome, Usage } from '../outcome.js';
 import { parseCodexVersion } from './codex-launch.js';
 import { killProcessesNaming } from './codex-leftovers.js';
 import { type CodexRunOptions, runCodexMeasurement } from './codex-run.js';
 import { createCodexStubProject } from './codex-stub.js';
 
-export type AgentId = 'claude' | 'codex';
+export type { AgentId } from '../outcome.js';
 
 /** One run's stub project: the folder to run in, what identifies the stub, how to remove it all. */
 export interface AgentProject {

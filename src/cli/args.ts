@@ -1,11 +1,12 @@
 import { UsageError } from '../errors.js';
 import { parseShard } from '../matrix/plan.js';
+import type { AgentTarget } from '../measure/loop.js';
+import { agentsOption, refuseWithCodex } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { lateOption, maxCostOption, modelsOption } from './cost-args.js';
 import { type CommandName, commandUsage, USAGE } from './help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import {
-  agentsOf,
   claudeOf,
   codexOf,
   crossNegativesOf,
@@ -68,6 +69,10 @@ export interface RunArgs {
   crossNegatives: boolean;
   /** `--standby N`: claudes started ahead (absent: the machine's default). */
   standby?: number;
+  /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
+  agents?: AgentTarget[];
+  /** `--codex <path>`: the codex executable (default: $SKILLTRIGGER_CODEX, else codex on PATH). */
+  codex: string;
 }
 
 export interface PreflightArgs {
@@ -151,44 +156,9 @@ interface CommandSpec {
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   run: {
     build(parsed, env): RunArgs {
-      noPositionals('run', parsed.positionals);
-      const v = parsed.values;
-      const skill = v.get('skill');
-      const evalFile = v.get('eval');
-      if (!skill)
-        throw new UsageError(
-          `run needs --skill <dir> (the folder holding SKILL.md)\n\n${commandUsage('run')}`,
-        );
-      if (!evalFile)
-        throw new UsageError(
-          `run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${commandUsage('run')}`,
-        );
-      return {
-        command: 'run',
-        skill,
-        eval: evalFile,
-        ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
-        ...modelsOption(v.get('model')),
-        lateTurns: lateOption(v.get('late')),
-        ...optional('prices', v.get('prices')),
-        ...maxCostOption(v.get('max-cost-usd')),
-        dryRun: parsed.switches.has('dry-run'),
-        timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
-        ...optional('description', v.get('description')),
-        ...optional('baselineDescription', v.get('baseline-description')),
-        ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
-        stub: stubOption(parsed),
-        out: v.get('out') ?? DEFAULT_OUT,
-        ...optional('junit', v.get('junit')),
-        allowConflict: parsed.switches.has('allow-conflict'),
-        maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
-        threshold: numberOption('threshold', v.get('threshold'), 0.5),
-        claude: claudeOf(parsed, env),
-        debug: parsed.switches.has('debug'),
-        siblings: [...(parsed.lists.get('siblings') ?? [])],
-        crossNegatives: crossNegativesOf(parsed),
-        ...standbyOption(v.get('standby')),
-      };
+      const args = runArgs(parsed, env);
+      refuseWithCodex(args);
+      return args;
     },
   },
   preflight: {
@@ -201,7 +171,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         out: parsed.values.get('out') ?? DEFAULT_OUT,
         allowConflict: parsed.switches.has('allow-conflict'),
         claude: claudeOf(parsed, env),
-        agents: agentsOf(parsed),
+        agents: agentsOption(parsed.values.get('agent'), undefined).agents?.map((a) => a.agent) ?? ['claude'],
         codex: codexOf(parsed, env),
       };
     },
@@ -332,4 +302,45 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
   if (!isCommand(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
   if (asksForHelp(rest)) return { command: 'help', topic: command };
   return COMMANDS[command].build(parseOptions(command, rest), env);
+}
+
+/** `run`'s settings from what `parseOptions` found. */
+function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs {
+  noPositionals('run', parsed.positionals);
+  const v = parsed.values;
+  const skill = v.get('skill');
+  const evalFile = v.get('eval');
+  if (!skill)
+    throw new UsageError(`run needs --skill <dir> (the folder holding SKILL.md)\n\n${commandUsage('run')}`);
+  if (!evalFile)
+    throw new UsageError(
+      `run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${commandUsage('run')}`,
+    );
+  return {
+    command: 'run',
+    skill,
+    eval: evalFile,
+    ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
+    ...agentsOption(v.get('agent'), v.get('model')),
+    codex: codexOf(parsed, env),
+    lateTurns: lateOption(v.get('late')),
+    ...optional('prices', v.get('prices')),
+    ...maxCostOption(v.get('max-cost-usd')),
+    dryRun: parsed.switches.has('dry-run'),
+    timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
+    ...optional('description', v.get('description')),
+    ...optional('baselineDescription', v.get('baseline-description')),
+    ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
+    stub: stubOption(parsed),
+    out: v.get('out') ?? DEFAULT_OUT,
+    ...optional('junit', v.get('junit')),
+    allowConflict: parsed.switches.has('allow-conflict'),
+    maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
+    threshold: numberOption('threshold', v.get('threshold'), 0.5),
+    claude: claudeOf(parsed, env),
+    debug: parsed.switches.has('debug'),
+    siblings: [...(parsed.lists.get('siblings') ?? [])],
+    crossNegatives: crossNegativesOf(parsed),
+    ...standbyOption(v.get('standby')),
+  };
 }

@@ -1,5 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { asAgentsReport, comparesByAgent } from '../compare/by-agent.js';
 import {
   compareReportByModel,
   compareReportsByModel,
@@ -21,8 +22,12 @@ import type { CliIo } from './run-command.js';
  * is exit 1, whatever the cause (no query in common, no model in common): "noise" would be a lie.
  */
 export async function compareCommand(args: CompareArgs, io: CliIo): Promise<ExitCode> {
-  const a = await readReportFile(args.a);
-  const b = args.b === undefined ? undefined : await readReportFile(args.b);
+  const readA = await readReportFile(args.a);
+  const readB = args.b === undefined ? undefined : await readReportFile(args.b);
+  // Several agents (`--agent a,b`) are compared agent by agent, as several models are model by model.
+  const byAgent = comparesByAgent(readA, ...(readB ? [readB] : []));
+  const a = byAgent ? asAgentsReport(readA) : readA;
+  const b = readB && byAgent ? asAgentsReport(readB) : readB;
   const names = { base: path.basename(args.a), cand: path.basename(args.b ?? args.a) };
   if (b !== undefined && (await sameFile(args.a, args.b ?? args.a))) {
     // Still compared (an A/A check of the method is legitimate), but said first: it is rarely meant.
@@ -46,7 +51,9 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
     if (byModel.models.length === 0) {
       const list = (r: typeof a) => modelsOf(r).join(', ');
       throw new UsageError(
-        `${names.base} and ${names.cand} have no model in common (${names.base}: ${list(a)}; ${names.cand}: ${list(b ?? a)}), so there is nothing to compare. Fix: compare two reports that measured at least one model in common (--model)`,
+        byAgent
+          ? `${names.base} and ${names.cand} have no agent in common (${names.base}: ${list(a)}; ${names.cand}: ${list(b ?? a)}), so there is nothing to compare: a rate on one agent says nothing about another. Fix: compare two reports that measured at least one agent in common (--agent)`
+          : `${names.base} and ${names.cand} have no model in common (${names.base}: ${list(a)}; ${names.cand}: ${list(b ?? a)}), so there is nothing to compare. Fix: compare two reports that measured at least one model in common (--model)`,
       );
     }
     io.stdout.write(

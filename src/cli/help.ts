@@ -74,9 +74,20 @@ export const COMMAND_HELP = {
       '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
       '    [--siblings <dir>]... [--cross-negatives]',
       '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
+      '    [--agent claude|codex[,…]] [--codex <path>]',
     ],
     options: [
       { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      {
+        name: 'agent',
+        value: 'claude|codex[,…]',
+        text: "the agent CLI that runs the queries: claude (Claude Code, the default) or codex (OpenAI's Codex CLI; docs/codex.md). Several, comma-separated: every query is measured on each, interleaved, in one report judged agent by agent; then --model names each agent's model (claude:<M>,codex:<M>)",
+      },
+      {
+        name: 'codex',
+        value: '<path>',
+        text: 'the codex binary to run with --agent codex (default: $SKILLTRIGGER_CODEX, else codex on PATH). Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
+      },
       {
         name: 'eval',
         value: '<file>',

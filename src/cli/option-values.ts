@@ -85,25 +85,6 @@ export function nonEmptyModel(parsed: ParsedOptions): string | undefined {
 export const codexOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
   parsed.values.get('codex') ?? (env.SKILLTRIGGER_CODEX || 'codex');
 
-const AGENTS = ['claude', 'codex'] as const;
-
-/** `--agent claude|codex|claude,codex`: the agents, each once, in the order given (default claude). */
-export function agentsOf(parsed: ParsedOptions): Array<(typeof AGENTS)[number]> {
-  const value = parsed.values.get('agent');
-  if (value === undefined) return ['claude'];
-  const agents: Array<(typeof AGENTS)[number]> = [];
-  for (const raw of value.split(',')) {
-    const agent = raw.trim();
-    const known = AGENTS.find((a) => a === agent);
-    if (known === undefined)
-      throw new UsageError(
-        `--agent: unknown agent "${agent}". Fix: name claude, codex, or both as claude,codex`,
-      );
-    if (!agents.includes(known)) agents.push(known);
-  }
-  return agents;
-}
-
 export const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
   parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
 

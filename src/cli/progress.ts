@@ -8,6 +8,8 @@ export function progressLine(p: RunProgress, queries: number, runsPerQuery: numb
     `query ${p.itemIndex + 1}/${queries}`,
     `run ${p.pass + 1}/${runsPerQuery}`,
     ...(paired ? [p.label] : []),
+    // The agent is named wherever it is set: a Codex run, or either agent of several.
+    ...(p.result.agent ? [p.result.agent] : []),
     ...(p.result.requestedModel ? [p.result.requestedModel] : []),
     describeOutcome(p.result.outcome),
     `${(p.result.durationMs / 1000).toFixed(1)} s`,

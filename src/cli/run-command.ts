@@ -1,3 +1,5 @@
+import { codexProviderFrom, OPENAI_API_BASE } from '../adapters/codex-provider.js';
+import { readCodexVersion } from '../adapters/codex-run.js';
 import { loadPrices } from '../adapters/prices-file.js';
 import { checkReportFolder, writeRenderingFile } from '../adapters/report-files.js';
 import { checkRenderingFile } from '../adapters/report-folder.js';
@@ -25,7 +27,7 @@ import {
   UNLISTED_REASON,
   unlistedDefect,
 } from '../measure/listed-text.js';
-import { measureSkill } from '../measure/measure-skill.js';
+import { type MeasureSettings, measureSkill } from '../measure/measure-skill.js';
 import { writeReport } from '../report/files.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
@@ -93,13 +95,29 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io.stderr.write(`${crossNegativesEstimate(cross, args.runs)}\n`);
   }
 
+  const agents = args.agents ?? [{ agent: 'claude' as const }];
+  const claudeRuns = agents.some((a) => a.agent === 'claude');
+  const several = agents.length > 1;
+  if (!claudeRuns && args.standby !== undefined && args.standby > 0)
+    io.stderr.write(
+      `standby: --standby ${args.standby} is ignored: Codex runs always start cold (the warm standby is claude's)\n`,
+    );
+  if (several)
+    io.stderr.write(
+      `agents: every query is measured on each of ${agents.map((a) => a.agent).join(', ')}, interleaved, each judged on its own\n`,
+    );
+  // With several agents the claude gates take claude's own model.
+  const claudeModel = several ? agents.find((a) => a.agent === 'claude')?.model : args.model;
+
   // The gates (docs/design.md) run here, before anything is measured; a failure exits 2.
   const { preflight, reminders } = await passGates(
     {
       claudeBin: args.claude,
       env: io.env,
       maxRetries: args.maxRetries,
-      ...(args.model ? { model: args.model } : {}),
+      agents: agents.map((a) => a.agent),
+      codexBin: args.codex,
+      ...(claudeModel ? { model: claudeModel } : {}),
       ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,
       out: args.out,
@@ -119,7 +137,8 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       queries: evalSet.items.length,
       runsPerQuery: args.runs,
       sides: baselineDescription === undefined ? 1 : 2,
-      models: args.models ?? [args.model],
+      // Several agents: one slot per agent; a Codex run is estimated as the round trip's (claude's) until Codex has its own.
+      models: several ? agents.map((a) => a.model) : (args.models ?? [args.model]),
     };
     const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
     for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
@@ -127,7 +146,21 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       io.stdout.write(dryRunText(shape, args.runsAuto, costPlan));
       return ExitCode.verdict;
     }
-    const listed = await listedTexts(args, io, signal, skill, baselineDescription);
+    // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
+    const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
+    const codex = agents.some((a) => a.agent === 'codex')
+      ? {
+          bin: args.codex,
+          provider: codexProviderFrom(io.env)?.provider ?? {
+            baseUrl: io.env.OPENAI_BASE_URL?.trim() || OPENAI_API_BASE,
+            apiKey: '',
+          },
+        }
+      : undefined;
+    // Codex's version for the report, read in a throwaway CODEX_HOME (docs/codex.md "What a run writes").
+    const codexVersion = codex
+      ? (preflight.codex?.version ?? (await readCodexVersion(codex.bin).catch(() => undefined)))
+      : undefined;
     const siblings = await siblingTexts(args, io, signal, siblingSkills);
     return await measureAndReport(
       args,
@@ -139,8 +172,11 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
         description,
         baselineDescription,
         ...(baseline === undefined ? {} : { baselineFrom: baseline.from }),
-        listed,
+        ...(listed ? { listed } : {}),
         siblings,
+        ...(args.agents ? { agents: args.agents } : {}),
+        ...(codex ? { codex } : {}),
+        ...(codexVersion ? { agentVersions: { codex: codexVersion } } : {}),
       },
       preflight,
       { prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },
@@ -229,8 +265,11 @@ async function measureAndReport(
     description: string;
     baselineDescription: string | undefined;
     baselineFrom?: BaselineFrom;
-    listed: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+    listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
     siblings: SiblingListed[];
+    agents?: MeasureSettings['agents'];
+    codex?: MeasureSettings['codex'];
+    agentVersions?: MeasureSettings['agentVersions'];
   },
   preflight: PreflightResult,
   cost: MeasureCost,
@@ -245,8 +284,11 @@ async function measureAndReport(
       description,
       overridden: args.description !== undefined,
       ...(baselineDescription === undefined ? {} : { baselineDescription }),
-      listed,
+      ...(listed ? { listed } : {}),
       ...(siblings.length === 0 ? {} : { siblings, crossNegatives: args.crossNegatives }),
+      ...(inputs.agents ? { agents: inputs.agents } : {}),
+      ...(inputs.codex ? { codex: inputs.codex } : {}),
+      ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
       ...measureSettingsFrom(args, io, preflight, cost),
     },
     progress.onRun,

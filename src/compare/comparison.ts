@@ -17,6 +17,8 @@ export type ComparisonWarningCode =
   | 'paired-input'
   | 'skill'
   | 'tool-version'
+  /** `--agent`: the two reports measured on different agents (a rate on one says nothing about another). */
+  | 'agents'
   | 'model-requested'
   | 'models-reported'
   /** `--model a,b`: the two reports measured different sets of models (src/compare/by-model.ts). */

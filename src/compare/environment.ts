@@ -23,6 +23,14 @@ export function environmentWarnings(
     b.model.requested ?? 'default',
   );
 
+  const agentsOf = (r: Report) => r.agents.map((x) => x.name).join(', ');
+  if (agentsOf(a) !== agentsOf(b)) {
+    out.push({
+      code: 'agents',
+      message: `agents differ: ${both(agentsOf(a), agentsOf(b))}; a rate measured on one agent says nothing about another, so only an agent both measured is compared with itself`,
+    });
+  }
+
   const modelsA = Object.keys(a.model.reported).sort();
   const modelsB = Object.keys(b.model.reported).sort();
   if (modelsA.join('\n') !== modelsB.join('\n')) {

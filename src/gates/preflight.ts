@@ -1,5 +1,4 @@
 import os from 'node:os';
-import type { AgentId } from '../adapters/agent.js';
 import { type ClaudeCommandResult, runClaudeCommand } from '../adapters/claude-command.js';
 import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../adapters/claude-launch.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../adapters/environment.js';
@@ -8,7 +7,7 @@ import { createScratchProject, type ScratchProject } from '../adapters/stub-proj
 import type { InitInfo } from '../decide/decision.js';
 import type { RoundTripReading } from '../decide/round-trip.js';
 import { messageOf } from '../errors.js';
-import type { Usage } from '../outcome.js';
+import type { AgentId, Usage } from '../outcome.js';
 import { DEFAULT_AGENTS, preflightWithCodex } from './agents-preflight.js';
 import { judgeAuth } from './auth.js';
 import { judgeCli, withGitFinding } from './cli.js';

@@ -1,9 +1,11 @@
+import type { Agent, AgentRunRequest } from '../adapters/agent.js';
 import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
-import { isLost, type Outcome } from '../outcome.js';
+import { type AgentId, isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
 import { projectPrefetch } from './prefetch.js';
+import { runOnAgent } from './run-agent.js';
 import {
   type RunDeps,
   RunInterrupted,
@@ -21,6 +23,17 @@ export type SideLabel = 'candidate' | 'baseline';
 export interface Side {
   label: SideLabel;
   stub: StubSpec;
+  /**
+   * The same side for an agent on the seam (Codex): the skill's name and the text under test as the
+   * real SKILL.md holds it (the agent's adapter lists it as that agent does). Needed when one runs.
+   */
+  seamStub?: Pick<AgentRunRequest, 'skillName' | 'description' | 'siblings'>;
+}
+
+/** One agent of `--agent a,b`, with the model it is asked for (absent: the agent's default). */
+export interface AgentTarget {
+  agent: AgentId;
+  model?: string;
 }
 
 export interface LoopSpec {
@@ -33,6 +46,16 @@ export interface LoopSpec {
    * hits all models alike; each run's `requestedModel` says which. Absent: `run.model` alone.
    */
   models?: string[];
+  /** The agent of every run when `agents` is absent; default claude. */
+  agent?: AgentId;
+  /**
+   * `--agent claude,codex`: every query is measured on each agent, interleaved query by query as
+   * models are (then `models` is absent: each agent has at most one model); each run's `agent` says
+   * which.
+   */
+  agents?: AgentTarget[];
+  /** The agents on the seam by id (Codex): a run of one goes to its adapter, always cold. */
+  seam?: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
   budget?: Budget;
   /**
@@ -60,7 +83,7 @@ export interface PlannedRun {
   itemIndex: number;
   pass: number;
   side: number;
-  /** Index into `LoopSpec.models` (0 with a single model). */
+  /** Index into `LoopSpec.models`, or into `LoopSpec.agents` with several agents (0 with one of each). */
   model: number;
 }
 
@@ -120,13 +143,29 @@ export async function measureAll(
   deps: RunDeps = realRunDeps,
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
-  const models = spec.models && spec.models.length > 0 ? spec.models : undefined;
-  const modelCount = models?.length ?? 1;
+  const severalAgents = spec.agents && spec.agents.length > 1 ? spec.agents : undefined;
+  const models = !severalAgents && spec.models && spec.models.length > 0 ? spec.models : undefined;
+  // The plan's second dimension: the agents with several, else the models; each slot one target.
+  const targets: AgentTarget[] =
+    severalAgents ??
+    (models ?? [spec.run.model]).map((model) => ({
+      agent: spec.agents?.[0]?.agent ?? spec.agent ?? 'claude',
+      ...(model === undefined ? {} : { model }),
+    }));
+  const modelCount = targets.length;
+  const onSeam = (target: number): Agent | undefined => {
+    const agent = targets[target]?.agent ?? 'claude';
+    if (agent === 'claude') return undefined;
+    const adapter = spec.seam?.[agent];
+    if (!adapter) throw new Error(`no adapter was given for the agent ${agent}`);
+    return adapter;
+  };
   const plan = planRuns(items.length, rules.runsPerQuery, sides.length, modelCount);
   const records: RunResult[][][] = sides.map(() => items.map(() => []));
   /** One side's runs of one query on one model. */
   const runsOf = (side: number, itemIndex: number, model: number): RunResult[] => {
     const runs = records[side]?.[itemIndex] ?? [];
+    if (severalAgents) return runs.filter((r) => (r.agent ?? 'claude') === severalAgents[model]?.agent);
     return models ? runs.filter((r) => r.requestedModel === models[model]) : runs;
   };
   /** Every (side, model) is measured, and judged by the no-verdict rule, on its own. */
@@ -147,15 +186,15 @@ export async function measureAll(
   // the next starts (docs/speed.md). Keyed by side: each side has its own stub.
   const projects = projectPrefetch<number>(deps.createProject);
   // With standbys, each run's claude is started ahead in its own project; a standby serves one
-  // side (its stub) on one model, both fixed when it is spawned.
-  const standbys = spec.standby ?? 0;
+  // side (its stub) on one model, both fixed when it is spawned. An agent on the seam runs cold.
+  const standbys = targets.some((t) => t.agent === 'claude') ? (spec.standby ?? 0) : 0;
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const keyOf = (slot: PlannedRun) => `${slot.side}/${slot.model}`;
   const waitingSpecs = new Map<string, WaitingSpec>();
   for (const slot of plan) {
     const side = sides[slot.side];
-    const model = models?.[slot.model];
-    if (side && !waitingSpecs.has(keyOf(slot)))
+    const model = models?.[slot.model] ?? severalAgents?.[slot.model]?.model;
+    if (side && !waitingSpecs.has(keyOf(slot)) && !onSeam(slot.model))
       waitingSpecs.set(keyOf(slot), {
         ...spec.run,
         stub: side.stub,
@@ -173,7 +212,7 @@ export async function measureAll(
   const upcoming = (index: number): string[] =>
     plan
       .slice(index + 1)
-      .filter((slot) => !settled(slot.itemIndex))
+      .filter((slot) => !settled(slot.itemIndex) && !onSeam(slot.model))
       .slice(0, standbys)
       .map(keyOf);
   try {
@@ -208,29 +247,51 @@ export async function measureAll(
       }
       let result: RunResult;
       try {
-        const model = models?.[slot.model];
-        const standby = pool.take(keyOf(slot));
-        const running = runOnce(
-          {
-            ...spec.run,
+        const model = models?.[slot.model] ?? severalAgents?.[slot.model]?.model;
+        const agent = onSeam(slot.model);
+        if (agent) {
+          if (!side.seamStub) throw new Error(`no stub was given for the agent ${agent.id}`);
+          const running = runOnAgent(agent, {
+            ...side.seamStub,
             query: item.query,
-            stub: side.stub,
-            ...(model === undefined ? {} : { model }),
-            launch,
-          },
-          signal,
-          deps,
-          { ...projects.optionsFor(slot.side), ...(standby ? { standby } : {}) },
-        );
-        if (launch === 'standby') {
-          pool.fill(upcoming(index));
-        } else {
+            ...((model ?? targets[slot.model]?.model) === undefined
+              ? {}
+              : { model: model ?? targets[slot.model]?.model }),
+            timeoutMs: spec.run.timeoutMs,
+            ...(signal ? { signal } : {}),
+          });
+          // The next run's claude project is made while this one runs, as after a claude run.
           const following = plan[index + 1];
           const next = following && sides[following.side];
-          if (following && next) projects.prefetch(following.side, next.stub);
+          if (launch === 'cold' && following && next && !onSeam(following.model))
+            projects.prefetch(following.side, next.stub);
+          else if (launch === 'standby') pool.fill(upcoming(index));
+          result = await running;
+        } else {
+          const standby = pool.take(keyOf(slot));
+          const running = runOnce(
+            {
+              ...spec.run,
+              query: item.query,
+              stub: side.stub,
+              ...(model === undefined ? {} : { model }),
+              launch,
+            },
+            signal,
+            deps,
+            { ...projects.optionsFor(slot.side), ...(standby ? { standby } : {}) },
+          );
+          if (launch === 'standby') {
+            pool.fill(upcoming(index));
+          } else {
+            const following = plan[index + 1];
+            const next = following && sides[following.side];
+            if (following && next && !onSeam(following.model)) projects.prefetch(following.side, next.stub);
+          }
+          result = await running;
         }
-        result = await running;
         if (model !== undefined) result = { ...result, requestedModel: model };
+        if (severalAgents) result = { ...result, agent: targets[slot.model]?.agent ?? 'claude' };
       } catch (error) {
         if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
         // A temp folder that fills up mid-run must not cost the runs already measured: stop, and

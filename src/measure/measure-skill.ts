@@ -1,4 +1,6 @@
 import os from 'node:os';
+import { codexAgent } from '../adapters/agent.js';
+import type { CodexProvider } from '../adapters/codex-launch.js';
 import { inheritedEnvironment } from '../adapters/environment.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import { costOf } from '../cost/cost.js';
@@ -6,12 +8,13 @@ import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
+import type { AgentId } from '../outcome.js';
 import { buildReport } from '../report/build.js';
 import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/siblings.js';
 import type { Report } from '../shapes/report.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import { describeListed } from './listed-text.js';
-import { type Budget, measureAll, type RunProgress, type Side } from './loop.js';
+import { type AgentTarget, type Budget, measureAll, type RunProgress, type Side } from './loop.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
 import { defaultStandbyCount } from './standby.js';
 
@@ -53,6 +56,16 @@ export interface MeasureSettings {
   crossNegatives?: boolean;
   /** `--model a,b`: every query measured on each model, interleaved (then `model` is absent). */
   models?: string[];
+  /**
+   * `--agent`: the agents measured, each with the model it is asked for. One: every run on it
+   * (its model is `model`/`models`). Several: every query on each, interleaved (then `model` and
+   * `models` are absent). Absent: claude alone.
+   */
+  agents?: AgentTarget[];
+  /** Codex's executable and provider, when Codex is among the agents. */
+  codex?: { bin: string; provider: CodexProvider };
+  /** Each agent's version for the report (claude's also comes from its runs' init events). */
+  agentVersions?: Partial<Record<AgentId, string>>;
   /** `--late N`: turns a miss is watched for a late load (0 = off). */
   lateTurns?: number;
   /** The price table the runs are priced with (the built-in one, or `--prices`). */
@@ -121,13 +134,22 @@ export async function measureSkill(
       ? {}
       : { siblings: siblings.map((s) => ({ skillName: s.name, ...stubFieldsFor(s.listed) })) }),
   });
-  const sides: Side[] = [{ label: 'candidate', stub: stubFor(listed.candidate) }];
+  // An agent on the seam gets the text as the SKILL.md holds it: its adapter lists it as that agent does.
+  const seamStubFor = (description: string) =>
+    settings.codex ? { seamStub: { skillName: settings.skill.name, description } } : {};
+  const sides: Side[] = [
+    { label: 'candidate', stub: stubFor(listed.candidate), ...seamStubFor(settings.description) },
+  ];
   if (settings.baselineDescription !== undefined) {
     sides.push({
       label: 'baseline',
       stub: stubFor(listed.baseline ?? emulate(settings.baselineDescription)),
+      ...seamStubFor(settings.baselineDescription),
     });
   }
+  const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
+  const severalAgents = agents && agents.length > 1 ? agents : undefined;
+  const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const budget = loopBudget(settings);
   const standby = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
@@ -145,6 +167,9 @@ export async function measureSkill(
         ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
       },
       ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
+      ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
+      ...(severalAgents ? { agents: severalAgents } : {}),
+      ...(settings.codex ? { seam: { codex: codexAgent(settings.codex.bin, settings.codex.provider) } } : {}),
       ...(budget ? { budget } : {}),
       standby,
     },
@@ -178,7 +203,12 @@ export async function measureSkill(
     timeoutSeconds: settings.timeoutSeconds,
     stub: settings.stub,
     maxRetries: settings.maxRetries,
-    launch: standby > 0 ? 'standby' : 'cold',
+    // An agent on the seam always runs cold: the launch says how claude's prompts went.
+    launch: standby > 0 && claudeRuns ? 'standby' : 'cold',
+    agents: (agents ?? [{ agent: 'claude' as const }]).map((a) => ({
+      ...a,
+      ...(settings.agentVersions?.[a.agent] ? { version: settings.agentVersions[a.agent] } : {}),
+    })),
     conflictAllowed: settings.conflictAllowed,
     aborted: result.aborted,
     interrupted: result.interrupted,

@@ -3,6 +3,7 @@ import { type BudgetSetter, budgetReason, type PricesIdentity } from '../cost/bu
 import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo, LoadedEntry } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
+import type { AgentId } from '../outcome.js';
 import {
   type Environment,
   type Measurement,
@@ -56,6 +57,11 @@ export interface ReportInput {
   baseline?: SideInput;
   /** `--model a,b`: the models measured, each run's `requestedModel` one of them. */
   models?: string[];
+  /**
+   * The agents measured (`--agent`), each with its model (several agents) and its CLI's version
+   * where known (claude's is also read from its runs' init events). Absent: claude alone.
+   */
+  agents?: Array<{ agent: AgentId; model?: string; version?: string }>;
   /** `--late N` (0 = off). */
   lateTurns?: number;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
@@ -75,8 +81,9 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
     ...(input.budgetStop ? { budgetReason: budgetReason(input.budgetStop, input.budgetSetBy ?? 'cli') } : {}),
     description: describeText(side.description, side.overridden),
   };
-  // With several models every query is planned once per model; each model is judged apart too.
-  const modelCount = input.models && input.models.length > 1 ? input.models.length : 1;
+  // With several models (or agents) every query is planned once per each; each is judged apart too.
+  const agents = severalAgents(input);
+  const modelCount = agents?.length ?? (input.models && input.models.length > 1 ? input.models.length : 1);
   const overall = { ...input.rules, runsPerQuery: input.rules.runsPerQuery * modelCount };
   const measurement = withModelsAndCost(
     summarizeMeasurement(input.items, side.records, overall, state),
@@ -85,6 +92,7 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
       items: input.items,
       rules: input.rules,
       ...(input.models ? { models: input.models } : {}),
+      ...(agents ? { agents } : {}),
       lateTurns: input.lateTurns ?? 0,
       ...(input.prices ? { prices: input.prices.table } : {}),
       ...(input.requestedModel ? { requestedModel: input.requestedModel } : {}),
@@ -92,6 +100,11 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
     },
   );
   return input.budgetStop ? { ...measurement, budgetStop: input.budgetStop } : measurement;
+}
+
+/** `--agent a,b`: the agents' names, with two or more. */
+function severalAgents(input: ReportInput): AgentId[] | undefined {
+  return input.agents && input.agents.length > 1 ? input.agents.map((a) => a.agent) : undefined;
 }
 
 /** Assemble the report from what was measured. Pure: the caller supplies the clock and the gates' findings. */
@@ -105,6 +118,14 @@ export function buildReport(input: ReportInput): Report {
   const candidate = measurementOf(input, input.candidate);
   const baseline = input.baseline ? measurementOf(input, input.baseline) : undefined;
   const verdict = candidate.verdict === 'ok' && (baseline?.verdict ?? 'ok') === 'ok' ? 'ok' : 'no-verdict';
+  // Claude's version comes from its runs' init events (the first run that has one on claude).
+  const claudeInit = input.rosterInit ?? runs.find((r) => r.init && (r.agent ?? 'claude') === 'claude')?.init;
+  const agents = (input.agents ?? [{ agent: 'claude' as const }]).map((a) => ({
+    name: a.agent,
+    version: a.version ?? (a.agent === 'claude' ? (claudeInit?.cliVersion ?? null) : null),
+    ...(a.model !== undefined && (input.agents?.length ?? 0) > 1 ? { model: a.model } : {}),
+  }));
+  const several = severalAgents(input);
   return {
     $schema: reportJsonSchemaUrl(input.toolVersion),
     schema: REPORT_SCHEMA_ID,
@@ -113,7 +134,8 @@ export function buildReport(input: ReportInput): Report {
     createdAt: input.createdAt.toISOString(),
     skill: input.skill,
     simulated: input.simulated,
-    cli: { version: firstInit?.cliVersion ?? null },
+    cli: { version: agents[0]?.version ?? null },
+    agents,
     model: { requested: input.requestedModel ?? null, reported },
     roster: firstInit ? rosterOf(firstInit.slashCommands, firstInit.skills, stubNames) : null,
     environment: input.environment
@@ -131,6 +153,7 @@ export function buildReport(input: ReportInput): Report {
       maxRetries: input.maxRetries,
       ...(input.launch === undefined ? {} : { launch: input.launch }),
       ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
+      ...(several ? { agents: several } : {}),
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),

@@ -1,5 +1,6 @@
 import type { Measurement, Report } from '../shapes/report.js';
 import { lossBudget, queryPasses } from '../verdict/rules.js';
+import { agentIssues } from './consistency-agents.js';
 
 /**
  * A report read back must hold together: its counts, rates, pass marks, totals and verdict are all
@@ -141,7 +142,7 @@ function measurementIssues(
 /**
  * Every way `report` contradicts itself, by JSON path: per query the counts against its outcomes,
  * its rate, pass and partial mark; the totals against the queries; each side's verdict against the
- * no-verdict rule; and the report's verdict against its sides'. Empty for a report as written.
+ * no-verdict rule; the report's verdict against its sides'; and the agent fields. Empty for a report as written.
  */
 export function consistencyIssues(report: Report): ConsistencyIssue[] {
   const { triggerThreshold, noVerdictShare } = report.settings;
@@ -150,6 +151,7 @@ export function consistencyIssues(report: Report): ConsistencyIssue[] {
     ...(report.baseline ? [['baseline', report.baseline] as const] : []),
   ];
   const issues = sides.flatMap(([side, m]) => measurementIssues(side, m, triggerThreshold, noVerdictShare));
+  issues.push(...agentIssues(report));
   const verdict = sides.every(([, m]) => m.verdict === 'ok') ? 'ok' : 'no-verdict';
   if (report.verdict !== verdict) {
     issues.push({

@@ -2,6 +2,7 @@
  * The short texts of a measurement that the report's Markdown, the CLI's stdout and the Action's
  * tables share (pure): the outcome symbols and the one-line headline of a report.
  */
+import { agentView, hasSeveralAgents } from '../compare/by-agent.js';
 import { withoutContextClause } from '../compare/subsets-text.js';
 import type { Measurement } from '../shapes/report.js';
 import { modelLines } from './models-text.js';
@@ -51,13 +52,18 @@ export function queriesPassText(m: Measurement): string {
   return `${m.totals.passed}/${m.totals.queries} ${m.totals.queries === 1 ? 'query passes' : 'queries pass'}`;
 }
 
-/** True when a measurement holds several models' runs (`--model a,b`): its pooled totals describe no model. */
+/**
+ * True when a measurement holds several models' runs (`--model a,b`) or several agents' (`--agent
+ * a,b`): its pooled totals describe no model (no agent).
+ */
 export function hasSeveralModels(m: Measurement): boolean {
-  return m.byModel !== undefined && Object.keys(m.byModel).length > 1;
+  return hasSeveralAgents(m) || (m.byModel !== undefined && Object.keys(m.byModel).length > 1);
 }
 
 /** How the pooled line of several models is marked wherever it is drawn. */
 export const POOLED_MARK = 'all models pooled (describes no model; never decides)';
+/** …and of several agents. */
+export const POOLED_AGENTS_MARK = 'all agents pooled (describes no agent; never decides)';
 
 /**
  * The headline as lines: one model's `headline · 12/20 queries pass`, or, with several models, one
@@ -66,13 +72,15 @@ export const POOLED_MARK = 'all models pooled (describes no model; never decides
  */
 export function headlineLines(m: Measurement, esc: (t: string) => string = (t) => t): string[] {
   if (!hasSeveralModels(m)) return [`${headline(m)} · ${queriesPassText(m)}`];
+  if (hasSeveralAgents(m)) return [...modelLines(agentView(m), esc), `${POOLED_AGENTS_MARK}: ${headline(m)}`];
   return [...modelLines(m, esc), `${POOLED_MARK}: ${headline(m)}`];
 }
 
 /** `12/20 queries pass`, or per model with several (`claude-haiku-4-5 10/20 queries pass, …`). */
 export function passesText(m: Measurement, esc: (t: string) => string = (t) => t): string {
-  if (!hasSeveralModels(m) || !m.byModel) return queriesPassText(m);
-  return Object.entries(m.byModel)
+  const split = hasSeveralAgents(m) ? m.byAgent : m.byModel;
+  if (!hasSeveralModels(m) || !split) return queriesPassText(m);
+  return Object.entries(split)
     .map(
       ([model, s]) =>
         `${esc(model)} ${s.totals.passed}/${s.totals.queries} ${s.totals.queries === 1 ? 'query passes' : 'queries pass'}`,

@@ -1,3 +1,4 @@
+import { agentView } from '../compare/by-agent.js';
 import { measurementOfModel } from '../compare/by-model.js';
 import { percent } from '../format.js';
 import type { Measurement, QueryResult, Report } from '../shapes/report.js';
@@ -35,12 +36,15 @@ export function renderJunit(report: Report): string {
         { name: 'candidate', m: report.candidate },
       ]
     : [{ name: 'candidate', m: report.candidate }];
-  const models = (report.settings.models?.length ?? 0) > 1 ? report.settings.models : undefined;
-  const suites = sides.flatMap((side) =>
-    models
-      ? models.map((model) => suite(report, side.name, side.m, sides.length > 1, model))
-      : [suite(report, side.name, side.m, sides.length > 1)],
-  );
+  // Several agents are split as several models are: a suite per agent (src/compare/by-agent.ts).
+  const agents = (report.settings.agents?.length ?? 0) > 1 ? report.settings.agents : undefined;
+  const models = agents ?? ((report.settings.models?.length ?? 0) > 1 ? report.settings.models : undefined);
+  const suites = sides.flatMap((side) => {
+    const m = agents ? agentView(side.m) : side.m;
+    return models
+      ? models.map((model) => suite(report, side.name, m, sides.length > 1, model))
+      : [suite(report, side.name, m, sides.length > 1)];
+  });
   const count = (key: keyof SuiteCounts) => suites.reduce((n, s) => n + s.counts[key], 0);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -116,11 +120,23 @@ function suite(
     if (body.kind === 'error') counts.errors++;
     cases.push(...(body.lines.length === 0 ? [`${open}/>`] : [`${open}>`, ...body.lines, '    </testcase>']));
   }
+  // With several agents the suite's "model" is an agent; a single Codex report names its agent too.
+  const agent = report.settings.agents
+    ? report.agents.find((a) => a.name === model)
+    : report.agents[0]?.name === 'claude'
+      ? undefined
+      : report.agents[0];
   const props = [
     ['verdict', m.verdict],
     ['simulated', String(report.simulated)],
-    ['model', model ?? report.model.requested ?? (report.settings.models ?? ['default']).join(', ')],
-    ['cli-version', report.cli.version ?? 'unknown'],
+    ...(agent ? [['agent', agent.name]] : []),
+    [
+      'model',
+      agent && report.settings.agents
+        ? (agent.model ?? 'default')
+        : (model ?? report.model.requested ?? (report.settings.models ?? ['default']).join(', ')),
+    ],
+    ['cli-version', (agent ? agent.version : report.cli.version) ?? 'unknown'],
     [
       'runs-per-query',
       `${report.settings.runsPerQuery}${report.settings.runsMode === 'auto' ? ' (auto)' : ''}`,

@@ -149,7 +149,10 @@ export function renderMarkdown(report: Report): string {
     siblingsMarkdown(report, sides),
     environmentSection(report, sides),
     queriesSection(report, sides),
-    sides.flatMap((s, i) => [...(i > 0 && s.m.byModel ? [''] : []), ...modelsTable(s.m, s.label)]),
+    sides.flatMap((s, i) => [
+      ...(i > 0 && (s.m.byModel || s.m.byAgent) ? [''] : []),
+      ...modelsTable(s.m, s.label),
+    ]),
     totalsSection(sides),
   ];
   return `${blocks

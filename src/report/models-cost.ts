@@ -18,6 +18,8 @@ export interface ModelsCostInput {
   models?: string[];
   lateTurns: number;
   prices?: PriceTable;
+  /** `--agent a,b`: two or more agents, each judged on its own runs as models are. */
+  agents?: string[];
   /** The one `--model`, priced where a run's init did not report its model. */
   requestedModel?: string;
   state: Parameters<typeof summarizeMeasurement>[3];
@@ -72,13 +74,48 @@ export function withModelsAndCost(
       };
     }
     m.byModel = byModel;
-    // The no-verdict rule holds per model too: one model that lost too many runs leaves no verdict.
-    const lacking = Object.entries(byModel).filter(([, s]) => s.verdict === 'no-verdict');
-    if (lacking.length > 0) {
-      const own = lacking.flatMap(([model, s]) => s.noVerdictReasons.map((r) => `${model}: ${r}`));
-      m.verdict = 'no-verdict';
-      m.noVerdictReasons = [...m.noVerdictReasons, ...own.filter((r) => !m.noVerdictReasons.includes(r))];
+    lackingVerdict(m, byModel);
+  }
+  const agents = input.agents && input.agents.length > 1 ? input.agents : undefined;
+  if (agents) {
+    const agentOf = (r: RunRecord) => r.agent ?? 'claude';
+    const split = summarizeByModel(input.items, records, agents, input.rules, input.state, agentOf);
+    m.queries.forEach((q, i) => {
+      const row = split.queries[i];
+      if (!row) return;
+      q.byAgent = Object.fromEntries(
+        Object.entries(row).map(([agent, c]) => [
+          agent,
+          { hits: c.hits, runs: c.runs, late: c.late, timeouts: c.timeouts, errors: c.errors },
+        ]),
+      );
+      q.agents = (records[i] ?? []).map((r) => agentOf(r));
+    });
+    const byAgent: Record<string, ModelSummaryReport> = {};
+    for (const [agent, summary] of Object.entries(split.models)) {
+      const own = records.map((runs) => runs.filter((r) => agentOf(r) === agent));
+      const priced = input.prices ? costOfMeasurement(own, input.prices).total : undefined;
+      const late = own.flat().filter((r) => r.late === true).length;
+      byAgent[agent] = {
+        ...summary,
+        totals: input.lateTurns > 0 ? { ...summary.totals, late } : summary.totals,
+        ...(priced && priced.pricedRuns > 0 ? { costUsd: priced.usd } : {}),
+      };
     }
+    m.byAgent = byAgent;
+    lackingVerdict(m, byAgent);
   }
   return m;
+}
+
+/**
+ * The no-verdict rule holds per model (and per agent) too: one that lost too many runs leaves the
+ * measurement without a verdict, its reasons named after it.
+ */
+function lackingVerdict(m: Measurement, parts: Record<string, ModelSummaryReport>): void {
+  const lacking = Object.entries(parts).filter(([, s]) => s.verdict === 'no-verdict');
+  if (lacking.length === 0) return;
+  const own = lacking.flatMap(([name, s]) => s.noVerdictReasons.map((r) => `${name}: ${r}`));
+  m.verdict = 'no-verdict';
+  m.noVerdictReasons = [...m.noVerdictReasons, ...own.filter((r) => !m.noVerdictReasons.includes(r))];
 }

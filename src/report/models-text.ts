@@ -1,3 +1,4 @@
+import { agentView } from '../compare/by-agent.js';
 import { formatUsd } from '../cost/cost.js';
 import { costCheckNote, costCheckWarnings } from '../cost/cost-check.js';
 import { escapeInline } from '../escape.js';
@@ -73,8 +74,16 @@ export function lateAndCostLines(m: Measurement, esc: (t: string) => string = pl
   return [...lateLine(m), ...costLine(m, esc)];
 }
 
-/** The Markdown's per-model table: one column per model, hits/runs of each query (lost and late noted). */
+/**
+ * The Markdown's per-model table: one column per model, hits/runs of each query (lost and late
+ * noted); with several agents, the same table per agent.
+ */
 export function modelsTable(m: Measurement, label?: string): string[] {
+  if (m.byAgent) return splitTable(agentView(m), 'By agent', label);
+  return splitTable(m, 'By model', label);
+}
+
+function splitTable(m: Measurement, title: string, label?: string): string[] {
   if (!m.byModel) return [];
   const models = Object.keys(m.byModel);
   const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
@@ -91,7 +100,7 @@ export function modelsTable(m: Measurement, label?: string): string[] {
       }),
     ]),
   );
-  return [`## By model${label ? ` (${label})` : ''}`, '', row(header), row(header.map(() => '---')), ...rows];
+  return [`## ${title}${label ? ` (${label})` : ''}`, '', row(header), row(header.map(() => '---')), ...rows];
 }
 
 type Label = PairedByModel['label'];

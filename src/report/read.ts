@@ -90,8 +90,7 @@ export function validateReport(value: unknown, file: string): Report {
     );
   }
   // An older version's report is read as the current version: it only lacks optional fields.
-  const current =
-    readable && version < REPORT_SCHEMA_VERSION ? { ...record, schemaVersion: REPORT_SCHEMA_VERSION } : value;
+  const current = readable && version < REPORT_SCHEMA_VERSION ? upgraded(record, version) : value;
   const parsed = reportSchema.safeParse(current);
   if (!parsed.success) {
     throw new InputError(
@@ -117,6 +116,20 @@ export function validateReport(value: unknown, file: string): Report {
     );
   }
   return parsed.data;
+}
+
+/**
+ * An older version's report as the current version: it only lacks optional fields, and (before
+ * version 6) the agent, which was always Claude Code at the version its runs reported.
+ */
+function upgraded(record: Record<string, unknown>, version: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record, schemaVersion: REPORT_SCHEMA_VERSION };
+  if (version < 6 && !('agents' in record)) {
+    const cli = record.cli as { version?: unknown } | undefined;
+    const cliVersion = typeof cli?.version === 'string' ? cli.version : null;
+    out.agents = [{ name: 'claude', version: cliVersion }];
+  }
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CAUSES } from '../outcome.js';
+import { AGENT_IDS, ERROR_CAUSES } from '../outcome.js';
 
 /**
  * The report schema (version REPORT_SCHEMA_VERSION). Documented in docs/report-schema.md. Anything read back (by
@@ -10,9 +10,12 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 5;
+export const REPORT_SCHEMA_VERSION = 6;
 /**
- * The oldest version `read` still accepts. Version 5 only added the optional `settings.launch` (a
+ * The oldest version `read` still accepts. Version 6 added the required `agents` (the agent each
+ * measurement ran on, with its version); every report before it was measured on Claude Code, so
+ * `read` fills it in as claude with `cli.version`. Its other fields (`settings.agents`, `byAgent`,
+ * `queries[].byAgent|agents`) are optional. Version 5 only added the optional `settings.launch` (a
  * warm standby or a cold start) and `description.from` (where the measured text came from), so a
  * version-4 report reads as it was. Version 4 only added the optional `pairedByModel` (a
  * paired report of several models), so a version-3 report reads as it was. Version 3 only added optional fields (siblings:
@@ -34,6 +37,9 @@ export function reportJsonSchemaUrl(toolVersion: string): string {
 
 const hex12 = z.string().regex(/^[0-9a-f]{12}$/);
 const count = z.number().int().nonnegative();
+
+/** The agents a report can name (`--agent`). */
+export const agentIdSchema = z.enum(AGENT_IDS);
 
 export const outcomeCodeSchema = z.union([
   z.enum(['triggered', 'not-triggered', 'timeout']),
@@ -87,6 +93,10 @@ export const querySchema = z.object({
   late: count.optional(),
   /** `--model a,b`: this query's counts on each model, keyed by the model asked for. */
   byModel: z.record(z.string(), modelCountsSchema).optional(),
+  /** `--agent a,b`: this query's counts on each agent. */
+  byAgent: z.record(z.string(), modelCountsSchema).optional(),
+  /** `--agent a,b`: the agent each run ran on, in run order (as `models`). */
+  agents: z.array(agentIdSchema).optional(),
   /** What the runs cost in US dollars (the priced ones; see `runsCostUsd`). Absent in reports before it. */
   costUsd: z.number().nonnegative().optional(),
   /** Each run's cost in US dollars, in run order; null where the model's price is unknown. */
@@ -174,6 +184,14 @@ export const modelSummarySchema = z.object({
   totals: totalsSchema,
   /** What this model's runs cost; absent when none was priced. */
   costUsd: z.number().nonnegative().optional(),
+});
+
+/** One agent a report measured on: its CLI's version (null where it could not be read), and the model asked of it with several agents. */
+export const agentSchema = z.object({
+  name: agentIdSchema,
+  version: z.string().nullable(),
+  /** With several agents: the model this agent was asked for (absent: the agent's default). */
+  model: z.string().optional(),
 });
 
 /** Why `--max-cost-usd` stopped the run: what was spent and what the next run was expected to cost. */
@@ -280,6 +298,8 @@ export const measurementSchema = z.object({
   subsets: subsetsSchema.optional(),
   /** `--model a,b`: per model (keyed as asked for), its verdict, reasons and totals. */
   byModel: z.record(z.string(), modelSummarySchema).optional(),
+  /** `--agent a,b`: per agent, its verdict (the no-verdict rule on its runs alone), reasons and totals. */
+  byAgent: z.record(z.string(), modelSummarySchema).optional(),
   /** What the runs cost; absent in reports before it. */
   cost: costSchema.optional(),
   /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
@@ -309,7 +329,10 @@ export const reportSchema = z.object({
   /** The name of the skill under test (the author's own; never a roster member's). */
   skill: z.string(),
   simulated: z.boolean(),
+  /** The version of the (first) agent's CLI; the same as `agents[0].version`. */
   cli: z.object({ version: z.string().nullable() }),
+  /** The agents measured (`--agent`), in the order asked; one entry for one agent, claude by default. */
+  agents: z.array(agentSchema).min(1),
   model: z.object({
     requested: z.string().nullable(),
     /** How many runs reported each model in their init event. */
@@ -335,6 +358,8 @@ export const reportSchema = z.object({
     launch: z.enum(['standby', 'cold']).optional(),
     /** `--model a,b`: the models measured, in the order asked. Absent with one model. */
     models: z.array(z.string()).optional(),
+    /** `--agent a,b`: the agents measured, in the order asked. Absent with one agent. */
+    agents: z.array(agentIdSchema).optional(),
     /** `--late N`: the turns a miss was watched for a late load (0 = off). */
     lateTurns: count.optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
@@ -379,3 +404,4 @@ export type ModelCounts = z.infer<typeof modelCountsSchema>;
 export type ModelSummaryReport = z.infer<typeof modelSummarySchema>;
 export type ReportCost = z.infer<typeof costSchema>;
 export type PairedByModel = z.infer<typeof pairedByModelSchema>;
+export type ReportAgent = z.infer<typeof agentSchema>;

@@ -25,7 +25,8 @@ export interface ModelSummary {
 /**
  * Splits a measurement over several models: per query and per model, the counts of its runs, and
  * per model the totals and the no-verdict rule on that model's runs alone (a model that lost too
- * many runs has no verdict even when the others do). Pure.
+ * many runs has no verdict even when the others do). Several agents (`--agent a,b`) split the same
+ * way, keyed by each run's agent. Pure.
  */
 export function summarizeByModel(
   items: EvalItem[],
@@ -33,11 +34,13 @@ export function summarizeByModel(
   models: string[],
   settings: RuleSettings,
   state: Parameters<typeof summarizeMeasurement>[3],
+  /** Which of `models` a run belongs to: the model it asked for, or (`--agent a,b`) its agent. */
+  keyOf: (run: RunRecord) => string | undefined = (run) => run.requestedModel,
 ): { queries: Record<string, ModelQuery>[]; models: Record<string, ModelSummary> } {
   const queries: Record<string, ModelQuery>[] = items.map(() => ({}));
   const summaries: Record<string, ModelSummary> = {};
   for (const model of models) {
-    const own = records.map((runs) => runs.filter((r) => r.requestedModel === model));
+    const own = records.map((runs) => runs.filter((r) => keyOf(r) === model));
     const measurement = summarizeMeasurement(items, own, settings, state);
     measurement.queries.forEach((q, i) => {
       const row = queries[i];

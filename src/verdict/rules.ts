@@ -1,7 +1,15 @@
 import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
-import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
+import {
+  type AgentId,
+  addUsage,
+  isLost,
+  NO_USAGE,
+  type Outcome,
+  outcomeCode,
+  type Usage,
+} from '../outcome.js';
 import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../shapes/report.js';
 import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
@@ -32,6 +40,8 @@ export interface RunRecord {
   requestedModel?: string;
   /** `--late N`: a miss whose run loaded the stub in a later turn (never a hit). */
   late?: boolean;
+  /** The agent that ran it (`--agent`); absent: claude. */
+  agent?: AgentId;
 }
 
 /** How many lost runs the plan can absorb and still give a verdict. */
