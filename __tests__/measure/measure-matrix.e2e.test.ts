@@ -74,6 +74,8 @@ describe.each([
       deps,
     );
     expect(report.aborted).toBe(false);
+    // The report says how the prompts reached claude, as the prompts below show they did.
+    expect(report.settings.launch).toBe(standby > 0 ? 'standby' : 'cold');
     expect(progress).toHaveLength(8);
     // Every run was measured (a Skill call or a text answer), none lost to a timeout or an error.
     expect(progress.map((p) => p.went.to).filter((to) => to === 'lost')).toEqual([]);
@@ -98,7 +100,8 @@ describe.each([
       expect(spawns.filter((s) => s.previousAlive.length > 0)).toEqual([]);
       expect(created).toHaveLength(8);
       // The prefetch: run i+1's project was begun while run i's claude still ran.
-      for (let i = 1; i < 8; i++) expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
+      for (let i = 1; i < 8; i++)
+        expect(created[i] ?? Number.POSITIVE_INFINITY).toBeLessThan(gone[i - 1] ?? 0);
     } else {
       // A standby left over at the end was started but never prompted, and is gone with the rest.
       expect(spawns.length).toBeGreaterThanOrEqual(8);

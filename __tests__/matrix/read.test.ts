@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { parseMatrixReport } from '../../src/matrix/read.js';
+import { MATRIX_SCHEMA_VERSION } from '../../src/shapes/matrix.js';
+import { matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
+
+/** A matrix report as a version 1 skilltrigger wrote it: no `settings.launch`. */
+function versionOne() {
+  const report = matrixFixture(scriptedRuns);
+  const { launch: _, ...settings } = report.settings;
+  return { ...report, schemaVersion: 1, settings };
+}
+
+describe('reading a matrix report back', () => {
+  it('reads the current version with its launch, and a version 1 file without one', () => {
+    const current = matrixFixture(scriptedRuns);
+    expect(current.schemaVersion).toBe(MATRIX_SCHEMA_VERSION);
+    expect(parseMatrixReport(JSON.stringify(current), 'now.json').settings.launch).toBe('standby');
+    const old = parseMatrixReport(JSON.stringify(versionOne()), 'old.json');
+    expect(old.schemaVersion).toBe(1);
+    expect(old.settings.launch).toBeUndefined();
+  });
+
+  it('refuses a version it does not know, naming the file and the versions it reads', () => {
+    for (const version of [0, MATRIX_SCHEMA_VERSION + 1, '2']) {
+      const text = JSON.stringify({ ...matrixFixture(scriptedRuns), schemaVersion: version });
+      let caught: unknown;
+      try {
+        parseMatrixReport(text, 'odd.json');
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(InputError);
+      expect((caught as InputError).message).toContain(
+        `odd.json: matrix report version ${JSON.stringify(version)}; this skilltrigger reads versions 1 to ${MATRIX_SCHEMA_VERSION}`,
+      );
+    }
+  });
+
+  it('refuses a launch that is neither standby nor cold', () => {
+    const report = matrixFixture(scriptedRuns);
+    const text = JSON.stringify({ ...report, settings: { ...report.settings, launch: 'warm' } });
+    expect(() => parseMatrixReport(text, 'odd.json')).toThrow(/odd\.json: .*\$\.settings\.launch/);
+  });
+});
