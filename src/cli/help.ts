@@ -364,7 +364,7 @@ export const COMMAND_HELP = {
       {
         name: 'standby',
         value: '<N>',
-        text: "claudes started ahead of their runs, as for run: 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short",
+        text: 'claudes started ahead of their runs, as for run: 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short',
       },
       {
         name: 'claude',
