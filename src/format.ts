@@ -35,3 +35,11 @@ export function utcDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? 'an unknown date' : d.toISOString().slice(0, 10);
 }
+
+/**
+ * How a report's prompts reached claude (`settings.launch`), in words: `warm standbys` or `cold
+ * starts`; a report from before the field ran cold (docs/speed.md, "A warm standby").
+ */
+export function launchText(launch: 'standby' | 'cold' | undefined): string {
+  return launch === 'standby' ? 'warm standbys' : 'cold starts';
+}

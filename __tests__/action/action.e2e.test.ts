@@ -447,7 +447,9 @@ describe('the bundled Action, as the runner runs it', () => {
       expect(parsed.candidate.byModel?.[m]?.totals.positives).toEqual({ triggered: 2, runs: 2 });
     expect(result.stdout).toMatch(/query 1\/4 · run 1\/1 · claude-haiku-4-5 · triggered/);
     const body = comments(77)[0]?.body ?? '';
-    expect(body).toContain('| Id | Query | Should load | claude-haiku-4-5 | claude-sonnet-4-5 | Pass |');
+    // Each model's column holds its own hits/runs and pass; no pass pooled over the models.
+    expect(body).toContain('| Id | Query | Should load | claude-haiku-4-5 | claude-sonnet-4-5 |\n');
+    expect(body).toMatch(/\| yes \| 1\/1 · pass \| 1\/1 · pass \|\n/);
     expect(body).toMatch(
       /· claude-haiku-4-5, claude-sonnet-4-5 · 1 run per query · cost \$\d+\.\d{4} \(claude-haiku-4-5 \$[\d.]+, claude-sonnet-4-5 \$[\d.]+\)\./,
     );

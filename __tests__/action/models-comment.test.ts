@@ -128,8 +128,11 @@ describe('a report of two models', () => {
       ],
     };
     const comment = renderComment(run, '0.1.0');
-    expect(comment).toContain(`| Id | Query | Should load | ${HAIKU} | ${SONNET} | Pass |`);
-    expect(comment).toContain('| q1 | write the handoff | yes | 2/2 | 1/2, 1 late | pass |');
+    // Each model's cell holds its own pass: pooled, q1 (3/4) would pass and q2 (1/4) too, on no model's runs.
+    expect(comment).toContain(`| Id | Query | Should load | ${HAIKU} | ${SONNET} |\n`);
+    expect(comment).toContain('| q1 | write the handoff | yes | 2/2 · pass | 1/2, 1 late · **fail** |\n');
+    expect(comment).toContain('| q2 | rename a variable | no | 1/2 · **fail** | 0/2 · pass |\n');
+    expect(comment).not.toMatch(/\| Pass \|/);
     // The totals: a column per model with its own counts and passes; the pooled one never decides.
     // Haiku: q1 2/2 (pass), q2 1/2 (fails); Sonnet: q1 1/2 (fails), q2 0/2 (passes).
     expect(comment).toContain(

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../src/cost/cost.js';
@@ -46,7 +46,20 @@ async function readReport(out: string) {
   expect(json).toHaveLength(1);
   const file = path.join(out, json[0] ?? '');
   const markdown = await readFile(file.replace(/\.json$/, '.md'), 'utf8');
-  return { report: reportSchema.parse(JSON.parse(await readFile(file, 'utf8'))), markdown };
+  const html = await readFile(file.replace(/\.json$/, '.html'), 'utf8');
+  return { report: reportSchema.parse(JSON.parse(await readFile(file, 'utf8'))), markdown, html };
+}
+
+/** A --prices table with the CLI's own price for claude-haiku-4-5, but output at $500/M instead of $5/M. */
+function wrongOutputPrices(): Promise<string> {
+  return world.write(
+    'wrong-output.json',
+    JSON.stringify({
+      source: 'test: a wrong output rate',
+      asOf: '2026-12-01',
+      models: { [HAIKU]: { input: 1, output: 500, cacheWrite: 1.25, cacheRead: 0.1 } },
+    }),
+  );
 }
 
 const run = (args: string[]) =>
@@ -72,20 +85,11 @@ describe('the cost check', () => {
   });
 
   it('a --prices table with a wrong output rate makes run warn with both figures, naming the model and the rate', async () => {
-    const prices = path.join(world.work, 'wrong-output.json');
-    // The CLI's own price for claude-haiku-4-5, but output at $500/M instead of $5/M.
-    await writeFile(
-      prices,
-      JSON.stringify({
-        source: 'test: a wrong output rate',
-        asOf: '2026-12-01',
-        models: { [HAIKU]: { input: 1, output: 500, cacheWrite: 1.25, cacheRead: 0.1 } },
-      }),
-    );
+    const prices = await wrongOutputPrices();
     const out = path.join(world.work, 'out-disagree');
     const r = await run(['--prices', prices, '--out', out]);
     expect(r.code).toBe(0);
-    const { report, markdown } = await readReport(out);
+    const { report, markdown, html } = await readReport(out);
     const own = report.candidate.cost?.check?.models[0];
     expect(own?.model).toBe(HAIKU);
     expect(own?.runs).toBe(4);
@@ -102,5 +106,46 @@ describe('the cost check', () => {
     );
     expect(r.stdout).not.toContain('checked against');
     expect(markdown).toContain(`- **Warning:** the price table and the CLI's own total_cost_usd ${both}`);
+    // The page says it too, in a banner before the numbers (the apostrophe escaped as the page escapes text).
+    expect(html).toContain(
+      `<div class="banner" role="alert"><strong>Warning:</strong> the price table and the CLI&#39;s own total_cost_usd ${both}`,
+    );
+  });
+
+  it('improve warns as run does: at the round trip, and on the first measurement that differs', async () => {
+    const prices = await wrongOutputPrices();
+    const improveEval = await world.write(
+      'cost-check-improve.json',
+      JSON.stringify([
+        { query: 'write the handoff notes for tomorrow', should_trigger: true },
+        { query: 'rename the variable x to count in the whole project, every file', should_trigger: false },
+        { query: 'leave a resume note for the next session', should_trigger: true, split: 'holdout' },
+        { query: 'what is the capital of France', should_trigger: false, split: 'holdout' },
+      ]),
+    );
+    const out = path.join(world.work, 'out-improve');
+    // The model answers text to everything, the rewrite prompt included: no proposal, one iteration.
+    const r = await runCli(
+      ['improve', '--skill', skillDir, '--eval', improveEval, '--runs', '2', '--iterations', '1'].concat([
+        '--model',
+        HAIKU,
+        '--prices',
+        prices,
+        '--out',
+        out,
+      ]),
+      { env: world.claude.env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `warning: round trip: the price table and the CLI's own total_cost_usd differ for ${HAIKU}`,
+    );
+    // The original's 8 runs each reached their result: the first measurement warns, naming its phase, once.
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `warning: original: the price table and the CLI's own total_cost_usd differ for ${HAIKU}: \\$[\\d.]+ from the table, \\$[\\d.]+ from the CLI, over the 8 runs`,
+      ),
+    );
+    expect(r.stderr.match(/warning: .*total_cost_usd/g)).toHaveLength(2);
   });
 });

@@ -51,3 +51,30 @@ describe('improveSummary: the cost line', () => {
     expect(improveSummary(report)).not.toMatch(/cost|price/i);
   });
 });
+
+describe('improveSummary: a session with no verdict says what stopped it', () => {
+  const stopped = (how: Partial<ImproveReport>): ImproveReport => ({
+    ...improveFixture(),
+    final: { winner: 'A winner.', holdout: null, recommendation: 'no-verdict', written: false },
+    ...how,
+  });
+  it('a signal, not the budget, when the session was interrupted', () => {
+    const text = improveSummary(stopped({ interrupted: true }));
+    expect(text).toContain(
+      'No verdict: a signal stopped the session before the winner was checked on the holdout; nothing was written.',
+    );
+    expect(text).not.toContain('--max-cost-usd stopped');
+  });
+  it('the budget when --max-cost-usd ended it', () => {
+    const budgetStop = {
+      spentUsd: 1,
+      nextEstimateUsd: 0.5,
+      maxUsd: 1.2,
+      before: 'run' as const,
+      phase: 'holdout',
+    };
+    expect(improveSummary(stopped({ budgetStop }))).toContain(
+      'No verdict: --max-cost-usd stopped the session before the winner was checked on the holdout',
+    );
+  });
+});

@@ -103,6 +103,8 @@ describe('matrix --shard and --merge (real claude)', () => {
         '2',
         '--shard',
         leg,
+        '--standby',
+        '1',
         '--out',
         out,
         '--json',
@@ -131,6 +133,7 @@ describe('matrix --shard and --merge (real claude)', () => {
       ['lg one: second', 'lg two: first'],
     ]);
     expect(reports.every((r) => r.skills.map((s) => s.name).join() === 'one,two')).toBe(true);
+    expect(reports.map((r) => r.settings.launch)).toEqual(['standby', 'standby']);
 
     const out = path.join(work, 'merged');
     const m = await matrix(['--merge', ...legs, '--out', out]);
@@ -139,6 +142,7 @@ describe('matrix --shard and --merge (real claude)', () => {
     const merged = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, file ?? ''), 'utf8')));
     expect(merged.queries.map((q) => q.query)).toEqual(Object.keys(ROUTES));
     expect(merged.mergedLegs).toBe(2);
+    expect(merged.settings.launch).toBe('standby');
     expect(merged.totals.executed).toBe(10);
     for (const q of merged.queries) {
       const from = reports.flatMap((r) => r.queries).find((x) => x.query === q.query);
@@ -161,6 +165,32 @@ describe('matrix --shard and --merge (real claude)', () => {
     expect(t.code).toBe(1);
     expect(t.stderr).toMatch(
       /tampered\.json: was measured with Claude CLI 9\.9\.9, .*leg-1-of-2.* with 2\.1\.328/,
+    );
+
+    // Leg 2 measured again with cold starts records it, and cannot be added to a leg of standbys.
+    const coldOut = path.join(work, 'leg-2-cold');
+    const c = await matrix([
+      '--skills',
+      path.join(work, 'good'),
+      '--runs',
+      '2',
+      '--shard',
+      '2/2',
+      '--standby',
+      '0',
+      '--out',
+      coldOut,
+    ]);
+    expect(c.code, c.stderr).toBe(0);
+    const [coldFile] = (await readdir(coldOut)).filter((f) => f.endsWith('.json'));
+    const coldLeg = path.join(coldOut, coldFile ?? '');
+    expect(matrixReportSchema.parse(JSON.parse(await readFile(coldLeg, 'utf8'))).settings.launch).toBe(
+      'cold',
+    );
+    const mixed = await matrix(['--merge', legs[0] ?? '', coldLeg, '--out', path.join(work, 'merged-mixed')]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toMatch(
+      /leg-2-cold.*: ran its prompts cold \(launch cold, --standby 0 or a version 1 report\), .*leg-1-of-2.* through warm standbys/,
     );
   }, 600_000);
 });

@@ -11,6 +11,12 @@ describe('--standby N', () => {
     expect(parseCli([...run, '--standby', '0'], env)).toMatchObject({ standby: 0 });
     expect(parseCli([...run, '--standby', '4'], env)).toMatchObject({ standby: 4 });
     expect(parseCli(['matrix', '--skills', 'skills', '--standby', '2'], env)).toMatchObject({ standby: 2 });
+    const improve = ['improve', '--skill', 's', '--eval', 'e.json'];
+    expect(parseCli(improve, env)).not.toHaveProperty('standby');
+    expect(parseCli([...improve, '--standby', '0'], env)).toMatchObject({ command: 'improve', standby: 0 });
+    expect(() => parseCli([...improve, '--standby', '5'], env)).toThrow(
+      /--standby must be a whole number from 0 to 4/,
+    );
   });
 
   it.each(['5', '-1', '1.5', 'two', ''])('refuses %j, naming the flag and what it accepts', (value) => {

@@ -103,17 +103,24 @@ describe('skilltrigger view', () => {
     );
   });
 
-  it('draws an improve report as its improve page, and a matrix report as its matrix page', async () => {
+  it('draws an improve report as its improve page, and a matrix report (version 1 too) as its matrix page', async () => {
+    const matrix = matrixFixture();
+    // A matrix report as version 1 wrote it: no launch recorded, so it ran cold.
+    const { launch: _, ...v1Settings } = matrix.settings;
+    const v1 = { ...matrix, schemaVersion: 1, settings: v1Settings };
     for (const [name, page] of [
       ['improve', { kind: 'improve', report: improveFixture() }],
-      ['matrix', { kind: 'matrix', report: matrixFixture() }],
+      ['matrix', { kind: 'matrix', report: matrix }],
+      ['matrix-v1', { kind: 'matrix', report: v1 }],
     ] as const) {
       const json = await reportFile(name, page.report);
       const r = await runCli(['view', json], { env: env() });
       expect(r.stderr, name).toBe('');
       expect(r.code, name).toBe(0);
       expect(r.stdout).toBe(`${json.replace(/\.json$/, '.html')}\n`);
-      expect(await readFile(r.stdout.trim(), 'utf8')).toBe(renderHtml(page, TOOL_VERSION));
+      const html = await readFile(r.stdout.trim(), 'utf8');
+      expect(html).toBe(renderHtml(page, TOOL_VERSION));
+      if (name !== 'improve') expect(html).toContain(name === 'matrix' ? 'warm standbys' : 'cold starts');
     }
   });
 

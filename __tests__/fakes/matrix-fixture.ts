@@ -55,7 +55,14 @@ export function matrixFixture(t: Filler = (s) => s, overrides: Partial<MatrixRep
     model: { requested: t('model'), reported: { [t('reported')]: 9 } },
     roster: null,
     environment: null,
-    settings: { runsPerQuery: 2, timeoutSeconds: 30, noVerdictShare: 0.2, stub: 'command', maxRetries: 2 },
+    settings: {
+      runsPerQuery: 2,
+      timeoutSeconds: 30,
+      noVerdictShare: 0.2,
+      stub: 'command',
+      maxRetries: 2,
+      launch: 'standby',
+    },
     conflictAllowed: false,
     shard: null,
     skills: [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { describeMatrixSkill } from '../../src/matrix/build.js';
 import { mergeMatrixLegs } from '../../src/matrix/merge.js';
-import { matrixReportSchema } from '../../src/shapes/matrix.js';
+import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../../src/shapes/matrix.js';
 import { FIXTURE_SKILLS, matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
 
 const now = new Date('2026-12-01T12:00:00Z');
@@ -71,6 +71,25 @@ describe('matrix --merge', () => {
       expect(error.message).toMatch(message);
       expect(error.message).toMatch(/Fix: /);
     }
+  });
+
+  it('merges a version 1 leg (no launch: cold) with a cold one, and refuses one whose launch differs', () => {
+    const [one, two] = legs(2) as [ReturnType<typeof legs>[number], ReturnType<typeof legs>[number]];
+    expect(mergeMatrixLegs([one, two], now).settings.launch).toBe('standby');
+    const { launch: _, ...v1Settings } = one.report.settings;
+    const v1 = { ...one, report: { ...one.report, schemaVersion: 1, settings: v1Settings } };
+    const cold = {
+      ...two,
+      report: { ...two.report, settings: { ...two.report.settings, launch: 'cold' as const } },
+    };
+    const merged = mergeMatrixLegs([v1, cold], now);
+    expect(merged.schemaVersion).toBe(MATRIX_SCHEMA_VERSION);
+    expect(merged.settings.launch).toBe('cold');
+    const error = refusal(() => mergeMatrixLegs([v1, two], now));
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toMatch(
+      /leg-2\.json: ran its prompts through warm standbys \(launch standby\), leg-1\.json cold \(launch cold, --standby 0 or a version 1 report\)/,
+    );
   });
 
   it('refuses a whole matrix, a leg twice, a missing leg, legs of different splits', () => {

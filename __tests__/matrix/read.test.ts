@@ -1,47 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { parseMatrixReport, validateMatrixReport } from '../../src/matrix/read.js';
+import { parseMatrixReport } from '../../src/matrix/read.js';
 import { MATRIX_SCHEMA_VERSION } from '../../src/shapes/matrix.js';
-import { matrixFixture } from '../fakes/matrix-fixture.js';
+import { matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
 
-const FILE = 'legs/2025-03-14-matrix-shard-1-of-2.json';
-
-/** The InputError a reader throws, as its file and problem. */
-function refusal(read: () => unknown): { file?: string; problem: string } {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof InputError) return { file: error.location.file, problem: error.problem };
-    throw error;
-  }
-  throw new Error('the reader accepted it');
+/** A matrix report as a version 1 skilltrigger wrote it: no `settings.launch`. */
+function versionOne() {
+  const report = matrixFixture(scriptedRuns);
+  const { launch: _, ...settings } = report.settings;
+  return { ...report, schemaVersion: 1, settings };
 }
 
-describe('matrix report reader', () => {
-  it('reads back a matrix report as written, with or without a byte-order mark', () => {
-    const report = matrixFixture();
-    const text = JSON.stringify(report);
-    expect(parseMatrixReport(text, FILE)).toEqual(report);
-    expect(parseMatrixReport(`\uFEFF${text}`, FILE)).toEqual(report);
+describe('reading a matrix report back', () => {
+  it('reads the current version with its launch, and a version 1 file without one', () => {
+    const current = matrixFixture(scriptedRuns);
+    expect(current.schemaVersion).toBe(MATRIX_SCHEMA_VERSION);
+    expect(parseMatrixReport(JSON.stringify(current), 'now.json').settings.launch).toBe('standby');
+    const old = parseMatrixReport(JSON.stringify(versionOne()), 'old.json');
+    expect(old.schemaVersion).toBe(1);
+    expect(old.settings.launch).toBeUndefined();
   });
 
-  it('names the file and what is wrong: not JSON, another schema, another version, a bad field', () => {
-    expect(refusal(() => parseMatrixReport('{"schema":', FILE)).problem).toMatch(/^not valid JSON \(/);
-    expect(refusal(() => validateMatrixReport({ schema: 'skilltrigger/report' }, FILE))).toEqual({
-      file: FILE,
-      problem:
-        'not a skilltrigger matrix report: its "schema" is "skilltrigger/report", not "skilltrigger/matrix"',
-    });
-    expect(refusal(() => validateMatrixReport([], FILE)).problem).toBe(
-      'not a skilltrigger matrix report: its "schema" is null, not "skilltrigger/matrix"',
-    );
-    const newer = { ...matrixFixture(), schemaVersion: MATRIX_SCHEMA_VERSION + 1 };
-    expect(refusal(() => validateMatrixReport(newer, FILE)).problem).toBe(
-      `matrix report version ${MATRIX_SCHEMA_VERSION + 1}; this skilltrigger reads version ${MATRIX_SCHEMA_VERSION}`,
-    );
-    const broken = { ...matrixFixture(), createdAt: 42 };
-    expect(refusal(() => validateMatrixReport(broken, FILE)).problem).toMatch(
-      /^does not match the matrix report schema \(\$\.createdAt: /,
-    );
+  it('refuses a version it does not know, naming the file and the versions it reads', () => {
+    for (const version of [0, MATRIX_SCHEMA_VERSION + 1, '2']) {
+      const text = JSON.stringify({ ...matrixFixture(scriptedRuns), schemaVersion: version });
+      let caught: unknown;
+      try {
+        parseMatrixReport(text, 'odd.json');
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(InputError);
+      expect((caught as InputError).message).toContain(
+        `odd.json: matrix report version ${JSON.stringify(version)}; this skilltrigger reads versions 1 to ${MATRIX_SCHEMA_VERSION}`,
+      );
+    }
+  });
+
+  it('refuses a launch that is neither standby nor cold', () => {
+    const report = matrixFixture(scriptedRuns);
+    const text = JSON.stringify({ ...report, settings: { ...report.settings, launch: 'warm' } });
+    expect(() => parseMatrixReport(text, 'odd.json')).toThrow(/odd\.json: .*\$\.settings\.launch/);
   });
 });

@@ -74,6 +74,8 @@ describe.each([
       deps,
     );
     expect(report.aborted).toBe(false);
+    // The report says how the prompts reached claude, as the prompts below show they did.
+    expect(report.settings.launch).toBe(standby > 0 ? 'standby' : 'cold');
     expect(progress).toHaveLength(8);
     // Every run was measured (a Skill call or a text answer), none lost to a timeout or an error.
     expect(progress.map((p) => p.went.to).filter((to) => to === 'lost')).toEqual([]);

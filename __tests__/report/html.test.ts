@@ -133,6 +133,70 @@ describe('the HTML pages: structure (golden outlines)', () => {
     expect(order.indexOf('banner stop')).toBeLessThan(order.indexOf('headline'));
   });
 
+  it('warns, as the Markdown does, when the price table and the CLI’s own figure differ: both figures, each side named', () => {
+    const cost = (cliUsd: number): NonNullable<Report['candidate']['cost']> => ({
+      usd: 0.1,
+      pricedRuns: 2,
+      unpricedRuns: 0,
+      unknownModels: [],
+      byModel: { 'claude-haiku-4-5': 0.1 },
+      check: {
+        runs: 2,
+        models: [
+          {
+            model: 'claude-haiku-4-5',
+            runs: 2,
+            tableUsd: 0.1,
+            cliUsd,
+            differs: Math.abs(cliUsd - 0.1) > 0.001,
+            ...(cliUsd === 0.1
+              ? {}
+              : { suspect: { rate: 'output', tableRate: 5, impliedRate: 4, alsoFits: [] } }),
+          },
+        ],
+      },
+    });
+    const warning =
+      "Warning: the price table and the CLI's own total_cost_usd differ for claude-haiku-4-5: $0.1000 from the table, $0.0800 from the CLI, over the 2 runs that reported it; the output rate most likely differs: the table has $5/M, the CLI's figure implies $4/M";
+    const base = reportFixture();
+    const run = parsePage(
+      renderReportHtml(reportFixture({ candidate: { ...base.candidate, cost: cost(0.08) } }), VERSION),
+    );
+    const runWarnings = byClass(run, 'banner')
+      .map(textOf)
+      .filter((t) => t.startsWith('Warning:'));
+    expect(runWarnings).toEqual([expect.stringContaining(warning)]);
+    // Before the headline and every number.
+    const order = elements(run).map((el) => textOf(el));
+    expect(order.findIndex((t) => t.startsWith('Warning:'))).toBeLessThan(
+      elements(run).findIndex((el) => attr(el, 'class') === 'headline'),
+    );
+    // Figures that agree say nothing.
+    const agreed = parsePage(
+      renderReportHtml(reportFixture({ candidate: { ...base.candidate, cost: cost(0.1) } }), VERSION),
+    );
+    expect(
+      byClass(agreed, 'banner')
+        .map(textOf)
+        .filter((t) => t.includes('total_cost_usd')),
+    ).toEqual([]);
+    // A paired page names the side that differs.
+    const paired = pairedReportFixture();
+    const doc = parsePage(
+      renderReportHtml(
+        { ...paired, baseline: paired.baseline && { ...paired.baseline, cost: cost(0.08) } },
+        VERSION,
+      ),
+    );
+    const sideWarnings = byClass(doc, 'banner')
+      .map(textOf)
+      .filter((t) => t.includes('total_cost_usd'));
+    expect(sideWarnings).toHaveLength(1);
+    expect(sideWarnings[0]).toMatch(
+      /^Warning: baseline: the price table and the CLI's own total_cost_usd differ/,
+    );
+  });
+
   it('puts the environment warnings at the top of a comparison of two reports', () => {
     const doc = parsePage(renderHtml(at(PAGES, 'compare'), VERSION));
     const first = at(byClass(doc, 'banner'), 0);

@@ -3,6 +3,7 @@
  * query's runs, baseline against this side when there is a comparison, model by model when several
  * were measured. Query text is masked, escaped and cut to the section's limits.
  */
+import { measurementOfModel } from '../compare/by-model.js';
 import type { QueryComparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
 import { escapeInline, truncate } from '../escape.js';
@@ -74,19 +75,44 @@ export function queryRows(
     return wrapDetails(table(header, rows), total, rows.length);
   }
   total = cand.length;
-  // Several models (`models`): one column per model, each with that model's hits/runs.
   const models = s.report.settings.models ?? [];
+  if (models.length > 1) {
+    // Several models: a column per model, each with that model's hits/runs and its own pass, as the
+    // per-model headline counts them; a pass over the models pooled would describe no model.
+    const own = models.map((model) =>
+      measurementOfModel(s.report.candidate, model, s.report.settings.triggerThreshold),
+    );
+    cand.slice(0, limits.queryRows).forEach((q, i) => {
+      rows.push([
+        escapeInline(q.id),
+        text(q.query),
+        q.shouldTrigger ? 'yes' : 'no',
+        ...models.map(
+          (m, k) => `${modelCell(q.byModel?.[m])} · ${passText(own[k]?.queries[i]?.pass ?? null)}`,
+        ),
+      ]);
+    });
+    return wrapDetails(
+      table(['Id', 'Query', 'Should load', ...models.map(escapeInline)], rows),
+      total,
+      rows.length,
+    );
+  }
   for (const q of cand.slice(0, limits.queryRows)) {
     rows.push([
       escapeInline(q.id),
       text(q.query),
       q.shouldTrigger ? 'yes' : 'no',
-      ...(models.length > 1 ? models.map((m) => modelCell(q.byModel?.[m])) : [queryCell(q, q.hits, q.runs)]),
-      q.pass === null ? '–' : q.pass ? 'pass' : '**fail**',
+      queryCell(q, q.hits, q.runs),
+      passText(q.pass),
     ]);
   }
-  const columns = models.length > 1 ? models.map(escapeInline) : [subject];
-  return wrapDetails(table(['Id', 'Query', 'Should load', ...columns, 'Pass'], rows), total, rows.length);
+  return wrapDetails(table(['Id', 'Query', 'Should load', subject, 'Pass'], rows), total, rows.length);
+}
+
+/** A query's pass in a cell: `pass`, `**fail**`, or `–` when no run was measured. */
+function passText(pass: boolean | null): string {
+  return pass === null ? '–' : pass ? 'pass' : '**fail**';
 }
 
 function wrapDetails(lines: string[], total: number, shown: number): string[] {

@@ -7,6 +7,7 @@ import {
   numberOption,
   optional,
   runsOption,
+  standbyOption,
   stubOption,
 } from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
@@ -59,6 +60,8 @@ export interface ImproveArgs {
   maxCostUsd?: number;
   /** `--prices <file>`: the price table for the estimate. */
   prices?: string;
+  /** `--standby N`: claudes started ahead of their runs (absent: the machine's default). */
+  standby?: number;
 }
 
 const DEFAULT_OUT = './skilltrigger-results';
@@ -114,5 +117,6 @@ export function improveArgs(parsed: ParsedOptions, claudeDefault: string): Impro
     debug: parsed.switches.has('debug'),
     ...maxCostOption(v.get('max-cost-usd')),
     ...optional('prices', v.get('prices')),
+    ...standbyOption(v.get('standby')),
   };
 }

@@ -335,7 +335,7 @@ export const COMMAND_HELP = {
       'improve --skill <dir> --eval <file> [--iterations 5] [--runs auto[:max]|N] [--write]',
       '    [--model M] [--timeout 30] [--ask-timeout 180] [--out <dir>]',
       '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
-      '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>]',
+      '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>] [--standby N]',
       '    or: --apply <improve-report.json> --skill <dir>',
     ],
     options: [
@@ -386,6 +386,11 @@ export const COMMAND_HELP = {
       { name: 'allow-conflict', text: 'measure even when an enabled plugin has a skill of the same name' },
       { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
       { name: 'threshold', value: '<rate>', text: 'the pass threshold of a query (default 0.5)' },
+      {
+        name: 'standby',
+        value: '<N>',
+        text: 'claudes started ahead of their runs, as for run: 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short',
+      },
       {
         name: 'claude',
         value: '<path>',

@@ -4,6 +4,7 @@ import { loadPrices } from '../adapters/prices-file.js';
 import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
 import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
+import { costCheckWarnings } from '../cost/cost-check.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
@@ -15,8 +16,10 @@ import type { EvalSet } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { renderHtml } from '../report/html/render.js';
 import { type ImproveReport, improveReportSchema } from '../shapes/improve.js';
+import type { Report } from '../shapes/report.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
+import { roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { writeDescription } from './improve-apply.js';
 import { planSessionCost } from './improve-cost.js';
@@ -103,6 +106,20 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
       io.stderr.write(
         `improve: estimated at ${args.runsAuto ? 'up to ' : ''}${formatUsd(costing.plan.usd)}, within --max-cost-usd ${formatUsd(costing.budget.maxUsd)}\n`,
       );
+    // The price table checked against the CLI's own figure, as `run` checks it: at the round trip,
+    // then on each measurement (a model warned about once a session: every phase prices the same way).
+    for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
+    const warned = new Set<string>();
+    const warnCost = (phase: string, measured: Report) => {
+      for (const m of [measured.candidate, measured.baseline]) {
+        const check = m?.cost?.check;
+        if (!check) continue;
+        const fresh = check.models.filter((own) => own.differs && !warned.has(own.model));
+        for (const w of costCheckWarnings({ ...check, models: fresh }))
+          io.stderr.write(`warning: ${phase}: ${w}\n`);
+        for (const own of fresh) warned.add(own.model);
+      }
+    };
     report = await runImproveSession(
       {
         skillName: skill.name,
@@ -131,7 +148,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
             timeoutMs: args.askTimeoutSeconds * 1000,
             signal,
           }),
-        measure: async ({ items, description, baseline, budget }) => {
+        measure: async ({ phase, items, description, baseline, budget }) => {
           let barShown = false;
           const measured = await measureSkill(
             {
@@ -150,6 +167,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
             signal,
           );
           if (barShown) io.stderr.write('\r\x1b[2K');
+          warnCost(phase, measured);
           // Stopped by a signal, the measurement holds the runs made so far: the session reports them.
           return measured;
         },

@@ -16,7 +16,8 @@ export function improveSummary(report: ImproveReport): string {
     case 'did-not-generalise':
       return `${head}\nThe winner did not generalise to the holdout (${report.final.holdout?.reason ?? ''}); keep the original.`;
     case 'no-verdict':
-      return `${head}\nNo verdict: --max-cost-usd stopped the session${report.final.winner === null ? '' : ' before the winner was checked on the holdout'}; nothing was written.`;
+      // A signal or the budget: the report says which (`interrupted`, `budgetStop`).
+      return `${head}\nNo verdict: ${report.interrupted === true ? 'a signal' : '--max-cost-usd'} stopped the session${report.final.winner === null ? '' : ' before the winner was checked on the holdout'}; nothing was written.`;
     case 'adopt':
       return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Put it into SKILL.md with skilltrigger improve --apply <the improve report below> --skill <dir> (no model call, nothing measured again), or copy it in yourself.'}`;
   }

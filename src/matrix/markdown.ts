@@ -1,5 +1,5 @@
 import { chartLabel, escapeInline } from '../escape.js';
-import { percent } from '../format.js';
+import { launchText, percent } from '../format.js';
 import {
   type MatrixReport,
   type MatrixRow,
@@ -185,7 +185,7 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
   const chart = matrixChart(report);
   if (chart.length > 0) out.push('## Where the positives went', '', ...chart, '');
   out.push(
-    `skilltrigger ${escapeInline(report.tool.version)} · Claude CLI ${escapeInline(report.cli.version ?? 'unknown')} · ${report.settings.runsPerQuery} runs per query · ${report.settings.stub} stubs`,
+    `skilltrigger ${escapeInline(report.tool.version)} · Claude CLI ${escapeInline(report.cli.version ?? 'unknown')} · ${report.settings.runsPerQuery} runs per query · ${report.settings.stub} stubs · ${launchText(report.settings.launch)}`,
     '',
   );
   return out.join('\n');

@@ -6,6 +6,7 @@ import {
   MATRIX_SCHEMA_VERSION,
   type MatrixReport,
   matrixReportSchema,
+  OLDEST_MATRIX_SCHEMA_VERSION,
 } from '../shapes/matrix.js';
 
 /**
@@ -25,10 +26,15 @@ export function validateMatrixReport(value: unknown, file: string): MatrixReport
       `not a skilltrigger matrix report: its "schema" is ${JSON.stringify(record.schema ?? null)}, not "${MATRIX_SCHEMA_ID}"`,
       FIX,
     );
-  if (record.schemaVersion !== MATRIX_SCHEMA_VERSION)
+  const version = record.schemaVersion;
+  if (
+    typeof version !== 'number' ||
+    version < OLDEST_MATRIX_SCHEMA_VERSION ||
+    version > MATRIX_SCHEMA_VERSION
+  )
     throw new InputError(
       { file },
-      `matrix report version ${JSON.stringify(record.schemaVersion ?? null)}; this skilltrigger reads version ${MATRIX_SCHEMA_VERSION}`,
+      `matrix report version ${JSON.stringify(version ?? null)}; this skilltrigger reads versions ${OLDEST_MATRIX_SCHEMA_VERSION} to ${MATRIX_SCHEMA_VERSION}`,
       'merge it with the skilltrigger version that wrote it',
     );
   const parsed = matrixReportSchema.safeParse(value);

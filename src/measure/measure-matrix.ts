@@ -226,6 +226,7 @@ export async function measureMatrix(
         noVerdictShare: settings.noVerdictShare,
         stub: settings.stub,
         maxRetries: settings.maxRetries,
+        launch,
       },
       conflictAllowed: settings.conflictAllowed,
       shard: settings.shard ?? null,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js';
 
 /**
- * The matrix report, version 1: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
+ * The matrix report, version 2: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
  * (a `--shard i/n` leg: `<date>-matrix-shard-<i>-of-<n>.json`, src/adapters/report-files.ts).
  * It says, for every query of every skill's eval set, which of the installed skills each run
  * loaded. The privacy of the run report (docs/security.md) holds: the skills' names are the user's own and
@@ -10,7 +10,10 @@ import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js'
  * stub left out); no path, stderr or key. Query texts appear as in the run report.
  */
 export const MATRIX_SCHEMA_ID = 'skilltrigger/matrix';
-export const MATRIX_SCHEMA_VERSION = 1;
+/** Version 2 records `settings.launch` (standby or cold); version 1 files, without it, still read. */
+export const MATRIX_SCHEMA_VERSION = 2;
+/** The oldest matrix report `matrix --merge`, `view` and the Action still read. */
+export const OLDEST_MATRIX_SCHEMA_VERSION = 1;
 
 /** The column of runs that loaded none of the installed skills: nothing, or another skill or command. */
 export const NONE_OTHER = 'none/other';
@@ -124,7 +127,7 @@ export const matrixReportSchema = z.object({
   /** Optional: the JSON Schema this report follows. */
   $schema: z.string().optional(),
   schema: z.literal(MATRIX_SCHEMA_ID),
-  schemaVersion: z.literal(MATRIX_SCHEMA_VERSION),
+  schemaVersion: z.number().int().min(OLDEST_MATRIX_SCHEMA_VERSION).max(MATRIX_SCHEMA_VERSION),
   tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),
   createdAt: z.iso.datetime(),
   simulated: z.boolean(),
@@ -143,6 +146,12 @@ export const matrixReportSchema = z.object({
     noVerdictShare: z.number().min(0).max(1),
     stub: z.enum(['command', 'skill']),
     maxRetries: count,
+    /**
+     * How the prompts reached claude, as in the run report: `standby` (a claude started ahead, its
+     * prompt a stream-json message) or `cold` (`claude -p <query>`); the first request differs in
+     * one tool text between the two (docs/speed.md, "A warm standby"). Absent in version 1: cold.
+     */
+    launch: z.enum(['standby', 'cold']).optional(),
   }),
   conflictAllowed: z.boolean(),
   /** `--shard i/n`: this report is leg i of n (1-based); null for a whole or merged matrix. */

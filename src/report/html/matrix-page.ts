@@ -1,3 +1,4 @@
+import { launchText } from '../../format.js';
 import { type MatrixReport, type MatrixRow, NONE_OTHER } from '../../shapes/matrix.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
@@ -116,7 +117,7 @@ function facts(report: MatrixReport): Markup {
     ],
     [
       'Settings',
-      `${s.runsPerQuery} runs per query · timeout ${s.timeoutSeconds} s · no verdict above ${Math.round(s.noVerdictShare * 100)}% lost runs · stubs as ${s.stub}s · ${s.maxRetries} API retries`,
+      `${s.runsPerQuery} runs per query · timeout ${s.timeoutSeconds} s · no verdict above ${Math.round(s.noVerdictShare * 100)}% lost runs · stubs as ${s.stub}s · ${s.maxRetries} API retries · ${launchText(s.launch)}`,
     ],
     ...report.skills.map((skill): [string, string] => [
       skill.name,

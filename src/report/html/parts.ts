@@ -3,6 +3,7 @@ import { labelText } from '../../compare/render.js';
 import { percent, utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
 import type { Measurement, QueryResult, Report } from '../../shapes/report.js';
+import { costWarnings } from '../models-text.js';
 import { html, type Markup } from './markup.js';
 import { filterId } from './style.js';
 
@@ -27,7 +28,10 @@ const labelled = (side: Side, text: string) => (side.label ? `${side.label}: ${t
 /** The one date rule (src/format.ts), for the pages' modules. */
 export { utcDate };
 
-/** No verdict, simulated, stopped early: each says so before any number is read. */
+/**
+ * No verdict, simulated, stopped early, a price table the CLI's own figure contradicts: each says
+ * so before any number is read.
+ */
 export function banners(reports: readonly Report[], sides: readonly Side[]): Markup {
   const out: Markup[] = [];
   const failing = sides.filter((s) => s.m.verdict === 'no-verdict');
@@ -55,6 +59,10 @@ export function banners(reports: readonly Report[], sides: readonly Side[]): Mar
       html`<div class="banner">The run was stopped early: too many runs were lost for a verdict to be possible.</div>`,
     );
   }
+  // The cost shown comes from the price table; where the CLI's own figure differs by more than 1%,
+  // both are given, as the Markdown and the terminal give them (src/cost/cost-check.ts).
+  for (const warning of sides.flatMap((s) => costWarnings(s.m).map((w) => labelled(s, w))))
+    out.push(html`<div class="banner" role="alert"><strong>Warning:</strong> ${warning}</div>`);
   return html`${out}`;
 }
 
