@@ -3,7 +3,7 @@ import { parseShard } from '../matrix/plan.js';
 import type { AgentTarget } from '../measure/loop.js';
 import { agentsOption, refuseWithCodex } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
-import { lateOption, maxCostOption, modelsOption } from './cost-args.js';
+import { lateOption, maxCostOption } from './cost-args.js';
 import { type CommandName, commandUsage, USAGE } from './help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import {

@@ -108,6 +108,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     );
   // With several agents the claude gates take claude's own model.
   const claudeModel = several ? agents.find((a) => a.agent === 'claude')?.model : args.model;
+  const codexModel = several ? agents.find((a) => a.agent === 'codex')?.model : undefined;
 
   // The gates (docs/design.md) run here, before anything is measured; a failure exits 2.
   const { preflight, reminders } = await passGates(
@@ -118,6 +119,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       agents: agents.map((a) => a.agent),
       codexBin: args.codex,
       ...(claudeModel ? { model: claudeModel } : {}),
+      ...(codexModel ? { codexModel } : {}),
       ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,
       out: args.out,

@@ -18,6 +18,8 @@ interface AgentsSettings {
   codexSystemSkillsFolder?: string;
   env: NodeJS.ProcessEnv;
   model?: string;
+  /** Codex's model when claude runs too (`model` is then claude's). */
+  codexModel?: string;
   skillName?: string;
   skillNames?: string[];
   allowConflict: boolean;
@@ -49,10 +51,12 @@ export async function preflightWithCodex<S extends AgentsSettings, R extends Age
   const sleeping = withClaude
     ? undefined
     : holdOffSleep({ env: settings.env, ...(settings.platform ? { platform: settings.platform } : {}) });
+  // With claude measured too, `model` is claude's: a Claude model id means nothing to Codex.
+  const codexModel = withClaude ? settings.codexModel : (settings.codexModel ?? settings.model);
   const codex = await codexGates({
     codexBin: settings.codexBin ?? 'codex',
     env: settings.env,
-    ...(settings.model ? { model: settings.model } : {}),
+    ...(codexModel ? { model: codexModel } : {}),
     ...(settings.skillName ? { skillName: settings.skillName } : {}),
     ...(settings.skillNames ? { skillNames: settings.skillNames } : {}),
     allowConflict: settings.allowConflict,

@@ -33,6 +33,8 @@ export interface PreflightSettings {
   /** `CLAUDE_CODE_MAX_RETRIES` for the round-trip, as for the runs. */
   maxRetries: number;
   model?: string;
+  /** Codex's model when claude runs too (`--model claude:…,codex:…`); `model` is then claude's. */
+  codexModel?: string;
   /** `--model a,b`: the round trip runs once for each (then `model` is ignored). */
   models?: string[];
   /** The skill's name, for the conflict gate; without it only the plugin list is checked. */
