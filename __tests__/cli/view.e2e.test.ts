@@ -84,7 +84,13 @@ describe('skilltrigger view', () => {
 
   it('writes the compare page of two reports in the candidate’s folder', async () => {
     const a = await reportFile('base');
-    const b = await reportFile('cand', reportFixture({ cli: { version: '2.1.330' } }));
+    const b = await reportFile(
+      'cand',
+      reportFixture({
+        cli: { version: '2.1.330' },
+        agents: [{ name: 'claude', version: '2.1.330' }],
+      }),
+    );
     const r = await runCli(['view', a, b], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -95,7 +101,10 @@ describe('skilltrigger view', () => {
         {
           kind: 'compare',
           base: reportFixture(),
-          cand: reportFixture({ cli: { version: '2.1.330' } }),
+          cand: reportFixture({
+            cli: { version: '2.1.330' },
+            agents: [{ name: 'claude', version: '2.1.330' }],
+          }),
           names: { base: 'base.json', cand: 'cand.json' },
         },
         TOOL_VERSION,
