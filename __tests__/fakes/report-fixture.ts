@@ -249,7 +249,9 @@ export function reportFixture(overrides: Partial<Report> = {}): Report {
     skill: 'pdf-tables',
     simulated: false,
     cli: { version: '2.1.328' },
-    agents: [{ name: 'claude', version: '2.1.328' }],
+    // A report names its agent's version twice (cli.version, agents[0].version); an override of
+    // the CLI's version changes both, as a report written by that CLI would.
+    agents: [{ name: 'claude', version: overrides.cli?.version ?? '2.1.328' }],
     model: { requested: 'claude-sonnet-4-5', reported },
     roster: rosterOf(FIXTURE_ROSTER.slashCommands, FIXTURE_ROSTER.skills, [FIXTURE_STUB]),
     environment: { memoryFiles: { project: 1, user: 0 }, hooks: 2, mcpServers: 1 },
