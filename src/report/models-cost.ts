@@ -51,59 +51,28 @@ export function withModelsAndCost(
   }
   const models = input.models && input.models.length > 1 ? input.models : undefined;
   if (models) {
-    const split = summarizeByModel(input.items, records, models, input.rules, input.state);
+    const modelOf = (r: RunRecord) => r.requestedModel;
+    const split = splitBy(records, input, models, modelOf, (model) => model);
     m.queries.forEach((q, i) => {
-      const row = split.queries[i];
-      if (!row) return;
-      q.byModel = Object.fromEntries(
-        Object.entries(row).map(([model, c]) => [
-          model,
-          { hits: c.hits, runs: c.runs, late: c.late, timeouts: c.timeouts, errors: c.errors },
-        ]),
-      );
+      const row = split.rows[i];
+      if (row) q.byModel = row;
     });
-    const byModel: Record<string, ModelSummaryReport> = {};
-    for (const [model, summary] of Object.entries(split.models)) {
-      const own = records.map((runs) => runs.filter((r) => r.requestedModel === model));
-      const priced = input.prices ? costOfMeasurement(own, input.prices, model).total : undefined;
-      const late = own.flat().filter((r) => r.late === true).length;
-      byModel[model] = {
-        ...summary,
-        totals: input.lateTurns > 0 ? { ...summary.totals, late } : summary.totals,
-        ...(priced && priced.pricedRuns > 0 ? { costUsd: priced.usd } : {}),
-      };
-    }
-    m.byModel = byModel;
-    lackingVerdict(m, byModel);
+    m.byModel = split.summaries;
+    lackingVerdict(m, split.summaries);
   }
   const agents = input.agents && input.agents.length > 1 ? input.agents : undefined;
   if (agents) {
     const agentOf = (r: RunRecord) => r.agent ?? 'claude';
-    const split = summarizeByModel(input.items, records, agents, input.rules, input.state, agentOf);
+    // A run's own model (its init's) prices it; with several agents there is no one `--model`.
+    const split = splitBy(records, input, agents, agentOf, () => undefined);
     m.queries.forEach((q, i) => {
-      const row = split.queries[i];
+      const row = split.rows[i];
       if (!row) return;
-      q.byAgent = Object.fromEntries(
-        Object.entries(row).map(([agent, c]) => [
-          agent,
-          { hits: c.hits, runs: c.runs, late: c.late, timeouts: c.timeouts, errors: c.errors },
-        ]),
-      );
+      q.byAgent = row;
       q.agents = (records[i] ?? []).map((r) => agentOf(r));
     });
-    const byAgent: Record<string, ModelSummaryReport> = {};
-    for (const [agent, summary] of Object.entries(split.models)) {
-      const own = records.map((runs) => runs.filter((r) => agentOf(r) === agent));
-      const priced = input.prices ? costOfMeasurement(own, input.prices).total : undefined;
-      const late = own.flat().filter((r) => r.late === true).length;
-      byAgent[agent] = {
-        ...summary,
-        totals: input.lateTurns > 0 ? { ...summary.totals, late } : summary.totals,
-        ...(priced && priced.pricedRuns > 0 ? { costUsd: priced.usd } : {}),
-      };
-    }
-    m.byAgent = byAgent;
-    lackingVerdict(m, byAgent);
+    m.byAgent = split.summaries;
+    lackingVerdict(m, split.summaries);
   }
   return m;
 }
@@ -118,4 +87,42 @@ function lackingVerdict(m: Measurement, parts: Record<string, ModelSummaryReport
   const own = lacking.flatMap(([name, s]) => s.noVerdictReasons.map((r) => `${name}: ${r}`));
   m.verdict = 'no-verdict';
   m.noVerdictReasons = [...m.noVerdictReasons, ...own.filter((r) => !m.noVerdictReasons.includes(r))];
+}
+
+type QueryCounts = NonNullable<Measurement['queries'][number]['byModel']>;
+
+/**
+ * One measurement split by a key of each run (its model, or its agent): per query the counts of
+ * each key, and per key the no-verdict rule over its runs alone, with its late count and cost.
+ */
+function splitBy(
+  records: RunRecord[][],
+  input: ModelsCostInput,
+  keys: string[],
+  keyOf: (r: RunRecord) => string | undefined,
+  pricedAs: (key: string) => string | undefined,
+): { rows: Array<QueryCounts | undefined>; summaries: Record<string, ModelSummaryReport> } {
+  const split = summarizeByModel(input.items, records, keys, input.rules, input.state, keyOf);
+  const rows = split.queries.map((row) =>
+    row
+      ? Object.fromEntries(
+          Object.entries(row).map(([key, c]) => [
+            key,
+            { hits: c.hits, runs: c.runs, late: c.late, timeouts: c.timeouts, errors: c.errors },
+          ]),
+        )
+      : undefined,
+  );
+  const summaries: Record<string, ModelSummaryReport> = {};
+  for (const [key, summary] of Object.entries(split.models)) {
+    const own = records.map((runs) => runs.filter((r) => keyOf(r) === key));
+    const priced = input.prices ? costOfMeasurement(own, input.prices, pricedAs(key)).total : undefined;
+    const late = own.flat().filter((r) => r.late === true).length;
+    summaries[key] = {
+      ...summary,
+      totals: input.lateTurns > 0 ? { ...summary.totals, late } : summary.totals,
+      ...(priced && priced.pricedRuns > 0 ? { costUsd: priced.usd } : {}),
+    };
+  }
+  return { rows, summaries };
 }
