@@ -5,6 +5,7 @@ import type { Skill } from '../inputs/types.js';
 import {
   checkStubListing,
   type ListedText,
+  listAndCheck,
   type ProbeSettings,
   readListedText,
   UNLISTED_REASON,
@@ -37,8 +38,22 @@ export async function actionListedTexts(
   layout: StubLayout,
   probe: ProbeSettings,
 ): Promise<ActionListed> {
-  const own = await readListedText(head, probe);
-  const baseOwn = base === undefined ? undefined : await readListedText(base, probe);
+  // Both sides' listings and their stubs' checks share starts of the CLI (`listAndCheck`). The stubs
+  // are checked only when both sides were read: otherwise both are emulated, unchecked, as before.
+  const sides = base === undefined ? [head] : [head, base];
+  const labels = ['the description', 'the base description'];
+  const { listed: read, checked } = await listAndCheck(
+    sides,
+    (texts) =>
+      texts.every((t) => t.source === 'probe')
+        ? texts.map((t, i) => ({ text: t.text, label: labels[i] ?? 'the description' }))
+        : [],
+    layout,
+    probe,
+  );
+  const own = read[0];
+  const baseOwn = read[1];
+  if (own === undefined) throw new Error('actionListedTexts: no listing for the head');
   const bothProbed = own.source === 'probe' && (baseOwn === undefined || baseOwn.source === 'probe');
   if (!bothProbed) {
     const why = own.source === 'emulation' ? own.why : `the base description: ${baseOwn?.why}`;
@@ -51,14 +66,8 @@ export async function actionListedTexts(
     ...(baseOwn === undefined ? {} : { baseline: baseOwn.text }),
     source: 'probe' as const,
   };
-  for (const [label, text] of [
-    ['the description', listed.candidate],
-    ['the base description', listed.baseline],
-  ] as const) {
-    if (text === undefined) continue;
-    const skipped = await checkStubListing(text, layout, probe, label);
-    if (skipped !== undefined) core.info(`listing: the stub's listing was not checked (${skipped})`);
-  }
+  for (const c of checked)
+    if (c.skipped !== undefined) core.info(`listing: the stub's listing was not checked (${c.skipped})`);
   const emulatedFindings = new Set(head.listingWarnings ?? []);
   const otherWarnings = head.warnings.filter((w) => !emulatedFindings.has(w));
   return { listed, warnings: [...otherWarnings, ...own.warnings] };
@@ -79,8 +88,48 @@ export class CompetitionListing {
     private readonly probe: ProbeSettings,
   ) {}
 
+  private static key(skill: Skill): string {
+    return skill.fileText ?? `\u0000${skill.name}\u0000${skill.description}`;
+  }
+
+  /**
+   * Reads the skills not read yet in one go (`listAndCheck`), and checks the stubs of their texts
+   * in the same starts when every one of them was read; what a later `checkStub` asks is then known.
+   */
+  private async readAll(skills: readonly Skill[]): Promise<void> {
+    const fresh: Skill[] = [];
+    for (const skill of skills) {
+      const key = CompetitionListing.key(skill);
+      if (!this.read.has(key) && !fresh.some((f) => CompetitionListing.key(f) === key)) fresh.push(skill);
+    }
+    if (fresh.length === 0) return;
+    const pending = listAndCheck(
+      fresh,
+      (texts) =>
+        texts.some((t) => t.source === 'emulation' && t.why !== UNLISTED_REASON)
+          ? []
+          : texts.flatMap((t, i) =>
+              t.why === UNLISTED_REASON || this.checked.has(t.text)
+                ? []
+                : [{ text: t.text, label: `skill ${fresh[i]?.name}` }],
+            ),
+      this.layout,
+      this.probe,
+    );
+    for (const [i, skill] of fresh.entries()) {
+      const one = pending.then(
+        ({ listed }) => listed[i] ?? Promise.reject(new Error('no listing for the skill')),
+      );
+      one.catch(() => undefined); // the failure reaches the caller through `pending` below
+      this.read.set(CompetitionListing.key(skill), one);
+    }
+    const { checked } = await pending;
+    for (const c of checked)
+      if (!this.checked.has(c.text)) this.checked.set(c.text, Promise.resolve(c.skipped));
+  }
+
   private listedText(skill: Skill): Promise<ListedText> {
-    const key = skill.fileText ?? `\u0000${skill.name}\u0000${skill.description}`;
+    const key = CompetitionListing.key(skill);
     let found = this.read.get(key);
     if (found === undefined) {
       found = readListedText(skill, this.probe);
@@ -115,6 +164,7 @@ export class CompetitionListing {
     unlisted: string[];
     source: 'probe' | 'emulation';
   }> {
+    await this.readAll(skills);
     const read: { skill: Skill; own: ListedText }[] = [];
     for (const skill of skills) read.push({ skill, own: await this.listedText(skill) });
     const unlisted = options.dropUnlisted

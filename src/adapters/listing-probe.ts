@@ -58,6 +58,22 @@ export type ProbeResult =
 
 /** List one file through the real CLI. Never throws for a CLI failure; a failed probe says why. */
 export async function probeListing(file: ProbeFile, options: ProbeOptions): Promise<ProbeResult> {
+  const [result] = await probeListings([file], options);
+  return result ?? { kind: 'failed', reason: 'no listing' };
+}
+
+/**
+ * List several files in one start of the real CLI, one result per file in order. Each file gets its
+ * own folder (or file stem), so two files whose frontmatter names agree are still told apart. The
+ * whole listing shares one size budget, and the CLI drops an entry whose name another entry
+ * already has: a file that is missing or listed bare here may be listed in full alone, so the caller
+ * decides what a batch may answer (docs/listing-parity.md, "Several files in one start").
+ */
+export async function probeListings(
+  files: readonly ProbeFile[],
+  options: ProbeOptions,
+): Promise<ProbeResult[]> {
+  if (files.length === 0) return [];
   const base = await createTempFolder(options.root ?? os.tmpdir());
   const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0, recordBodies: true });
   try {
@@ -66,13 +82,18 @@ export async function probeListing(file: ProbeFile, options: ProbeOptions): Prom
     await mkdir(home);
     await mkdir(project);
     await initRepository(project);
-    const name = file.name ?? `probe-${randomBytes(4).toString('hex')}`;
-    const target =
-      file.layout === 'skill'
-        ? path.join(project, '.claude', 'skills', name, 'SKILL.md')
-        : path.join(project, '.claude', 'commands', `${name}.md`);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.text);
+    const names: string[] = [];
+    for (const file of files) {
+      const name = file.name ?? `probe-${randomBytes(4).toString('hex')}`;
+      if (names.includes(name)) throw new Error(`listing probe: two files named ${name}`);
+      names.push(name);
+      const target =
+        file.layout === 'skill'
+          ? path.join(project, '.claude', 'skills', name, 'SKILL.md')
+          : path.join(project, '.claude', 'commands', `${name}.md`);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.text);
+    }
 
     const env = probeEnvironment(options.env, home, model.url);
     // The probe runs in its temp project: a relative path (`./node_modules/.bin/claude`) is the user's.
@@ -92,11 +113,13 @@ export async function probeListing(file: ProbeFile, options: ProbeOptions): Prom
           : command.timedOut
             ? 'claude sent no request in time'
             : `claude exited with code ${command.exitCode ?? command.signal ?? '?'} before sending a request`;
-      return { kind: 'failed', reason: why };
+      return names.map(() => ({ kind: 'failed', reason: why }));
     }
-    const line = findListingLine(first.body, name);
-    if (line === undefined) return { kind: 'unlisted' };
-    return { kind: 'listed', name: line.name, description: line.description };
+    return names.map((name): ProbeResult => {
+      const line = findListingLine(first.body, name);
+      if (line === undefined) return { kind: 'unlisted' };
+      return { kind: 'listed', name: line.name, description: line.description };
+    });
   } finally {
     await model.close();
     await removeTempFolder(base);

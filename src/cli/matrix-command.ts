@@ -4,7 +4,7 @@ import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import { checkStubListing, readListedText, unlistedDefect } from '../measure/listed-text.js';
+import { listAndCheck, unlistedDefect } from '../measure/listed-text.js';
 import { type MatrixEntrant, measureMatrix } from '../measure/measure-matrix.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
@@ -125,16 +125,30 @@ async function listedTexts(
   entrants: readonly Loaded[],
 ): Promise<MatrixEntrant[]> {
   const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const skills = entrants.map((e) => e.skill);
+  const label = (i: number) => `skill ${skills[i]?.name}`;
+  // Every skill's listing and its stub's check share starts of the CLI (`listAndCheck`).
+  const { listed, checked } = await listAndCheck(
+    skills,
+    // A skill with an unlisted defect stops the matrix (exit 1) before any stub would be judged.
+    (texts) =>
+      texts.some((own, i) => skills[i] !== undefined && unlistedDefect(skills[i], own) !== undefined)
+        ? []
+        : texts.map((own, i) => ({ text: own.text, label: label(i) })),
+    args.stub,
+    probe,
+  );
   const out: MatrixEntrant[] = [];
-  for (const { skill, evalSet } of entrants) {
-    const own = await readListedText(skill, probe);
+  for (const [i, { skill, evalSet }] of entrants.entries()) {
+    const own = listed[i];
+    if (own === undefined) continue;
     // A skill Claude Code leaves out of its listing is never chosen: routing to it measures nothing.
     const unlisted = unlistedDefect(skill, own);
     if (unlisted !== undefined) throw unlisted;
     for (const warning of own.warnings) io.stderr.write(`warning: ${skill.name}: ${warning}\n`);
     if (own.source === 'emulation')
       io.stderr.write(`listing: ${skill.name}: emulated, not read from Claude Code (${own.why})\n`);
-    const skipped = await checkStubListing(own.text, args.stub, probe, `skill ${skill.name}`);
+    const skipped = checked[i]?.skipped;
     if (skipped !== undefined)
       io.stderr.write(`listing: ${skill.name}: the stub's listing was not checked (${skipped})\n`);
     out.push({ name: skill.name, listed: own.text, evalSet });

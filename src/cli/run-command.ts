@@ -21,9 +21,9 @@ import { loadSkill } from '../inputs/skill.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import {
-  checkStubListing,
+  type ListedText,
+  listAndCheck,
   listedOverride,
-  readListedText,
   UNLISTED_REASON,
   unlistedDefect,
 } from '../measure/listed-text.js';
@@ -206,7 +206,24 @@ async function listedTexts(
   // The listing is the CLI's, whichever model reads it: the first model's probe stands for all.
   const model = args.model ?? args.models?.[0];
   const probe = { claudeBin: args.claude, env: io.env, signal, ...(model ? { model } : {}) };
-  const own = await readListedText(skill, probe);
+  const candidateOf = (own: ListedText) =>
+    args.description === undefined ? own.text : listedOverride(args.description, skill);
+  const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
+  // The skill's own listing and its stubs' checks share starts of the CLI (`listAndCheck`).
+  const { listed, checked } = await listAndCheck(
+    [skill],
+    ([own]) =>
+      own === undefined || unlistedDefect(skill, own) !== undefined
+        ? []
+        : [
+            { text: candidateOf(own), label: 'the description' },
+            ...(baseline === undefined ? [] : [{ text: baseline, label: 'the baseline description' }]),
+          ],
+    args.stub,
+    probe,
+  );
+  const own = listed[0];
+  if (own === undefined) throw new Error('listedTexts: no listing for the skill');
   const unlisted = unlistedDefect(skill, own);
   if (unlisted !== undefined) throw unlisted;
   for (const warning of own.warnings) io.stderr.write(`warning: ${warning}\n`);
@@ -214,17 +231,10 @@ async function listedTexts(
     io.stderr.write(
       `listing: emulated, not read from Claude Code (${own.why}); see docs/listing-parity.md\n`,
     );
-  const candidate = args.description === undefined ? own.text : listedOverride(args.description, skill);
-  const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
-  for (const [label, text] of [
-    ['the description', candidate],
-    ['the baseline description', baseline],
-  ] as const) {
-    if (text === undefined) continue;
-    const skipped = await checkStubListing(text, args.stub, probe, label);
-    if (skipped !== undefined) io.stderr.write(`listing: the stub's listing was not checked (${skipped})\n`);
-  }
-  return { candidate, ...(baseline === undefined ? {} : { baseline }), source: own.source };
+  for (const c of checked)
+    if (c.skipped !== undefined)
+      io.stderr.write(`listing: the stub's listing was not checked (${c.skipped})\n`);
+  return { candidate: candidateOf(own), ...(baseline === undefined ? {} : { baseline }), source: own.source };
 }
 
 /** What Claude Code lists for each sibling, by the same listing path as the tested skill's own text. */
@@ -235,11 +245,23 @@ async function siblingTexts(
   siblings: readonly SiblingSkill[],
 ): Promise<SiblingListed[]> {
   const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const skills = siblings.map((s) => s.skill);
+  // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
+  const competes = (own: ListedText) => own.why !== UNLISTED_REASON;
+  const { listed, checked } = await listAndCheck(
+    skills,
+    (texts) =>
+      texts.flatMap((own, i) =>
+        competes(own) ? [{ text: own.text, label: `sibling ${skills[i]?.name}'s description` }] : [],
+      ),
+    args.stub,
+    probe,
+  );
   const out: SiblingListed[] = [];
-  for (const { skill } of siblings) {
-    const own = await readListedText(skill, probe);
-    // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
-    if (own.why === UNLISTED_REASON) {
+  for (const [i, skill] of skills.entries()) {
+    const own = listed[i];
+    if (own === undefined) continue;
+    if (!competes(own)) {
       io.stderr.write(
         `siblings: ${skill.name} is not listed by Claude Code${skill.disableModelInvocation ? ' (disable-model-invocation: true)' : ''}, so it does not compete; left out\n`,
       );
@@ -248,8 +270,7 @@ async function siblingTexts(
     for (const warning of own.warnings) io.stderr.write(`warning: sibling ${skill.name}: ${warning}\n`);
     if (own.source === 'emulation')
       io.stderr.write(`listing: sibling ${skill.name} emulated, not read from Claude Code (${own.why})\n`);
-    // The sibling's stub must be listed as exactly that text, as the tested stub's is (exit 2 if not).
-    const skipped = await checkStubListing(own.text, args.stub, probe, `sibling ${skill.name}'s description`);
+    const skipped = checked.find((c) => c.label === `sibling ${skill.name}'s description`)?.skipped;
     if (skipped !== undefined)
       io.stderr.write(`listing: sibling ${skill.name}'s stub listing was not checked (${skipped})\n`);
     out.push({ name: skill.name, listed: own.text });

@@ -1,4 +1,4 @@
-import { type ProbeResult, probeListing } from '../adapters/listing-probe.js';
+import { type ProbeFile, type ProbeResult, probeListing, probeListings } from '../adapters/listing-probe.js';
 import { type StubLayout, stubFileText } from '../adapters/stub-project.js';
 import { GateError, InputError } from '../errors.js';
 import { composeListing, listingFindings, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
@@ -63,19 +63,20 @@ function probeFailure(result: ProbeResult): string | undefined {
 
 /** Read how Claude Code lists the skill's own SKILL.md. Never throws for a CLI failure. */
 export async function readListedText(skill: Skill, probe: ProbeSettings): Promise<ListedText> {
-  const emulated = skill.emulatedListing ?? composeListing(skill.description, skill.whenToUse);
-  const result =
-    skill.fileText === undefined
-      ? ({ kind: 'failed', reason: 'the SKILL.md text is not at hand' } as const)
-      : await probeListing(
-          { layout: 'skill', text: skill.fileText },
-          {
-            claudeBin: probe.claudeBin,
-            env: probe.env,
-            ...(probe.model ? { model: probe.model } : {}),
-            ...(probe.signal ? { signal: probe.signal } : {}),
-          },
-        );
+  const [listed] = await readListedTexts([skill], probe);
+  if (listed === undefined) throw new Error('readListedText: no answer for the skill');
+  return listed;
+}
+
+/** `readListedText` for several skills, in one start of the CLI where that is exact (`probeTogether`). */
+export async function readListedTexts(skills: readonly Skill[], probe: ProbeSettings): Promise<ListedText[]> {
+  const { listed } = await listAndCheck(skills, () => [], 'skill', probe);
+  return listed;
+}
+
+/** What the probe read for the skill, as the text to measure: the emulation where it read nothing usable. */
+function listedFrom(skill: Skill, result: ProbeResult): ListedText {
+  const emulated = emulatedText(skill);
   const failure = probeFailure(result);
   if (failure !== undefined || result.kind !== 'listed') {
     return {
@@ -93,6 +94,10 @@ export async function readListedText(skill: Skill, probe: ProbeSettings): Promis
     );
   }
   return { text: result.description, source: 'probe', warnings };
+}
+
+function emulatedText(skill: Skill): string {
+  return skill.emulatedListing ?? composeListing(skill.description, skill.whenToUse);
 }
 
 /**
@@ -117,24 +122,150 @@ export async function checkStubListing(
   probe: ProbeSettings,
   label = 'the description',
 ): Promise<string | undefined> {
-  const name = `parity-check-${layout}`;
-  const fields = stubFieldsFor(listed);
-  const result = await probeListing(
-    { layout, name, text: stubFileText(layout, name, fields.description, fields.whenToUse) },
-    {
-      claudeBin: probe.claudeBin,
-      env: probe.env,
-      ...(probe.model ? { model: probe.model } : {}),
-      ...(probe.signal ? { signal: probe.signal } : {}),
-    },
+  const [skipped] = await checkStubListings([{ text: listed, label }], layout, probe);
+  return skipped;
+}
+
+/** A text a stub is written for, to be listed as exactly that; `label` names it in a failure. */
+export interface StubCheck {
+  text: string;
+  label: string;
+}
+
+/**
+ * `checkStubListing` for several texts, in one start where that is exact: one skip reason (or
+ * undefined) per check, in order. The first mismatch, in order, throws.
+ */
+export async function checkStubListings(
+  checks: readonly StubCheck[],
+  layout: StubLayout,
+  probe: ProbeSettings,
+): Promise<Array<string | undefined>> {
+  const files = checks.map((c, i) => stubFile(layout, i, c.text));
+  const results = await probeTogether(files, (i, r) => listedAs(r, checks[i]?.text), probe);
+  return judgeStubs(checks, results, layout);
+}
+
+/** What `listAndCheck` found: each skill's listed text, and each stub check with why it was skipped, if it was. */
+export interface ListedAndChecked {
+  listed: ListedText[];
+  checked: Array<StubCheck & { skipped?: string }>;
+}
+
+/**
+ * Each skill's listed text (`readListedText`), then the stubs `stubsFor` asks for checked
+ * (`checkStubListing`), in as few starts of the CLI as is exact. The stubs are foreseen from the
+ * emulation and listed in the same start as the real files; only the ones whose text the probe
+ * then changes need a second start (docs/listing-parity.md, "Several files in one start").
+ */
+export async function listAndCheck(
+  skills: readonly Skill[],
+  stubsFor: (listed: readonly ListedText[]) => StubCheck[],
+  layout: StubLayout,
+  probe: ProbeSettings,
+): Promise<ListedAndChecked> {
+  const real = skills.flatMap((skill, i) =>
+    skill.fileText === undefined ? [] : [{ i, file: { layout: 'skill' as const, text: skill.fileText } }],
   );
-  const failure = probeFailure(result);
-  if (failure !== undefined || result.kind !== 'listed') return failure ?? 'no listing';
-  if (result.description === listed) return undefined;
-  const got = result.description;
+  // Foreseen: the stubs asked for if the probe reads each skill as the emulation does (the usual case).
+  const foreseen = stubsFor(
+    skills.map((skill) => ({ text: emulatedText(skill), source: 'probe', warnings: [] })),
+  );
+  const files: ProbeFile[] = [
+    ...real.map((r) => r.file),
+    ...foreseen.map((c, i) => stubFile(layout, i, c.text)),
+  ];
+  const results = await probeTogether(
+    files,
+    (i, r) =>
+      i < real.length
+        ? r.kind === 'listed' && r.description !== ''
+        : listedAs(r, foreseen[i - real.length]?.text),
+    probe,
+  );
+  const listed = skills.map((skill, i) => {
+    const at = real.findIndex((r) => r.i === i);
+    const result: ProbeResult =
+      at < 0 ? { kind: 'failed', reason: 'the SKILL.md text is not at hand' } : (results[at] ?? NO_ANSWER);
+    return listedFrom(skill, result);
+  });
+  const checks = stubsFor(listed);
+  // A check foreseen and passed in the first start is done; any other is probed now.
+  const done = (c: StubCheck) =>
+    foreseen.some((f, i) => f.text === c.text && listedAs(results[real.length + i] ?? NO_ANSWER, c.text));
+  const rest = checks.filter((c) => !done(c));
+  const skipped = await checkStubListings(rest, layout, probe);
+  const checked = checks.map((c) => {
+    const at = rest.indexOf(c);
+    const reason = at < 0 ? undefined : skipped[at];
+    return reason === undefined ? c : { ...c, skipped: reason };
+  });
+  return { listed, checked };
+}
+
+const NO_ANSWER: ProbeResult = { kind: 'failed', reason: 'no listing' };
+
+/** Whether the probe listed the entry as exactly `text`. */
+function listedAs(result: ProbeResult, text: string | undefined): boolean {
+  return result.kind === 'listed' && text !== undefined && result.description === text;
+}
+
+/** The stub file a check lists, named apart from the others of its start. */
+function stubFile(layout: StubLayout, i: number, listed: string): ProbeFile {
+  const name = `parity-check-${layout}-${i + 1}`;
+  const fields = stubFieldsFor(listed);
+  return { layout, name, text: stubFileText(layout, name, fields.description, fields.whenToUse) };
+}
+
+/**
+ * The probe's reading of several files: all in one start, then each answer `accept` refuses asked
+ * again alone. One start lists an entry exactly as a start of its own would, but the listing shares
+ * one size budget, and an entry over it is listed bare (`- name`): so only an answer that could
+ * not be the batch's doing is kept (docs/listing-parity.md, "Several files in one start"). A start
+ * that failed is not asked again: alone it fails the same way.
+ */
+async function probeTogether(
+  files: readonly ProbeFile[],
+  accept: (index: number, result: ProbeResult) => boolean,
+  probe: ProbeSettings,
+): Promise<ProbeResult[]> {
+  const options = {
+    claudeBin: probe.claudeBin,
+    env: probe.env,
+    ...(probe.model ? { model: probe.model } : {}),
+    ...(probe.signal ? { signal: probe.signal } : {}),
+  };
+  const batch = await probeListings(files, options);
+  if (files.length <= 1) return batch;
+  const out: ProbeResult[] = [];
+  for (const [i, result] of batch.entries()) {
+    const file = files[i];
+    const again =
+      file !== undefined && result.kind !== 'failed' && !accept(i, result) && !probe.signal?.aborted;
+    out.push(again ? await probeListing(file, options) : result);
+  }
+  return out;
+}
+
+/** Skip reasons per check; throws the GateError of the first stub listed otherwise than its text. */
+function judgeStubs(
+  checks: readonly StubCheck[],
+  results: readonly ProbeResult[],
+  layout: StubLayout,
+): Array<string | undefined> {
+  return checks.map((check, i) => {
+    const result = results[i] ?? NO_ANSWER;
+    const failure = probeFailure(result);
+    if (failure !== undefined || result.kind !== 'listed') return failure ?? 'no listing';
+    if (result.description === check.text) return undefined;
+    throw mismatch(result.description, check.text, layout, check.label);
+  });
+}
+
+function mismatch(got: string, listed: string, layout: StubLayout, label: string): GateError {
   let at = 0;
   while (at < got.length && at < listed.length && got[at] === listed[at]) at++;
-  throw new GateError(
+  return new GateError(
     `listing parity: the ${layout} stub for ${label} is listed by Claude Code as ${got.length} characters where ${listed.length} are to be measured, first differing at character ${at + 1} (${quote(got.slice(at, at + 30))} instead of ${quote(listed.slice(at, at + 30))}); nothing was measured. Fix: try --stub ${layout === 'command' ? 'skill' : 'command'}, and report this text's shape as a skilltrigger bug`,
   );
 }
