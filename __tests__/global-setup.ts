@@ -3,22 +3,16 @@ import { installNode, installNode24 } from './action/harness.js';
 
 /**
  * Once, before any test file runs:
- * - the CLI end-to-end tests spawn `node bin/skilltrigger.js`, which runs the compiled `lib/`; a
+ * - the CLI end-to-end tests spawn `node bin/skilltrigger.js`, which runs the bundle `npm run build` writes into `lib/`; a
  *   failed build is reported but does not stop unrelated tests (the CLI tests then fail on their own);
  * - the Action tests run the bundle under Node 24 (npm `node@24`), and the CLI's entry tests run
  *   under Node 22 too (npm `node@22`): installed here, serially, because two test files installing
  *   one into one folder at once were seen to hang npm.
  */
 export default function setup(): void {
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'],
-    {
-      encoding: 'utf8',
-    },
-  );
+  const build = spawnSync(process.execPath, ['scripts/build.js'], { encoding: 'utf8' });
   if (build.status !== 0)
-    process.stderr.write(`global setup: tsc build failed:\n${build.stdout}${build.stderr}\n`);
+    process.stderr.write(`global setup: the build failed:\n${build.stdout}${build.stderr}\n`);
   try {
     installNode24();
   } catch (error) {
