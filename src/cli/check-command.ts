@@ -4,7 +4,7 @@ import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
-import { readListedText, unlistedDefect } from '../measure/listed-text.js';
+import { readListedTexts, unlistedDefect } from '../measure/listed-text.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './output.js';
 
@@ -30,40 +30,50 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
       io.stdout.write(`fail  ${e instanceof SkilltriggerError ? e.message : String(e)}\n`);
     }
   };
-  const skills: Skill[] = [];
+  const loaded: Array<{ skill: Skill } | { error: SkilltriggerError }> = [];
   for (const dir of args.skills) {
     try {
-      const skill = await loadSkill(dir);
-      skills.push(skill);
-      // What Claude Code lists (no model call: the probe talks to a loopback fake), else the emulation.
-      const listed = await readListedText(skill, { claudeBin: args.claude, env: io.env });
-      const unlisted = unlistedDefect(skill, listed);
-      if (unlisted !== undefined) {
-        report(unlisted);
-        continue;
-      }
-      const authored = skill.authoredListing ?? skill.description;
-      const how =
-        listed.source === 'probe'
-          ? 'read from Claude Code'
-          : `emulated, since the listing probe could not run: ${listed.why}`;
-      io.stdout.write(
-        `ok    ${skill.file}: skill "${skill.name}", description ${[...skill.description].length} characters; Claude Code lists ${[...listed.text].length} characters (${how})\n`,
-      );
-      const listingWarnings = new Set(skill.listingWarnings ?? []);
-      const own = skill.warnings.filter((w) => !listingWarnings.has(w));
-      for (const w of [...own, ...listed.warnings]) {
-        warnings++;
-        io.stdout.write(`warn  ${skill.file}: ${w}\n`);
-      }
-      if (listed.warnings.length === 0 && listed.text !== authored) {
-        io.stdout.write(
-          `info  ${skill.file}: listed text differs from the frontmatter only in white space (${Buffer.byteLength(listed.text)} vs ${Buffer.byteLength(authored)} bytes): Claude Code turns line breaks and tabs into spaces; the listed text is measured\n`,
-        );
-      }
+      loaded.push({ skill: await loadSkill(dir) });
     } catch (error) {
       if (!(error instanceof SkilltriggerError)) throw error;
-      report(error);
+      loaded.push({ error });
+    }
+  }
+  const skills = loaded.flatMap((l) => ('skill' in l ? [l.skill] : []));
+  // What Claude Code lists, every skill in one start where that is exact (no model call: the probe
+  // talks to a loopback fake), else the emulation.
+  const listedTexts = await readListedTexts(skills, { claudeBin: args.claude, env: io.env });
+  for (const l of loaded) {
+    if ('error' in l) {
+      report(l.error);
+      continue;
+    }
+    const { skill } = l;
+    const listed = listedTexts[skills.indexOf(skill)];
+    if (listed === undefined) continue;
+    const unlisted = unlistedDefect(skill, listed);
+    if (unlisted !== undefined) {
+      report(unlisted);
+      continue;
+    }
+    const authored = skill.authoredListing ?? skill.description;
+    const how =
+      listed.source === 'probe'
+        ? 'read from Claude Code'
+        : `emulated, since the listing probe could not run: ${listed.why}`;
+    io.stdout.write(
+      `ok    ${skill.file}: skill "${skill.name}", description ${[...skill.description].length} characters; Claude Code lists ${[...listed.text].length} characters (${how})\n`,
+    );
+    const listingWarnings = new Set(skill.listingWarnings ?? []);
+    const own = skill.warnings.filter((w) => !listingWarnings.has(w));
+    for (const w of [...own, ...listed.warnings]) {
+      warnings++;
+      io.stdout.write(`warn  ${skill.file}: ${w}\n`);
+    }
+    if (listed.warnings.length === 0 && listed.text !== authored) {
+      io.stdout.write(
+        `info  ${skill.file}: listed text differs from the frontmatter only in white space (${Buffer.byteLength(listed.text)} vs ${Buffer.byteLength(authored)} bytes): Claude Code turns line breaks and tabs into spaces; the listed text is measured\n`,
+      );
     }
   }
   for (const file of args.evals) {
