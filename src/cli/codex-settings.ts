@@ -1,5 +1,5 @@
 import { codexDefaultModel } from '../adapters/codex-launch.js';
-import { codexProviderFrom, OPENAI_API_BASE } from '../adapters/codex-provider.js';
+import { codexProviderFrom } from '../adapters/codex-provider.js';
 import { readCodexVersion } from '../adapters/codex-run.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
@@ -29,10 +29,8 @@ export async function codexSettings(
   const defaultModel = codexDefaultModel(version);
   const codex = {
     bin: codexBin,
-    provider: codexProviderFrom(io.env)?.provider ?? {
-      baseUrl: io.env.OPENAI_BASE_URL?.trim() || OPENAI_API_BASE,
-      apiKey: '',
-    },
+    // The auth gate has passed: the key is in the environment.
+    provider: codexProviderFrom(io.env).provider,
     siblings: installed,
     ...(defaultModel ? { defaultModel } : {}),
   };
