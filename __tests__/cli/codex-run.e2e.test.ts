@@ -10,8 +10,9 @@ import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
  * `run --agent codex` with what it used to refuse: `--siblings` installed as Codex lists them,
  * `--max-cost-usd` stopping a Codex measurement, and a SKILL.md Codex leaves out refused. Through
  * the real `codex` against the simulated model's Responses API; one world for the file.
- * Codex runs: 3 measured (siblings) + 2 at most (budget) + 2 round-trip gates + 1 more for the
- * budget's dry run; the unlisted skill runs nothing.
+ * Codex runs (`codex exec` with a model call): 3 measured + 1 round-trip gate (siblings), 1 gate
+ * (the unpriced refusal), 1 gate (the dry run), 2 measured + 1 gate (the budget): 9; the unlisted
+ * skill runs nothing.
  */
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 
@@ -25,11 +26,15 @@ const FILES: Record<string, string> = {
     '---\nname: pdf\ndescription: "Fill PDF forms: tax, visa, leases"\n---\n\nBody.\n',
   'skills/notes/SKILL.md': '\uFEFF---\nname: notes\ndescription: Keep meeting notes\n---\n\nBody.\n',
 };
-// One choice per query, so each run's outcome is known: the stub, a sibling, another sibling.
+// Long budget queries make a measured run dearer than the round trip the estimate starts from.
+const PAD = 'the session notes '.repeat(200).trim();
+// One choice per query, so each run's outcome is known: the stub, a sibling, another sibling;
+// every other query is answered in text.
 const ROUTES: Routes = {
   'sib: write the handoff note': { handoff: 1 },
   'sib: fix the formula in my workbook': { xlsx: 1 },
   'sib: fill this tax form': { pdf: 1 },
+  [`budget a: ${PAD}`]: { handoff: 1 },
 };
 
 let world: CliWorld;
@@ -148,9 +153,8 @@ describe('run --agent codex with a SKILL.md Codex does not list', () => {
 });
 
 describe('run --agent codex --max-cost-usd', () => {
-  // Every answer is text, so every run reaches turn.completed with its tokens; long queries make
-  // a measured run dearer than the round trip the estimate starts from.
-  const pad = 'the session notes '.repeat(200);
+  // The first query reads the stub: its run is killed at the decision and reports no tokens. The
+  // others are answered in text and reach turn.completed with theirs.
   let prices: string;
   let evalFile: string;
   beforeAll(async () => {
@@ -166,9 +170,9 @@ describe('run --agent codex --max-cost-usd', () => {
     evalFile = await world.write(
       'budget.json',
       JSON.stringify([
-        { query: `budget a: ${pad}`, should_trigger: false },
-        { query: `budget b: ${pad}`, should_trigger: false },
-        { query: `budget c: ${pad}`, should_trigger: true },
+        { query: `budget a: ${PAD}`, should_trigger: true },
+        { query: `budget b: ${PAD}`, should_trigger: false },
+        { query: `budget c: ${PAD}`, should_trigger: false },
       ]),
     );
   });
@@ -187,21 +191,30 @@ describe('run --agent codex --max-cost-usd', () => {
     const dry = await codexRun([...budgetArgs(), '--prices', prices, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     const estimate = Number(/^estimate total: \$([\d.]+)/m.exec(dry.stdout)?.[1]);
-    expect(estimate).toBeGreaterThan(0);
+    const perRun = Number(/^estimate codex:default: 3 runs, the first \$([\d.]+)/m.exec(dry.stdout)?.[1]);
+    expect(perRun).toBeGreaterThan(0);
+    expect(estimate).toBeCloseTo(3 * perRun, 1);
     const out = path.join(world.work, 'out-budget');
     const from = world.model.requests.length;
-    const max = (estimate + 0.01).toFixed(2);
+    // 1% over the dry run's estimate: Codex's round trip varies by a few tokens from one start to
+    // the next, far less than a padded query adds to a run.
+    const max = (estimate * 1.01).toFixed(2);
     const r = await codexRun([...budgetArgs(), '--prices', prices, '--max-cost-usd', max, '--out', out]);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stdout).toMatch(/^NO VERDICT .*budget: /m);
     const m = (await readReport(out)).candidate;
     expect(m.noVerdictReasons[0]).toMatch(/^budget: /);
-    expect(m.totals.executed).toBeGreaterThan(0);
-    expect(m.totals.executed).toBeLessThan(3);
+    // The silent read counted as one round trip, the text run as its dearer tokens: a third run
+    // could pass the budget, so two ran. (Counted as $0, the read would have let the third run.)
+    expect(m.totals.executed).toBe(2);
+    expect(m.queries[0]?.outcomes).toEqual(['triggered']);
+    expect(m.queries[1]?.outcomes).toEqual(['not-triggered']);
     // Nothing measured is lost: every run Codex made is in the report, priced as the default model.
-    expect(measured(from, 'budget ')).toHaveLength(m.totals.executed);
-    expect(m.cost?.pricedRuns).toBe(m.totals.executed);
+    expect(measured(from, 'budget ')).toHaveLength(2);
+    expect(m.cost?.pricedRuns).toBe(2);
     expect(m.cost?.byModel['gpt-6.1-sol']).toBeGreaterThan(0);
-    expect((m.cost?.usd ?? 0) + (m.budgetStop?.nextEstimateUsd ?? 0)).toBeGreaterThan(Number(max) - 1e-9);
+    // The budget's spend is the report's cost (the text run) plus the read's estimate.
+    expect(Math.abs((m.budgetStop?.spentUsd ?? 0) - (m.cost?.usd ?? 0) - perRun)).toBeLessThan(perRun * 0.01);
+    expect((m.budgetStop?.spentUsd ?? 0) + (m.budgetStop?.nextEstimateUsd ?? 0)).toBeGreaterThan(Number(max));
   }, 240_000);
 });
