@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentsOption, refuseWithCodex } from '../../src/cli/agent-args.js';
+import { agentsOption } from '../../src/cli/agent-args.js';
 import { parseCli } from '../../src/cli/args.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -63,12 +63,5 @@ describe('--agent with --model', () => {
   ])('--agent %s --model %s is refused: %s', (agent, model, message) => {
     expect(() => agentsOption(agent, model)).toThrow(UsageError);
     expect(() => agentsOption(agent, model)).toThrow(message);
-  });
-
-  it('refuses what a Codex measurement cannot do yet, and nothing on claude', () => {
-    const codex = [{ agent: 'codex' as const }];
-    expect(() => refuseWithCodex({ agents: codex, siblings: ['x'] })).toThrow('--siblings');
-    expect(() => refuseWithCodex({ agents: codex, siblings: [], maxCostUsd: 1 })).toThrow('--max-cost-usd');
-    expect(() => refuseWithCodex({ siblings: ['x'], maxCostUsd: 1 })).not.toThrow();
   });
 });

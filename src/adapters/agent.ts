@@ -34,6 +34,8 @@ export interface AgentRunResult {
   loaded?: LoadedEntry;
   usage: Usage;
   durationMs: number;
+  /** The model the run was sent with (`-m`, else the agent's default where it is known). */
+  model?: string;
 }
 
 export interface AgentRunRequest {
@@ -63,8 +65,11 @@ export interface Agent {
   sweepLeftovers(folder: string): Promise<void>;
 }
 
-/** Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the settings. */
-export function codexAgent(bin: string, provider: CodexRunOptions['provider']): Agent {
+/**
+ * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
+ * settings; `defaultModel` is what its version sends without `-m` (`codexDefaultModel`), when known.
+ */
+export function codexAgent(bin: string, provider: CodexRunOptions['provider'], defaultModel?: string): Agent {
   return {
     id: 'codex',
     bin,
@@ -75,8 +80,9 @@ export function codexAgent(bin: string, provider: CodexRunOptions['provider']): 
         description: request.description,
         ...(request.siblings ? { siblings: request.siblings } : {}),
       }),
-    run: (request) =>
-      runCodexMeasurement({
+    run: async (request) => {
+      const model = request.model ?? provider.model ?? defaultModel;
+      const result = await runCodexMeasurement({
         bin,
         query: request.query,
         stub: {
@@ -87,7 +93,9 @@ export function codexAgent(bin: string, provider: CodexRunOptions['provider']): 
         provider: { ...provider, ...(request.model ? { model: request.model } : {}) },
         timeoutMs: request.timeoutMs,
         ...(request.signal ? { signal: request.signal } : {}),
-      }),
+      });
+      return model === undefined ? result : { ...result, model };
+    },
     async sweepLeftovers(folder) {
       await killProcessesNaming(folder);
     },

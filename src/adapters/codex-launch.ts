@@ -121,3 +121,14 @@ export function codexEnv(
 export function parseCodexVersion(output: string): string | undefined {
   return /codex-cli\s+(\d+\.\d+\.\d+\S*)/.exec(output)?.[1];
 }
+
+/**
+ * The model a Codex version sends without `-m` (docs/codex.md "The model"): the request's `model`
+ * as the loopback server received it. Codex prints no model in its `--json` events, so a version
+ * not listed here runs a model skilltrigger cannot name (its runs are "price unknown").
+ */
+const DEFAULT_MODELS: Readonly<Record<string, string>> = { '0.169.0': 'gpt-6.1-sol' };
+
+export function codexDefaultModel(version: string | undefined): string | undefined {
+  return version === undefined ? undefined : DEFAULT_MODELS[version];
+}

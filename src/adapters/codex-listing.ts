@@ -12,7 +12,9 @@
  * - a frontmatter that is not valid YAML takes the skill out, but for an unquoted ": " inside a
  *   value, which Codex reads as text.
  * With many skills installed Codex shortens every description further, with no marker, to keep
- * the list within its share of the context; a single stub never reaches that cap.
+ * the list within its share of the context. That cap is not emulated: a run's stubs (the tested
+ * skill and its siblings) hold the texts this module lists, and Codex applies its cap to them as
+ * it would to the real folders.
  * Pure.
  */
 import { parse as parseYaml } from 'yaml';

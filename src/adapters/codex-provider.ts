@@ -16,18 +16,22 @@ export const OPENAI_API_BASE = 'https://api.openai.com/v1';
 /** The variables a key is read from, in order. */
 export const CODEX_KEY_SOURCES = ['CODEX_API_KEY', 'OPENAI_API_KEY'] as const;
 
-/** The provider a measured run uses, or the variable that is missing. */
-export function codexProviderFrom(
-  env: NodeJS.ProcessEnv,
-  model?: string,
-): { provider: CodexProvider; keySource: (typeof CODEX_KEY_SOURCES)[number] } | undefined {
+/**
+ * The provider a measured run uses: the base URL always (OPENAI_BASE_URL, else OpenAI's), and the
+ * key with the variable it came from, or an empty key and the variable that is missing.
+ */
+export type ChosenCodexProvider =
+  | { provider: CodexProvider; keySource: (typeof CODEX_KEY_SOURCES)[number] }
+  | { provider: CodexProvider; missing: (typeof CODEX_KEY_SOURCES)[0] };
+
+export function codexProviderFrom(env: NodeJS.ProcessEnv, model?: string): ChosenCodexProvider {
+  const baseUrl = env.OPENAI_BASE_URL?.trim() || OPENAI_API_BASE;
+  const withKey = (apiKey: string): CodexProvider => ({ baseUrl, apiKey, ...(model ? { model } : {}) });
   for (const source of CODEX_KEY_SOURCES) {
     const key = env[source]?.trim();
-    if (!key) continue;
-    const baseUrl = env.OPENAI_BASE_URL?.trim() || OPENAI_API_BASE;
-    return { provider: { baseUrl, apiKey: key, ...(model ? { model } : {}) }, keySource: source };
+    if (key) return { provider: withKey(key), keySource: source };
   }
-  return undefined;
+  return { provider: withKey(''), missing: CODEX_KEY_SOURCES[0] };
 }
 
 /**

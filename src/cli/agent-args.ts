@@ -68,20 +68,3 @@ function qualifiedModels(agents: AgentId[], modelValue: string | undefined): Age
     return model === undefined ? { agent } : { agent, model };
   });
 }
-
-/** What a Codex measurement cannot do yet, refused before anything runs (exit 1). */
-export function refuseWithCodex(args: {
-  agents?: AgentTarget[];
-  siblings: string[];
-  maxCostUsd?: number;
-}): void {
-  if (!args.agents?.some((a) => a.agent === 'codex')) return;
-  if (args.siblings.length > 0)
-    throw new UsageError(
-      '--siblings is not measured on Codex yet: its stubs would be Claude Code listings. Fix: drop --siblings, or measure the siblings with --agent claude',
-    );
-  if (args.maxCostUsd !== undefined)
-    throw new UsageError(
-      '--max-cost-usd cannot bound a Codex measurement yet: nothing estimates a Codex run before it runs. Fix: drop --max-cost-usd, or use --agent claude',
-    );
-}

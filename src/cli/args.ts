@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import { parseShard } from '../matrix/plan.js';
 import type { AgentTarget } from '../measure/loop.js';
-import { agentsOption, refuseWithCodex } from './agent-args.js';
+import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
 import { type CommandName, commandUsage, USAGE } from './help.js';
@@ -155,11 +155,7 @@ interface CommandSpec {
 /** The commands: each builds its settings from what `parseOptions` found. */
 export const COMMANDS: Record<CommandName, CommandSpec> = {
   run: {
-    build(parsed, env): RunArgs {
-      const args = runArgs(parsed, env);
-      refuseWithCodex(args);
-      return args;
-    },
+    build: (parsed, env): RunArgs => runArgs(parsed, env),
   },
   preflight: {
     build(parsed, env): PreflightArgs {

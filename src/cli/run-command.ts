@@ -1,5 +1,3 @@
-import { codexProviderFrom, OPENAI_API_BASE } from '../adapters/codex-provider.js';
-import { readCodexVersion } from '../adapters/codex-run.js';
 import { loadPrices } from '../adapters/prices-file.js';
 import { checkReportFolder, writeRenderingFile } from '../adapters/report-files.js';
 import { checkRenderingFile } from '../adapters/report-folder.js';
@@ -20,6 +18,7 @@ import {
 import { loadSkill } from '../inputs/skill.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
+import { codexUnlistedDefect } from '../measure/codex-listed.js';
 import {
   type ListedText,
   listAndCheck,
@@ -38,8 +37,9 @@ import type { Report } from '../shapes/report.js';
 import type { RunArgs } from './args.js';
 import { type BaselineFrom, baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
+import { codexSettings } from './codex-settings.js';
 import { refuseSameModel } from './cost-args.js';
-import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
+import { dryRunText, planCost, planModels, roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
@@ -106,6 +106,10 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io.stderr.write(
       `agents: every query is measured on each of ${agents.map((a) => a.agent).join(', ')}, interleaved, each judged on its own\n`,
     );
+  // A SKILL.md Codex does not list has nothing to measure on Codex: refused before the gates.
+  const codexRuns = agents.some((a) => a.agent === 'codex');
+  const codexDefect = codexRuns ? codexUnlistedDefect(skill) : undefined;
+  if (codexDefect) throw codexDefect;
   // With several agents the claude gates take claude's own model.
   const claudeModel = several ? agents.find((a) => a.agent === 'claude')?.model : args.model;
   const codexModel = several ? agents.find((a) => a.agent === 'codex')?.model : undefined;
@@ -139,8 +143,8 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       queries: evalSet.items.length,
       runsPerQuery: args.runs,
       sides: baselineDescription === undefined ? 1 : 2,
-      // Several agents: one slot per agent; a Codex run is estimated as the round trip's (claude's) until Codex has its own.
-      models: several ? agents.map((a) => a.model) : (args.models ?? [args.model]),
+      // One slot per model, or per agent with several; a Codex run is estimated from Codex's round trip.
+      models: planModels(agents, args.models ?? [args.model]),
     };
     const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
     for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
@@ -150,20 +154,13 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     }
     // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
     const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
-    const codex = agents.some((a) => a.agent === 'codex')
-      ? {
-          bin: args.codex,
-          provider: codexProviderFrom(io.env)?.provider ?? {
-            baseUrl: io.env.OPENAI_BASE_URL?.trim() || OPENAI_API_BASE,
-            apiKey: '',
-          },
-        }
-      : undefined;
-    // Codex's version for the report, read in a throwaway CODEX_HOME (docs/codex.md "What a run writes").
-    const codexVersion = codex
-      ? (preflight.codex?.version ?? (await readCodexVersion(codex.bin).catch(() => undefined)))
-      : undefined;
-    const siblings = await siblingTexts(args, io, signal, siblingSkills);
+    const codexSide = codexRuns ? await codexSettings(args.codex, io, preflight, siblingSkills) : undefined;
+    const codex = codexSide?.codex;
+    const codexVersion = codexSide?.version;
+    // The report's sibling set is claude's listing where claude runs, else Codex's.
+    const siblings = claudeRuns
+      ? await siblingTexts(args, io, signal, siblingSkills)
+      : (codex?.siblings ?? []).map((s) => ({ name: s.skillName, listed: s.description }));
     return await measureAndReport(
       args,
       io,

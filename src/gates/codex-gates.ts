@@ -91,7 +91,8 @@ export async function codexGates(settings: CodexGateSettings): Promise<CodexGate
   });
   try {
     // auth
-    const chosen = codexProviderFrom(settings.env, settings.model);
+    const provided = codexProviderFrom(settings.env, settings.model);
+    const chosen = 'keySource' in provided ? provided : undefined;
     record(
       judgeCodexAuth({
         ...(chosen ? { keySource: chosen.keySource, baseUrl: chosen.provider.baseUrl } : {}),

@@ -13,6 +13,7 @@ import { buildReport } from '../report/build.js';
 import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/siblings.js';
 import type { Report } from '../shapes/report.js';
 import type { RuleSettings } from '../verdict/rules.js';
+import type { CodexSibling } from './codex-listed.js';
 import { describeListed } from './listed-text.js';
 import { type AgentTarget, type Budget, measureAll, type RunProgress, type Side } from './loop.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
@@ -62,8 +63,11 @@ export interface MeasureSettings {
    * `models` are absent). Absent: claude alone.
    */
   agents?: AgentTarget[];
-  /** Codex's executable and provider, when Codex is among the agents. */
-  codex?: { bin: string; provider: CodexProvider };
+  /**
+   * Codex's executable and provider, when Codex is among the agents, and the siblings its runs
+   * install (those Codex lists, src/measure/codex-listed.ts).
+   */
+  codex?: { bin: string; provider: CodexProvider; siblings?: CodexSibling[]; defaultModel?: string };
   /** Each agent's version for the report (claude's also comes from its runs' init events). */
   agentVersions?: Partial<Record<AgentId, string>>;
   /** `--late N`: turns a miss is watched for a late load (0 = off). */
@@ -83,7 +87,11 @@ export interface MeasureSettings {
   standby?: number;
 }
 
-/** The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated. */
+/**
+ * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
+ * and so does a Codex run that reported no tokens: Codex reports usage only when a turn completes,
+ * so a run killed at its decision has paid for its prompt without saying so (docs/cost.md).
+ */
 function loopBudget(settings: MeasureSettings): Budget | undefined {
   const { budget, prices } = settings;
   if (!budget || !prices) return undefined;
@@ -92,6 +100,14 @@ function loopBudget(settings: MeasureSettings): Budget | undefined {
     firstEstimateUsd: budget.firstEstimateUsd,
     ...(budget.spentUsd === undefined ? {} : { spentUsd: budget.spentUsd }),
     costOf: (result) => {
+      const { usage } = result;
+      const silent =
+        usage.inputTokens +
+          usage.outputTokens +
+          usage.cacheReadInputTokens +
+          usage.cacheCreationInputTokens ===
+        0;
+      if (silent && result.agent === 'codex') return budget.firstEstimateUsd;
       const cost = costOf(
         result.usage,
         result.model ?? result.requestedModel ?? settings.model,
@@ -135,8 +151,17 @@ export async function measureSkill(
       : { siblings: siblings.map((s) => ({ skillName: s.name, ...stubFieldsFor(s.listed) })) }),
   });
   // An agent on the seam gets the text as the SKILL.md holds it: its adapter lists it as that agent does.
+  const codexSiblings = settings.codex?.siblings ?? [];
   const seamStubFor = (description: string) =>
-    settings.codex ? { seamStub: { skillName: settings.skill.name, description } } : {};
+    settings.codex
+      ? {
+          seamStub: {
+            skillName: settings.skill.name,
+            description,
+            ...(codexSiblings.length === 0 ? {} : { siblings: codexSiblings }),
+          },
+        }
+      : {};
   const sides: Side[] = [
     { label: 'candidate', stub: stubFor(listed.candidate), ...seamStubFor(settings.description) },
   ];
@@ -169,7 +194,13 @@ export async function measureSkill(
       ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
       ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
       ...(severalAgents ? { agents: severalAgents } : {}),
-      ...(settings.codex ? { seam: { codex: codexAgent(settings.codex.bin, settings.codex.provider) } } : {}),
+      ...(settings.codex
+        ? {
+            seam: {
+              codex: codexAgent(settings.codex.bin, settings.codex.provider, settings.codex.defaultModel),
+            },
+          }
+        : {}),
       ...(budget ? { budget } : {}),
       standby,
     },

@@ -22,6 +22,7 @@ export async function runOnAgent(agent: Agent, request: AgentRunRequest): Promis
     durationMs: result.durationMs,
     usage: result.usage,
     agent: agent.id,
+    ...(result.model === undefined ? {} : { model: result.model }),
     ...(decided && result.loaded !== undefined ? { loaded: result.loaded } : {}),
   };
 }

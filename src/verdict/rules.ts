@@ -32,7 +32,7 @@ export const DEFAULT_RULES: RuleSettings = { runsPerQuery: 2, triggerThreshold: 
 /** One finished run, as the rules need it. */
 export interface RunRecord {
   outcome: Outcome;
-  /** The model the run's init event reported. */
+  /** The model the run's init event reported (claude), or the one it was sent with (Codex). */
   model?: string;
   durationMs: number;
   usage: Usage;

@@ -1,0 +1,38 @@
+import { codexDefaultModel } from '../adapters/codex-launch.js';
+import { codexProviderFrom } from '../adapters/codex-provider.js';
+import { readCodexVersion } from '../adapters/codex-run.js';
+import type { PreflightResult } from '../gates/preflight.js';
+import type { SiblingSkill } from '../inputs/siblings.js';
+import { codexSiblings } from '../measure/codex-listed.js';
+import type { MeasureSettings } from '../measure/measure-skill.js';
+import type { CliIo } from './output.js';
+
+/**
+ * What `run` hands the measurement for Codex, once its gates have passed: the executable, the
+ * provider, the siblings Codex lists (one it leaves out is said and dropped: it does not compete
+ * there), Codex's version for the report (read in a throwaway CODEX_HOME, docs/codex.md "What a
+ * run writes"), and the model its runs send without `-m`, so they are priced (docs/codex.md
+ * "The model").
+ */
+export async function codexSettings(
+  codexBin: string,
+  io: CliIo,
+  preflight: PreflightResult,
+  siblingSkills: readonly SiblingSkill[],
+): Promise<{ codex: NonNullable<MeasureSettings['codex']>; version?: string }> {
+  const { installed, leftOut } = codexSiblings(siblingSkills);
+  for (const { name, reason } of leftOut)
+    io.stderr.write(
+      `siblings: ${name} is not listed by Codex (${reason}), so it does not compete there; left out\n`,
+    );
+  const version = preflight.codex?.version ?? (await readCodexVersion(codexBin).catch(() => undefined));
+  const defaultModel = codexDefaultModel(version);
+  const codex = {
+    bin: codexBin,
+    // The auth gate has passed: the key is in the environment.
+    provider: codexProviderFrom(io.env).provider,
+    siblings: installed,
+    ...(defaultModel ? { defaultModel } : {}),
+  };
+  return { codex, ...(version ? { version } : {}) };
+}
