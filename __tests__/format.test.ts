@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownTable, percent, percentOf, utcDate } from '../src/format.js';
+import { markdownTable, percent, percentOf, points, signedPoints, utcDate } from '../src/format.js';
 
 describe('percent: whole percent, halves up, one rule for every renderer', () => {
   it('rounds halves up, whichever way the share was computed', () => {
@@ -24,6 +24,39 @@ describe('percent: whole percent, halves up, one rule for every renderer', () =>
   it('prints a dash without a measured run', () => {
     expect(percentOf(0, 0)).toBe('–');
     expect(percentOf(6, 7)).toBe('86%');
+  });
+});
+
+describe('points: a change in rate in whole percentage points, one rule for every renderer', () => {
+  it('rounds to whole points as percent rounds a rate, float artifacts ignored', () => {
+    expect(points(0.36)).toBe('+36 pp');
+    expect(points(1 / 7)).toBe('+14 pp');
+    expect(points(-1)).toBe('−100 pp');
+    // 0.285 - 0.14 is 0.14499999999999996 in floating point: the 14.5 it stands for rounds to 15.
+    expect(points(0.285 - 0.14)).toBe('+15 pp');
+  });
+
+  it('rounds halves away from zero, so a change and its reverse print the same size', () => {
+    expect(points(0.125)).toBe('+13 pp');
+    expect(points(-0.125)).toBe('−13 pp');
+    expect(points(0.005)).toBe('+1 pp');
+    expect(points(-0.005)).toBe('−1 pp');
+  });
+
+  it('signs with + and the minus sign (U+2212), and writes a change that rounds to nothing as ±0', () => {
+    expect(points(0)).toBe('±0 pp');
+    expect(points(0.004)).toBe('±0 pp');
+    expect(points(-0.004)).toBe('±0 pp');
+    expect(points(-0)).toBe('±0 pp');
+    expect(points(-0.25)).toBe('−25 pp');
+    expect(points(-0.25)).not.toContain('-');
+  });
+
+  it('prints a dash without a change, and the number alone for an interval written around it', () => {
+    expect(points(null)).toBe('–');
+    expect(signedPoints(-0.353)).toBe('−35');
+    expect(signedPoints(0.7)).toBe('+70');
+    expect(signedPoints(0.001)).toBe('±0');
   });
 });
 

@@ -20,6 +20,25 @@ export function percentOf(hits: number, runs: number): string {
   return runs === 0 ? '–' : percent(hits / runs);
 }
 
+/**
+ * A change in rate in whole percentage points, the number alone: `+36`, `−25`, `±0`. The same
+ * rounding as `percent` (the change first taken to 9 decimals, so a float artifact never decides),
+ * with halves away from zero, so a change and its reverse print the same size (±12.5 → ±13). The
+ * sign: `+` above zero, the minus sign `−` (U+2212, not a hyphen) below, and `±0` for a change
+ * that rounds to nothing, never a signed nought.
+ */
+export function signedPoints(delta: number): string {
+  const scaled = Number((delta * 100).toFixed(9));
+  const size = Math.round(Math.abs(scaled));
+  if (size === 0) return '±0';
+  return scaled > 0 ? `+${size}` : `−${size}`;
+}
+
+/** `signedPoints` with its unit: `+36 pp`, `−25 pp`, `±0 pp`; `–` without a change. */
+export function points(delta: number | null): string {
+  return delta === null ? '–' : `${signedPoints(delta)} pp`;
+}
+
 /** One GitHub-flavoured Markdown table row. Cells must already be escaped for a table. */
 export function markdownRow(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;

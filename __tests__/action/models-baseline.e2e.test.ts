@@ -204,14 +204,19 @@ describe('a baseline and two models', () => {
       `| claude-sonnet-4-5 | ${sonnetBase}/${n} (${pct(sonnetBase)}) → 0/${n} (0%) | −100 pp | **regression** |`,
     );
     expect(body).toContain(`| claude-haiku-4-5 | ${haikuBase}/${n} (${pct(haikuBase)}) → ${n}/${n} (100%) |`);
-    // The per-query table: a column per model, baseline → this PR, from the two reports.
+    // The per-query table: a column per model, baseline → this PR and that model's own label, from
+    // the two reports; no pooled Baseline, This PR or Label column.
     expect(body).toContain(
-      '| Id | Query | Should load | Baseline | This PR | claude-haiku-4-5 | claude-sonnet-4-5 | Label |',
+      '| Id | Query | Should load | claude-haiku-4-5: baseline → This PR | claude-sonnet-4-5: baseline → This PR |',
     );
     const [report] = await reportsOf(result);
     const q1 = report?.candidate.queries.find((q) => q.query.startsWith('handoff pos 1'));
     expect(q1?.byModel?.[SONNET]).toMatchObject({ hits: 0, runs });
-    expect(body).toMatch(new RegExp(`\\| \\d+/${runs} → ${runs}/${runs} \\| \\d+/${runs} → 0/${runs} \\| `));
+    expect(body).toMatch(
+      new RegExp(
+        `\\| \\d+/${runs} → ${runs}/${runs} · (noise|improvement) \\| \\d+/${runs} → 0/${runs} · (noise|\\*\\*regression\\*\\*) \\|`,
+      ),
+    );
     // The footer names both models and the job's cost.
     expect(body).toMatch(/· claude-haiku-4-5, claude-sonnet-4-5 · 3 runs per query · cost \$[\d.]+ \(/);
   });

@@ -229,6 +229,21 @@ describe('a baseline and two models: compared model by model', () => {
     expect(JSON.stringify(c)).toContain(`regressed on ${HAIKU}`);
   });
 
+  it('the per-query table gives each model its own baseline → this PR and label, no pooled cells', () => {
+    const comment = renderComment(run(true), '0.1.0');
+    expect(comment).toContain(
+      `| Id | Query | Should load | ${HAIKU}: baseline → This PR | ${SONNET}: baseline → This PR |`,
+    );
+    // Pooled, q1 went 10/20 → 10/20 (noise); haiku fell and sonnet rose, each labelled on its own runs.
+    expect(comment).toContain(
+      '| q1 | write the handoff | yes | 10/10 → 0/10 · **regression** | 0/10 → 10/10 · improvement |',
+    );
+    expect(comment).toContain('| q2 | rename a variable | no | 0/10 → 0/10 · noise | 0/10 → 0/10 · noise |');
+    const perQuery = comment.slice(comment.indexOf('<summary>Per query'));
+    expect(perQuery).not.toContain('| Baseline | This PR |');
+    expect(perQuery).not.toContain('10/20');
+  });
+
   it('without several models nothing is compared model by model', () => {
     const r = run(false);
     const [skill] = r.skills;

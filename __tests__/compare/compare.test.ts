@@ -369,7 +369,7 @@ describe('rendering', () => {
     expect(text.indexOf('Per query')).toBeLessThan(text.indexOf('Totals'));
     expect(text).toContain('different text (sha256 aaaaaaaaaaaa → bbbbbbbbbbbb, 120 → 98 bytes)');
     expect(text).toMatch(
-      /positives triggered\s+64\/70 \(91%\)\s+26\/68 \(38%\)\s+-53\.2 pp\s+\[-64\.\d, -38\.\d\] pp\s+\S+\s+1\s+regression/,
+      /positives triggered\s+64\/70 \(91%\)\s+26\/68 \(38%\)\s+−53 pp\s+\[−6[45], −3[89]\] pp\s+\S+\s+1\s+regression/,
     );
     expect(text).toContain('2/8*');
     expect(text).toContain('summarise this session into HANDOFF.md before I clear it');

@@ -1,9 +1,9 @@
 import { hasSeveralModels, type ModelComparison } from '../compare/by-model.js';
 import type { ClassComparison } from '../compare/compare.js';
 import { escapeInline } from '../escape.js';
-import { markdownTable as table } from '../format.js';
+import { points, markdownTable as table } from '../format.js';
 import type { Report } from '../shapes/report.js';
-import { counts, labelCell, pp } from './cells.js';
+import { counts, labelCell } from './cells.js';
 
 /**
  * The Action's comparison model by model (`models`): with a baseline and several models,
@@ -26,7 +26,7 @@ export function comparesByModel(report: Report, baselineReport?: Report): boolea
 function classCells(x: ClassComparison): string[] {
   return [
     `${counts(x.base.hits, x.base.runs)} → ${counts(x.cand.hits, x.cand.runs)}`,
-    pp(x.deltaRate),
+    points(x.deltaRate),
     labelCell(x.label),
   ];
 }

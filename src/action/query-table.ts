@@ -5,12 +5,12 @@
  */
 import { measurementOfModel } from '../compare/by-model.js';
 import type { QueryComparison } from '../compare/compare.js';
-import { labelText } from '../compare/render.js';
 import { escapeInline, truncate } from '../escape.js';
 import { markdownTable as table } from '../format.js';
 import { maskSecrets } from '../mask.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
 import type { Measurement, ModelCounts, QueryResult } from '../shapes/report.js';
+import { labelCell } from './cells.js';
 import type { ActionRun, MeasuredSkill } from './results.js';
 
 /** How much of each skill a rendering shows. */
@@ -56,8 +56,32 @@ export function queryRows(
     const candByQuery = new Map(cand.map((q) => [q.query, q]));
     const compared: readonly QueryComparison[] = s.comparison.rows;
     total = compared.length;
-    // Several models compared model by model: a column per model, baseline → this side.
-    const models = s.byModel && s.byModel.length > 0 ? s.byModel.map((m) => m.model) : [];
+    if (s.byModel && s.byModel.length > 1) {
+      // Several models compared model by model: a column per model, baseline → this side and that
+      // model's own label; pooled Baseline, This PR and Label cells would describe no model.
+      const own = s.byModel.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r])));
+      const models = s.byModel.map((m) => m.model);
+      for (const r of compared.slice(0, limits.queryRows)) {
+        const b = baseByQuery.get(r.query);
+        const c = candByQuery.get(r.query);
+        rows.push([
+          escapeInline(r.id),
+          text(r.query),
+          r.shouldTrigger ? 'yes' : 'no',
+          ...models.map((m, k) => {
+            const mine = own[k]?.get(r.query);
+            return `${modelCell(b?.byModel?.[m])} → ${modelCell(c?.byModel?.[m])} · ${mine ? labelCell(mine.label) : '–'}`;
+          }),
+        ]);
+      }
+      const header = [
+        'Id',
+        'Query',
+        'Should load',
+        ...models.map((m) => `${escapeInline(m)}: baseline → ${subject}`),
+      ];
+      return wrapDetails(table(header, rows), total, rows.length);
+    }
     for (const r of compared.slice(0, limits.queryRows)) {
       const b = baseByQuery.get(r.query);
       const c = candByQuery.get(r.query);
@@ -67,11 +91,10 @@ export function queryRows(
         r.shouldTrigger ? 'yes' : 'no',
         queryCell(b, r.base.hits, r.base.runs),
         queryCell(c, r.cand.hits, r.cand.runs),
-        ...models.map((m) => `${modelCell(b?.byModel?.[m])} → ${modelCell(c?.byModel?.[m])}`),
-        r.label === 'regression' ? '**regression**' : labelText(r.label),
+        labelCell(r.label),
       ]);
     }
-    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, ...models.map(escapeInline), 'Label'];
+    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, 'Label'];
     return wrapDetails(table(header, rows), total, rows.length);
   }
   total = cand.length;

@@ -7,10 +7,10 @@
  */
 import type { ClassComparison } from '../compare/compare.js';
 import { escapeInline } from '../escape.js';
-import { markdownTable as table, utcDate } from '../format.js';
+import { points, markdownTable as table, utcDate } from '../format.js';
 import { hasSeveralModels, POOLED_MARK } from '../report/headline.js';
 import type { Measurement, Report } from '../shapes/report.js';
-import { counts, labelCell, pp } from './cells.js';
+import { counts, labelCell } from './cells.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';
 import { competitionLines } from './competition-lines.js';
 import { lateLines } from './cost-lines.js';
@@ -141,7 +141,7 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
     x.queries === 0 ? `${title}, none shared` : title,
     counts(x.base.hits, x.base.runs),
     counts(x.cand.hits, x.cand.runs),
-    pp(x.deltaRate),
+    points(x.deltaRate),
     labelCell(x.label),
   ];
   return table(

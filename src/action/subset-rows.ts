@@ -7,8 +7,9 @@ import {
   withoutContext,
   withoutText,
 } from '../compare/subsets-text.js';
+import { points } from '../format.js';
 import type { Measurement } from '../shapes/report.js';
-import { counts, labelCell, pp } from './cells.js';
+import { counts, labelCell } from './cells.js';
 
 /**
  * The rows the annotated subsets add to a skill's totals table (pure): without the prompts that
@@ -53,12 +54,13 @@ export function comparedSubsetRows(c: Comparison): string[][] {
   return subsetClassRows(c).map(({ subset, title, x }) => {
     const passed = (side: 'base' | 'cand') =>
       x.queries === 0 ? '' : ` · ${subset.passed[side][x.class]}/${x.queries} pass`;
-    const interval = x.interval === null ? '' : ` (95% ${pp(x.interval.lower)} to ${pp(x.interval.upper)})`;
+    const interval =
+      x.interval === null ? '' : ` (95% ${points(x.interval.lower)} to ${points(x.interval.upper)})`;
     return [
       capitalised(title.replace(/^(train|holdout) /, '$1: ')),
       x.queries === 0 ? 'none shared' : `${counts(x.base.hits, x.base.runs)}${passed('base')}`,
       x.queries === 0 ? 'none shared' : `${counts(x.cand.hits, x.cand.runs)}${passed('cand')}`,
-      `${pp(x.deltaRate)}${interval}`,
+      `${points(x.deltaRate)}${interval}`,
       labelCell(x.label),
     ];
   });

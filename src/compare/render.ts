@@ -1,4 +1,4 @@
-import { percent } from '../format.js';
+import { percent, points, signedPoints } from '../format.js';
 import type { Interval } from '../verdict/statistics.js';
 import type {
   ClassComparison,
@@ -251,10 +251,8 @@ function classRow(title: string, x: ClassComparison): string[] {
     x.queries === 0 ? `${title} (none shared)` : title,
     rate(x.base),
     rate(x.cand),
-    x.deltaRate === null ? '–' : `${signedFixed(x.deltaRate * 100)} pp`,
-    x.interval === null
-      ? '–'
-      : `[${signedFixed(x.interval.lower * 100)}, ${signedFixed(x.interval.upper * 100)}] pp`,
+    points(x.deltaRate),
+    x.interval === null ? '–' : `[${signedPoints(x.interval.lower)}, ${signedPoints(x.interval.upper)}] pp`,
     formatP(x.pBad),
     formatP(x.pGood),
     labelText(x.label),
@@ -280,11 +278,6 @@ export function formatP(p: number): string {
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : `${n}`;
-}
-
-function signedFixed(x: number): string {
-  const s = x.toFixed(1);
-  return x > 0 && s !== '0.0' ? `+${s}` : s === '-0.0' ? '0.0' : s;
 }
 
 /** One line, at most QUERY_WIDTH characters: a query's newlines and control characters would break the table. */

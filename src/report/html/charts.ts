@@ -1,4 +1,4 @@
-import { percent } from '../../format.js';
+import { percent, points } from '../../format.js';
 import { type Interval, wilsonInterval } from '../../verdict/statistics.js';
 import { html, type Markup } from './markup.js';
 
@@ -86,7 +86,7 @@ export function deltaBar(delta: number | null, interval: Interval | null, good: 
   const title =
     delta === null
       ? 'no change measured (a side has no measured run)'
-      : `change ${signedPoints(delta)}${interval === null ? '' : `, 95% interval [${signedPoints(interval.lower)}, ${signedPoints(interval.upper)}]`}`;
+      : `change ${points(delta)}${interval === null ? '' : `, 95% interval [${points(interval.lower)}, ${points(interval.upper)}]`}`;
   return html`<svg class="delta" width="${BAR_WIDTH}" height="${BAR_HEIGHT}" viewBox="0 0 ${BAR_WIDTH} ${BAR_HEIGHT}" role="img"><title>${title}</title><rect class="track" x="${PAD}" y="${mid - 4}" width="${span}" height="8" rx="2"/>${
     delta === null
       ? ''
@@ -96,13 +96,6 @@ export function deltaBar(delta: number | null, interval: Interval | null, good: 
       ? ''
       : html`<path class="whisker" d="M${fixed(x(interval.lower))} ${mid}H${fixed(x(interval.upper))}M${fixed(x(interval.lower))} ${mid - 4}V${mid + 4}M${fixed(x(interval.upper))} ${mid - 4}V${mid + 4}"/>`
   }<line class="zero" x1="${fixed(x(0))}" y1="1" x2="${fixed(x(0))}" y2="${BAR_HEIGHT - 1}"/></svg>`;
-}
-
-/** `+12.5 pp`, `−3.0 pp`, `0.0 pp`. */
-export function signedPoints(delta: number): string {
-  const s = (delta * 100).toFixed(1);
-  if (s === '0.0' || s === '-0.0') return '0.0 pp';
-  return `${delta > 0 ? '+' : '−'}${s.replace('-', '')} pp`;
 }
 
 /** A run's outcome in words, for titles and the legend. */

@@ -1,5 +1,6 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../../compare/compare.js';
 import { formatP, rowP } from '../../compare/render.js';
+import { points } from '../../format.js';
 import type { Measurement, PairedByModel, QueryResult, Report } from '../../shapes/report.js';
 import { hasSeveralModels, headline, headlineLines } from '../headline.js';
 import {
@@ -10,7 +11,6 @@ import {
   percent,
   rateBar,
   rateInterval,
-  signedPoints,
 } from './charts.js';
 import { html, type Markup } from './markup.js';
 import { pairedModelsSection } from './models-section.js';
@@ -73,7 +73,7 @@ function classRow(title: string, x: ClassComparison, verb: string): Markup {
   const delta =
     x.deltaRate === null
       ? '–'
-      : `${signedPoints(x.deltaRate)}${x.interval === null ? '' : ` [${signedPoints(x.interval.lower)}, ${signedPoints(x.interval.upper)}]`}`;
+      : `${points(x.deltaRate)}${x.interval === null ? '' : ` [${points(x.interval.lower)}, ${points(x.interval.upper)}]`}`;
   return html`<tr><td>${x.queries === 0 ? `${title} (none shared)` : title}<div class="muted">${x.queries} shared queries</div></td>
 <td>${side(x.base, 'base')}</td><td>${side(x.cand)}</td>
 <td>${deltaBar(x.deltaRate, x.interval, x.class === 'positives' ? 'up' : 'down')}<div class="num">${delta}</div></td>

@@ -117,7 +117,7 @@ function facts(report: MatrixReport): Markup {
     ],
     [
       'Settings',
-      `${s.runsPerQuery} runs per query · timeout ${s.timeoutSeconds} s · no verdict above ${Math.round(s.noVerdictShare * 100)}% lost runs · stubs as ${s.stub}s · ${s.maxRetries} API retries · ${launchText(s.launch)}`,
+      `${s.runsPerQuery} runs per query · timeout ${s.timeoutSeconds} s · no verdict above ${percent(s.noVerdictShare)} lost runs · stubs as ${s.stub}s · ${s.maxRetries} API retries · ${launchText(s.launch)}`,
     ],
     ...report.skills.map((skill): [string, string] => [
       skill.name,
