@@ -36,7 +36,7 @@ async function newest(dir) {
 }
 
 // The TypeScript build takes ~10 s: done only when lib/ is missing or older than a source or config.
-const built = await stat(path.join(root, 'lib', 'cli.js')).then(
+const built = await stat(path.join(root, 'lib', 'cli.bundle.js')).then(
   (s) => s.mtimeMs,
   () => 0,
 );
