@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import { parseShard } from '../matrix/plan.js';
-import type { AgentTarget } from '../measure/loop.js';
+import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption, refuseWithCodex } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';

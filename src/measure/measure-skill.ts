@@ -14,7 +14,8 @@ import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/s
 import type { Report } from '../shapes/report.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import { describeListed } from './listed-text.js';
-import { type AgentTarget, type Budget, measureAll, type RunProgress, type Side } from './loop.js';
+import { measureAll } from './loop.js';
+import type { AgentTarget, Budget, RunProgress, Side } from './loop-spec.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
 import { defaultStandbyCount } from './standby.js';
 
