@@ -1,0 +1,79 @@
+import type { SiblingSkill } from '../inputs/siblings.js';
+import type { Skill } from '../inputs/types.js';
+import {
+  checkStubListing,
+  listedOverride,
+  readListedText,
+  UNLISTED_REASON,
+  unlistedDefect,
+} from '../measure/listed-text.js';
+import type { SiblingListed } from '../report/siblings.js';
+import type { CliIo } from './output.js';
+import type { RunArgs } from './run-args.js';
+
+/**
+ * What each side measures: Claude Code's own listing of the SKILL.md (the listing probe), or the
+ * emulation where the probe cannot run, said so; then each side's stub is checked once to be listed
+ * as exactly that text (a mismatch is a failed gate, exit 2). Prints where the listed text is not
+ * what the author wrote.
+ */
+export async function listedTexts(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  skill: Skill,
+  baselineDescription: string | undefined,
+): Promise<{ candidate: string; baseline?: string; source: 'probe' | 'emulation' }> {
+  // The listing is the CLI's, whichever model reads it: the first model's probe stands for all.
+  const model = args.model ?? args.models?.[0];
+  const probe = { claudeBin: args.claude, env: io.env, signal, ...(model ? { model } : {}) };
+  const own = await readListedText(skill, probe);
+  const unlisted = unlistedDefect(skill, own);
+  if (unlisted !== undefined) throw unlisted;
+  for (const warning of own.warnings) io.stderr.write(`warning: ${warning}\n`);
+  if (own.source === 'emulation')
+    io.stderr.write(
+      `listing: emulated, not read from Claude Code (${own.why}); see docs/listing-parity.md\n`,
+    );
+  const candidate = args.description === undefined ? own.text : listedOverride(args.description, skill);
+  const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
+  for (const [label, text] of [
+    ['the description', candidate],
+    ['the baseline description', baseline],
+  ] as const) {
+    if (text === undefined) continue;
+    const skipped = await checkStubListing(text, args.stub, probe, label);
+    if (skipped !== undefined) io.stderr.write(`listing: the stub's listing was not checked (${skipped})\n`);
+  }
+  return { candidate, ...(baseline === undefined ? {} : { baseline }), source: own.source };
+}
+
+/** What Claude Code lists for each sibling, by the same listing path as the tested skill's own text. */
+export async function siblingTexts(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  siblings: readonly SiblingSkill[],
+): Promise<SiblingListed[]> {
+  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const out: SiblingListed[] = [];
+  for (const { skill } of siblings) {
+    const own = await readListedText(skill, probe);
+    // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
+    if (own.why === UNLISTED_REASON) {
+      io.stderr.write(
+        `siblings: ${skill.name} is not listed by Claude Code${skill.disableModelInvocation ? ' (disable-model-invocation: true)' : ''}, so it does not compete; left out\n`,
+      );
+      continue;
+    }
+    for (const warning of own.warnings) io.stderr.write(`warning: sibling ${skill.name}: ${warning}\n`);
+    if (own.source === 'emulation')
+      io.stderr.write(`listing: sibling ${skill.name} emulated, not read from Claude Code (${own.why})\n`);
+    // The sibling's stub must be listed as exactly that text, as the tested stub's is (exit 2 if not).
+    const skipped = await checkStubListing(own.text, args.stub, probe, `sibling ${skill.name}'s description`);
+    if (skipped !== undefined)
+      io.stderr.write(`listing: sibling ${skill.name}'s stub listing was not checked (${skipped})\n`);
+    out.push({ name: skill.name, listed: own.text });
+  }
+  return out;
+}
