@@ -7,7 +7,9 @@ import { splitLines } from '../compare/subsets-text.js';
 import { ExitCode } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import { type MeasureSettings, measureSkill } from '../measure/measure-skill.js';
+import { type EarlyStandby, startEarlyStandby } from '../measure/early-standby.js';
+import { firstStandbySpec, type MeasureSettings, measureSkill } from '../measure/measure-skill.js';
+import { realRunDeps } from '../measure/run-once.js';
 import { writeReport } from '../report/files.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
@@ -16,10 +18,43 @@ import { costWarnings, lateAndCostLines, pairedModelsLines } from '../report/mod
 import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
 import type { Report } from '../shapes/report.js';
 import type { BaselineFrom } from './baseline-text.js';
-import { type MeasureCost, measureSettingsFrom } from './measure-settings.js';
+import { flagSettingsFrom, type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import type { CliIo } from './output.js';
 import { ProgressReporter } from './progress.js';
 import type { RunArgs } from './run-args.js';
+
+/**
+ * The first run's claude, started before the gates so that its start-up overlaps them
+ * (src/measure/early-standby.ts). None for a dry run, which measures nothing, nor with siblings,
+ * whose listed texts (in every stub) are read only after the gates. The caller releases it on
+ * every way out; the loop takes it for the first run when the listing left the stub as expected.
+ */
+export function startFirstStandby(
+  args: RunArgs,
+  io: CliIo,
+  inputs: {
+    skill: Skill;
+    evalSet: EvalSet;
+    description: string;
+    baselineDescription: string | undefined;
+    siblings: number;
+  },
+): EarlyStandby {
+  const { skill, evalSet, description, baselineDescription } = inputs;
+  const spec =
+    args.dryRun || inputs.siblings > 0
+      ? undefined
+      : firstStandbySpec({
+          skill,
+          evalSet,
+          description,
+          overridden: args.description !== undefined,
+          ...(baselineDescription === undefined ? {} : { baselineDescription }),
+          ...(args.agents ? { agents: args.agents } : {}),
+          ...flagSettingsFrom(args, io),
+        });
+  return startEarlyStandby(spec, realRunDeps);
+}
 
 /**
  * `run`'s last step: measure, print what was measured (the headline, the splits, the comparison),
@@ -40,6 +75,7 @@ export async function measureAndReport(
     agents?: MeasureSettings['agents'];
     codex?: MeasureSettings['codex'];
     agentVersions?: MeasureSettings['agentVersions'];
+    early?: EarlyStandby;
   },
   preflight: PreflightResult,
   cost: MeasureCost,
@@ -59,6 +95,7 @@ export async function measureAndReport(
       ...(inputs.agents ? { agents: inputs.agents } : {}),
       ...(inputs.codex ? { codex: inputs.codex } : {}),
       ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
+      ...(inputs.early ? { early: inputs.early } : {}),
       ...measureSettingsFrom(args, io, preflight, cost),
     },
     progress.onRun,

@@ -14,7 +14,7 @@ import { refuseSameModel } from './cost-args.js';
 import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { listedTexts, siblingTexts } from './listing-step.js';
-import { measureAndReport } from './measure-step.js';
+import { measureAndReport, startFirstStandby } from './measure-step.js';
 import { outInSkillWarning } from './option-values.js';
 import type { CliIo } from './output.js';
 import type { RunArgs } from './run-args.js';
@@ -83,7 +83,16 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   const claudeModel = several ? agents.find((a) => a.agent === 'claude')?.model : args.model;
   const codexModel = several ? agents.find((a) => a.agent === 'codex')?.model : undefined;
 
-  // The gates (docs/design.md) run here, before anything is measured; a failure exits 2.
+  // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the gates.
+  const early = startFirstStandby(args, io, {
+    skill,
+    evalSet,
+    description,
+    baselineDescription,
+    siblings: siblingSkills.length,
+  });
+  // The gates (docs/design.md) run here, before anything is measured; a failure exits 2 and
+  // takes the waiting claude with it.
   const { preflight, reminders } = await passGates(
     {
       claudeBin: args.claude,
@@ -100,7 +109,10 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       signal,
     },
     io,
-  );
+  ).catch(async (error: unknown) => {
+    await early.release();
+    throw error;
+  });
   try {
     // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
     refuseSameModel(args.models, {
@@ -152,11 +164,13 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
         ...(args.agents ? { agents: args.agents } : {}),
         ...(codex ? { codex } : {}),
         ...(codexVersion ? { agentVersions: { codex: codexVersion } } : {}),
+        early,
       },
       preflight,
       { prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },
     );
   } finally {
+    await early.release();
     preflight.release();
     // The end of every run repeats the reminder: it is the last thing the user reads.
     if (reminders) io.stderr.write(reminders);

@@ -5,6 +5,7 @@ import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { AgentId } from '../outcome.js';
 import type { RuleSettings } from '../verdict/rules.js';
+import type { EarlyStandby } from './early-standby.js';
 import type { RunResult, RunSpec } from './run-once.js';
 import type { PlannedRun } from './run-plan.js';
 
@@ -54,6 +55,12 @@ export interface LoopSpec {
    * prompt (docs/speed.md, "A warm standby"). 0 or absent: every run is a cold `claude -p <query>`.
    */
   standby?: number;
+  /**
+   * The first claude run's standby, started before the gates (src/measure/early-standby.ts): the
+   * loop takes it for that run when it was started as the loop would start it, and releases it in
+   * any case when it ends.
+   */
+  early?: EarlyStandby;
 }
 
 /** What the loop needs to keep a measurement within `--max-cost-usd`. */

@@ -3,7 +3,8 @@ import { StubProjectError } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
-import type { AgentTarget, LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
+import type { LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
+import { loopTargets, slotModel, standbyCount, waitingSpecFor } from './loop-targets.js';
 import { projectPrefetch } from './prefetch.js';
 import { runOnAgent } from './run-agent.js';
 import { type RunDeps, RunInterrupted, type RunResult, realRunDeps, runOnce } from './run-once.js';
@@ -19,15 +20,9 @@ export async function measureAll(
   deps: RunDeps = realRunDeps,
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
-  const severalAgents = spec.agents && spec.agents.length > 1 ? spec.agents : undefined;
-  const models = !severalAgents && spec.models && spec.models.length > 0 ? spec.models : undefined;
   // The plan's second dimension: the agents with several, else the models; each slot one target.
-  const targets: AgentTarget[] =
-    severalAgents ??
-    (models ?? [spec.run.model]).map((model) => ({
-      agent: spec.agents?.[0]?.agent ?? spec.agent ?? 'claude',
-      ...(model === undefined ? {} : { model }),
-    }));
+  const shape = loopTargets(spec);
+  const { severalAgents, models, targets } = shape;
   const modelCount = targets.length;
   const onSeam = (target: number): Agent | undefined => {
     const agent = targets[target]?.agent ?? 'claude';
@@ -63,19 +58,14 @@ export async function measureAll(
   const projects = projectPrefetch<number>(deps.createProject);
   // With standbys, each run's claude is started ahead in its own project; a standby serves one
   // side (its stub) on one model, both fixed when it is spawned. An agent on the seam runs cold.
-  const standbys = targets.some((t) => t.agent === 'claude') ? (spec.standby ?? 0) : 0;
+  const standbys = standbyCount(spec, shape);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const keyOf = (slot: PlannedRun) => `${slot.side}/${slot.model}`;
   const waitingSpecs = new Map<string, WaitingSpec>();
   for (const slot of plan) {
-    const side = sides[slot.side];
-    const model = models?.[slot.model] ?? severalAgents?.[slot.model]?.model;
-    if (side && !waitingSpecs.has(keyOf(slot)) && !onSeam(slot.model))
-      waitingSpecs.set(keyOf(slot), {
-        ...spec.run,
-        stub: side.stub,
-        ...(model === undefined ? {} : { model }),
-      });
+    const waiting = waitingSpecFor(spec, shape, slot);
+    if (waiting && !waitingSpecs.has(keyOf(slot)) && !onSeam(slot.model))
+      waitingSpecs.set(keyOf(slot), waiting);
   }
   const pool = standbyPool<WaitingRun>(standbys, {
     start: (key) => {
@@ -84,6 +74,13 @@ export async function measureAll(
     },
     discard: discardWaiting,
   });
+  // The first claude run's standby may have been started before the gates: it serves that run if
+  // it was started as the loop would start it, and is discarded otherwise.
+  const firstClaude = plan.find((slot) => !onSeam(slot.model));
+  const early = spec.early?.claim(
+    launch === 'standby' && firstClaude ? waitingSpecs.get(keyOf(firstClaude)) : undefined,
+  );
+  if (early && firstClaude) pool.adopt(keyOf(firstClaude), early);
   /** The keys of the runs after plan[index] that are still to run, nearest first. */
   const upcoming = (index: number): string[] =>
     plan
@@ -94,7 +91,7 @@ export async function measureAll(
   try {
     return await runPlan();
   } finally {
-    await Promise.all([pool.settle(), projects.settle()]);
+    await Promise.all([pool.settle(), projects.settle(), spec.early?.release()]);
   }
 
   async function runPlan(): Promise<LoopResult> {
@@ -123,7 +120,7 @@ export async function measureAll(
       }
       let result: RunResult;
       try {
-        const model = models?.[slot.model] ?? severalAgents?.[slot.model]?.model;
+        const model = slotModel(shape, slot.model);
         const agent = onSeam(slot.model);
         if (agent) {
           if (!side.seamStub) throw new Error(`no stub was given for the agent ${agent.id}`);
