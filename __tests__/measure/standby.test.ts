@@ -23,6 +23,19 @@ function recordingStarter() {
 }
 
 describe('standbyPool', () => {
+  it('hands over an adopted standby (the one started before the gates) and settles it when unused', async () => {
+    const { started, discarded, starter } = recordingStarter();
+    const pool = standbyPool(1, starter);
+    pool.adopt('a', Promise.resolve('early'));
+    pool.fill(['a']);
+    expect(started).toEqual([]);
+    expect(await pool.take('a')).toBe('early');
+    const unused = standbyPool(1, starter);
+    unused.adopt('b', Promise.resolve('early-b'));
+    await unused.settle();
+    expect(discarded).toEqual(['early-b']);
+  });
+
   it('starts one standby per upcoming run, at most size in all, and hands them over oldest first', async () => {
     const { started, starter } = recordingStarter();
     const pool = standbyPool(2, starter);

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { AgentTarget } from '../measure/loop.js';
+import type { AgentTarget } from '../measure/loop-spec.js';
 import { AGENT_IDS, type AgentId } from '../outcome.js';
 import { modelsOption } from './cost-args.js';
 

@@ -13,7 +13,7 @@ import {
 } from '../cost/estimate.js';
 import { UsageError } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
-import type { AgentTarget } from '../measure/loop.js';
+import type { AgentTarget } from '../measure/loop-spec.js';
 import type { Usage } from '../outcome.js';
 
 /**

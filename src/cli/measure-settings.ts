@@ -38,6 +38,22 @@ export function measureSettingsFrom(
   cost?: MeasureCost,
 ): Omit<MeasureSettings, 'skill' | 'evalSet' | 'description' | 'overridden' | 'baselineDescription'> {
   return {
+    ...flagSettingsFrom(args, io, cost),
+    conflictAllowed: preflight.conflictAllowed,
+    ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
+  };
+}
+
+/** What a measurement takes from the flags and the environment alone: known before the gates. */
+export function flagSettingsFrom(
+  args: MeasureFlags,
+  io: CliIo,
+  cost?: MeasureCost,
+): Omit<
+  MeasureSettings,
+  'skill' | 'evalSet' | 'description' | 'overridden' | 'baselineDescription' | 'conflictAllowed'
+> {
+  return {
     ...(args.model ? { model: args.model } : {}),
     ...(args.models && args.models.length > 1 ? { models: args.models } : {}),
     ...(args.lateTurns === undefined ? {} : { lateTurns: args.lateTurns }),
@@ -55,8 +71,6 @@ export function measureSettingsFrom(
     maxRetries: args.maxRetries,
     claudeBin: args.claude,
     env: io.env,
-    conflictAllowed: preflight.conflictAllowed,
-    ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
     simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
     toolVersion: TOOL_VERSION,
     debug: args.debug,

@@ -9,6 +9,9 @@ import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
 import { type CommandName, commandUsage } from './help.js';
 import type { ParsedOptions } from './parse-options.js';
 
+/** Where reports go without `--out`. */
+export const DEFAULT_OUT = './skilltrigger-results';
+
 /**
  * A numeric flag by its rule in numeric-settings.ts (one grammar and one range per setting, shared
  * with the Action's inputs); `fallback` when the flag was not given.

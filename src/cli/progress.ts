@@ -1,5 +1,5 @@
-import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
+import type { RunProgress } from '../measure/loop-spec.js';
 import type { Output } from './output.js';
 
 /** The per-run line on stderr: `query 7/20 · run 2/2 · triggered · 1.4 s`. Pure, for tests. */

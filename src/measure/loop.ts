@@ -1,139 +1,16 @@
-import type { Agent, AgentRunRequest } from '../adapters/agent.js';
-import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
-import type { BudgetStop } from '../cost/budget.js';
+import type { Agent } from '../adapters/agent.js';
+import { StubProjectError } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
-import { type AgentId, isLost, type Outcome } from '../outcome.js';
-import { autoQueryDone, plannedFor, type RuleSettings, shouldStop } from '../verdict/rules.js';
+import { isLost, type Outcome } from '../outcome.js';
+import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
+import type { LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
+import { loopTargets, slotModel, standbyCount, waitingSpecFor } from './loop-targets.js';
 import { projectPrefetch } from './prefetch.js';
 import { runOnAgent } from './run-agent.js';
-import {
-  type RunDeps,
-  RunInterrupted,
-  type RunResult,
-  type RunSpec,
-  realRunDeps,
-  runOnce,
-} from './run-once.js';
+import { type RunDeps, RunInterrupted, type RunResult, realRunDeps, runOnce } from './run-once.js';
+import { type PlannedRun, planRuns } from './run-plan.js';
 import { standbyPool } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
-
-export type SideLabel = 'candidate' | 'baseline';
-
-/** One description to measure. A paired run has two sides over the same queries. */
-export interface Side {
-  label: SideLabel;
-  stub: StubSpec;
-  /**
-   * The same side for an agent on the seam (Codex): the skill's name and the text under test as the
-   * real SKILL.md holds it (the agent's adapter lists it as that agent does). Needed when one runs.
-   */
-  seamStub?: Pick<AgentRunRequest, 'skillName' | 'description' | 'siblings'>;
-}
-
-/** One agent of `--agent a,b`, with the model it is asked for (absent: the agent's default). */
-export interface AgentTarget {
-  agent: AgentId;
-  model?: string;
-}
-
-export interface LoopSpec {
-  items: EvalItem[];
-  sides: Side[];
-  rules: RuleSettings;
-  run: Omit<RunSpec, 'query' | 'stub'>;
-  /**
-   * `--model a,b`: every query is measured on each model, interleaved query by query, so drift
-   * hits all models alike; each run's `requestedModel` says which. Absent: `run.model` alone.
-   */
-  models?: string[];
-  /** The agent of every run when `agents` is absent; default claude. */
-  agent?: AgentId;
-  /**
-   * `--agent claude,codex`: every query is measured on each agent, interleaved query by query as
-   * models are (then `models` is absent: each agent has at most one model); each run's `agent` says
-   * which.
-   */
-  agents?: AgentTarget[];
-  /** The agents on the seam by id (Codex): a run of one goes to its adapter, always cold. */
-  seam?: Partial<Record<AgentId, Agent>>;
-  /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
-  budget?: Budget;
-  /**
-   * `--standby N`: how many of the next runs have their claude started ahead, waiting for its
-   * prompt (docs/speed.md, "A warm standby"). 0 or absent: every run is a cold `claude -p <query>`.
-   */
-  standby?: number;
-}
-
-/** What the loop needs to keep a measurement within `--max-cost-usd`. */
-export interface Budget {
-  maxUsd: number;
-  /** What a finished run cost (priced from its usage; every model of the plan has a price). */
-  costOf(result: RunResult): number;
-  /** What the next run will cost, before any run is measured (from the round trip's usage). */
-  firstEstimateUsd: number;
-  /** Spent before this measurement on the same budget (the Action's earlier skills in the job); 0 when absent. */
-  spentUsd?: number;
-}
-
-export type { BudgetStop } from '../cost/budget.js';
-
-/** One slot of the plan. */
-export interface PlannedRun {
-  itemIndex: number;
-  pass: number;
-  side: number;
-  /** Index into `LoopSpec.models`, or into `LoopSpec.agents` with several agents (0 with one of each). */
-  model: number;
-}
-
-export interface RunProgress extends PlannedRun {
-  /** 1-based count of runs done, and the planned total. */
-  done: number;
-  planned: number;
-  label: SideLabel;
-  result: RunResult;
-}
-
-export interface LoopResult {
-  /** records[side][item] = that item's runs on that side, in order. */
-  records: RunResult[][][];
-  aborted: boolean;
-  interrupted: boolean;
-  /** Why the loop stopped early when the machine could no longer host a run (the runs so far are kept). */
-  failure?: StubProjectError;
-  /** Set when the next run could have passed `--max-cost-usd`, so the loop stopped before it. */
-  budgetStop?: BudgetStop;
-}
-
-/**
- * The plan: strictly serial and round-robin — pass 1 over every query, then pass 2, … — so a slow
- * patch of minutes (a rate limit, a busy API) spreads over all queries instead of sinking a few.
- * With two sides, each query's pair alternates order (base, cand, cand, base, …) so neither side
- * systematically gets the earlier minute. With several models, each query is run on every model
- * in turn (q1·a, q1·b, q2·b, q2·a, …: the order rotates so no model always goes first).
- */
-export function planRuns(items: number, runsPerQuery: number, sides: number, models = 1): PlannedRun[] {
-  const plan: PlannedRun[] = [];
-  let pair = 0;
-  let turn = 0;
-  for (let pass = 0; pass < runsPerQuery; pass++) {
-    for (let itemIndex = 0; itemIndex < items; itemIndex++) {
-      for (let m = 0; m < models; m++) {
-        const model = (m + turn) % models;
-        if (sides === 1) {
-          plan.push({ itemIndex, pass, side: 0, model });
-          continue;
-        }
-        const order = pair % 2 === 0 ? [1, 0] : [0, 1];
-        for (const side of order) plan.push({ itemIndex, pass, side, model });
-        pair++;
-      }
-      turn++;
-    }
-  }
-  return plan;
-}
 
 /** Runs the plan one run at a time. Never parallel: concurrent runs compete for the API and the CPU. */
 export async function measureAll(
@@ -143,15 +20,9 @@ export async function measureAll(
   deps: RunDeps = realRunDeps,
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
-  const severalAgents = spec.agents && spec.agents.length > 1 ? spec.agents : undefined;
-  const models = !severalAgents && spec.models && spec.models.length > 0 ? spec.models : undefined;
   // The plan's second dimension: the agents with several, else the models; each slot one target.
-  const targets: AgentTarget[] =
-    severalAgents ??
-    (models ?? [spec.run.model]).map((model) => ({
-      agent: spec.agents?.[0]?.agent ?? spec.agent ?? 'claude',
-      ...(model === undefined ? {} : { model }),
-    }));
+  const shape = loopTargets(spec);
+  const { severalAgents, models, targets } = shape;
   const modelCount = targets.length;
   const onSeam = (target: number): Agent | undefined => {
     const agent = targets[target]?.agent ?? 'claude';
@@ -187,19 +58,14 @@ export async function measureAll(
   const projects = projectPrefetch<number>(deps.createProject);
   // With standbys, each run's claude is started ahead in its own project; a standby serves one
   // side (its stub) on one model, both fixed when it is spawned. An agent on the seam runs cold.
-  const standbys = targets.some((t) => t.agent === 'claude') ? (spec.standby ?? 0) : 0;
+  const standbys = standbyCount(spec, shape);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const keyOf = (slot: PlannedRun) => `${slot.side}/${slot.model}`;
   const waitingSpecs = new Map<string, WaitingSpec>();
   for (const slot of plan) {
-    const side = sides[slot.side];
-    const model = models?.[slot.model] ?? severalAgents?.[slot.model]?.model;
-    if (side && !waitingSpecs.has(keyOf(slot)) && !onSeam(slot.model))
-      waitingSpecs.set(keyOf(slot), {
-        ...spec.run,
-        stub: side.stub,
-        ...(model === undefined ? {} : { model }),
-      });
+    const waiting = waitingSpecFor(spec, shape, slot);
+    if (waiting && !waitingSpecs.has(keyOf(slot)) && !onSeam(slot.model))
+      waitingSpecs.set(keyOf(slot), waiting);
   }
   const pool = standbyPool<WaitingRun>(standbys, {
     start: (key) => {
@@ -208,6 +74,13 @@ export async function measureAll(
     },
     discard: discardWaiting,
   });
+  // The first claude run's standby may have been started before the gates: it serves that run if
+  // it was started as the loop would start it, and is discarded otherwise.
+  const firstClaude = plan.find((slot) => !onSeam(slot.model));
+  const early = spec.early?.claim(
+    launch === 'standby' && firstClaude ? waitingSpecs.get(keyOf(firstClaude)) : undefined,
+  );
+  if (early && firstClaude) pool.adopt(keyOf(firstClaude), early);
   /** The keys of the runs after plan[index] that are still to run, nearest first. */
   const upcoming = (index: number): string[] =>
     plan
@@ -218,7 +91,7 @@ export async function measureAll(
   try {
     return await runPlan();
   } finally {
-    await Promise.all([pool.settle(), projects.settle()]);
+    await Promise.all([pool.settle(), projects.settle(), spec.early?.release()]);
   }
 
   async function runPlan(): Promise<LoopResult> {
@@ -247,7 +120,7 @@ export async function measureAll(
       }
       let result: RunResult;
       try {
-        const model = models?.[slot.model] ?? severalAgents?.[slot.model]?.model;
+        const model = slotModel(shape, slot.model);
         const agent = onSeam(slot.model);
         if (agent) {
           if (!side.seamStub) throw new Error(`no stub was given for the agent ${agent.id}`);

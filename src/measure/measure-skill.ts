@@ -14,10 +14,14 @@ import { attachSiblingCounts, type SiblingListed, siblingSet } from '../report/s
 import type { Report } from '../shapes/report.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import type { CodexSibling } from './codex-listed.js';
+import type { EarlyStandby } from './early-standby.js';
 import { describeListed } from './listed-text.js';
-import { type AgentTarget, type Budget, measureAll, type RunProgress, type Side } from './loop.js';
+import { measureAll } from './loop.js';
+import type { AgentTarget, Budget, LoopSpec, RunProgress, Side } from './loop-spec.js';
+import { firstWaitingSpec } from './loop-targets.js';
 import { claudeEnvironment, type RunDeps, realRunDeps } from './run-once.js';
 import { defaultStandbyCount } from './standby.js';
+import type { WaitingSpec } from './waiting-run.js';
 
 /** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
 export interface MeasureSettings {
@@ -85,6 +89,8 @@ export interface MeasureSettings {
    * run cold. Absent: `defaultStandbyCount` for this machine's cores and free memory.
    */
   standby?: number;
+  /** The first claude run's standby, started before the gates (src/measure/early-standby.ts). */
+  early?: EarlyStandby;
 }
 
 /**
@@ -118,13 +124,33 @@ function loopBudget(settings: MeasureSettings): Budget | undefined {
   };
 }
 
-/** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
-export async function measureSkill(
-  settings: MeasureSettings,
-  onRun: (p: RunProgress) => void,
-  signal?: AbortSignal,
-  deps: RunDeps = realRunDeps,
-): Promise<Report> {
+/** What of the settings the loop's spec is made from (the entries can make it before the gates). */
+export type LoopSettings = Pick<
+  MeasureSettings,
+  | 'skill'
+  | 'evalSet'
+  | 'description'
+  | 'overridden'
+  | 'baselineDescription'
+  | 'listed'
+  | 'siblings'
+  | 'stub'
+  | 'codex'
+  | 'agents'
+  | 'models'
+  | 'model'
+  | 'env'
+  | 'maxRetries'
+  | 'claudeBin'
+  | 'rules'
+  | 'timeoutSeconds'
+  | 'debug'
+  | 'lateTurns'
+  | 'standby'
+>;
+
+/** The loop's spec (its budget aside), and what the report needs of how it was made. */
+function measurementLoop(settings: LoopSettings) {
   const emulate = (description: string) =>
     composeListing(
       listingSpaces(description).trim(),
@@ -175,35 +201,54 @@ export async function measureSkill(
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
+  const standby = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
+  const loop: LoopSpec = {
+    items: settings.evalSet.items,
+    sides,
+    rules: settings.rules,
+    run: {
+      timeoutMs: settings.timeoutSeconds * 1000,
+      claudeBin: settings.claudeBin,
+      env: claudeEnvironment(settings.env, settings.maxRetries),
+      ...(settings.model ? { model: settings.model } : {}),
+      ...(settings.debug ? { debug: true } : {}),
+      ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
+    },
+    ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
+    ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
+    ...(severalAgents ? { agents: severalAgents } : {}),
+    ...(settings.codex
+      ? {
+          seam: {
+            codex: codexAgent(settings.codex.bin, settings.codex.provider, settings.codex.defaultModel),
+          },
+        }
+      : {}),
+    standby,
+  };
+  return { loop, listed, siblings, agents, claudeRuns, standby };
+}
+
+/**
+ * What the first claude run's standby is to be started with, as far as the settings known before
+ * the gates tell it (src/measure/early-standby.ts); undefined when runs go cold or none is claude's.
+ */
+export function firstStandbySpec(settings: LoopSettings): WaitingSpec | undefined {
+  return firstWaitingSpec(measurementLoop(settings).loop);
+}
+
+/** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
+export async function measureSkill(
+  settings: MeasureSettings,
+  onRun: (p: RunProgress) => void,
+  signal?: AbortSignal,
+  deps: RunDeps = realRunDeps,
+): Promise<Report> {
+  const { loop, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const budget = loopBudget(settings);
-  const standby = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
   const result = await measureAll(
-    {
-      items: settings.evalSet.items,
-      sides,
-      rules: settings.rules,
-      run: {
-        timeoutMs: settings.timeoutSeconds * 1000,
-        claudeBin: settings.claudeBin,
-        env: claudeEnvironment(settings.env, settings.maxRetries),
-        ...(settings.model ? { model: settings.model } : {}),
-        ...(settings.debug ? { debug: true } : {}),
-        ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
-      },
-      ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
-      ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
-      ...(severalAgents ? { agents: severalAgents } : {}),
-      ...(settings.codex
-        ? {
-            seam: {
-              codex: codexAgent(settings.codex.bin, settings.codex.provider, settings.codex.defaultModel),
-            },
-          }
-        : {}),
-      ...(budget ? { budget } : {}),
-      standby,
-    },
+    { ...loop, ...(budget ? { budget } : {}), ...(settings.early ? { early: settings.early } : {}) },
     onRun,
     signal,
     deps,

@@ -16,6 +16,8 @@ export interface StandbyPool<W> {
    * and discarded when the room is needed for one that is.
    */
   fill(upcoming: readonly string[]): void;
+  /** Takes in a standby started elsewhere for `key` (the first run's, before the gates); it counts against `size`. */
+  adopt(key: string, standby: Promise<W>): void;
   /** Discards every standby left (its process group killed, its project removed). Never throws. */
   settle(): Promise<void>;
 }
@@ -65,6 +67,10 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
         standby.catch(() => undefined); // a failure surfaces when the standby is taken
         waiting.push({ key, standby });
       }
+    },
+    adopt(key, standby) {
+      standby.catch(() => undefined); // a failure surfaces when the standby is taken
+      waiting.push({ key, standby });
     },
     async settle() {
       for (const entry of waiting.splice(0)) discard(entry.standby);

@@ -1,0 +1,154 @@
+import { writeRenderingFile } from '../adapters/report-files.js';
+import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
+import { compareReport } from '../compare/compare.js';
+import { renderComparisonText } from '../compare/render.js';
+import { modelsComparisonText } from '../compare/render-models.js';
+import { splitLines } from '../compare/subsets-text.js';
+import { ExitCode } from '../errors.js';
+import type { PreflightResult } from '../gates/preflight.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
+import { type EarlyStandby, startEarlyStandby } from '../measure/early-standby.js';
+import { firstStandbySpec, type MeasureSettings, measureSkill } from '../measure/measure-skill.js';
+import { realRunDeps } from '../measure/run-once.js';
+import { writeReport } from '../report/files.js';
+import { headlineLines } from '../report/headline.js';
+import { renderJunit } from '../report/junit.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { costWarnings, lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
+import { lostToSiblingsText, type SiblingListed } from '../report/siblings.js';
+import type { Report } from '../shapes/report.js';
+import type { BaselineFrom } from './baseline-text.js';
+import { flagSettingsFrom, type MeasureCost, measureSettingsFrom } from './measure-settings.js';
+import type { CliIo } from './output.js';
+import { ProgressReporter } from './progress.js';
+import type { RunArgs } from './run-args.js';
+
+/**
+ * The first run's claude, started before the gates so that its start-up overlaps them
+ * (src/measure/early-standby.ts). None for a dry run, which measures nothing, nor with siblings,
+ * whose listed texts (in every stub) are read only after the gates. The caller releases it on
+ * every way out; the loop takes it for the first run when the listing left the stub as expected.
+ */
+export function startFirstStandby(
+  args: RunArgs,
+  io: CliIo,
+  inputs: {
+    skill: Skill;
+    evalSet: EvalSet;
+    description: string;
+    baselineDescription: string | undefined;
+    siblings: number;
+  },
+): EarlyStandby {
+  const { skill, evalSet, description, baselineDescription } = inputs;
+  const spec =
+    args.dryRun || inputs.siblings > 0
+      ? undefined
+      : firstStandbySpec({
+          skill,
+          evalSet,
+          description,
+          overridden: args.description !== undefined,
+          ...(baselineDescription === undefined ? {} : { baselineDescription }),
+          ...(args.agents ? { agents: args.agents } : {}),
+          ...flagSettingsFrom(args, io),
+        });
+  return startEarlyStandby(spec, realRunDeps);
+}
+
+/**
+ * `run`'s last step: measure, print what was measured (the headline, the splits, the comparison),
+ * write the report (and the JUnit file), and return the exit code.
+ */
+export async function measureAndReport(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  inputs: {
+    skill: Skill;
+    evalSet: EvalSet;
+    description: string;
+    baselineDescription: string | undefined;
+    baselineFrom?: BaselineFrom;
+    listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+    siblings: SiblingListed[];
+    agents?: MeasureSettings['agents'];
+    codex?: MeasureSettings['codex'];
+    agentVersions?: MeasureSettings['agentVersions'];
+    early?: EarlyStandby;
+  },
+  preflight: PreflightResult,
+  cost: MeasureCost,
+): Promise<ExitCode> {
+  const { skill, evalSet, description, baselineDescription, listed, siblings } = inputs;
+  const paired = baselineDescription !== undefined;
+  const progress = new ProgressReporter(io.stderr, evalSet.items.length, args.runs, paired);
+  const measured: Report = await measureSkill(
+    {
+      skill,
+      evalSet,
+      description,
+      overridden: args.description !== undefined,
+      ...(baselineDescription === undefined ? {} : { baselineDescription }),
+      ...(listed ? { listed } : {}),
+      ...(siblings.length === 0 ? {} : { siblings, crossNegatives: args.crossNegatives }),
+      ...(inputs.agents ? { agents: inputs.agents } : {}),
+      ...(inputs.codex ? { codex: inputs.codex } : {}),
+      ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
+      ...(inputs.early ? { early: inputs.early } : {}),
+      ...measureSettingsFrom(args, io, preflight, cost),
+    },
+    progress.onRun,
+    signal,
+  );
+  progress.clearBar();
+  // Where each side's text came from: the SKILL.md, a flag's text or a file (never the text or the path).
+  measured.candidate.description.from = args.description === undefined ? 'skill' : 'text';
+  if (measured.baseline && inputs.baselineFrom) measured.baseline.description.from = inputs.baselineFrom;
+  // With several models a pair is judged model by model: each candidate against its own model's baseline.
+  const byModel = pairedByModel(measured);
+  const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;
+  // The numbers go out before the write, so a report folder that refuses the file loses nothing.
+  if (report.simulated)
+    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+  if (report.verdict === 'no-verdict') {
+    const reasons = [...report.candidate.noVerdictReasons, ...(report.baseline?.noVerdictReasons ?? [])];
+    io.stdout.write(`NO VERDICT — this is not a measurement: ${[...new Set(reasons)].join('; ')}\n`);
+  }
+  // With several models, one line per model (its own counts and passes), the pooled line marked.
+  if (report.baseline) for (const l of headlineLines(report.baseline)) io.stdout.write(`baseline:  ${l}\n`);
+  for (const l of headlineLines(report.candidate)) {
+    io.stdout.write(`${report.baseline ? 'candidate: ' : ''}${l}\n`);
+  }
+  for (const [label, m] of [
+    ['baseline ', report.baseline],
+    [report.baseline ? 'candidate ' : '', report.candidate],
+  ] as const) {
+    const lost = m === undefined ? undefined : lostToSiblingsText(m);
+    if (lost !== undefined) io.stdout.write(`${label}${lost}\n`);
+  }
+  if (report.baseline) for (const l of splitLines(report.baseline)) io.stdout.write(`baseline ${l}\n`);
+  for (const l of splitLines(report.candidate)) {
+    io.stdout.write(`${report.baseline ? 'candidate ' : ''}${l}\n`);
+  }
+  for (const [side, m] of [
+    ['baseline ', report.baseline],
+    [report.baseline ? 'candidate ' : '', report.candidate],
+  ] as const)
+    if (m) {
+      for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+      for (const w of costWarnings(m)) io.stderr.write(`warning: ${side}${w}\n`);
+    }
+  if (report.pairedByModel) {
+    io.stdout.write(modelsComparisonText(compareReportByModel(report)));
+    io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);
+  } else if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
+  const paths = await writeReport(args.out, report, renderMarkdown(report));
+  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
+  if (args.junit !== undefined) {
+    await writeRenderingFile(args.junit, renderJunit(report), 'JUnit XML', '--junit');
+    io.stdout.write(`junit:  ${args.junit}\n`);
+  }
+  return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
+}

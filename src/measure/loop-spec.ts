@@ -1,0 +1,96 @@
+/** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
+import type { Agent, AgentRunRequest } from '../adapters/agent.js';
+import type { StubProjectError, StubSpec } from '../adapters/stub-project.js';
+import type { BudgetStop } from '../cost/budget.js';
+import type { EvalItem } from '../inputs/types.js';
+import type { AgentId } from '../outcome.js';
+import type { RuleSettings } from '../verdict/rules.js';
+import type { EarlyStandby } from './early-standby.js';
+import type { RunResult, RunSpec } from './run-once.js';
+import type { PlannedRun } from './run-plan.js';
+
+export type SideLabel = 'candidate' | 'baseline';
+
+/** One description to measure. A paired run has two sides over the same queries. */
+export interface Side {
+  label: SideLabel;
+  stub: StubSpec;
+  /**
+   * The same side for an agent on the seam (Codex): the skill's name and the text under test as the
+   * real SKILL.md holds it (the agent's adapter lists it as that agent does). Needed when one runs.
+   */
+  seamStub?: Pick<AgentRunRequest, 'skillName' | 'description' | 'siblings'>;
+}
+
+/** One agent of `--agent a,b`, with the model it is asked for (absent: the agent's default). */
+export interface AgentTarget {
+  agent: AgentId;
+  model?: string;
+}
+
+export interface LoopSpec {
+  items: EvalItem[];
+  sides: Side[];
+  rules: RuleSettings;
+  run: Omit<RunSpec, 'query' | 'stub'>;
+  /**
+   * `--model a,b`: every query is measured on each model, interleaved query by query, so drift
+   * hits all models alike; each run's `requestedModel` says which. Absent: `run.model` alone.
+   */
+  models?: string[];
+  /** The agent of every run when `agents` is absent; default claude. */
+  agent?: AgentId;
+  /**
+   * `--agent claude,codex`: every query is measured on each agent, interleaved query by query as
+   * models are (then `models` is absent: each agent has at most one model); each run's `agent` says
+   * which.
+   */
+  agents?: AgentTarget[];
+  /** The agents on the seam by id (Codex): a run of one goes to its adapter, always cold. */
+  seam?: Partial<Record<AgentId, Agent>>;
+  /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
+  budget?: Budget;
+  /**
+   * `--standby N`: how many of the next runs have their claude started ahead, waiting for its
+   * prompt (docs/speed.md, "A warm standby"). 0 or absent: every run is a cold `claude -p <query>`.
+   */
+  standby?: number;
+  /**
+   * The first claude run's standby, started before the gates (src/measure/early-standby.ts): the
+   * loop takes it for that run when it was started as the loop would start it, and releases it in
+   * any case when it ends.
+   */
+  early?: EarlyStandby;
+}
+
+/** What the loop needs to keep a measurement within `--max-cost-usd`. */
+export interface Budget {
+  maxUsd: number;
+  /** What a finished run cost (priced from its usage; every model of the plan has a price). */
+  costOf(result: RunResult): number;
+  /** What the next run will cost, before any run is measured (from the round trip's usage). */
+  firstEstimateUsd: number;
+  /** Spent before this measurement on the same budget (the Action's earlier skills in the job); 0 when absent. */
+  spentUsd?: number;
+}
+
+export type { BudgetStop } from '../cost/budget.js';
+
+export interface RunProgress extends PlannedRun {
+  /** 1-based count of runs done, and the planned total. */
+  done: number;
+  planned: number;
+  label: SideLabel;
+  result: RunResult;
+}
+
+export interface LoopResult {
+  /** records[side][item] = that item's runs on that side, in order. */
+  records: RunResult[][][];
+  aborted: boolean;
+  interrupted: boolean;
+  /** Why the loop stopped early when the machine could no longer host a run (the runs so far are kept). */
+  failure?: StubProjectError;
+  /** Set when the next run could have passed `--max-cost-usd`, so the loop stopped before it. */
+  budgetStop?: BudgetStop;
+}
