@@ -8,6 +8,7 @@ import { counts, labelCell, pp } from './cells.js';
 /**
  * The Action's comparison model by model (`models`): with a baseline and several models,
  * each model is compared on its own runs, and a regression on any model is the skill's regression.
+ * Several agents (`agents`) are compared the same way, agent by agent (measure-one.ts).
  */
 
 /** The label a skill stands at: a regression on any model wins, else the pooled label. */
@@ -31,10 +32,16 @@ function classCells(x: ClassComparison): string[] {
   ];
 }
 
-/** One row per model: positives and negatives, baseline → this side, each with its change and label. */
-export function modelComparisonTable(byModel: ModelComparison[]): string[] {
+/**
+ * One row per model (or per agent, `split: 'Agent'`): positives and negatives, baseline → this
+ * side, each with its change and label.
+ */
+export function modelComparisonTable(
+  byModel: ModelComparison[],
+  split: 'Model' | 'Agent' = 'Model',
+): string[] {
   return table(
-    ['Model', 'Positives triggered', 'Change', 'Label', 'Negatives fired', 'Change', 'Label', 'Model label'],
+    [split, 'Positives triggered', 'Change', 'Label', 'Negatives fired', 'Change', 'Label', `${split} label`],
     byModel.map(({ model, comparison: c }) => [
       escapeInline(model),
       ...classCells(c.positives),
