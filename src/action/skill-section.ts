@@ -255,7 +255,8 @@ function measuredLines(
   if (s.byModel && s.byModel.length > 0) {
     // Each model's own comparison decides; the pooled totals follow, marked as never deciding.
     const title = s.split === 'Agent' ? 'Agent by agent:' : 'Model by model:';
-    lines.push(title, '', ...modelComparisonTable(s.byModel, s.split), '', `Totals, ${POOLED_MARK}:`, '');
+    const pooled = s.split === 'Agent' ? POOLED_MARK.replaceAll('model', 'agent') : POOLED_MARK;
+    lines.push(title, '', ...modelComparisonTable(s.byModel, s.split), '', `Totals, ${pooled}:`, '');
   }
   lines.push(...totalsTable(run, s, baseline));
   const competition = competitionLines(s.report, [
