@@ -3,9 +3,6 @@ import * as core from '@actions/core';
 import { codexProviderFrom, OPENAI_API_BASE } from '../adapters/codex-provider.js';
 import type { Prices } from '../adapters/prices-file.js';
 import { junitPathFor, writeRenderingFile } from '../adapters/report-files.js';
-import { asAgentsReport, comparesByAgent } from '../compare/by-agent.js';
-import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
-import { compareReport, compareReports } from '../compare/compare.js';
 import { measuresCodex } from '../inputs/agents.js';
 import type { RunProgress } from '../measure/loop.js';
 import { describeOutcome } from '../measure/loop.js';
@@ -24,7 +21,7 @@ import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
 import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
-import { comparesByModel } from './model-compare.js';
+import { compareWithBaseline } from './model-compare.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { MeasuredSkill } from './results.js';
@@ -227,20 +224,11 @@ export async function measureOne(
   };
   if (baseline) {
     result.baseline = baseline.baseline;
-    // Several agents are compared agent by agent, as several models are model by model.
-    const byAgent = comparesByAgent(report, ...(baseline.use === 'cache' ? [baseline.report] : []));
-    const split = (r: Report): Report => (byAgent ? asAgentsReport(r) : r);
-    if (baseline.use === 'paired' && report.baseline) {
-      result.comparison = compareReport(report, { names });
-      if (byAgent || comparesByModel(report))
-        result.byModel = compareReportByModel(split(report), { names }).models;
-    } else if (baseline.use === 'cache') {
-      result.baselineReport = baseline.report;
-      result.comparison = compareReports(baseline.report, report, { names });
-      if (byAgent || comparesByModel(report, baseline.report)) {
-        result.byModel = compareReportsByModel(split(baseline.report), split(report), { names }).models;
-      }
-    }
+    if (baseline.use === 'cache') result.baselineReport = baseline.report;
+    Object.assign(
+      result,
+      compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
+    );
   }
   if (ctx.event.kind !== 'pull_request') {
     // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
