@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forTheAction, versionDrift } from '../../src/action/preflight.js';
 import { LOGIN_FIX } from '../../src/gates/auth.js';
-import { gateResult } from '../../src/gates/gate.js';
+import { gateLabel, gateResult } from '../../src/gates/gate.js';
 
 /** The Action shows the CLI's gate results, worded for a workflow where the CLI's name a terminal. */
 describe("the Action's gate wording", () => {
@@ -21,6 +21,22 @@ describe("the Action's gate wording", () => {
     expect(forTheAction(other, false)).toBe(other);
     const ok = gateResult('conflict', 'ok', 'nothing besides the stub answers to "a"');
     expect(forTheAction(ok, true)).toBe(ok);
+  });
+
+  it("Codex's auth failure names openai-api-key; its other results pass through, labelled with the agent", () => {
+    const failed = {
+      ...gateResult('auth', 'fail', 'no CODEX_API_KEY or OPENAI_API_KEY', 'export CODEX_API_KEY=…'),
+      agent: 'codex' as const,
+    };
+    expect(forTheAction(failed, false).fix).toMatch(/openai-api-key: \$\{\{ secrets\.OPENAI_API_KEY \}\}/);
+    expect(forTheAction(failed, true).fix).toMatch(/GitHub passes no secrets/);
+    const refused = {
+      ...gateResult('round-trip', 'fail', 'the key was refused', LOGIN_FIX),
+      agent: 'codex' as const,
+    };
+    expect(forTheAction(refused, false)).toBe(refused);
+    expect(gateLabel(refused)).toBe('codex round-trip');
+    expect(gateLabel(gateResult('roster', 'ok', 'listed'))).toBe('roster');
   });
 
   it('a CLI answering another version than the one installed warns', () => {

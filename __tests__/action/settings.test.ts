@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { InputDefaults, Inputs, Outputs, PINNED_CLAUDE_CODE_VERSION } from '../../src/action/constants.js';
+import {
+  InputDefaults,
+  Inputs,
+  Outputs,
+  PINNED_CLAUDE_CODE_VERSION,
+  PINNED_CODEX_VERSION,
+} from '../../src/action/constants.js';
 import { readSettings } from '../../src/action/settings.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -63,6 +69,7 @@ describe('action.yml and the constants module', () => {
     const dev = isRecord(pkg) ? pkg.devDependencies : undefined;
     const pinned = isRecord(dev) ? dev['@anthropic-ai/claude-code'] : undefined;
     expect(PINNED_CLAUDE_CODE_VERSION).toBe(pinned);
+    expect(PINNED_CODEX_VERSION).toBe(isRecord(dev) ? dev['@openai/codex'] : undefined);
   });
 });
 
@@ -70,6 +77,7 @@ describe('readSettings', () => {
   it('applies the defaults when nothing is given', () => {
     expect(readSettings(reader({}))).toEqual({
       claudeCodeVersion: PINNED_CLAUDE_CODE_VERSION,
+      codexVersion: PINNED_CODEX_VERSION,
       runs: 2,
       timeoutSeconds: 30,
       skills: ['**/SKILL.md'],
@@ -120,6 +128,7 @@ describe('readSettings', () => {
     expect(settings).toEqual({
       anthropicApiKey: 'sk-x',
       claudeCodeVersion: '2.1.400',
+      codexVersion: PINNED_CODEX_VERSION,
       claudePath: '/opt/claude',
       model: 'claude-sonnet-4-5',
       runs: 5,

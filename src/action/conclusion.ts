@@ -1,6 +1,6 @@
 import { ExitCode } from '../errors.js';
 import { percentOf as percent } from '../format.js';
-import type { GateResult } from '../gates/gate.js';
+import { type GateResult, gateLabel } from '../gates/gate.js';
 import { type ActionRun, type MeasuredSkill, regressions } from './results.js';
 
 /**
@@ -41,7 +41,9 @@ function regressionLine(s: MeasuredSkill): string {
 /** One line per failed gate, the reason then the fix; the first is the step's error. */
 export function gateFailureMessage(findings: readonly GateResult[]): string {
   const failed = findings.filter((f) => f.status === 'fail');
-  const lines = failed.map((f) => `gate ${f.gate} failed: ${f.reason}${f.fix ? `. Fix: ${f.fix}` : ''}`);
+  const lines = failed.map(
+    (f) => `gate ${gateLabel(f)} failed: ${f.reason}${f.fix ? `. Fix: ${f.fix}` : ''}`,
+  );
   return lines.join('\n') || 'a gate failed; nothing was measured';
 }
 

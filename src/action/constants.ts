@@ -9,6 +9,10 @@ export const Inputs = {
   AnthropicApiKey: 'anthropic-api-key',
   ClaudeCodeVersion: 'claude-code-version',
   ClaudePath: 'claude-path',
+  Agents: 'agents',
+  CodexVersion: 'codex-version',
+  CodexPath: 'codex-path',
+  OpenaiApiKey: 'openai-api-key',
   Model: 'model',
   Models: 'models',
   Runs: 'runs',
@@ -51,12 +55,17 @@ export type OutputName = (typeof Outputs)[keyof typeof Outputs];
  */
 export const PINNED_CLAUDE_CODE_VERSION = '2.1.328';
 
+/** The version of `@openai/codex` installed when `codex-version` is not given, as for Claude Code. */
+export const PINNED_CODEX_VERSION = '0.169.0';
+
 /**
  * Defaults of the inputs that have one (an input missing here defaults to empty). `github-token`
  * defaults to `${{ github.token }}` in action.yml, an expression only the runner can evaluate.
  */
 export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.ClaudeCodeVersion]: PINNED_CLAUDE_CODE_VERSION,
+  [Inputs.Agents]: 'claude',
+  [Inputs.CodexVersion]: PINNED_CODEX_VERSION,
   [Inputs.Runs]: '2',
   [Inputs.Timeout]: '30',
   [Inputs.Skills]: '**/SKILL.md',
@@ -78,8 +87,11 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */
 export const COMMENT_MARKER = 'results';
 
-/** The npm package the Action installs. */
+/** The npm package the Action installs for Claude Code. */
 export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
+
+/** The npm package installed when Codex is among the agents. */
+export const CODEX_PACKAGE = '@openai/codex';
 
 /**
  * Where a skill's eval set is looked for when the `evals` input is empty, in this order, relative to

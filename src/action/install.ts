@@ -2,9 +2,14 @@ import { access, constants, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
-import { cliInstallPrefix, restoreCliInstall, saveCliInstall } from '../adapters/baseline-cache.js';
+import {
+  type CachedCli,
+  cliInstallPrefix,
+  restoreCliInstall,
+  saveCliInstall,
+} from '../adapters/baseline-cache.js';
 import { type GateResult, gateResult } from '../gates/gate.js';
-import { CLAUDE_CODE_PACKAGE } from './constants.js';
+import { CLAUDE_CODE_PACKAGE, CODEX_PACKAGE, type InputName, Inputs } from './constants.js';
 
 /**
  * Getting a `claude` to run (docs/action.md): `claude-path` as given, else the pinned
@@ -15,18 +20,50 @@ import { CLAUDE_CODE_PACKAGE } from './constants.js';
  * npm, not the curl installer: the package pins an exact version and its platform binary arrives
  * as an optional dependency that its postinstall links into place — so the install must run
  * scripts and keep optional dependencies, or `claude` is a placeholder that exits 1.
- * This is the one place the Action runs npm.
+ * This is the one place the Action runs npm. Codex (`@openai/codex`, when it is among the agents)
+ * is got the same way: `codex-path`, else the cache, else npm, its native binary an optional
+ * dependency too.
  */
+
+/** What differs between the CLIs this module gets. */
+interface CliPackage {
+  cli: CachedCli;
+  /** For the log and the findings: `Claude Code`. */
+  label: string;
+  npmPackage: string;
+  /** The executable's name in `node_modules/.bin`. */
+  bin: string;
+  /** The input that names an executable instead. */
+  pathInput: InputName;
+}
+
+const PACKAGES: Record<CachedCli, CliPackage> = {
+  claude: {
+    cli: 'claude',
+    label: 'Claude Code',
+    npmPackage: CLAUDE_CODE_PACKAGE,
+    bin: 'claude',
+    pathInput: Inputs.ClaudePath,
+  },
+  codex: {
+    cli: 'codex',
+    label: 'Codex',
+    npmPackage: CODEX_PACKAGE,
+    bin: 'codex',
+    pathInput: Inputs.CodexPath,
+  },
+};
 
 export interface ClaudeInstall {
   /** Absolute path of the executable. */
   bin: string;
-  source: 'claude-path' | 'cache' | 'npm';
-  /** The installed version (absent for claude-path: the cli gate asks it). */
+  /** `path`: the executable `claude-path` (or `codex-path`) named. */
+  source: 'path' | 'cache' | 'npm';
+  /** The installed version (absent for a given path: the cli gate asks it). */
   version?: string;
 }
 
-/** A usable `claude`, or the cli gate's failure saying why there is none (exit 2). */
+/** A usable `claude` (or `codex`), or the cli gate's failure saying why there is none (exit 2). */
 export type InstallResult = { ok: true; install: ClaudeInstall } | { ok: false; finding: GateResult };
 
 export interface InstallOptions {
@@ -37,8 +74,8 @@ export interface InstallOptions {
 }
 
 /** Where npm puts the executable inside the prefix. */
-export function prefixBin(prefix: string): string {
-  return path.join(prefix, 'node_modules', '.bin', 'claude');
+export function prefixBin(prefix: string, bin = 'claude'): string {
+  return path.join(prefix, 'node_modules', '.bin', bin);
 }
 
 async function isExecutable(file: string): Promise<boolean> {
@@ -51,8 +88,8 @@ async function isExecutable(file: string): Promise<boolean> {
 }
 
 /** Installs the package into the prefix; a failure is the cli gate's finding. */
-async function npmInstall(prefix: string, version: string): Promise<GateResult | undefined> {
-  const spec = `${CLAUDE_CODE_PACKAGE}@${version}`;
+async function npmInstall(prefix: string, version: string, pkg: CliPackage): Promise<GateResult | undefined> {
+  const spec = `${pkg.npmPackage}@${version}`;
   const args = [
     'install',
     '--prefix',
@@ -76,27 +113,42 @@ async function npmInstall(prefix: string, version: string): Promise<GateResult |
       'cli',
       'fail',
       `npm could not install ${spec} (exit ${result.exitCode ?? 'none'}): ${tail}`,
-      `check that the version exists (npm view ${CLAUDE_CODE_PACKAGE} versions), or set claude-path`,
+      `check that the version exists (npm view ${pkg.npmPackage} versions), or set ${pkg.pathInput}`,
     );
   }
   return undefined;
 }
 
 /** Resolves a `claude` executable as InstallOptions say. A failure is the cli gate's finding (exit 2). */
-export async function installClaude(opts: InstallOptions): Promise<InstallResult> {
-  if (opts.claudePath !== undefined) {
-    const bin = path.resolve(opts.claudePath);
-    core.info(`claude-path is set: using ${bin}, nothing is installed`);
-    return { ok: true, install: { bin, source: 'claude-path' } };
+export function installClaude(opts: InstallOptions): Promise<InstallResult> {
+  return installCli(PACKAGES.claude, opts.claudePath, opts);
+}
+
+/** Resolves a `codex` executable (`codex-path`, else `codex-version` installed), as for claude. */
+export function installCodex(
+  opts: Omit<InstallOptions, 'claudePath'> & { codexPath?: string },
+): Promise<InstallResult> {
+  return installCli(PACKAGES.codex, opts.codexPath, opts);
+}
+
+async function installCli(
+  pkg: CliPackage,
+  givenPath: string | undefined,
+  opts: Omit<InstallOptions, 'claudePath'>,
+): Promise<InstallResult> {
+  if (givenPath !== undefined) {
+    const bin = path.resolve(givenPath);
+    core.info(`${pkg.pathInput} is set: using ${bin}, nothing is installed`);
+    return { ok: true, install: { bin, source: 'path' } };
   }
   // Inside the workspace's cache folder: its cache path is then the same on every runner.
-  const prefix = cliInstallPrefix(opts.version);
-  const bin = prefixBin(prefix);
-  const cacheOptions = { version: opts.version, os: opts.runnerOs, arch: opts.arch, prefix };
+  const prefix = cliInstallPrefix(opts.version, undefined, pkg.cli);
+  const bin = prefixBin(prefix, pkg.bin);
+  const cacheOptions = { version: opts.version, os: opts.runnerOs, arch: opts.arch, prefix, cli: pkg.cli };
 
   const restored = await restoreCliInstall(cacheOptions);
   if (restored.hit === 'exact' && (await isExecutable(bin))) {
-    core.info(`Claude Code ${opts.version} restored from the Actions cache (${restored.matchedKey})`);
+    core.info(`${pkg.label} ${opts.version} restored from the Actions cache (${restored.matchedKey})`);
     return { ok: true, install: { bin, source: 'cache', version: opts.version } };
   }
   core.info(
@@ -106,7 +158,7 @@ export async function installClaude(opts: InstallOptions): Promise<InstallResult
   );
   await rm(prefix, { recursive: true, force: true });
   await mkdir(prefix, { recursive: true });
-  const failed = await npmInstall(prefix, opts.version);
+  const failed = await npmInstall(prefix, opts.version, pkg);
   if (failed) return { ok: false, finding: failed };
   if (!(await isExecutable(bin))) {
     return {
@@ -114,8 +166,8 @@ export async function installClaude(opts: InstallOptions): Promise<InstallResult
       finding: gateResult(
         'cli',
         'fail',
-        `npm installed ${CLAUDE_CODE_PACKAGE}@${opts.version} but ${bin} is missing or not executable`,
-        'set claude-path to a working claude',
+        `npm installed ${pkg.npmPackage}@${opts.version} but ${bin} is missing or not executable`,
+        `set ${pkg.pathInput} to a working ${pkg.bin}`,
       ),
     };
   }

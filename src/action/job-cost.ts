@@ -58,7 +58,11 @@ export function jobShapes(parts: readonly JobPart[], settings: Settings): PlanSh
     queries: p.queries,
     runsPerQuery: settings.runs,
     sides: p.paired ? 2 : 1,
-    models: settings.models ?? [settings.model],
+    // Several agents: one slot per agent, as the CLI's run plans them.
+    models:
+      settings.agents && settings.agents.length > 1
+        ? settings.agents.map((a) => a.model)
+        : (settings.models ?? [settings.model]),
   }));
 }
 

@@ -1,15 +1,16 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
+import type { GateResult } from '../gates/gate.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
-import { installClaude } from './install.js';
+import { type ClaudeInstall, installClaude, installCodex } from './install.js';
 import { loadActionPrices } from './job-cost.js';
 import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
-import { claudeEnv, MAX_RETRIES } from './measure-one.js';
+import { claudeEnv, MAX_RETRIES, measuresClaude } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';
@@ -20,7 +21,7 @@ import {
   measureRoutingMatrix,
   planRoutingMatrix,
 } from './routing-matrix.js';
-import { readSettings } from './settings.js';
+import { readSettings, type Settings } from './settings.js';
 
 /**
  * The Action's flow (docs/action.md), one phase per module: settings (settings.ts) → plan: which skills,
@@ -37,6 +38,10 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   // And by skilltrigger's own mask (src/mask.ts), for the comment, the summary and the report files.
   registerSecrets(process.env);
   registerSecrets({ ANTHROPIC_API_KEY: settings.anthropicApiKey });
+  if (settings.openaiApiKey !== undefined) {
+    core.setSecret(settings.openaiApiKey);
+    registerSecrets({ CODEX_API_KEY: settings.openaiApiKey });
+  }
   if (settings.githubToken !== undefined) core.setSecret(settings.githubToken);
   const ctx = await readRunnerContext();
   if (settings.mode === 'merge') return runMerge(ctx, settings);
@@ -81,25 +86,20 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     return concludeWithMatrix(await publish(run, ctx, settings), run);
   }
 
-  const installed = await core.group('Install Claude Code', () =>
-    installClaude({
-      version: settings.claudeCodeVersion,
-      ...(settings.claudePath === undefined ? {} : { claudePath: settings.claudePath }),
-      runnerOs: ctx.runnerOs,
-      arch: ctx.arch,
-    }),
-  );
+  const installed = await installAgents(settings, ctx);
   if (!installed.ok) {
     run.stage = 'gate-failed';
     run.gates = [installed.finding];
     run.skills.push(...notRun(targets));
-    run.matrix = matrixNotRun(matrix, 'Claude Code could not be installed');
+    run.matrix = matrixNotRun(matrix, `${installed.label} could not be installed`);
     return publish(run, ctx, settings);
   }
-  const claude = installed.install;
+  const { claude, codex } = installed;
 
   const gates = await runActionGates({
-    claudeBin: claude.bin,
+    claudeBin: claude?.bin ?? 'claude',
+    ...(settings.agents ? { agents: settings.agents } : {}),
+    ...(codex ? { codexBin: codex.bin } : {}),
     env: claudeEnv(settings),
     maxRetries: MAX_RETRIES,
     ...(settings.model === undefined ? {} : { model: settings.model }),
@@ -113,7 +113,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     out: path.resolve(ctx.workspace, settings.out),
     allowConflict: settings.allowConflict,
     timeoutSeconds: settings.timeoutSeconds,
-    ...(claude.version === undefined ? {} : { expectedVersion: claude.version }),
+    ...(claude?.version === undefined ? {} : { expectedVersion: claude.version }),
     fromFork: run.fromFork,
     signal,
   });
@@ -133,7 +133,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     // One listing reader for the job: siblings shared by several skills, and the matrix, are probed once.
     const model = settings.model ?? settings.models?.[0];
     const listing = new CompetitionListing('command', {
-      claudeBin: claude.bin,
+      claudeBin: claude?.bin ?? 'claude',
       env: claudeEnv(settings),
       signal,
       ...(model === undefined ? {} : { model }),
@@ -141,7 +141,20 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     if (targets.some((t) => t.siblings.length > 0))
       await core.group('List the siblings as Claude Code lists them', () => listSiblings(targets, listing));
     // Every skill's baseline, the job's estimate (max-cost-usd refuses here), then the runs.
-    const ended = await measureTargets(targets, { ctx, settings, scope, claude, gates, signal, prices }, run);
+    const ended = await measureTargets(
+      targets,
+      {
+        ctx,
+        settings,
+        scope,
+        ...(claude ? { claude } : {}),
+        ...(codex ? { codexBin: codex.bin } : {}),
+        gates,
+        signal,
+        prices,
+      },
+      run,
+    );
     if (matrix?.kind === 'ready') {
       run.matrix =
         ended !== 'measured'
@@ -151,9 +164,11 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
             )
           : signal.aborted
             ? matrixNotRun(matrix, 'the job was cancelled first')
-            : await core.group('Measure the routing matrix', () =>
-                measureRoutingMatrix(matrix, { ctx, settings, claude, gates, listing, signal }),
-              );
+            : claude === undefined
+              ? matrixNotRun(matrix, 'Claude Code is not among the agents')
+              : await core.group('Measure the routing matrix', () =>
+                  measureRoutingMatrix(matrix, { ctx, settings, claude, gates, listing, signal }),
+                );
     }
   } finally {
     gates.release();
@@ -161,6 +176,42 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   if (signal.aborted) run.notes.push('The run was cancelled before every skill was measured.');
   annotateRegressions(run);
   return concludeWithMatrix(await publish(run, ctx, settings), run);
+}
+
+/**
+ * The agents' CLIs (install.ts): Claude Code's unless only Codex is measured, then Codex's when it
+ * is among the agents. The first that cannot be had is the cli gate's failure.
+ */
+async function installAgents(
+  settings: Settings,
+  ctx: { runnerOs: string; arch: string },
+): Promise<
+  | { ok: true; claude?: ClaudeInstall; codex?: ClaudeInstall }
+  | { ok: false; finding: GateResult; label: string }
+> {
+  const platform = { runnerOs: ctx.runnerOs, arch: ctx.arch };
+  let claude: ClaudeInstall | undefined;
+  if (measuresClaude(settings)) {
+    const got = await core.group('Install Claude Code', () =>
+      installClaude({
+        version: settings.claudeCodeVersion,
+        ...(settings.claudePath === undefined ? {} : { claudePath: settings.claudePath }),
+        ...platform,
+      }),
+    );
+    if (!got.ok) return { ok: false, finding: got.finding, label: 'Claude Code' };
+    claude = got.install;
+  }
+  if (!settings.agents?.some((a) => a.agent === 'codex')) return { ok: true, ...(claude ? { claude } : {}) };
+  const got = await core.group('Install Codex', () =>
+    installCodex({
+      version: settings.codexVersion,
+      ...(settings.codexPath === undefined ? {} : { codexPath: settings.codexPath }),
+      ...platform,
+    }),
+  );
+  if (!got.ok) return { ok: false, finding: { ...got.finding, agent: 'codex' }, label: 'Codex' };
+  return { ok: true, ...(claude ? { claude } : {}), codex: got.install };
 }
 
 /** The Action's entry: runs the flow and turns its conclusion (or a thrown error) into the exit. */

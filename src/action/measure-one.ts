@@ -1,9 +1,10 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { codexDefaultModel } from '../adapters/codex-launch.js';
+import { codexProviderFrom } from '../adapters/codex-provider.js';
 import type { Prices } from '../adapters/prices-file.js';
 import { junitPathFor, writeRenderingFile } from '../adapters/report-files.js';
-import { compareReportByModel, compareReportsByModel } from '../compare/by-model.js';
-import { compareReport, compareReports } from '../compare/compare.js';
+import { measuresCodex } from '../inputs/agents.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import { measureSkill } from '../measure/measure-skill.js';
@@ -21,7 +22,7 @@ import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
 import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
-import { comparesByModel } from './model-compare.js';
+import { compareWithBaseline } from './model-compare.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { MeasuredSkill } from './results.js';
@@ -45,14 +46,36 @@ const STUB_LAYOUT = 'command';
  */
 const WITHHELD_FROM_CLAUDE = [/^INPUT_/, /^ACTIONS_(RUNTIME_TOKEN|ID_TOKEN_REQUEST_)/, /^GITHUB_TOKEN$/];
 
-/** The step's environment as `claude` gets it: the runner's secrets out, the API key in. */
+/**
+ * The step's environment as the agents get it: the runner's secrets out, the API keys in (Codex's
+ * only when Codex is measured).
+ */
 export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!WITHHELD_FROM_CLAUDE.some((pattern) => pattern.test(key))) env[key] = value;
   }
   if (settings.anthropicApiKey !== undefined) env.ANTHROPIC_API_KEY = settings.anthropicApiKey;
+  if (settings.openaiApiKey !== undefined && measuresCodex(settings.agents))
+    env.CODEX_API_KEY = settings.openaiApiKey;
   return env;
+}
+
+/** True when Claude Code is among the agents (the default). */
+export function measuresClaude(settings: Settings): boolean {
+  return settings.agents?.some((a) => a.agent === 'claude') ?? true;
+}
+
+/**
+ * Codex's executable, endpoint and the model its runs send without `-m` (so they are priced), for
+ * the measure loop, as the CLI's run gives them.
+ */
+function codexFor(bin: string | undefined, env: NodeJS.ProcessEnv, version: string | undefined) {
+  if (bin === undefined) return {};
+  const defaultModel = codexDefaultModel(version);
+  return {
+    codex: { bin, provider: codexProviderFrom(env).provider, ...(defaultModel ? { defaultModel } : {}) },
+  };
 }
 
 function progressLine(p: RunProgress, queries: number, runs: number, paired: boolean): string {
@@ -69,7 +92,10 @@ export interface MeasureContext {
   ctx: RunnerContext;
   settings: Settings;
   scope: SkillScope;
-  claude: ClaudeInstall;
+  /** Absent when Claude Code is not among the agents. */
+  claude?: ClaudeInstall;
+  /** With Codex among the agents: its executable. */
+  codexBin?: string;
   gates: ActionGates;
   signal: AbortSignal;
   /** The price table every report is priced with (`prices`, else the built-in one). */
@@ -129,12 +155,15 @@ export async function measureOne(
   const queries = evalSet.items.length;
   const env = claudeEnv(settings);
   // What Claude Code lists for each side, as the CLI's run reads it (docs/listing-parity.md).
-  const { listed, warnings } = await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
-    claudeBin: claude.bin,
-    env,
-    signal,
-    ...(settings.model === undefined ? {} : { model: settings.model }),
-  });
+  // Read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
+  const { listed, warnings } = claude
+    ? await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
+        claudeBin: claude.bin,
+        env,
+        signal,
+        ...(settings.model === undefined ? {} : { model: settings.model }),
+      })
+    : { listed: undefined, warnings: skill.warnings };
   const report: Report = await measureSkill(
     {
       skill,
@@ -155,8 +184,12 @@ export async function measureOne(
       timeoutSeconds: settings.timeoutSeconds,
       stub: STUB_LAYOUT,
       maxRetries: MAX_RETRIES,
-      claudeBin: claude.bin,
+      // Never started when claude is not among the agents.
+      claudeBin: claude?.bin ?? 'claude',
       env,
+      ...(settings.agents ? { agents: settings.agents } : {}),
+      ...codexFor(m.codexBin, env, gates.codexVersion),
+      ...(gates.codexVersion === undefined ? {} : { agentVersions: { codex: gates.codexVersion } }),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,
@@ -194,16 +227,11 @@ export async function measureOne(
   };
   if (baseline) {
     result.baseline = baseline.baseline;
-    if (baseline.use === 'paired' && report.baseline) {
-      result.comparison = compareReport(report, { names });
-      if (comparesByModel(report)) result.byModel = compareReportByModel(report, { names }).models;
-    } else if (baseline.use === 'cache') {
-      result.baselineReport = baseline.report;
-      result.comparison = compareReports(baseline.report, report, { names });
-      if (comparesByModel(report, baseline.report)) {
-        result.byModel = compareReportsByModel(baseline.report, report, { names }).models;
-      }
-    }
+    if (baseline.use === 'cache') result.baselineReport = baseline.report;
+    Object.assign(
+      result,
+      compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
+    );
   }
   if (ctx.event.kind !== 'pull_request') {
     // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.

@@ -1,9 +1,10 @@
 import * as core from '@actions/core';
 import type { InitInfo } from '../decide/decision.js';
 import { LOGIN_FIX } from '../gates/auth.js';
-import { GATE_NAMES, type GateName, type GateResult } from '../gates/gate.js';
+import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../gates/gate.js';
 import { type PreflightResult, runPreflight } from '../gates/preflight.js';
 import { renderReminders } from '../gates/render.js';
+import type { AgentChoice } from '../inputs/agents.js';
 import { annotate } from './annotate.js';
 
 /**
@@ -30,6 +31,8 @@ export interface ActionGates {
   roundTripUsage?: PreflightResult['roundTripUsage'];
   /** The model each round trip reported, keyed as `roundTripUsage` (an alias resolved). */
   roundTripModels?: PreflightResult['roundTripModels'];
+  /** With Codex among the agents: the version its cli gate read, for the reports. */
+  codexVersion?: string;
 }
 
 export interface ActionGateOptions {
@@ -40,6 +43,10 @@ export interface ActionGateOptions {
   model?: string;
   /** `models`: the round trip runs for each. */
   models?: string[];
+  /** `agents` (absent: Claude Code alone): each agent's gates run, Claude Code's first. */
+  agents?: AgentChoice[];
+  /** The `codex` executable, with Codex among the agents. */
+  codexBin?: string;
   /** The skills to be measured: the conflict gate checks each name. */
   skillNames: string[];
   /** The results folder (holds the conflict gate's toggles file). */
@@ -61,8 +68,21 @@ export function actionAuthFix(fromFork: boolean): string {
       'pass a key from a secret: `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` (or set ANTHROPIC_API_KEY / CLAUDE_CODE_OAUTH_TOKEN in the step env)';
 }
 
+/** Codex's auth fix in the Action's words (the CLI's says which variable to export). */
+export function codexAuthFix(fromFork: boolean): string {
+  return fromFork
+    ? actionAuthFix(true)
+    : // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression the user copies
+      'pass a key from a secret: `openai-api-key: ${{ secrets.OPENAI_API_KEY }}` (or set CODEX_API_KEY / OPENAI_API_KEY in the step env)';
+}
+
 /** The Action's wording of a gate result (pure): its own fixes where the CLI's name a terminal. */
 export function forTheAction(result: GateResult, fromFork: boolean): GateResult {
+  if (result.agent === 'codex') {
+    return result.gate === 'auth' && result.status === 'fail'
+      ? { ...result, fix: codexAuthFix(fromFork) }
+      : result;
+  }
   if (result.gate === 'auth' && result.status === 'fail') {
     return { ...result, fix: actionAuthFix(fromFork) };
   }
@@ -104,19 +124,31 @@ class GateGroups {
   }
 
   show(result: GateResult): void {
+    if (result.agent) {
+      // Another agent's gates follow Claude Code's, each in a group of its own.
+      this.end();
+      core.startGroup(`Gate: ${result.agent} ${result.gate}`);
+      this.print(result);
+      core.endGroup();
+      return;
+    }
     if (this.open !== result.gate) {
       this.end();
       this.start(result.gate);
     }
+    this.print(result);
+    this.end();
+    this.start(GATE_NAMES[GATE_NAMES.indexOf(result.gate) + 1]);
+  }
+
+  private print(result: GateResult): void {
     core.info(`${result.status} · ${result.reason}`);
     if (result.fix && result.status !== 'ok') core.info(`fix: ${result.fix}`);
-    this.end();
     if (result.status === 'fail' || result.status === 'warn') {
       annotate(result.status === 'fail' ? 'error' : 'warning', result.fix ?? result.reason, {
-        title: `skilltrigger: gate ${result.gate} ${result.status === 'fail' ? 'failed' : 'warns'}: ${result.reason}`,
+        title: `skilltrigger: gate ${gateLabel(result)} ${result.status === 'fail' ? 'failed' : 'warns'}: ${result.reason}`,
       });
     }
-    this.start(GATE_NAMES[GATE_NAMES.indexOf(result.gate) + 1]);
   }
 
   end(): void {
@@ -131,11 +163,18 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
   const findings: GateResult[] = [];
   const groups = new GateGroups();
   groups.start(GATE_NAMES[0]);
+  // With several agents each gate takes its agent's own model, as the CLI's run does.
+  const several = (opts.agents?.length ?? 0) > 1;
+  const claudeModel = several ? opts.agents?.find((a) => a.agent === 'claude')?.model : opts.model;
+  const codexModel = several ? opts.agents?.find((a) => a.agent === 'codex')?.model : undefined;
   const preflight = await runPreflight({
     claudeBin: opts.claudeBin,
     env: opts.env,
     maxRetries: opts.maxRetries,
-    ...(opts.model === undefined ? {} : { model: opts.model }),
+    ...(opts.agents ? { agents: opts.agents.map((a) => a.agent) } : {}),
+    ...(opts.codexBin === undefined ? {} : { codexBin: opts.codexBin }),
+    ...(claudeModel === undefined ? {} : { model: claudeModel }),
+    ...(codexModel === undefined ? {} : { codexModel }),
     ...(opts.models === undefined ? {} : { models: opts.models }),
     skillNames: opts.skillNames,
     out: opts.out,
@@ -148,7 +187,7 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
       groups.show(result);
     },
   }).finally(() => groups.end());
-  const cli = findings.findIndex((f) => f.gate === 'cli');
+  const cli = findings.findIndex((f) => f.gate === 'cli' && f.agent === undefined);
   const checked = cli < 0 ? undefined : findings[cli];
   if (checked) {
     const drifted = versionDrift(checked, opts.expectedVersion, preflight.cliVersion);
@@ -165,12 +204,15 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     passed: preflight.passed,
     interrupted: preflight.interrupted,
     // onGate saw every gate that ran; the rest (an interrupted preflight) come from the result.
-    findings: preflight.gates.map((g) => findings.find((f) => f.gate === g.gate) ?? g),
+    findings: preflight.gates.map(
+      (g) => findings.find((f) => f.gate === g.gate && f.agent === g.agent) ?? forTheAction(g, opts.fromFork),
+    ),
     ...(preflight.cliVersion === undefined ? {} : { cliVersion: preflight.cliVersion }),
     ...(preflight.rosterInit === undefined ? {} : { rosterInit: preflight.rosterInit }),
     conflictAllowed: preflight.conflictAllowed,
     release: preflight.release,
     ...(preflight.roundTripUsage === undefined ? {} : { roundTripUsage: preflight.roundTripUsage }),
     ...(preflight.roundTripModels === undefined ? {} : { roundTripModels: preflight.roundTripModels }),
+    ...(preflight.codex?.version === undefined ? {} : { codexVersion: preflight.codex.version }),
   };
 }

@@ -5,6 +5,7 @@
 import type { Comparison } from '../compare/compare.js';
 import { formatUsd } from '../cost/cost.js';
 import { escapeInline } from '../escape.js';
+import { gateLabel } from '../gates/gate.js';
 import type { Report } from '../shapes/report.js';
 import { budgetFooterText, budgetRefusalBlock } from './cost-lines.js';
 import { type ActionRun, type SkillStanding, standingOf, standingText } from './results.js';
@@ -50,7 +51,7 @@ export function stopBlock(run: ActionRun): string[] {
       '> [!WARNING]',
       '> **Nothing was measured: a gate failed.**',
       ...failed.flatMap((g) => [
-        `> - ${escapeInline(g.gate)}: ${sentence(escapeInline(g.reason))}${g.fix ? ` Fix: ${sentence(escapeInline(g.fix))}` : ''}`,
+        `> - ${escapeInline(gateLabel(g))}: ${sentence(escapeInline(g.reason))}${g.fix ? ` Fix: ${sentence(escapeInline(g.fix))}` : ''}`,
       ]),
     ];
   }
@@ -102,13 +103,30 @@ export function costText(run: ActionRun): string {
   return ` · cost ${usd > 0 ? `${formatUsd(usd)}${perModel} + ` : ''}price unknown for ${unknown.map(escapeInline).join(', ')} (${tokens.toLocaleString('en-US')} tokens)${lateText}`;
 }
 
+const AGENT_NAMES = { claude: 'Claude Code', codex: 'Codex' } as const;
+
+/**
+ * The agents the reports measured (`agents`), when one is not Claude Code: each with its version
+ * and, with several, its model (`Claude Code 2.1.328 (default model) · Codex 0.169.0 (gpt-5)`).
+ */
+function agentsText(run: ActionRun): string | undefined {
+  const agents = measuredReports(run)[0]?.agents ?? [];
+  if (!agents.some((a) => a.name !== 'claude')) return undefined;
+  return agents
+    .map((a) => {
+      const model = a.model ?? (agents.length === 1 ? run.settings.model : undefined);
+      return `${AGENT_NAMES[a.name]}${a.version ? ` ${escapeInline(a.version)}` : ''} (${model ? escapeInline(model) : 'its default model'})`;
+    })
+    .join(' · ');
+}
+
 /** The footer: what was run, and how labels are decided. */
 export function footer(run: ActionRun, comparison: Comparison | undefined, toolVersion: string): string {
   const model = run.settings.model ? escapeInline(run.settings.model) : 'the CLI default model';
   const cli = run.cliVersion ? `Claude Code ${escapeInline(run.cliVersion)}` : 'Claude Code';
   const alpha = comparison ? comparison.method.alpha : 0.05;
   return (
-    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${cli} · ${modelsText(run) ?? model} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}${budgetFooterText(run)}. ` +
+    `<sub>skilltrigger ${escapeInline(toolVersion)} · ${agentsText(run) ?? `${cli} · ${modelsText(run) ?? model}`} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}${budgetFooterText(run)}. ` +
     `A change is labelled a regression or an improvement only when an exact test finds it at α = ${alpha}; anything smaller is noise.</sub>`
   );
 }

@@ -1,5 +1,13 @@
 import * as core from '@actions/core';
 import { UsageError } from '../errors.js';
+import {
+  type AgentChoice,
+  CODEX_CANNOT,
+  measuresCodex,
+  type Naming,
+  parseAgents,
+  qualifiedModels,
+} from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
@@ -32,6 +40,17 @@ export interface Settings {
   claudeCodeVersion: string;
   /** A `claude` executable to use instead of installing one. */
   claudePath?: string;
+  /**
+   * `agents`: the agents measured, each with its model when there are several (`claude:M,codex:M`
+   * in `model`/`models`; then `model` and `models` are absent). Absent: Claude Code alone, the default.
+   */
+  agents?: AgentChoice[];
+  /** The exact `@openai/codex` version to install when Codex is among the agents. */
+  codexVersion: string;
+  /** A `codex` executable to use instead of installing one. */
+  codexPath?: string;
+  /** Passed to `codex` as `CODEX_API_KEY` (and masked). Absent: the step's own environment decides. */
+  openaiApiKey?: string;
   /** `--model` for every run; absent: the CLI's default. */
   model?: string;
   /** `models`: several models, each measured on every query (then `model` is absent). */
@@ -113,6 +132,16 @@ function canMatchSkillFile(glob: string): boolean {
   return last === '**' || globToRegExp(last).test('SKILL.md');
 }
 
+/** The agents rule's messages (src/inputs/agents.ts) name these inputs. */
+function inputNaming(modelInput: InputName): Naming {
+  return {
+    agent: `input ${Inputs.Agents}`,
+    model: `input ${modelInput}`,
+    setAgent: (value) => `${Inputs.Agents}: ${value}`,
+    setModel: (value) => `${modelInput}: ${value}`,
+  };
+}
+
 function bad(name: InputName, accepts: string, value: string): UsageError {
   return new UsageError(`input ${name}: expected ${accepts}, got ${quoted(value)}`);
 }
@@ -149,14 +178,19 @@ export function readSettings(read: InputReader = coreReader): Settings {
     return n;
   };
 
-  const version = raw(Inputs.ClaudeCodeVersion);
-  if (!EXACT_VERSION.test(version)) {
-    throw bad(
-      Inputs.ClaudeCodeVersion,
-      'an exact version such as 2.1.328 (ranges and tags like "latest" would make the cached install lie about its version)',
-      version,
-    );
-  }
+  const exactVersion = (name: InputName, example: string): string => {
+    const value = raw(name);
+    if (!EXACT_VERSION.test(value)) {
+      throw bad(
+        name,
+        `an exact version such as ${example} (ranges and tags like "latest" would make the cached install lie about its version)`,
+        value,
+      );
+    }
+    return value;
+  };
+  const version = exactVersion(Inputs.ClaudeCodeVersion, '2.1.328');
+  const codexVersion = exactVersion(Inputs.CodexVersion, '0.169.0');
 
   const model = optional(Inputs.Model);
   if (model !== undefined && (/\s/.test(model) || model.length > 200)) {
@@ -177,6 +211,20 @@ export function readSettings(read: InputReader = coreReader): Settings {
         raw(Inputs.Models),
       );
   }
+
+  // Several agents take one model each, named with its agent, from `models` (else `model`).
+  const agentNames = parseAgents(raw(Inputs.Agents), inputNaming(Inputs.Agents));
+  const modelInput = models.length > 0 ? Inputs.Models : Inputs.Model;
+  const agents: AgentChoice[] | undefined =
+    agentNames.length > 1
+      ? qualifiedModels(
+          agentNames,
+          models.length > 0 ? models : model === undefined ? undefined : model.split(','),
+          inputNaming(modelInput),
+        )
+      : agentNames[0] === 'codex'
+        ? [{ agent: 'codex' }]
+        : undefined;
 
   const baseline = raw(Inputs.Baseline);
   if (!isBaselineMode(baseline)) {
@@ -274,20 +322,30 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
+  if (measuresCodex(agents)) refuseWithCodex({ competition, maxCostUsd, routingMatrix });
+
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
+  const openaiApiKey = optional(Inputs.OpenaiApiKey);
+  const codexPath = optional(Inputs.CodexPath);
   const claudePath = optional(Inputs.ClaudePath);
   const githubToken = optional(Inputs.GithubToken);
   return {
     ...(anthropicApiKey === undefined ? {} : { anthropicApiKey }),
     claudeCodeVersion: version,
     ...(claudePath === undefined ? {} : { claudePath }),
-    ...(models.length > 1
-      ? { models }
-      : models.length === 1
-        ? { model: models[0] as string }
-        : model === undefined
-          ? {}
-          : { model }),
+    ...(agents === undefined ? {} : { agents }),
+    codexVersion,
+    ...(codexPath === undefined ? {} : { codexPath }),
+    ...(openaiApiKey === undefined ? {} : { openaiApiKey }),
+    ...(agents !== undefined && agents.length > 1
+      ? {}
+      : models.length > 1
+        ? { models }
+        : models.length === 1
+          ? { model: models[0] as string }
+          : model === undefined
+            ? {}
+            : { model }),
     runs: numeric(Inputs.Runs),
     timeoutSeconds: numeric(Inputs.Timeout),
     skills,
@@ -310,4 +368,24 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
     routingMatrix,
   };
+}
+
+/**
+ * What a Codex measurement cannot do yet, in the CLI's words, with this Action's inputs as the way
+ * out (exit 1, before anything is spent).
+ */
+function refuseWithCodex(s: { competition: string; maxCostUsd?: number; routingMatrix: boolean }): void {
+  const orClaude = `${Inputs.Agents}: claude`;
+  if (s.competition === 'siblings')
+    throw new UsageError(
+      `input ${Inputs.Competition}: siblings ${CODEX_CANNOT.siblings}. Fix: set ${Inputs.Competition}: isolated, or measure the siblings with ${orClaude}`,
+    );
+  if (s.maxCostUsd !== undefined)
+    throw new UsageError(
+      `input ${Inputs.MaxCostUsd} ${CODEX_CANNOT.maxCost}. Fix: leave ${Inputs.MaxCostUsd} empty, or set ${orClaude}`,
+    );
+  if (s.routingMatrix)
+    throw new UsageError(
+      `input ${Inputs.RoutingMatrix}: the routing matrix is measured on Claude Code only. Fix: set ${Inputs.RoutingMatrix}: false, or ${orClaude}`,
+    );
 }

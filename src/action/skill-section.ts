@@ -5,6 +5,7 @@
  * reasons quoting files) goes through `escapeInline`; nothing user-made is put in a code span (code
  * spans do not read escapes). Commit shas are checked to be hex first (safe-text.ts).
  */
+import { asAgentsReport, comparesByAgent } from '../compare/by-agent.js';
 import type { ClassComparison } from '../compare/compare.js';
 import { escapeInline } from '../escape.js';
 import { points, markdownTable as table, utcDate } from '../format.js';
@@ -219,6 +220,30 @@ export function skillSection(
     case 'measured':
       break;
   }
+  return lines.concat(measuredLines(run, bySplit(s), limits, compact));
+}
+
+/**
+ * Several agents read as several models (compare/by-agent.ts): each agent's own columns in the
+ * totals and the per-query table, as several models get theirs.
+ */
+function bySplit(s: MeasuredSkill): MeasuredSkill & { split: 'Model' | 'Agent' } {
+  if (!comparesByAgent(s.report)) return { ...s, split: 'Model' };
+  return {
+    ...s,
+    report: asAgentsReport(s.report),
+    ...(s.baselineReport ? { baselineReport: asAgentsReport(s.baselineReport) } : {}),
+    split: 'Agent',
+  };
+}
+
+function measuredLines(
+  run: ActionRun,
+  s: MeasuredSkill & { split: 'Model' | 'Agent' },
+  limits: SectionLimits,
+  compact: boolean,
+): string[] {
+  const lines: string[] = [];
   const baseline = baselineMeasurement(s);
   lines.push(`${escapeLineStart(s.file)} (${changeText(s.change, s.previousPath)})`, '');
   const said = [
@@ -229,7 +254,9 @@ export function skillSection(
   if (said.length > 0) lines.push(...said.flatMap((line) => [line, '']));
   if (s.byModel && s.byModel.length > 0) {
     // Each model's own comparison decides; the pooled totals follow, marked as never deciding.
-    lines.push('Model by model:', '', ...modelComparisonTable(s.byModel), '', `Totals, ${POOLED_MARK}:`, '');
+    const title = s.split === 'Agent' ? 'Agent by agent:' : 'Model by model:';
+    const pooled = s.split === 'Agent' ? POOLED_MARK.replaceAll('model', 'agent') : POOLED_MARK;
+    lines.push(title, '', ...modelComparisonTable(s.byModel, s.split), '', `Totals, ${pooled}:`, '');
   }
   lines.push(...totalsTable(run, s, baseline));
   const competition = competitionLines(s.report, [

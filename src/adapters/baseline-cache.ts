@@ -38,6 +38,16 @@ import { messageOf } from '../errors.js';
 
 export const BASELINE_KEY_PREFIX = 'skilltrigger-baseline-';
 export const CLI_KEY_PREFIX = 'skilltrigger-claude-';
+
+/**
+ * The agent CLIs the Action installs and caches, each under its own key prefix and prefix folder:
+ * Claude Code's as they always were, Codex's beside them.
+ */
+export const CACHED_CLIS = {
+  claude: { keyPrefix: CLI_KEY_PREFIX, folder: 'claude-code' },
+  codex: { keyPrefix: 'skilltrigger-codex-', folder: 'codex' },
+} as const;
+export type CachedCli = keyof typeof CACHED_CLIS;
 /** The report's file name inside a skill's baseline directory. */
 export const BASELINE_REPORT_FILE = 'report.json';
 
@@ -97,6 +107,8 @@ export interface CliInstallOptions {
   arch: string;
   /** The install prefix, `cliInstallPrefix(version)`: inside the workspace, so its cache path is relative. */
   prefix: string;
+  /** Which CLI (default claude): its key prefix. */
+  cli?: CachedCli;
 }
 
 /** The folder inside the workspace that holds everything skilltrigger caches. */
@@ -112,9 +124,16 @@ export function defaultCacheDir(): string {
   return join(workspaceDir(), CACHE_FOLDER);
 }
 
-/** `<workspace>/.skilltrigger-cache/claude-code/<version>`: the private npm prefix of one CLI version. */
-export function cliInstallPrefix(version: string, dir: string = defaultCacheDir()): string {
-  return join(resolve(dir), 'claude-code', cacheSegment(version, 64));
+/**
+ * `<workspace>/.skilltrigger-cache/claude-code/<version>` (`codex/<version>` for Codex): the private
+ * npm prefix of one CLI version.
+ */
+export function cliInstallPrefix(
+  version: string,
+  dir: string = defaultCacheDir(),
+  cli: CachedCli = 'claude',
+): string {
+  return join(resolve(dir), CACHED_CLIS[cli].folder, cacheSegment(version, 64));
 }
 
 /**
@@ -167,9 +186,9 @@ export function baselineKey(os: string, skill: string, sha: string): string {
   return `${baselineKeyPrefix(os, skill)}${cacheSegment(sha, 64)}`;
 }
 
-/** `skilltrigger-claude-<version>-<os>-<arch>` */
-export function cliInstallKey(version: string, os: string, arch: string): string {
-  return `${CLI_KEY_PREFIX}${cacheSegment(version, 64)}-${platformSegment(os)}-${platformSegment(arch)}`;
+/** `skilltrigger-claude-<version>-<os>-<arch>` (`skilltrigger-codex-…` for Codex) */
+export function cliInstallKey(version: string, os: string, arch: string, cli: CachedCli = 'claude'): string {
+  return `${CACHED_CLIS[cli].keyPrefix}${cacheSegment(version, 64)}-${platformSegment(os)}-${platformSegment(arch)}`;
 }
 
 /** `<dir>/baseline/<skill>`: the one path cached for a skill's baseline. */
@@ -297,13 +316,13 @@ export async function restoreBaseline(opts: RestoreBaselineOptions): Promise<Bas
   }
 }
 
-/** Restore the Claude CLI install prefix for this exact version, OS and arch. Never throws. */
+/** Restore a CLI's install prefix for this exact version, OS and arch. Never throws. */
 export async function restoreCliInstall(opts: CliInstallOptions): Promise<CliRestoreResult> {
-  const key = cliInstallKey(opts.version, opts.os, opts.arch);
+  const key = cliInstallKey(opts.version, opts.os, opts.arch, opts.cli);
   if (!cache.isFeatureAvailable()) return { hit: 'miss', key, reason: UNAVAILABLE };
   const prefix = resolve(opts.prefix);
   try {
-    // The prefix is `<cache folder>/claude-code/<version>`.
+    // The prefix is `<cache folder>/<cli folder>/<version>`.
     await prepareCacheDir(dirname(dirname(prefix)));
     const matchedKey = await cache.restoreCache([cachePathOf(prefix)], key);
     if (matchedKey === undefined) {
@@ -315,9 +334,9 @@ export async function restoreCliInstall(opts: CliInstallOptions): Promise<CliRes
   }
 }
 
-/** Save the Claude CLI install prefix (after a fresh install). Never throws. */
+/** Save a CLI's install prefix (after a fresh install). Never throws. */
 export async function saveCliInstall(opts: CliInstallOptions): Promise<CacheSaveResult> {
-  const key = cliInstallKey(opts.version, opts.os, opts.arch);
+  const key = cliInstallKey(opts.version, opts.os, opts.arch, opts.cli);
   const prefix = resolve(opts.prefix);
   if (!(await isNonEmptyDir(prefix))) {
     return { saved: false, key, code: 'invalid', reason: `the install prefix ${prefix} is missing or empty` };

@@ -22,3 +22,8 @@ export interface GateResult {
 export function gateResult(gate: GateName, status: GateStatus, reason: string, fix?: string): GateResult {
   return { gate, status, reason, ...(fix === undefined ? {} : { fix }) };
 }
+
+/** A gate as a message names it: `roster` for Claude Code's, `codex roster` for another agent's. */
+export function gateLabel(result: GateResult): string {
+  return result.agent ? `${result.agent} ${result.gate}` : result.gate;
+}

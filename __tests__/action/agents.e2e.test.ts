@@ -1,0 +1,167 @@
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PINNED_CODEX_VERSION } from '../../src/action/constants.js';
+import { reportSchema } from '../../src/shapes/report.js';
+import { GATE_QUERY } from '../../src/simulated/model.js';
+import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
+import { CLAUDE_BIN } from '../fakes/claude-env.js';
+import { parseJunit } from '../fakes/junit-shape.js';
+import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
+
+/**
+ * `agents: claude,codex`: one pull request measured on the real `claude` and the real `codex`
+ * (the simulated model answers claude's Messages API and Codex's Responses API on one port), the
+ * base description measured here beside the PR's (paired), each agent compared on its own runs.
+ *
+ * Codex is got as the runner would get it: no `codex-path`, so `@openai/codex@<codex-version>` is
+ * installed into its private prefix and saved to the cache fake. The `npm` on PATH is a tiny
+ * script (the registry is not reachable offline), as in install.e2e.test.ts: it records its argv
+ * and links the project's own pinned `codex` into the prefix, as the real package's bin would be.
+ *
+ * Runs: 2 queries × 1 run × 2 sides × 2 agents = 8 measured runs (4 claude, 4 codex), plus each
+ * agent's gates; one Action run in all.
+ */
+
+const TOKEN = 'ghs_actions_token_for_agents';
+const OPENAI_KEY = 'sk-openai-agents-e2e-secret';
+const SKILL = '.claude/skills/tiny/SKILL.md';
+const CODEX_BIN = path.resolve('node_modules/.bin/codex');
+const CODEX_KEY = `skilltrigger-codex-${PINNED_CODEX_VERSION}-linux-${process.arch}`;
+
+const FAKE_NPM = `#!/usr/bin/env node
+const fs = require('node:fs');
+const path = require('node:path');
+const args = process.argv.slice(2);
+fs.appendFileSync(process.env.FAKE_NPM_LOG, JSON.stringify(args) + '\\n');
+const prefix = args[args.indexOf('--prefix') + 1];
+const bin = path.join(prefix, 'node_modules', '.bin');
+fs.mkdirSync(bin, { recursive: true });
+fs.symlinkSync(process.env.FAKE_NPM_CODEX, path.join(bin, 'codex'));
+`;
+
+let world: ActionWorld;
+let result: ActionResult;
+let npmLog: string;
+
+beforeAll(async () => {
+  world = await startActionWorld({
+    name: 'agents-e2e',
+    tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+    // Both agents load the skill on the positive and answer the negative in text.
+    script: (req) =>
+      req.query !== GATE_QUERY && req.query.startsWith('pos') ? { kind: 'skill' } : undefined,
+  });
+  const fakeBin = path.join(world.work, 'bin');
+  await mkdir(fakeBin);
+  await writeFile(path.join(fakeBin, 'npm'), FAKE_NPM);
+  await chmod(path.join(fakeBin, 'npm'), 0o755);
+  npmLog = path.join(world.work, 'npm-calls.jsonl');
+  await writeFile(npmLog, '');
+
+  const { repo } = world;
+  await repo.commit('Initial', { 'README.md': '# skills\n' });
+  const base = await repo.commit('Add tiny', {
+    [SKILL]: skillFile('tiny', 'Say hello in the tiny way. Use when the user wants a tiny greeting.'),
+    '.claude/skills/tiny/evals.json': evalsJson([
+      { query: 'pos: say hello tinily', should_trigger: true },
+      { query: 'neg: what time is it', should_trigger: false },
+    ]),
+  });
+  repo.git('checkout', '-q', '-b', 'reword');
+  const head = await repo.commit('Reword tiny', {
+    [SKILL]: skillFile('tiny', 'Greet the user the tiny way. Use when asked for a tiny hello.'),
+  });
+
+  result = await runAction({
+    cwd: repo.dir,
+    eventName: 'pull_request',
+    payload: pullRequestPayload({ number: 1, baseSha: base, headSha: head, headRef: 'reword' }),
+    inputs: {
+      agents: 'claude,codex',
+      'anthropic-api-key': 'sk-test',
+      'openai-api-key': OPENAI_KEY,
+      'github-token': TOKEN,
+      'claude-path': CLAUDE_BIN,
+      competition: 'isolated',
+      baseline: 'measure',
+      runs: '1',
+      timeout: '60',
+    },
+    env: world.env({
+      PATH: `${fakeBin}:${process.env.PATH ?? ''}`,
+      GITHUB_SHA: head,
+      GITHUB_REF: 'refs/pull/1/merge',
+      // Codex's endpoint; its key comes from the openai-api-key input alone.
+      OPENAI_BASE_URL: `${world.model.url}/v1`,
+      FAKE_NPM_LOG: npmLog,
+      FAKE_NPM_CODEX: CODEX_BIN,
+    }),
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('agents: claude,codex on a pull request', () => {
+  it('installs Codex at codex-version into its own prefix and caches it beside Claude Code', async () => {
+    expect(result.code, actionLog(result)).toBe(0);
+    const calls = (await readFile(npmLog, 'utf8')).split('\n').filter(Boolean);
+    expect(calls).toHaveLength(1);
+    const argv: unknown = JSON.parse(calls[0] ?? '[]');
+    expect(argv).toContain(`@openai/codex@${PINNED_CODEX_VERSION}`);
+    expect(argv).toContain(path.join(world.repo.dir, '.skilltrigger-cache', 'codex', PINNED_CODEX_VERSION));
+    expect(world.cache.entries.map((e) => e.key)).toContain(CODEX_KEY);
+  });
+
+  it('runs each agent’s gates and measures every query on both, through the key the input gave', () => {
+    // Codex's auth gate passes only with a key: the step's env has none, so the input's reached it.
+    expect(result.stdout).toContain('Gate: codex auth');
+    expect(result.stdout).toMatch(/Gate: codex round-trip\n(::debug::.*\n)*ok · /);
+    const own = world.model.requests.filter((r) => /^(pos|neg):/.test(r.view?.query ?? ''));
+    const firstTurns = (api: string) => own.filter((r) => r.path.endsWith(api) && r.turn === 1).length;
+    expect(firstTurns('/messages'), actionLog(result)).toBe(4);
+    expect(firstTurns('/responses'), actionLog(result)).toBe(4);
+    // Masked in the log, and never in what the Action writes for people.
+    expect(result.stdout).toContain(`::add-mask::${OPENAI_KEY}`);
+    const comment = world.github.comments(1)[0]?.body ?? '';
+    for (const text of [comment, result.summary]) expect(text).not.toContain(OPENAI_KEY);
+  });
+
+  it('shows each agent in the comment and the summary: its comparison, its columns, its version', () => {
+    const comments = world.github.comments(1);
+    expect(comments, actionLog(result)).toHaveLength(1);
+    for (const text of [comments[0]?.body ?? '', result.summary]) {
+      expect(text).toContain('Agent by agent:');
+      expect(text).toMatch(/^\| Agent \| Positives triggered \|.*\| Agent label \|$/m);
+      expect(text).toMatch(/^\| claude \| 1\/1 \(100%\) → 1\/1 \(100%\) \|/m);
+      expect(text).toMatch(/^\| codex \| 1\/1 \(100%\) → 1\/1 \(100%\) \|/m);
+      expect(text).toContain('Totals, all agents pooled');
+      // The per-query table: a column per agent, baseline → this PR.
+      expect(text).toMatch(
+        /^\| Id \| Query \| Should load \| Baseline \| This PR \| claude \| codex \| Label \|$/m,
+      );
+      expect(text).toContain(`Codex ${PINNED_CODEX_VERSION} (its default model)`);
+    }
+  });
+
+  it('writes one report naming both agents, and a JUnit suite per agent and side', async () => {
+    const reportPath = result.outputs.reports?.split('\n')[0] ?? '';
+    const report = reportSchema.parse(JSON.parse(await readFile(reportPath, 'utf8')));
+    expect(report.agents.map((a) => [a.name, a.version])).toEqual([
+      ['claude', expect.any(String)],
+      ['codex', PINNED_CODEX_VERSION],
+    ]);
+    expect(Object.keys(report.candidate.byAgent ?? {})).toEqual(['claude', 'codex']);
+    const junit = parseJunit(await readFile(result.outputs.junit?.split('\n')[0] ?? '', 'utf8'));
+    // Paired: each side's suites, one per agent.
+    expect(junit.suites.map((s) => s.name)).toEqual([
+      'tiny (baseline) · claude',
+      'tiny (baseline) · codex',
+      'tiny (candidate) · claude',
+      'tiny (candidate) · codex',
+    ]);
+    expect(junit.suites.map((s) => s.tests)).toEqual([2, 2, 2, 2]);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/action/settings.js';
+import { UsageError } from '../../src/errors.js';
+
+/** The inputs a Codex measurement needs besides `agents` (the default competition measures siblings). */
+const ISOLATED = { competition: 'isolated' };
+
+function reader(values: Record<string, string>) {
+  return (name: string) => values[name] ?? '';
+}
+
+function refusal(values: Record<string, string>): UsageError {
+  try {
+    readSettings(reader(values));
+  } catch (error) {
+    if (error instanceof UsageError) return error;
+    throw error;
+  }
+  throw new Error('expected a UsageError, got settings');
+}
+
+describe('readSettings: agents', () => {
+  it('measures Claude Code alone by default, and says nothing of agents then', () => {
+    const settings = readSettings(reader({}));
+    expect(settings.agents).toBeUndefined();
+    expect(settings.codexVersion).toBe('0.169.0');
+    expect(readSettings(reader({ agents: 'claude' })).agents).toBeUndefined();
+  });
+
+  it('reads codex alone with its model, path, version and key', () => {
+    expect(
+      readSettings(
+        reader({
+          ...ISOLATED,
+          agents: ' Codex ',
+          model: 'gpt-5',
+          'codex-version': '0.170.1',
+          'codex-path': '/opt/codex',
+          'openai-api-key': 'sk-openai-x',
+        }),
+      ),
+    ).toMatchObject({
+      agents: [{ agent: 'codex' }],
+      model: 'gpt-5',
+      codexVersion: '0.170.1',
+      codexPath: '/opt/codex',
+      openaiApiKey: 'sk-openai-x',
+    });
+  });
+
+  it('gives each of several agents its own model, named with the agent, from models or model', () => {
+    const both = readSettings(
+      reader({ ...ISOLATED, agents: 'claude,codex', models: 'codex:gpt-5\nclaude:claude-haiku-4-5' }),
+    );
+    expect(both.agents).toEqual([
+      { agent: 'claude', model: 'claude-haiku-4-5' },
+      { agent: 'codex', model: 'gpt-5' },
+    ]);
+    expect(both.model).toBeUndefined();
+    expect(both.models).toBeUndefined();
+    expect(
+      readSettings(reader({ ...ISOLATED, agents: 'codex,claude', model: 'codex:gpt-5' })).agents,
+    ).toEqual([{ agent: 'codex', model: 'gpt-5' }, { agent: 'claude' }]);
+  });
+
+  it.each([
+    [
+      { agents: 'copilot' },
+      'input agents: unknown agent "copilot"; the agents are claude and codex, e.g. agents: claude,codex',
+    ],
+    [{ agents: 'claude,,codex' }, 'input agents has an empty entry in "claude,,codex"'],
+    [{ agents: ',' }, 'input agents has an empty entry'],
+    [
+      { agents: 'codex,claude,codex' },
+      'input agents names "codex" twice in "codex,claude,codex"; each agent is measured once. Fix: drop the repeat',
+    ],
+    [
+      { agents: 'claude,codex', model: 'claude-sonnet-4-5' },
+      'input model "claude-sonnet-4-5": with several agents each model names its agent, e.g. model: claude:<model>,codex:<model>',
+    ],
+    [
+      { agents: 'claude,codex', models: 'claude:a,claude:b' },
+      'input models names two models for claude; with several agents each runs one model',
+    ],
+    [{ 'codex-version': 'latest' }, 'input codex-version: expected an exact version such as 0.169.0'],
+    [{ 'codex-version': '~0.169.0' }, 'input codex-version: expected an exact version'],
+  ])('refuses %j before anything is spent (exit 1)', (values, message) => {
+    const error = refusal({ ...ISOLATED, ...values });
+    expect(error.message).toContain(message);
+    expect(error.exitCode).toBe(1);
+  });
+
+  it.each([
+    [
+      { agents: 'codex' },
+      'input competition: siblings is not measured on Codex by the Action yet (the CLI does it: `run --agent codex --siblings`). Fix: set competition: isolated, or measure the siblings with agents: claude',
+    ],
+    [
+      { agents: 'claude,codex', ...ISOLATED, 'max-cost-usd': '5' },
+      'input max-cost-usd cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`). Fix: leave max-cost-usd empty, or set agents: claude',
+    ],
+    [
+      { agents: 'codex', ...ISOLATED, 'routing-matrix': 'true' },
+      'input routing-matrix: the routing matrix is measured on Claude Code only. Fix: set routing-matrix: false, or agents: claude',
+    ],
+  ])('refuses what the CLI refuses with Codex, in its words: %j', (values, message) => {
+    const error = refusal(values);
+    expect(error.message).toBe(message);
+    expect(error.exitCode).toBe(1);
+  });
+
+  it('keeps those inputs for Claude Code alone', () => {
+    expect(readSettings(reader({ 'max-cost-usd': '5' })).maxCostUsd).toBe(5);
+    expect(readSettings(reader({})).competition).toBe('siblings');
+  });
+});

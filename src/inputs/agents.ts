@@ -1,0 +1,95 @@
+import { UsageError } from '../errors.js';
+import { AGENT_IDS, type AgentId } from '../outcome.js';
+
+/**
+ * Which agents a measurement runs on, and each one's model: the rule both entries apply, the CLI
+ * to `--agent`/`--model` and the Action to its `agents` and `model`/`models` inputs. Only how a
+ * message names the setting differs (`Naming`). Pure.
+ */
+
+/** One agent measured, with the model asked of it (absent: the agent's own default). */
+export interface AgentChoice {
+  agent: AgentId;
+  model?: string;
+}
+
+/** How the messages name the settings and show a value set: the CLI's flags or the Action's inputs. */
+export interface Naming {
+  /** `--agent`, `input agents`. */
+  agent: string;
+  /** `--model`, `input models`. */
+  model: string;
+  /** `--agent claude,codex`, `agents: claude,codex`. */
+  setAgent(value: string): string;
+  setModel(value: string): string;
+}
+
+export const isAgent = (name: string): name is AgentId => (AGENT_IDS as readonly string[]).includes(name);
+
+const agentFix = (n: Naming): string =>
+  `the agents are ${AGENT_IDS.join(' and ')}, e.g. ${n.setAgent('claude,codex')}`;
+
+/** The agents named in `value` (comma-separated), in order; an empty, unknown or repeated entry is refused. */
+export function parseAgents(value: string, n: Naming): AgentId[] {
+  const names = value.split(',').map((a) => a.trim().toLowerCase());
+  if (value.trim() === '' || names.some((name) => name === ''))
+    throw new UsageError(`${n.agent} has an empty entry in "${value}"; ${agentFix(n)}`);
+  const agents: AgentId[] = [];
+  for (const name of names) {
+    if (!isAgent(name)) throw new UsageError(`${n.agent}: unknown agent "${name}"; ${agentFix(n)}`);
+    if (agents.includes(name))
+      throw new UsageError(
+        `${n.agent} names "${name}" twice in "${value}"; each agent is measured once. Fix: drop the repeat`,
+      );
+    agents.push(name);
+  }
+  return agents;
+}
+
+/**
+ * Several agents: each runs at most one model, named with its agent (`claude:M1,codex:M2`); an
+ * unqualified model is refused, since a Claude model means nothing to Codex and the other way
+ * round. An agent without a model runs its own default.
+ */
+export function qualifiedModels(agents: AgentId[], entries: string[] | undefined, n: Naming): AgentChoice[] {
+  const models = new Map<AgentId, string>();
+  const example = agents.map((a) => `${a}:<model>`).join(',');
+  for (const entry of (entries ?? []).map((m) => m.trim())) {
+    const colon = entry.indexOf(':');
+    const agent = entry.slice(0, colon).trim().toLowerCase();
+    const model = entry.slice(colon + 1).trim();
+    if (colon < 0 || !isAgent(agent) || model === '')
+      throw new UsageError(
+        `${n.model} "${entry}": with several agents each model names its agent, e.g. ${n.setModel(example)} (an agent left out runs its own default)`,
+      );
+    if (!agents.includes(agent))
+      throw new UsageError(
+        `${n.model} "${entry}" is for ${agent}, which ${n.agent} does not measure; add it to ${n.agent} or drop the model`,
+      );
+    if (models.has(agent))
+      throw new UsageError(
+        `${n.model} names two models for ${agent}; with several agents each runs one model. Fix: keep one, or measure the models of one agent in a run of their own`,
+      );
+    models.set(agent, model);
+  }
+  return agents.map((agent) => {
+    const model = models.get(agent);
+    return model === undefined ? { agent } : { agent, model };
+  });
+}
+
+/**
+ * What the Action cannot do with Codex yet (the CLI's `run` can: `--siblings` and `--max-cost-usd`
+ * work with `--agent codex`), each as the reason after the input's name; the fix names the input's
+ * own way out (`set competition: isolated`).
+ */
+export const CODEX_CANNOT = {
+  siblings: 'is not measured on Codex by the Action yet (the CLI does it: `run --agent codex --siblings`)',
+  maxCost:
+    'cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`)',
+} as const;
+
+/** True when Codex is among the agents (absent: claude alone). */
+export function measuresCodex(agents: readonly AgentChoice[] | undefined): boolean {
+  return agents?.some((a) => a.agent === 'codex') ?? false;
+}
