@@ -140,8 +140,10 @@ describe('agents: claude,codex on a pull request', () => {
       expect(text).toContain('Totals, all agents pooled');
       // The per-query table: a column per agent, baseline → this PR.
       expect(text).toMatch(
-        /^\| Id \| Query \| Should load \| Baseline \| This PR \| claude \| codex \| Label \|$/m,
+        /^\| Id \| Query \| Should load \| claude: baseline → This PR \| codex: baseline → This PR \|$/m,
       );
+      // Each agent's own counts of the query, not the pooled ones (nor none).
+      expect(text).toMatch(/^\| [^|]+ \| [^|]+ \| yes \| 1\/1 → 1\/1 · [^|]+ \| 1\/1 → 1\/1 · [^|]+ \|$/m);
       expect(text).toContain(`Codex ${PINNED_CODEX_VERSION} (its default model)`);
     }
   });

@@ -32,6 +32,11 @@ function queryCell(q: QueryResult | undefined, hits: number, runs: number): stri
   return `${symbols}${hits}/${runs}`;
 }
 
+/** A query's counts for one model, or for one agent when the comparison went agent by agent. */
+function countsOf(q: QueryResult | undefined, key: string): ModelCounts | undefined {
+  return q?.byModel?.[key] ?? q?.byAgent?.[key];
+}
+
 /** One model's hits/runs of a query, its lost and late runs noted. */
 function modelCell(c: ModelCounts | undefined): string {
   if (!c) return '–';
@@ -57,8 +62,8 @@ export function queryRows(
     const compared: readonly QueryComparison[] = s.comparison.rows;
     total = compared.length;
     if (s.byModel && s.byModel.length > 1) {
-      // Several models compared model by model: a column per model, baseline → this side and that
-      // model's own label; pooled Baseline, This PR and Label cells would describe no model.
+      // Several models (or agents) compared one by one: a column per model, baseline → this side and
+      // that model's own label; pooled Baseline, This PR and Label cells would describe no model.
       const own = s.byModel.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r])));
       const models = s.byModel.map((m) => m.model);
       for (const r of compared.slice(0, limits.queryRows)) {
@@ -70,7 +75,7 @@ export function queryRows(
           r.shouldTrigger ? 'yes' : 'no',
           ...models.map((m, k) => {
             const mine = own[k]?.get(r.query);
-            return `${modelCell(b?.byModel?.[m])} → ${modelCell(c?.byModel?.[m])} · ${mine ? labelCell(mine.label) : '–'}`;
+            return `${modelCell(countsOf(b, m))} → ${modelCell(countsOf(c, m))} · ${mine ? labelCell(mine.label) : '–'}`;
           }),
         ]);
       }
