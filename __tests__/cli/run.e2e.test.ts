@@ -223,7 +223,7 @@ describe('skilltrigger run', () => {
       should_trigger: i % 2 === 0,
     }));
     scripts.set('lost-', (req) =>
-      req.query === 'lost-q3' ? { kind: 'api-error', status: 529, noRetry: true } : { kind: 'text' },
+      req.query === 'lost-q0' ? { kind: 'api-error', status: 529, noRetry: true } : { kind: 'text' },
     );
     const file = await evalFile('lost', items);
     const out = path.join(work, 'out-lost');
@@ -246,10 +246,11 @@ describe('skilltrigger run', () => {
     );
     expect(r.code).toBe(3);
     const { report } = await readReports(out);
-    expect(report.candidate.lostQueries).toEqual(['q4']);
+    expect(report.candidate.lostQueries).toEqual(['q1']);
     expect(report.candidate.totals.errors).toBe(2); // 10% of 20: within the share
     expect(report.candidate.noVerdictReasons.join(' ')).toMatch(/1 query lost every run/);
-    expect(report.candidate.totals.executed).toBe(14); // stopped once q4's second run was lost
+    // Stopped once q1's second run was lost: the whole first pass, then q1 again.
+    expect(report.candidate.totals.executed).toBe(11);
   }, 300_000);
 
   it('SIGINT mid-run kills claude, removes the temp project, writes a no-verdict report and exits 3', async () => {
