@@ -62,6 +62,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   registerSecrets(io.env);
   const controller = new AbortController();
   let signals = 0;
+  /** The second signal's removal of the temp projects: the command does not return before it ends. */
+  let sweeping: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
@@ -73,7 +75,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     killAllCodexGroups();
     if (signals === 2) {
       io.stderr.write(`\n${signal} again: claude killed; writing what was measured…\n`);
-      void removeAllStubProjects();
+      sweeping = removeAllStubProjects().catch(() => undefined);
       return;
     }
     void removeAllStubProjects().finally(() => process.exit(130));
@@ -140,6 +142,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 1;
   } finally {
     listen(false);
+    await sweeping;
     await removeInterruptedWritesAfter(command.startsClaude, io.env, startedAt);
   }
 }
