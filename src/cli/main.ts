@@ -141,8 +141,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     );
     return 1;
   } finally {
-    listen(false);
-    await sweeping;
-    await removeInterruptedWritesAfter(command.startsClaude, io.env, startedAt);
+    await windDown();
+  }
+
+  /**
+   * The last leftovers go while the signals are still listened to: a signal in this window counts
+   * as the second (or third) one, rather than ending the process by its default action, with no
+   * exit code.
+   */
+  async function windDown(): Promise<void> {
+    try {
+      await removeInterruptedWritesAfter(command.startsClaude, io.env, startedAt);
+      await sweeping;
+    } finally {
+      listen(false);
+    }
   }
 }
