@@ -7,7 +7,6 @@ import {
   type ListedText,
   listAndCheck,
   type ProbeSettings,
-  readListedText,
   UNLISTED_REASON,
 } from '../measure/listed-text.js';
 import type { MeasureTarget } from './plan.js';
@@ -128,14 +127,12 @@ export class CompetitionListing {
       if (!this.checked.has(c.text)) this.checked.set(c.text, Promise.resolve(c.skipped));
   }
 
+  /** A skill's listed text, read by `readAll` (which every `list` calls first). */
   private listedText(skill: Skill): Promise<ListedText> {
-    const key = CompetitionListing.key(skill);
-    let found = this.read.get(key);
-    if (found === undefined) {
-      found = readListedText(skill, this.probe);
-      this.read.set(key, found);
-    }
-    return found;
+    return (
+      this.read.get(CompetitionListing.key(skill)) ??
+      Promise.reject(new Error('listing: the skill was not read'))
+    );
   }
 
   private checkStub(text: string, label: string): Promise<string | undefined> {
