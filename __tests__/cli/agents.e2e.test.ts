@@ -147,7 +147,7 @@ describe('run --agent', () => {
       warnings: Array<{ code: string }>;
       models: Record<string, unknown>;
     };
-    expect(json.warnings.map((w) => w.code)).toContain('models-differ');
+    expect(json.warnings.map((w) => w.code)).toContain('agents-differ');
     expect(Object.keys(json.models)).toEqual(['codex']);
     const codex = json.models.codex as { warnings: Array<{ code: string; message: string }> };
     expect(codex.warnings.find((w) => w.code === 'agents')?.message).toContain('agents differ');

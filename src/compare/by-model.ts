@@ -73,6 +73,7 @@ function setsWarning(
   base: string[],
   cand: string[],
   names: { base: string; cand: string },
+  split: 'model' | 'agent',
 ): ComparisonWarning[] {
   const onlyBase = base.filter((m) => !cand.includes(m));
   const onlyCand = cand.filter((m) => !base.includes(m));
@@ -80,14 +81,22 @@ function setsWarning(
   const list = (ms: string[]) => (ms.length === 0 ? 'none' : ms.join(', '));
   return [
     {
-      code: 'models-differ',
-      message: `the model sets differ (only in ${names.base}: ${list(onlyBase)}; only in ${names.cand}: ${list(onlyCand)}): only the models both measured are compared`,
+      code: split === 'agent' ? 'agents-differ' : 'models-differ',
+      message: `the ${split} sets differ (only in ${names.base}: ${list(onlyBase)}; only in ${names.cand}: ${list(onlyCand)}): only the ${split}s both measured are compared`,
     },
   ];
 }
 
-/** Two reports, model by model (a = baseline, b = candidate). */
-export function compareReportsByModel(a: Report, b: Report, opts: CompareOptions = {}): ModelsComparison {
+/**
+ * Two reports, model by model (a = baseline, b = candidate). `split: 'agent'` when the reports are
+ * several agents read as models (compare/by-agent.ts): only the warning's words change.
+ */
+export function compareReportsByModel(
+  a: Report,
+  b: Report,
+  opts: CompareOptions = {},
+  split: 'model' | 'agent' = 'model',
+): ModelsComparison {
   const names = opts.names ?? { base: 'baseline', cand: 'candidate' };
   const shared = modelsOf(a).filter((m) => modelsOf(b).includes(m));
   // The environment is compared once, on the whole reports; each model then compares its own counts.
@@ -104,7 +113,7 @@ export function compareReportsByModel(a: Report, b: Report, opts: CompareOptions
         comparison: { ...comparison, mode: 'reports', warnings: [...environment, ...comparison.warnings] },
       };
     }),
-    warnings: setsWarning(modelsOf(a), modelsOf(b), names),
+    warnings: setsWarning(modelsOf(a), modelsOf(b), names, split),
   };
 }
 

@@ -23,6 +23,8 @@ export type ComparisonWarningCode =
   | 'models-reported'
   /** `--model a,b`: the two reports measured different sets of models (src/compare/by-model.ts). */
   | 'models-differ'
+  /** `--agent`: the two reports measured different sets of agents (src/compare/by-agent.ts). */
+  | 'agents-differ'
   | 'cli-version'
   | 'roster-unknown'
   | 'roster-members'
