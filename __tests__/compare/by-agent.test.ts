@@ -29,7 +29,11 @@ function report(agents: Array<'claude' | 'codex'>, positive: Kind): Report {
     buildReport({
       ...args,
       models: undefined,
-      agents: agents.map((agent) => ({ agent, model: agent === 'claude' ? CLAUDE : CODEX, version: '1.0.0' })),
+      agents: agents.map((agent) => ({
+        agent,
+        model: agent === 'claude' ? CLAUDE : CODEX,
+        version: '1.0.0',
+      })),
     }),
   );
 }

@@ -51,7 +51,11 @@ export function compareWithBaseline(
   if (cached === undefined) return {};
   const comparison = compareReports(cached, report, { names });
   if (!byAgent && !comparesByModel(report, cached)) return { comparison };
-  return { comparison, byModel: compareReportsByModel(split(cached), split(report), { names }, byAgent ? 'agent' : 'model').models };
+  return {
+    comparison,
+    byModel: compareReportsByModel(split(cached), split(report), { names }, byAgent ? 'agent' : 'model')
+      .models,
+  };
 }
 
 function classCells(x: ClassComparison): string[] {

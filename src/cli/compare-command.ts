@@ -47,7 +47,10 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
   const simulated = a.simulated && (b ?? a).simulated;
   // Several models (`--model a,b`): each model the two sides share is compared on its own runs.
   if (hasSeveralModels(a, ...(b ? [b] : []))) {
-    const byModel = b === undefined ? compareReportByModel(a) : compareReportsByModel(a, b, { names }, byAgent ? 'agent' : 'model');
+    const byModel =
+      b === undefined
+        ? compareReportByModel(a)
+        : compareReportsByModel(a, b, { names }, byAgent ? 'agent' : 'model');
     if (byModel.models.length === 0) {
       const list = (r: typeof a) => modelsOf(r).join(', ');
       throw new UsageError(
