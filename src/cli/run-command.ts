@@ -18,6 +18,7 @@ import { measureAndReport, startFirstStandby } from './measure-step.js';
 import { outInSkillWarning } from './option-values.js';
 import type { CliIo } from './output.js';
 import type { RunArgs } from './run-args.js';
+import { siblingsLine } from './siblings-line.js';
 
 export type { CliIo } from './output.js';
 
@@ -59,8 +60,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   if (siblingSkills.length > 0) {
-    const names = siblingSkills.map((s) => s.skill.name).join(', ');
-    io.stderr.write(`siblings: ${siblingSkills.length} installed beside the stub in every run (${names})\n`);
+    io.stderr.write(`${siblingsLine(siblingSkills, args.agents ?? [{ agent: 'claude' }])}\n`);
   } else if (args.siblings.length > 0) {
     io.stderr.write('siblings: no other SKILL.md found under --siblings; the skill is measured alone\n');
   }
