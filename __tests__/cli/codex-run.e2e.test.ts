@@ -101,7 +101,9 @@ describe('run --agent codex --siblings', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('siblings: notes is not listed by Codex (no frontmatter between --- lines)');
     // The early count is of what a Codex run installs, not of every SKILL.md found.
-    expect(r.stderr).toContain('siblings: 2 installed beside the stub in every run (pdf, xlsx); notes left out');
+    expect(r.stderr).toContain(
+      'siblings: 2 installed beside the stub in every run (pdf, xlsx); notes left out',
+    );
     const report = await readReport(out);
     const [hit, formula, tax] = report.candidate.queries;
     expect(hit?.outcomes).toEqual(['triggered']);
