@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/shapes/report.js';
+import { authorPromptKind, descriptionRule } from '../../src/simulated/description-script.js';
 import { GATE_QUERY, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
@@ -16,11 +17,14 @@ import { killPids } from '../faults/support.js';
  * live claude in a temp project other than the gate's own: that is the waiting standby. Then:
  * the run it serves talks to the model only after every gate exchange has ended, and a failed
  * gate or a Ctrl-C during the gates leaves no process and no temp project.
- * Real runs: one measurement of 2 queries × 1 run (2 measured claudes), and two gate-only calls.
+ * `improve` starts the original's first run the same way.
+ * Real runs: one measurement of 2 queries × 1 run (2 measured claudes), two gate-only calls, and one
+ * improve session of 4 queries (4 runs of the original, a rewrite call, 4 paired runs on train).
  */
 let world: CliWorld;
 let skillDir: string;
 let evalPath: string;
+let splitEvalPath: string;
 let mode: 'serve' | 'fail' | 'interrupt' = 'serve';
 let tmp = '';
 let cli: ChildProcess | undefined;
@@ -49,7 +53,7 @@ function liveProjects(): string[] {
   return [...found];
 }
 
-const script: Script = (req) => {
+const script: Script = (req, ctx) => {
   if (req.query === GATE_QUERY) {
     const gate = projectOf(req.cwd);
     waitingAtGate = liveProjects().filter((p) => p !== gate);
@@ -60,6 +64,8 @@ const script: Script = (req) => {
     }
     return undefined;
   }
+  // improve's rewrite call gets the simulated model's own answer.
+  if (authorPromptKind(req.query) !== undefined) return descriptionRule()(req, ctx);
   return req.query.startsWith('p') ? { kind: 'skill' } : { kind: 'text' };
 };
 
@@ -78,6 +84,15 @@ beforeAll(async () => {
       { query: 'n what is the weather', should_trigger: false },
     ]),
   );
+  splitEvalPath = await world.write(
+    'split.json',
+    JSON.stringify([
+      { query: 'p write the handoff note', should_trigger: true },
+      { query: 'n what is the weather', should_trigger: false },
+      { query: 'p leave notes for the next session', should_trigger: true, split: 'holdout' },
+      { query: 'n rename this variable', should_trigger: false, split: 'holdout' },
+    ]),
+  );
 });
 
 afterAll(async () => {
@@ -87,7 +102,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function call(name: string, callMode: typeof mode) {
+async function call(name: string, callMode: typeof mode, command: 'run' | 'improve' = 'run') {
   mode = callMode;
   waitingAtGate = [];
   const dir = path.join(world.work, `tmp-${name}`);
@@ -97,11 +112,12 @@ async function call(name: string, callMode: typeof mode) {
   const before = world.model.requests.length;
   const result = await runCli(
     [
-      'run',
+      command,
       '--skill',
       skillDir,
       '--eval',
-      evalPath,
+      command === 'run' ? evalPath : splitEvalPath,
+      ...(command === 'improve' ? ['--iterations', '1'] : []),
       '--runs',
       '1',
       '--standby',
@@ -166,6 +182,27 @@ describe('the first standby, started beside the gates', () => {
   it('Ctrl-C during the gates (exit 3) kills the waiting claude and removes its project', async () => {
     const { result, requests } = await call('interrupt', 'interrupt');
     expect(result.code, result.stderr).toBe(3);
+    expect(waitingAtGate).toHaveLength(1);
+    expect(requests.every((r) => r.view?.query === GATE_QUERY)).toBe(true);
+    await expectNothingLeft();
+  });
+
+  it("improve: the original's first run waits through the gates, then serves that run", async () => {
+    const { result, requests } = await call('improve', 'serve', 'improve');
+    expect(result.code, result.stderr).toBe(0);
+    expect(waitingAtGate).toHaveLength(1);
+    const ordered = [...requests].sort((a, b) => a.at - b.at);
+    expect(ordered[0]?.view?.query).toBe(GATE_QUERY);
+    expect(ordered[1]?.view?.query).toBe('p write the handoff note');
+    expect(projectOf(ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
+    for (let i = 1; i < ordered.length; i++)
+      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    await expectNothingLeft();
+  });
+
+  it('improve: a failed gate (exit 2) kills the waiting claude and removes its project', async () => {
+    const { result, requests } = await call('improve-fail', 'fail', 'improve');
+    expect(result.code, result.stderr).toBe(2);
     expect(waitingAtGate).toHaveLength(1);
     expect(requests.every((r) => r.view?.query === GATE_QUERY)).toBe(true);
     await expectNothingLeft();

@@ -13,7 +13,9 @@ import { runImproveSession } from '../improve/session.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet } from '../inputs/types.js';
-import { measureSkill } from '../measure/measure-skill.js';
+import { startEarlyStandby } from '../measure/early-standby.js';
+import { firstStandbySpec, measureSkill } from '../measure/measure-skill.js';
+import { realRunDeps } from '../measure/run-once.js';
 import { renderHtml } from '../report/html/render.js';
 import { type ImproveReport, improveReportSchema } from '../shapes/improve.js';
 import type { Report } from '../shapes/report.js';
@@ -24,7 +26,7 @@ import { passGates } from './gates-step.js';
 import { writeDescription } from './improve-apply.js';
 import { planSessionCost } from './improve-cost.js';
 import { improveSummary } from './improve-summary.js';
-import { measureSettingsFrom } from './measure-settings.js';
+import { flagSettingsFrom, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
@@ -68,6 +70,18 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   const prices = await loadPrices(args.prices);
 
+  // The original's first run starts now, its prompt not yet written, so its start-up overlaps the
+  // gates (src/measure/early-standby.ts); the session's first measurement takes it.
+  const early = startEarlyStandby(
+    firstStandbySpec({
+      skill,
+      evalSet,
+      description: skill.description,
+      overridden: false,
+      ...flagSettingsFrom(args, io),
+    }),
+    realRunDeps,
+  );
   const { preflight, reminders } = await passGates(
     {
       claudeBin: args.claude,
@@ -80,7 +94,10 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
       signal,
     },
     io,
-  );
+  ).catch(async (error: unknown) => {
+    await early.release();
+    throw error;
+  });
 
   const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
   let report: ImproveReport;
@@ -158,6 +175,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
               overridden: description !== skill.description,
               ...(baseline === undefined ? {} : { baselineDescription: baseline }),
               ...measureSettingsFrom(args, io, preflight, { prices, ...(budget ? { budget } : {}) }),
+              // Only the first measurement can take it: the loop releases it when it ends.
+              early,
             },
             (p) => {
               if (!io.stderr.isTTY) return;
@@ -175,6 +194,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
       },
     );
   } finally {
+    await early.release();
     preflight.release();
   }
 
