@@ -107,10 +107,10 @@ describe('improve stopped by SIGTERM', () => {
 describe('improve --max-cost-usd', () => {
   // Input tokens only, at a price that makes every token count; a padded query makes a measured
   // run dearer than the round trip the estimate starts from, so the session overruns it. The
-  // padding (about 4,500 tokens, near half the round trip) makes a run cost about 1.4 times the
+  // padding (about 10,000 tokens, as much again as the round trip) makes a run cost about twice the
   // estimate's, so the budget runs out some runs into the candidate's measurement, after the
   // original's 18 runs and the rewrite call, rather than near the end of the 54.
-  const pad = ` · ${'the session notes '.repeat(1000)}`;
+  const pad = ` · ${'the session notes '.repeat(2300)}`;
   let prices: string;
   /** The session refused at $0.01: its estimate is what the mid-session stop is given as budget. */
   let refused: ImproveResult;
