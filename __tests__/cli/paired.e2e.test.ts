@@ -36,9 +36,14 @@ afterAll(async () => {
   await world?.close();
 });
 
+/**
+ * Four queries a class at the default two runs (32 runs, both sides): the draws are seeded, so
+ * each label is the same on every run, and the A/B one is far from the line (positives 8/8 → 1/8,
+ * p = 0.002 against 0.025; the hit drop of 7 is beyond the seeds' band of 2).
+ */
 const items = [
-  ...Array.from({ length: 6 }, (_, i) => ({ query: `paired-pos ${i}`, should_trigger: true })),
-  ...Array.from({ length: 6 }, (_, i) => ({ query: `paired-neg ${i}`, should_trigger: false })),
+  ...Array.from({ length: 4 }, (_, i) => ({ query: `paired-pos ${i}`, should_trigger: true })),
+  ...Array.from({ length: 4 }, (_, i) => ({ query: `paired-neg ${i}`, should_trigger: false })),
 ];
 
 /**
@@ -96,14 +101,14 @@ describe('paired mode', () => {
     script = byDescription({ [BASE]: { pos: 0.85, neg: 0.15 } });
     const { r, report, order, out, json } = await pairedRun('aa', BASE);
     expect(r.code).toBe(0);
-    expect(order.length).toBe(48);
+    expect(order.length).toBe(32);
     expect(report.baseline?.description.sha256).toBe(report.candidate.description.sha256);
     const c = compareReport(report);
     console.log(
       `A/A paired: positives ${JSON.stringify(c.positives.base)} → ${JSON.stringify(c.positives.cand)} ${c.positives.label}; negatives ${JSON.stringify(c.negatives.base)} → ${JSON.stringify(c.negatives.cand)} ${c.negatives.label}`,
     );
     expect(c.label).toBe('noise');
-    expect(r.stdout).toMatch(/baseline: +positives triggered \d+\/12/);
+    expect(r.stdout).toMatch(/baseline: +positives triggered \d+\/8/);
     // `compare` renders the paired report directly.
     const cmp = await runCli(['compare', path.join(out, json)], { env: claude.env });
     expect(cmp.code).toBe(0);
@@ -116,7 +121,7 @@ describe('paired mode', () => {
     expect(r.code).toBe(0);
     // Interleaved, so neither side gets the better minutes.
     expect(order.slice(0, 8)).toEqual(['base', 'cand', 'cand', 'base', 'base', 'cand', 'cand', 'base']);
-    expect(order.length).toBe(48);
+    expect(order.length).toBe(32);
     const c = compareReport(report);
     const positives = c.positives;
     console.log(
