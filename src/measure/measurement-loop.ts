@@ -3,7 +3,7 @@ import os from 'node:os';
 import { codexAgent } from '../adapters/agent.js';
 import { costOf } from '../cost/cost.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
-import type { Budget, LoopSpec, Side } from './loop-spec.js';
+import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
 import { firstWaitingSpec } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
 import { claudeEnvironment } from './run-once.js';
@@ -80,7 +80,7 @@ export function measurementLoop(settings: LoopSettings) {
           },
         }
       : {};
-  const sides: Side[] = [
+  const sides: SideSpec[] = [
     { label: 'candidate', stub: stubFor(listed.candidate), ...seamStubFor(settings.description) },
   ];
   if (settings.baselineDescription !== undefined) {

@@ -2,8 +2,9 @@ import type { ComparisonLabel } from '../../compare/compare.js';
 import { labelText } from '../../compare/render.js';
 import { percent, utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
-import type { Measurement, QueryResult, Report } from '../../shapes/report.js';
+import type { QueryResult, Report } from '../../shapes/report.js';
 import { costWarnings } from '../models-text.js';
+import { labelled, type Side } from '../sides.js';
 import { html, type Markup } from './markup.js';
 import { filterId } from './style.js';
 
@@ -13,17 +14,9 @@ import { filterId } from './style.js';
  * as text through `html`.
  */
 
-/** One side of a page: `Baseline`/`Candidate` (or a report's file name), or no label in a single run. */
-export interface Side {
-  label?: string;
-  m: Measurement;
-}
-
 function counted(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
-
-const labelled = (side: Side, text: string) => (side.label ? `${side.label}: ${text}` : text);
 
 /** The one date rule (src/format.ts), for the pages' modules. */
 export { utcDate };
