@@ -8,7 +8,8 @@ import { createStubProject, StubProjectError } from '../../src/adapters/stub-pro
 import { ExitCode } from '../../src/errors.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
-import { type MeasureSettings, measureSkill } from '../../src/measure/measure-skill.js';
+import type { MeasureSettings } from '../../src/measure/measure-settings.js';
+import { measureSkill } from '../../src/measure/measure-skill.js';
 import type { RunDeps } from '../../src/measure/run-once.js';
 import { faultTitle } from './cases.js';
 

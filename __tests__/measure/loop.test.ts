@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
-import type { LoopSpec, Side } from '../../src/measure/loop-spec.js';
+import type { LoopSpec, SideSpec } from '../../src/measure/loop-spec.js';
 import type { RunDeps } from '../../src/measure/run-once.js';
 
 describe('measureAll with --runs auto (fake process, real loop)', () => {
@@ -57,13 +57,13 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
     { id: 'p2', query: 'p2', shouldTrigger: true, extra: {} },
     { id: 'n1', query: 'n1', shouldTrigger: false, extra: {} },
   ];
-  const spec = (sides: Side[]): LoopSpec => ({
+  const spec = (sides: SideSpec[]): LoopSpec => ({
     items,
     sides,
     rules: { runsPerQuery: 6, autoRuns: true, triggerThreshold: 0.5, noVerdictShare: 0.1 },
     run: { timeoutMs: 5000, claudeBin: 'claude', env: {} },
   });
-  const side = (label: 'candidate' | 'baseline'): Side => ({
+  const side = (label: 'candidate' | 'baseline'): SideSpec => ({
     label,
     stub: { layout: 'command', skillName: 'handoff', description: label },
   });

@@ -3,8 +3,7 @@ import { escapeInline } from '../escape.js';
 import { COMMENT_MATRIX_LIMITS, routingMatrixSection } from './matrix-section.js';
 import type { SectionLimits } from './query-table.js';
 import type { ActionRun, SkillResult } from './results.js';
-import { footer, simulatedBlock, stopBlock, tally } from './run-blocks.js';
-import { escapeLineStart, shortSha } from './safe-text.js';
+import { footer, runHead } from './run-blocks.js';
 import { skillSection } from './skill-section.js';
 
 /**
@@ -21,15 +20,6 @@ export const COMMENT_BUDGET = 60_000;
 function measuredFirst(skills: readonly SkillResult[]): SkillResult[] {
   const rank = (s: SkillResult) => (s.kind === 'measured' ? 0 : s.kind === 'invalid' ? 1 : 2);
   return [...skills].sort((a, b) => rank(a) - rank(b));
-}
-
-export function headline(run: ActionRun): string {
-  const counts = tally(run);
-  const where =
-    run.event === 'pull_request'
-      ? `Head ${shortSha(run.headSha)} against base ${shortSha(run.baseSha)}`
-      : `Commit ${shortSha(run.headSha)}`;
-  return counts ? `${where}: ${counts}` : where;
 }
 
 /** One skill's section, in full and without its per-query table, and the name that stands for it. */
@@ -91,14 +81,7 @@ export function firstComparison(run: ActionRun): Comparison | undefined {
 
 export function renderComment(run: ActionRun, toolVersion: string): string {
   const comparison = firstComparison(run);
-  const head = [
-    '## skilltrigger: does Claude still load these skills?',
-    '',
-    headline(run),
-    ...(stopBlock(run).length > 0 ? ['', ...stopBlock(run)] : []),
-    ...(simulatedBlock(run).length > 0 ? ['', ...simulatedBlock(run)] : []),
-    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeLineStart(n)}`)] : []),
-  ].join('\n');
+  const head = runHead(run, '## skilltrigger: does Claude still load these skills?');
   const foot = footer(run, comparison, toolVersion);
   const sections = measuredFirst(run.skills).map((s) => ({
     full: skillSection(run, s, COMMENT_LIMITS).join('\n'),

@@ -61,45 +61,38 @@ export function queryRows(
     const candByQuery = new Map(cand.map((q) => [q.query, q]));
     const compared: readonly QueryComparison[] = s.comparison.rows;
     total = compared.length;
-    if (s.byModel && s.byModel.length > 1) {
-      // Several models (or agents) compared one by one: a column per model, baseline → this side and
-      // that model's own label; pooled Baseline, This PR and Label cells would describe no model.
-      const own = s.byModel.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r])));
-      const models = s.byModel.map((m) => m.model);
-      for (const r of compared.slice(0, limits.queryRows)) {
-        const b = baseByQuery.get(r.query);
-        const c = candByQuery.get(r.query);
-        rows.push([
-          escapeInline(r.id),
-          text(r.query),
-          r.shouldTrigger ? 'yes' : 'no',
-          ...models.map((m, k) => {
+    // Several models (or agents) compared one by one: a column per model, baseline → this side and
+    // that model's own label; pooled Baseline, This PR and Label cells would describe no model.
+    const several = s.byModel && s.byModel.length > 1 ? s.byModel : undefined;
+    const own = several?.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r]))) ?? [];
+    const models = several?.map((m) => m.model) ?? [];
+    const cells = (r: QueryComparison, b: QueryResult | undefined, c: QueryResult | undefined) =>
+      several
+        ? models.map((m, k) => {
             const mine = own[k]?.get(r.query);
             return `${modelCell(countsOf(b, m))} → ${modelCell(countsOf(c, m))} · ${mine ? labelCell(mine.label) : '–'}`;
-          }),
-        ]);
-      }
-      const header = [
-        'Id',
-        'Query',
-        'Should load',
-        ...models.map((m) => `${escapeInline(m)}: baseline → ${subject}`),
-      ];
-      return wrapDetails(table(header, rows), total, rows.length);
-    }
+          })
+        : [
+            queryCell(b, r.base.hits, r.base.runs),
+            queryCell(c, r.cand.hits, r.cand.runs),
+            labelCell(r.label),
+          ];
     for (const r of compared.slice(0, limits.queryRows)) {
-      const b = baseByQuery.get(r.query);
-      const c = candByQuery.get(r.query);
       rows.push([
         escapeInline(r.id),
         text(r.query),
         r.shouldTrigger ? 'yes' : 'no',
-        queryCell(b, r.base.hits, r.base.runs),
-        queryCell(c, r.cand.hits, r.cand.runs),
-        labelCell(r.label),
+        ...cells(r, baseByQuery.get(r.query), candByQuery.get(r.query)),
       ]);
     }
-    const header = ['Id', 'Query', 'Should load', 'Baseline', subject, 'Label'];
+    const header = [
+      'Id',
+      'Query',
+      'Should load',
+      ...(several
+        ? models.map((m) => `${escapeInline(m)}: baseline → ${subject}`)
+        : ['Baseline', subject, 'Label']),
+    ];
     return wrapDetails(table(header, rows), total, rows.length);
   }
   total = cand.length;

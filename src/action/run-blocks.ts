@@ -1,6 +1,6 @@
 /**
  * The parts of the comment and the summary about the whole run rather than one skill (pure): the
- * headline's tally, the simulated and stop alerts above the sections, and the footer with its cost.
+ * head with the headline and its tally, the simulated and stop alerts above the sections, and the footer with its cost.
  */
 import type { Comparison } from '../compare/compare.js';
 import { formatUsd } from '../cost/cost.js';
@@ -9,7 +9,7 @@ import { gateLabel } from '../gates/gate.js';
 import type { Report } from '../shapes/report.js';
 import { budgetFooterText, budgetRefusalBlock } from './cost-lines.js';
 import { type ActionRun, type SkillStanding, standingOf, standingText } from './results.js';
-import { sentence } from './safe-text.js';
+import { escapeLineStart, sentence, shortSha } from './safe-text.js';
 
 /** `1 regression · 2 noise · 1 not measured` (pure). */
 export function tally(run: ActionRun): string {
@@ -32,6 +32,27 @@ export function tally(run: ActionRun): string {
       return k === 'regression' || k === 'no-verdict' || k === 'invalid' ? `**${text}**` : text;
     })
     .join(' · ');
+}
+
+export function headline(run: ActionRun): string {
+  const counts = tally(run);
+  const where =
+    run.event === 'pull_request'
+      ? `Head ${shortSha(run.headSha)} against base ${shortSha(run.baseSha)}`
+      : `Commit ${shortSha(run.headSha)}`;
+  return counts ? `${where}: ${counts}` : where;
+}
+
+/** The top of the comment and of the summary: the title, the headline, then the stop and simulated alerts and the run's notes. */
+export function runHead(run: ActionRun, title: string): string {
+  return [
+    title,
+    '',
+    headline(run),
+    ...(stopBlock(run).length > 0 ? ['', ...stopBlock(run)] : []),
+    ...(simulatedBlock(run).length > 0 ? ['', ...simulatedBlock(run)] : []),
+    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeLineStart(n)}`)] : []),
+  ].join('\n');
 }
 
 /** Said first when any number came from the simulated model (tests, demos), so nobody reads it as Claude's. */

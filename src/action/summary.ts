@@ -1,11 +1,10 @@
 import { chartLabel, escapeInline } from '../escape.js';
-import { assembleBody, firstComparison, headline } from './comment.js';
+import { assembleBody, firstComparison } from './comment.js';
 import { routingRows } from './competition-lines.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
 import type { SectionLimits } from './query-table.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
-import { footer, simulatedBlock, stopBlock } from './run-blocks.js';
-import { escapeLineStart } from './safe-text.js';
+import { footer, runHead } from './run-blocks.js';
 import { skillSection } from './skill-section.js';
 
 /**
@@ -95,14 +94,7 @@ function section(run: ActionRun, s: SkillResult, compact: boolean): string {
 }
 
 export function renderSummary(run: ActionRun, toolVersion: string): string {
-  const head = [
-    '## skilltrigger',
-    '',
-    headline(run),
-    ...(stopBlock(run).length > 0 ? ['', ...stopBlock(run)] : []),
-    ...(simulatedBlock(run).length > 0 ? ['', ...simulatedBlock(run)] : []),
-    ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- ${escapeLineStart(n)}`)] : []),
-  ].join('\n');
+  const head = runHead(run, '## skilltrigger');
   const foot = footer(run, firstComparison(run), toolVersion);
   const sections = run.skills.map((s) => ({
     full: section(run, s, false),

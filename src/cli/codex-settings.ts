@@ -4,7 +4,7 @@ import { readCodexVersion } from '../adapters/codex-run.js';
 import type { PreflightResult } from '../gates/preflight.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
 import { codexSiblings } from '../measure/codex-listed.js';
-import type { MeasureSettings } from '../measure/measure-skill.js';
+import type { MeasureSettings } from '../measure/measure-settings.js';
 import type { CliIo } from './output.js';
 
 /**

@@ -5,7 +5,7 @@
  * agent, follows Codex's gates.
  */
 import type { AgentId } from '../adapters/agent.js';
-import { type CodexGatesResult, codexGates } from './codex-gates.js';
+import { type CodexGateSettings, type CodexGatesResult, codexGates } from './codex-gates.js';
 import type { GateResult } from './gate.js';
 import { holdOffSleep } from './sleep.js';
 import type { RememberedToggle } from './toggles.js';
@@ -13,19 +13,22 @@ import type { RememberedToggle } from './toggles.js';
 export const DEFAULT_AGENTS: readonly AgentId[] = ['claude'];
 
 /** What this module reads of `PreflightSettings` (preflight.ts). */
-interface AgentsSettings {
+interface AgentsSettings
+  extends Pick<
+    CodexGateSettings,
+    | 'env'
+    | 'model'
+    | 'skillName'
+    | 'skillNames'
+    | 'allowConflict'
+    | 'roundTripTimeoutMs'
+    | 'signal'
+    | 'onGate'
+  > {
   codexBin?: string;
   codexSystemSkillsFolder?: string;
-  env: NodeJS.ProcessEnv;
-  model?: string;
   /** Codex's model when claude runs too (`model` is then claude's). */
   codexModel?: string;
-  skillName?: string;
-  skillNames?: string[];
-  allowConflict: boolean;
-  roundTripTimeoutMs?: number;
-  signal?: AbortSignal;
-  onGate?: (result: GateResult) => void;
   platform?: NodeJS.Platform;
 }
 

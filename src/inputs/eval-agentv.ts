@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
-import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
+import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
 import { yamlErrorLine, yamlFix, yamlProblem, yamlValue } from './yaml-errors.js';
 
@@ -121,14 +121,7 @@ export function readAgentvYaml(
       if (Object.keys(otherVars).length > 0) extra.vars = otherVars;
     }
     checkAnnotations(extra, location, problems, true);
-    candidates.push({
-      position,
-      location,
-      ...(id !== undefined ? { id } : {}),
-      ...(query !== undefined ? { query } : {}),
-      ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
-      extra,
-    });
+    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra));
   });
 
   if (candidates.length === 0) {

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
-import { type Candidate, entryLabel, parseBooleanWord, readQuery } from './eval-entry.js';
+import { type Candidate, candidateOf, entryLabel, parseBooleanWord, readQuery } from './eval-entry.js';
 import { isRecord, type Problems, quote } from './problems.js';
 
 const QUERY_COLUMNS = ['query', 'prompt'] as const;
@@ -101,14 +101,7 @@ export function readCsv(text: string, file: string, problems: Problems): Candida
       if (i !== queryCol && i !== triggerCol && i !== idCol) extra[name] = cells[i] ?? '';
     });
     checkAnnotations(extra, location, problems, false);
-    candidates.push({
-      position,
-      location,
-      ...(id !== undefined ? { id } : {}),
-      ...(query !== undefined ? { query } : {}),
-      ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
-      extra,
-    });
+    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra));
   });
   return candidates;
 }

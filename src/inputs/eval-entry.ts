@@ -18,6 +18,24 @@ export interface Candidate {
   extra: Record<string, unknown>;
 }
 
+/** A reader's entry from the fields it read; one it could not read (undefined) is left out. */
+export function candidateOf(
+  position: number,
+  location: InputLocation,
+  read: { id: string | undefined; query: string | undefined; shouldTrigger: boolean | undefined },
+  extra: Record<string, unknown>,
+): Candidate {
+  const { id, query, shouldTrigger } = read;
+  return {
+    position,
+    location,
+    ...(id !== undefined ? { id } : {}),
+    ...(query !== undefined ? { query } : {}),
+    ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
+    extra,
+  };
+}
+
 /** `entry #4` or `entry #4, id "abc"`: what a person needs to find the entry in the file. */
 export function entryLabel(position: number, id?: string): string {
   return id === undefined ? `entry #${position}` : `entry #${position}, id ${JSON.stringify(id)}`;

@@ -1,7 +1,7 @@
 import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
-import { type Candidate, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
+import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems } from './problems.js';
 
 const ENTRY_SHAPE = '{"query": "…", "should_trigger": true}';
@@ -85,14 +85,7 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
       shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
     }
     checkAnnotations(extra, location, problems, true);
-    candidates.push({
-      position,
-      location,
-      ...(id !== undefined ? { id } : {}),
-      ...(text !== undefined ? { query: text } : {}),
-      ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
-      extra,
-    });
+    candidates.push(candidateOf(position, location, { id, query: text, shouldTrigger }, extra));
   });
   return candidates;
 }

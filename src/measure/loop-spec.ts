@@ -11,8 +11,11 @@ import type { PlannedRun } from './run-plan.js';
 
 export type SideLabel = 'candidate' | 'baseline';
 
-/** One description to measure. A paired run has two sides over the same queries. */
-export interface Side {
+/**
+ * One description to measure and the stub its runs install, before any run (a report's measured side
+ * is `Side` in src/report/sides.ts). A paired run has two sides over the same queries.
+ */
+export interface SideSpec {
   label: SideLabel;
   stub: StubSpec;
   /**
@@ -30,7 +33,7 @@ export interface AgentTarget {
 
 export interface LoopSpec {
   items: EvalItem[];
-  sides: Side[];
+  sides: SideSpec[];
   rules: RuleSettings;
   run: Omit<RunSpec, 'query' | 'stub'>;
   /**

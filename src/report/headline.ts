@@ -1,10 +1,11 @@
 /**
  * The short texts of a measurement that the report's Markdown, the CLI's stdout and the Action's
- * tables share (pure): the outcome symbols and the one-line headline of a report.
+ * tables share (pure): the outcome symbols, the one-line headline of a report and its settings line.
  */
 import { agentView, hasSeveralAgents } from '../compare/by-agent.js';
 import { withoutContextClause } from '../compare/subsets-text.js';
-import type { Measurement } from '../shapes/report.js';
+import { percent } from '../format.js';
+import type { Measurement, Report } from '../shapes/report.js';
 import { modelLines } from './models-text.js';
 
 /** One symbol per run, in the order the runs ran. */
@@ -30,6 +31,23 @@ export function outcomeSymbols(codes: readonly string[]): string {
 
 export function counted(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/**
+ * The measurement's settings in one line, as the Markdown report and the HTML pages show them;
+ * `autoNote` says after the runs per query what `--runs auto` did, in each one's length.
+ */
+export function settingsText(s: Report['settings'], autoNote: string): string {
+  return [
+    s.runsMode === 'auto'
+      ? `up to ${counted(s.runsPerQuery, 'run')} per query (${autoNote})`
+      : `${counted(s.runsPerQuery, 'run')} per query`,
+    `timeout ${s.timeoutSeconds} s`,
+    `trigger threshold ${s.triggerThreshold}`,
+    `no verdict above ${percent(s.noVerdictShare)} lost runs`,
+    `stub as a ${s.stub}`,
+    counted(s.maxRetries, 'API retry', 'API retries'),
+  ].join(' · ');
 }
 
 /**

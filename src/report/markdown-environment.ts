@@ -1,9 +1,8 @@
 /** The report's Markdown "Environment" section (pure): tool, CLI, model, roster, settings, description hashes. */
 
 import { escapeInline } from '../escape.js';
-import { percent } from '../format.js';
 import type { Report } from '../shapes/report.js';
-import { counted } from './headline.js';
+import { counted, settingsText } from './headline.js';
 import type { Side } from './sides.js';
 
 function descriptionLine(side: Side): string {
@@ -38,16 +37,7 @@ export function environmentSection(report: Report, sides: readonly Side[]): stri
       `${counted(report.environment.hooks, 'hook')}, ${counted(report.environment.mcpServers, 'MCP server')}`
     : 'not recorded';
   const s = report.settings;
-  const settings = [
-    s.runsMode === 'auto'
-      ? `up to ${counted(s.runsPerQuery, 'run')} per query (auto: a query stops once its verdict is settled)`
-      : `${counted(s.runsPerQuery, 'run')} per query`,
-    `timeout ${s.timeoutSeconds} s`,
-    `trigger threshold ${s.triggerThreshold}`,
-    `no verdict above ${percent(s.noVerdictShare)} lost runs`,
-    `stub as a ${s.stub}`,
-    counted(s.maxRetries, 'API retry', 'API retries'),
-  ].join(' · ');
+  const settings = settingsText(s, 'auto: a query stops once its verdict is settled');
   const conflict = report.conflictAllowed
     ? 'measured despite a conflicting plugin (--allow-conflict)'
     : 'none allowed (the conflict gate was enforced)';

@@ -1,8 +1,11 @@
-/** A report's sides, as the Markdown sections walk them: a paired report's two, or a single report's one. */
+/**
+ * A report's sides, as the Markdown sections and the HTML pages walk them: a paired report's two, a
+ * single report's one, or the two reports `compare` puts side by side.
+ */
 import type { Measurement, Report } from '../shapes/report.js';
 
 export interface Side {
-  /** `Baseline` / `Candidate` in a paired report; undefined in a single one. */
+  /** `Baseline` / `Candidate` in a paired report (or a compared report's file name); undefined in a single one. */
   label?: string;
   m: Measurement;
 }

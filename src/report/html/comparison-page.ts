@@ -3,6 +3,7 @@ import { formatP, rowP } from '../../compare/render.js';
 import { points } from '../../format.js';
 import type { Measurement, PairedByModel, QueryResult, Report } from '../../shapes/report.js';
 import { hasSeveralModels, headline, headlineLines } from '../headline.js';
+import type { Side } from '../sides.js';
 import {
   deltaBar,
   intervalText,
@@ -21,7 +22,6 @@ import {
   filters,
   labelBadge,
   notesList,
-  type Side,
   tally,
   utcDate,
 } from './parts.js';

@@ -1,9 +1,11 @@
 import type { ComparisonLabel } from '../../compare/compare.js';
 import { labelText } from '../../compare/render.js';
-import { percent, utcDate } from '../../format.js';
+import { utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
-import type { Measurement, QueryResult, Report } from '../../shapes/report.js';
+import type { QueryResult, Report } from '../../shapes/report.js';
+import { counted, settingsText } from '../headline.js';
 import { costWarnings } from '../models-text.js';
+import { labelled, type Side } from '../sides.js';
 import { html, type Markup } from './markup.js';
 import { filterId } from './style.js';
 
@@ -12,18 +14,6 @@ import { filterId } from './style.js';
  * measurement, a query's notes, the environment facts, the filters. Everything user-made goes in
  * as text through `html`.
  */
-
-/** One side of a page: `Baseline`/`Candidate` (or a report's file name), or no label in a single run. */
-export interface Side {
-  label?: string;
-  m: Measurement;
-}
-
-function counted(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}
-
-const labelled = (side: Side, text: string) => (side.label ? `${side.label}: ${text}` : text);
 
 /** The one date rule (src/format.ts), for the pages' modules. */
 export { utcDate };
@@ -174,19 +164,7 @@ export function environmentFacts(report: Report, sides: readonly Side[]): Markup
         ? `${counted(env.memoryFiles.project, 'project memory file')}, ${counted(env.memoryFiles.user, 'user memory file')}, ${counted(env.hooks, 'hook')}, ${counted(env.mcpServers, 'MCP server')}`
         : 'not recorded',
     ],
-    [
-      'Settings',
-      [
-        s.runsMode === 'auto'
-          ? `up to ${counted(s.runsPerQuery, 'run')} per query (auto)`
-          : `${counted(s.runsPerQuery, 'run')} per query`,
-        `timeout ${s.timeoutSeconds} s`,
-        `trigger threshold ${s.triggerThreshold}`,
-        `no verdict above ${percent(s.noVerdictShare)} lost runs`,
-        `stub as a ${s.stub}`,
-        counted(s.maxRetries, 'API retry', 'API retries'),
-      ].join(' · '),
-    ],
+    ['Settings', settingsText(s, 'auto')],
     ...sides.map((side): [string, string] => {
       const d = side.m.description;
       return [

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { measuresCodex, type Naming, parseAgents, qualifiedModels } from '../../src/inputs/agents.js';
+
+const cli: Naming = {
+  agent: '--agent',
+  model: '--model',
+  setAgent: (v) => `--agent ${v}`,
+  setModel: (v) => `--model ${v}`,
+};
+
+function usageMessage(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as Error).message;
+  }
+  throw new Error('no UsageError thrown');
+}
+
+describe('parseAgents', () => {
+  it('reads the agents in order, trimmed and lower-cased', () => {
+    expect(parseAgents(' Codex , claude', cli)).toEqual(['codex', 'claude']);
+  });
+
+  it('refuses an empty value or entry, naming the flag and the agents it takes', () => {
+    expect(usageMessage(() => parseAgents('', cli))).toMatch(
+      /^--agent has an empty entry in ""; the agents are claude and codex, e\.g\. --agent claude,codex$/,
+    );
+    expect(usageMessage(() => parseAgents('claude,', cli))).toContain('empty entry in "claude,"');
+  });
+
+  it('refuses an unknown agent and a repeated one', () => {
+    expect(usageMessage(() => parseAgents('claude,gemini', cli))).toContain(
+      '--agent: unknown agent "gemini"',
+    );
+    expect(usageMessage(() => parseAgents('claude,CLAUDE', cli))).toContain('names "claude" twice');
+  });
+});
+
+describe('qualifiedModels', () => {
+  it('gives each agent its own model, and none to an agent left out', () => {
+    expect(qualifiedModels(['claude', 'codex'], [' codex : gpt-5 '], cli)).toEqual([
+      { agent: 'claude' },
+      { agent: 'codex', model: 'gpt-5' },
+    ]);
+    expect(qualifiedModels(['claude', 'codex'], undefined, cli)).toEqual([
+      { agent: 'claude' },
+      { agent: 'codex' },
+    ]);
+  });
+
+  it('refuses an unqualified model, with an example naming every agent', () => {
+    const message = usageMessage(() => qualifiedModels(['claude', 'codex'], ['claude-sonnet-4-5'], cli));
+    expect(message).toContain('--model "claude-sonnet-4-5"');
+    expect(message).toContain('--model claude:<model>,codex:<model>');
+  });
+
+  it('refuses an empty model after the agent', () => {
+    expect(usageMessage(() => qualifiedModels(['claude', 'codex'], ['codex:'], cli))).toContain(
+      'each model names its agent',
+    );
+  });
+
+  it('refuses a model for an agent not measured, and two models for one agent', () => {
+    expect(usageMessage(() => qualifiedModels(['claude'], ['codex:gpt-5'], cli))).toContain(
+      'is for codex, which --agent does not measure',
+    );
+    expect(usageMessage(() => qualifiedModels(['claude', 'codex'], ['claude:a', 'claude:b'], cli))).toContain(
+      'names two models for claude',
+    );
+  });
+});
+
+describe('measuresCodex', () => {
+  it('is true only when Codex is among the agents', () => {
+    expect(measuresCodex(undefined)).toBe(false);
+    expect(measuresCodex([{ agent: 'claude' }])).toBe(false);
+    expect(measuresCodex([{ agent: 'claude' }, { agent: 'codex', model: 'gpt-5' }])).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { pricesIdentity } from '../../src/cost/budget.js';
+import type { PriceTable } from '../../src/cost/prices.js';
+import type { MeasureSettings } from '../../src/measure/measure-settings.js';
+import { loopBudget, measurementLoop } from '../../src/measure/measurement-loop.js';
+import type { RunResult } from '../../src/measure/run-once.js';
+import { DEFAULT_RULES } from '../../src/verdict/rules.js';
+
+/** $1 per million tokens of every kind: a run's cost is its token count over a million. */
+const table: PriceTable = {
+  source: 'test',
+  asOf: '2026-01-01',
+  models: { 'claude-test': { input: 1, output: 1, cacheWrite: 1, cacheRead: 1 } },
+};
+
+function settings(over: Partial<MeasureSettings> = {}): MeasureSettings {
+  return {
+    skill: {
+      dir: '/s',
+      file: '/s/SKILL.md',
+      name: 'handoff',
+      description: 'x',
+      descriptionLine: 3,
+      warnings: [],
+    },
+    evalSet: {
+      file: 'evals.json',
+      format: 'skill-creator-json',
+      items: [{ id: 'q1', query: 'q', shouldTrigger: true, extra: {} }],
+    },
+    description: 'Write HANDOFF.md',
+    overridden: false,
+    rules: DEFAULT_RULES,
+    timeoutSeconds: 5,
+    stub: 'command',
+    maxRetries: 0,
+    claudeBin: 'claude',
+    env: {},
+    conflictAllowed: false,
+    simulated: true,
+    toolVersion: '0.0.0-test',
+    standby: 0,
+    ...over,
+  };
+}
+
+const usage = (inputTokens: number) => ({
+  inputTokens,
+  outputTokens: 0,
+  cacheReadInputTokens: 0,
+  cacheCreationInputTokens: 0,
+});
+const run = (over: Partial<RunResult>): RunResult => ({
+  outcome: { kind: 'not-triggered' },
+  durationMs: 1,
+  usage: usage(0),
+  ...over,
+});
+
+describe('loopBudget', () => {
+  const budgeted = settings({
+    budget: { maxUsd: 1, firstEstimateUsd: 0.5, spentUsd: 0.25 },
+    prices: { table, identity: pricesIdentity(table) },
+  });
+
+  it('is absent without a budget, or without prices to count it in', () => {
+    expect(loopBudget(settings())).toBeUndefined();
+    expect(loopBudget({ ...budgeted, prices: undefined })).toBeUndefined();
+  });
+
+  it('carries the budget and what earlier measurements spent', () => {
+    expect(loopBudget(budgeted)).toMatchObject({ maxUsd: 1, firstEstimateUsd: 0.5, spentUsd: 0.25 });
+    expect(loopBudget({ ...budgeted, budget: { maxUsd: 1, firstEstimateUsd: 0.5 } })).not.toHaveProperty(
+      'spentUsd',
+    );
+  });
+
+  it('prices a run from its usage and model, else the model asked for, else the settings', () => {
+    const budget = loopBudget(budgeted);
+    expect(budget?.costOf(run({ usage: usage(2_000_000), model: 'claude-test' }))).toBeCloseTo(2);
+    expect(budget?.costOf(run({ usage: usage(3_000_000), requestedModel: 'claude-test' }))).toBeCloseTo(3);
+    const bySettings = loopBudget({ ...budgeted, model: 'claude-test' });
+    expect(bySettings?.costOf(run({ usage: usage(4_000_000) }))).toBeCloseTo(4);
+  });
+
+  it('counts an unpriced run, and a Codex run that reported no tokens, at the first estimate', () => {
+    const budget = loopBudget(budgeted);
+    expect(budget?.costOf(run({ usage: usage(1_000_000), model: 'unknown-model' }))).toBe(0.5);
+    expect(budget?.costOf(run({ agent: 'codex', model: 'claude-test' }))).toBe(0.5);
+    // A claude run with no tokens is priced, at nothing.
+    expect(budget?.costOf(run({ model: 'claude-test' }))).toBe(0);
+  });
+});
+
+describe('measurementLoop', () => {
+  it('writes the stub from the emulated listing when no probe read it', () => {
+    const { loop, listed } = measurementLoop(
+      settings({ skill: { ...settings().skill, whenToUse: 'at the end' } }),
+    );
+    expect(listed).toEqual({ candidate: 'Write HANDOFF.md - at the end', source: 'emulation' });
+    // The stub holds the listed text whole: the CLI lists exactly what is measured.
+    expect(loop.sides).toEqual([
+      {
+        label: 'candidate',
+        stub: { layout: 'command', skillName: 'handoff', description: 'Write HANDOFF.md - at the end' },
+      },
+    ]);
+  });
+
+  it('uses the skill file’s own emulated listing unless the description is overridden', () => {
+    const skill = { ...settings().skill, emulatedListing: 'as listed' };
+    expect(measurementLoop(settings({ skill })).listed.candidate).toBe('as listed');
+    expect(measurementLoop(settings({ skill, overridden: true })).listed.candidate).toBe('Write HANDOFF.md');
+  });
+
+  it('adds a baseline side, and the siblings to every stub', () => {
+    const { loop, siblings } = measurementLoop(
+      settings({
+        baselineDescription: 'Old text',
+        listed: { candidate: 'New text', baseline: 'Old text', source: 'probe' },
+        siblings: [{ name: 'notes', listed: 'Take notes' }],
+      }),
+    );
+    expect(siblings.map((s) => s.name)).toEqual(['notes']);
+    expect(loop.sides.map((s) => [s.label, s.stub.description, s.stub.siblings])).toEqual([
+      ['candidate', 'New text', [{ skillName: 'notes', description: 'Take notes' }]],
+      ['baseline', 'Old text', [{ skillName: 'notes', description: 'Take notes' }]],
+    ]);
+  });
+
+  it('sets the run from the settings, and one agent or several as the loop reads them', () => {
+    const one = measurementLoop(settings({ model: 'm', timeoutSeconds: 7, lateTurns: 2 }));
+    expect(one.loop.run).toMatchObject({ timeoutMs: 7000, claudeBin: 'claude', model: 'm', lateTurns: 2 });
+    expect(one.loop).not.toHaveProperty('agent');
+    expect(one.claudeRuns).toBe(true);
+
+    const codexOnly = measurementLoop(settings({ agents: [{ agent: 'codex' }] }));
+    expect(codexOnly.loop.agent).toBe('codex');
+    expect(codexOnly.claudeRuns).toBe(false);
+
+    const both = measurementLoop(settings({ agents: [{ agent: 'claude' }, { agent: 'codex', model: 'g' }] }));
+    expect(both.loop.agents).toEqual([{ agent: 'claude' }, { agent: 'codex', model: 'g' }]);
+    expect(both.claudeRuns).toBe(true);
+  });
+
+  it('gives the seam the text as the SKILL.md holds it when Codex runs', () => {
+    const { loop } = measurementLoop(
+      settings({
+        agents: [{ agent: 'codex' }],
+        codex: { bin: 'codex', provider: { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' } },
+      }),
+    );
+    expect(loop.sides[0]?.seamStub).toEqual({ skillName: 'handoff', description: 'Write HANDOFF.md' });
+    expect(loop.seam?.codex?.id).toBe('codex');
+  });
+});

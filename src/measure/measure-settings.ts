@@ -1,0 +1,107 @@
+/** Everything one skill's measurement is told: what the entries validate and hand to `measureSkill`. */
+import type { CodexProvider } from '../adapters/codex-launch.js';
+import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
+import type { PriceTable } from '../cost/prices.js';
+import type { InitInfo } from '../decide/decision.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
+import type { AgentId } from '../outcome.js';
+import type { SiblingListed } from '../report/siblings.js';
+import type { RuleSettings } from '../verdict/rules.js';
+import type { CodexSibling } from './codex-listed.js';
+import type { EarlyStandby } from './early-standby.js';
+import type { AgentTarget } from './loop-spec.js';
+
+/** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
+export interface MeasureSettings {
+  skill: Skill;
+  evalSet: EvalSet;
+  /** The text under test: the override, or the SKILL.md description. */
+  description: string;
+  overridden: boolean;
+  /** Paired mode: the baseline text, measured interleaved with the candidate. */
+  baselineDescription?: string;
+  model?: string;
+  rules: RuleSettings;
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  maxRetries: number;
+  claudeBin: string;
+  env: NodeJS.ProcessEnv;
+  conflictAllowed: boolean;
+  simulated: boolean;
+  toolVersion: string;
+  /** Told when the loop stopped for a reason of its own (e.g. no temp project could be made); the message may hold paths. */
+  onStopped?: (message: string) => void;
+  /** The roster a stub-less run saw, from the roster gate. */
+  rosterInit?: InitInfo;
+  debug?: boolean;
+  /**
+   * What Claude Code lists for each side, which the stubs are written from (src/measure/listed-text.ts).
+   * Absent: the emulation's reading (src/inputs/listing.ts).
+   */
+  listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+  /**
+   * `--siblings`: the competing skills, each by name with the text Claude Code lists for it; every
+   * run installs them beside the stub (docs/matrix.md). Absent or empty: the skill alone, as before.
+   */
+  siblings?: SiblingListed[];
+  /** `--cross-negatives`: the eval set's items include the siblings' positives as negatives (for the report). */
+  crossNegatives?: boolean;
+  /** `--model a,b`: every query measured on each model, interleaved (then `model` is absent). */
+  models?: string[];
+  /**
+   * `--agent`: the agents measured, each with the model it is asked for. One: every run on it
+   * (its model is `model`/`models`). Several: every query on each, interleaved (then `model` and
+   * `models` are absent). Absent: claude alone.
+   */
+  agents?: AgentTarget[];
+  /**
+   * Codex's executable and provider, when Codex is among the agents, and the siblings its runs
+   * install (those Codex lists, src/measure/codex-listed.ts).
+   */
+  codex?: { bin: string; provider: CodexProvider; siblings?: CodexSibling[]; defaultModel?: string };
+  /** Each agent's version for the report (claude's also comes from its runs' init events). */
+  agentVersions?: Partial<Record<AgentId, string>>;
+  /** `--late N`: turns a miss is watched for a late load (0 = off). */
+  lateTurns?: number;
+  /** The price table the runs are priced with (the built-in one, or `--prices`). */
+  prices?: { table: PriceTable; identity: PricesIdentity };
+  /**
+   * `--max-cost-usd`: the budget and the first run's estimate (from the round trip). Needs `prices`.
+   * `spentUsd`: what earlier measurements of the same job already spent of it (the Action's `max-cost-usd`).
+   * `setBy`: who set it, for the stop's reason (absent: the CLI's `--max-cost-usd`).
+   */
+  budget?: { maxUsd: number; firstEstimateUsd: number; spentUsd?: number; setBy?: BudgetSetter };
+  /**
+   * `--standby N`: the next runs' claudes started ahead, waiting for their prompts; 0 runs every
+   * run cold. Absent: `defaultStandbyCount` for this machine's cores and free memory.
+   */
+  standby?: number;
+  /** The first claude run's standby, started before the gates (src/measure/early-standby.ts). */
+  early?: EarlyStandby;
+}
+
+/** What of the settings the loop's spec is made from (the entries can make it before the gates). */
+export type LoopSettings = Pick<
+  MeasureSettings,
+  | 'skill'
+  | 'evalSet'
+  | 'description'
+  | 'overridden'
+  | 'baselineDescription'
+  | 'listed'
+  | 'siblings'
+  | 'stub'
+  | 'codex'
+  | 'agents'
+  | 'models'
+  | 'model'
+  | 'env'
+  | 'maxRetries'
+  | 'claudeBin'
+  | 'rules'
+  | 'timeoutSeconds'
+  | 'debug'
+  | 'lateTurns'
+  | 'standby'
+>;

@@ -1,0 +1,130 @@
+/** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
+import os from 'node:os';
+import { codexAgent } from '../adapters/agent.js';
+import { costOf } from '../cost/cost.js';
+import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
+import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
+import { firstWaitingSpec } from './loop-targets.js';
+import type { LoopSettings, MeasureSettings } from './measure-settings.js';
+import { claudeEnvironment } from './run-once.js';
+import { defaultStandbyCount } from './standby.js';
+import type { WaitingSpec } from './waiting-run.js';
+
+/**
+ * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
+ * and so does a Codex run that reported no tokens: Codex reports usage only when a turn completes,
+ * so a run killed at its decision has paid for its prompt without saying so (docs/cost.md).
+ */
+export function loopBudget(settings: MeasureSettings): Budget | undefined {
+  const { budget, prices } = settings;
+  if (!budget || !prices) return undefined;
+  return {
+    maxUsd: budget.maxUsd,
+    firstEstimateUsd: budget.firstEstimateUsd,
+    ...(budget.spentUsd === undefined ? {} : { spentUsd: budget.spentUsd }),
+    costOf: (result) => {
+      const { usage } = result;
+      const silent =
+        usage.inputTokens +
+          usage.outputTokens +
+          usage.cacheReadInputTokens +
+          usage.cacheCreationInputTokens ===
+        0;
+      if (silent && result.agent === 'codex') return budget.firstEstimateUsd;
+      const cost = costOf(
+        result.usage,
+        result.model ?? result.requestedModel ?? settings.model,
+        prices.table,
+      );
+      return cost.kind === 'priced' ? cost.usd : budget.firstEstimateUsd;
+    },
+  };
+}
+
+/** The loop's spec (its budget aside), and what the report needs of how it was made. */
+export function measurementLoop(settings: LoopSettings) {
+  const emulate = (description: string) =>
+    composeListing(
+      listingSpaces(description).trim(),
+      settings.skill.whenToUse === undefined ? undefined : listingSpaces(settings.skill.whenToUse),
+    );
+  const listed = settings.listed ?? {
+    candidate:
+      !settings.overridden && settings.skill.emulatedListing !== undefined
+        ? settings.skill.emulatedListing
+        : emulate(settings.description),
+    ...(settings.baselineDescription === undefined
+      ? {}
+      : { baseline: emulate(settings.baselineDescription) }),
+    source: 'emulation' as const,
+  };
+  // The stub holds the listed text itself, so the CLI lists exactly what is measured.
+  const siblings = settings.siblings ?? [];
+  const stubFor = (listedText: string) => ({
+    layout: settings.stub,
+    skillName: settings.skill.name,
+    ...stubFieldsFor(listedText),
+    ...(siblings.length === 0
+      ? {}
+      : { siblings: siblings.map((s) => ({ skillName: s.name, ...stubFieldsFor(s.listed) })) }),
+  });
+  // An agent on the seam gets the text as the SKILL.md holds it: its adapter lists it as that agent does.
+  const codexSiblings = settings.codex?.siblings ?? [];
+  const seamStubFor = (description: string) =>
+    settings.codex
+      ? {
+          seamStub: {
+            skillName: settings.skill.name,
+            description,
+            ...(codexSiblings.length === 0 ? {} : { siblings: codexSiblings }),
+          },
+        }
+      : {};
+  const sides: SideSpec[] = [
+    { label: 'candidate', stub: stubFor(listed.candidate), ...seamStubFor(settings.description) },
+  ];
+  if (settings.baselineDescription !== undefined) {
+    sides.push({
+      label: 'baseline',
+      stub: stubFor(listed.baseline ?? emulate(settings.baselineDescription)),
+      ...seamStubFor(settings.baselineDescription),
+    });
+  }
+  const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
+  const severalAgents = agents && agents.length > 1 ? agents : undefined;
+  const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
+  const standby = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
+  const loop: LoopSpec = {
+    items: settings.evalSet.items,
+    sides,
+    rules: settings.rules,
+    run: {
+      timeoutMs: settings.timeoutSeconds * 1000,
+      claudeBin: settings.claudeBin,
+      env: claudeEnvironment(settings.env, settings.maxRetries),
+      ...(settings.model ? { model: settings.model } : {}),
+      ...(settings.debug ? { debug: true } : {}),
+      ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
+    },
+    ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
+    ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
+    ...(severalAgents ? { agents: severalAgents } : {}),
+    ...(settings.codex
+      ? {
+          seam: {
+            codex: codexAgent(settings.codex.bin, settings.codex.provider, settings.codex.defaultModel),
+          },
+        }
+      : {}),
+    standby,
+  };
+  return { loop, listed, siblings, agents, claudeRuns, standby };
+}
+
+/**
+ * What the first claude run's standby is to be started with, as far as the settings known before
+ * the gates tell it (src/measure/early-standby.ts); undefined when runs go cold or none is claude's.
+ */
+export function firstStandbySpec(settings: LoopSettings): WaitingSpec | undefined {
+  return firstWaitingSpec(measurementLoop(settings).loop);
+}
