@@ -65,6 +65,13 @@ const reviewEvals = evalsJson([
   { query: 'review-neg 2: rename this variable', should_trigger: false },
 ]);
 
+const TINY = '.claude/skills/tiny/SKILL.md';
+const TINY_TEXT = 'Do the tiny thing. Use when asked for the tiny thing.';
+const tinyEvals = evalsJson([
+  { query: 'tiny-pos 1: do the tiny thing', should_trigger: true },
+  { query: 'tiny-neg 1: what time is it', should_trigger: false },
+]);
+
 let world: ActionWorld;
 let work: string;
 let repo: GitRepo;
@@ -101,6 +108,37 @@ async function dump(name: string, result: ActionResult): Promise<void> {
 
 function comments(issue: number) {
   return github.comments(issue);
+}
+
+/**
+ * The body the Action sent in its last attempt to create a comment on that PR, posted or refused
+ * (a scenario whose comment GitHub refuses is still asserted on what the Action wrote).
+ */
+function attemptedComment(issue: number): string {
+  const sent = github.requests.filter(
+    (r) => r.route === 'create-comment' && r.path.endsWith(`/issues/${issue}/comments`),
+  );
+  const body = sent.at(-1)?.body;
+  return typeof body === 'object' && body !== null && 'body' in body ? String(body.body) : '';
+}
+
+/** The statuses GitHub answered the Action's create-comment requests with, in order. */
+function createStatuses(): number[] {
+  return github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status);
+}
+
+/** A test title from its case in ACTION_FAULT_CASES (docs/faults.md): the id, the fault, the outcome. */
+function actionFault(id: string): string {
+  const c = ACTION_FAULT_CASES.find((x) => x.id === id);
+  if (!c) throw new Error(`no action fault case ${id}`);
+  return `${id}: ${c.fault} → ${c.outcome}`;
+}
+
+/** Warnings and notices about the PR comment. */
+function commentWarnings(result: ActionResult): string[] {
+  return result.annotations
+    .filter((a) => a.level === 'warning' && a.message.includes('PR comment'))
+    .map((a) => a.message);
 }
 
 beforeAll(async () => {
@@ -227,6 +265,8 @@ describe('the bundled Action, as the runner runs it', () => {
       [REVIEW]: skillFile('review', R2),
       [HANDOFF]: skillFile('handoff', D1, 'Keep it under a page.'),
     });
+    // The first create answers 502 (action-comment-5xx-retry, asserted below on this same run).
+    github.failNext('create-comment', { status: 502, times: 1 });
     const result = await runAction({
       cwd: repo.dir,
       eventName: 'pull_request',
@@ -257,6 +297,22 @@ describe('the bundled Action, as the runner runs it', () => {
     await expectKeyMasked(result);
   });
 
+  it(actionFault('action-comment-5xx-retry'), () => {
+    const result = results.pr;
+    if (!result) throw new Error('the pull request scenario did not run');
+    expect(result.code, logOnFailure(result)).toBe(0);
+    // The result in the summary and the outputs as well.
+    expect(result.summary).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) |');
+    expect(result.outputs.reports).toMatch(/review\.json$/m);
+    expect(createStatuses()).toEqual([502, 201]);
+    // Re-read before the retry: the 502 may have created the comment after all.
+    const routes = github.requests.map((r) => r.route);
+    expect(routes.indexOf('list-comments', routes.indexOf('create-comment'))).toBeGreaterThan(-1);
+    expect(comments(7)).toHaveLength(1);
+    expect(result.outputs['comment-id']).toBe(String(comments(7)[0]?.id));
+    expect(commentWarnings(result)).toEqual([]);
+  });
+
   it('a second push to the PR updates the same comment in place', { timeout: 300_000 }, async () => {
     // Back to the base's review (no longer in the diff); the handoff description changes for the worse.
     commits.c3 = await repo.commit('Shorten handoff', {
@@ -264,6 +320,7 @@ describe('the bundled Action, as the runner runs it', () => {
       [REVIEW]: skillFile('review', R1),
     });
     const before = comments(7);
+    const requestsBefore = github.requests.length;
     const result = await runAction({
       cwd: repo.dir,
       eventName: 'pull_request',
@@ -286,8 +343,8 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(after[0]?.body).toContain(`<!-- skilltrigger-sha:${commits.c3} `);
     expect(after[0]?.body).not.toContain('review');
     expect(result.outputs['comment-id']).toBe(String(before[0]?.id));
-    const writes = github.requests.filter((r) => r.method !== 'GET');
-    expect(writes.map((r) => r.route)).toEqual(['create-comment', 'update-comment']);
+    const writes = github.requests.slice(requestsBefore).filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => r.route)).toEqual(['update-comment']);
   });
 
   it('a regression with fail-on-regression fails the step, annotated on the description line', () => {
@@ -351,6 +408,9 @@ describe('the bundled Action, as the runner runs it', () => {
     const empty = await startCacheService();
     try {
       repo.checkout(commits.c4 ?? '');
+      github.clearRequests();
+      // A read-only token: GitHub refuses the comment (action-comment-403, asserted below on this
+      // same run), so the comment is read from the request the Action sent.
       const result = await runAction({
         cwd: repo.dir,
         eventName: 'pull_request',
@@ -360,35 +420,66 @@ describe('the bundled Action, as the runner runs it', () => {
           headSha: commits.c4 ?? '',
           headRef: 'pr8',
         }),
-        inputs: inputs({ 'fail-on-regression': 'true', baseline: 'cache-only' }),
+        inputs: inputs({ 'fail-on-regression': 'true', baseline: 'cache-only', 'github-token': FORK_TOKEN }),
         env: world.env(empty.env()),
       });
       await dump('cache-only', result);
+      results.cacheOnly = result;
       expect(result.code, logOnFailure(result)).toBe(0);
       expect(verdicts(result).handoff).toMatchObject({
         standing: 'no-baseline',
         baseline: 'none',
         label: null,
       });
-      const body = comments(10)[0]?.body ?? '';
+      const body = attemptedComment(10);
       expect(body).toContain('**No baseline:** no baseline is cached for handoff');
       expect(body).toContain('| Positives triggered (should load) | 0/6 (0%) |');
       expect(result.summary).toContain('**No baseline:**');
       expect(result.stdout).not.toMatch(/· baseline · /);
+      // Here, while the run's report files are still in the workspace (the next test is a new job).
+      await expectKeyMasked(result);
     } finally {
       await empty.close();
     }
+  });
+
+  it(actionFault('action-comment-403'), () => {
+    const result = results.cacheOnly;
+    if (!result) throw new Error('the cache-only scenario did not run');
+    // The result in the summary and the outputs, and the step exits as measured.
+    expect(result.code, logOnFailure(result)).toBe(0);
+    expect(result.summary).toContain('| Positives triggered (should load) | 0/6 (0%) |');
+    expect(result.outputs.reports).toMatch(/handoff\.json$/m);
+    // The key stays masked (checked in the scenario, while its report files exist).
+    expect(createStatuses()).toEqual([403]);
+    expect(comments(10)).toHaveLength(0);
+    expect(result.outputs['comment-id']).toBe('');
+    expect(commentWarnings(result)).toEqual([
+      expect.stringMatching(
+        /^the PR comment could not be posted: the token may not comment \(HTTP 403: Resource not accessible by integration.*pull-requests: write.*The results are in the job summary\.$/,
+      ),
+    ]);
+    expect(result.summary).toContain('The PR comment could not be posted \\(the token may not comment');
   });
 
   it('environment drift: with baseline: measure, the base description is re-measured in the same job (paired)', {
     timeout: 300_000,
   }, async () => {
     repo.checkout(commits.c1 ?? '');
-    commits.c5 = await repo.commit('Reword review again', {
+    commits.c5 = await repo.commit('Reword review again; add a tiny skill', {
       [REVIEW]: skillFile(
         'review',
         'Review changes in a pull request. Use when the user asks for a code review.',
       ),
+      // A new skill: nothing at the base to compare with.
+      [TINY]: skillFile('tiny', TINY_TEXT),
+      '.claude/skills/tiny/evals/evals.json': tinyEvals,
+    });
+    // GitHub refuses the comment as too long (action-comment-422, asserted below on this same run).
+    github.clearRequests();
+    github.failNext('create-comment', {
+      status: 422,
+      message: 'Validation Failed: Body is too long (maximum is 65536 characters)',
     });
     const result = await runAction({
       cwd: repo.dir,
@@ -403,9 +494,10 @@ describe('the bundled Action, as the runner runs it', () => {
       env: world.env(),
     });
     await dump('drift', result);
+    results.drift = result;
     expect(result.code, logOnFailure(result)).toBe(0);
     expect(verdicts(result).review).toMatchObject({ standing: 'noise', baseline: 'paired' });
-    const body = comments(9)[0]?.body ?? '';
+    const body = attemptedComment(9);
     expect(body).toContain(
       'measured in this job interleaved with this PR’s (paired), because the cached baseline',
     );
@@ -413,9 +505,31 @@ describe('the bundled Action, as the runner runs it', () => {
       'the model differs: the baseline asked for the CLI default, this run for claude-drift-test',
     );
     expect(result.stdout).toMatch(/query 1\/4 · run 1\/1 · (baseline|this PR) · triggered/);
-    const [report] = (result.outputs.reports ?? '').split('\n');
+    const report = (result.outputs.reports ?? '').split('\n').find((f) => f.endsWith('review.json'));
     const parsed = reportSchema.parse(JSON.parse(await readFile(report ?? '', 'utf8')));
     expect(parsed.baseline?.totals.positives).toEqual({ triggered: 2, runs: 2 });
+    await expectKeyMasked(result);
+  });
+
+  it(actionFault('action-comment-422'), () => {
+    const result = results.drift;
+    if (!result) throw new Error('the drift scenario did not run');
+    expect(result.code, logOnFailure(result)).toBe(0);
+    expect(result.summary).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) |');
+    expect(result.outputs.reports).toMatch(/review\.json$/m);
+    // The new skill's result too, kept though the comment was refused.
+    expect(verdicts(result).tiny).toMatchObject({ standing: 'no-baseline', verdict: 'ok' });
+    expect(result.summary).toContain('| Positives triggered (should load) | 1/1 (100%) |');
+    expect(result.outputs.reports).toMatch(/tiny\.json$/m);
+    // The key stays masked (checked in the scenario, while its report files exist).
+    expect(createStatuses()).toEqual([422]);
+    expect(comments(9)).toHaveLength(0);
+    expect(result.outputs['comment-id']).toBe('');
+    expect(commentWarnings(result)).toEqual([
+      expect.stringMatching(
+        /^the PR comment could not be posted: GitHub refused the comment as too long \(HTTP 422: .*too long/,
+      ),
+    ]);
   });
 
   it('models: each model measured, one column per model in the comment, the cost in its footer', {
@@ -555,32 +669,12 @@ describe('the bundled Action, as the runner runs it', () => {
   });
 });
 
-const TINY = '.claude/skills/tiny/SKILL.md';
-const tinyEvals = evalsJson([
-  { query: 'tiny-pos 1: do the tiny thing', should_trigger: true },
-  { query: 'tiny-neg 1: what time is it', should_trigger: false },
-]);
-
-/** A test title from its case in ACTION_FAULT_CASES (docs/faults.md): the id, the fault, the outcome. */
-function actionFault(id: string): string {
-  const c = ACTION_FAULT_CASES.find((x) => x.id === id);
-  if (!c) throw new Error(`no action fault case ${id}`);
-  return `${id}: ${c.fault} → ${c.outcome}`;
-}
-
-/** Warnings and notices about the PR comment. */
-function commentWarnings(result: ActionResult): string[] {
-  return result.annotations
-    .filter((a) => a.level === 'warning' && a.message.includes('PR comment'))
-    .map((a) => a.message);
-}
-
 /**
- * What CI throws at the Action beyond the measurement: the GitHub API refusing or failing the
- * comment, a fork under pull_request_target, a job cancelled mid-run. Each measured scenario uses
- * the two-query `tiny` skill at one run per query.
+ * What CI throws at the Action beyond the measurement: a fork under pull_request_target, a job
+ * cancelled mid-run. (The GitHub API refusing or failing the comment rides on the pull request,
+ * cache-only and drift scenarios above: one run serves both.)
  */
-describe('the bundled Action under GitHub API faults, pull_request_target and cancellation', () => {
+describe('the bundled Action under pull_request_target and cancellation', () => {
   const pr = (number: number, head: string, extra: { fromFork?: boolean } = {}) =>
     pullRequestPayload({
       number,
@@ -590,87 +684,12 @@ describe('the bundled Action under GitHub API faults, pull_request_target and ca
       ...extra,
     });
 
-  async function measureTiny(number: number, extra: Record<string, string> = {}): Promise<ActionResult> {
-    repo.checkout(commits.c8 ?? '');
-    github.clearRequests();
-    return runAction({
-      cwd: repo.dir,
-      eventName: 'pull_request',
-      payload: pr(number, commits.c8 ?? ''),
-      inputs: inputs(extra),
-      env: world.env(),
-    });
-  }
-
-  /** The result reached the summary and the outputs, whatever happened to the comment. */
-  function expectResultKept(result: ActionResult): void {
-    expect(result.code, logOnFailure(result)).toBe(0);
-    expect(verdicts(result).tiny).toMatchObject({ standing: 'no-baseline', verdict: 'ok' });
-    expect(result.summary).toContain('| Positives triggered (should load) | 1/1 (100%) |');
-    expect(result.outputs.reports).toMatch(/tiny\.json$/);
-  }
-
   beforeAll(async () => {
     repo.checkout(commits.c1 ?? '');
     commits.c8 = await repo.commit('Add a tiny skill', {
-      [TINY]: skillFile('tiny', 'Do the tiny thing. Use when asked for the tiny thing.'),
+      [TINY]: skillFile('tiny', TINY_TEXT),
       '.claude/skills/tiny/evals/evals.json': tinyEvals,
     });
-  });
-
-  it(actionFault('action-comment-403'), {
-    timeout: 300_000,
-  }, async () => {
-    const result = await measureTiny(12, { 'github-token': FORK_TOKEN });
-    await dump('comment-403', result);
-    expectResultKept(result);
-    await expectKeyMasked(result);
-    expect(github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status)).toEqual([403]);
-    expect(comments(12)).toHaveLength(0);
-    expect(result.outputs['comment-id']).toBe('');
-    expect(commentWarnings(result)).toEqual([
-      expect.stringMatching(
-        /^the PR comment could not be posted: the token may not comment \(HTTP 403: Resource not accessible by integration.*pull-requests: write.*The results are in the job summary\.$/,
-      ),
-    ]);
-    expect(result.summary).toContain('The PR comment could not be posted \\(the token may not comment');
-  });
-
-  it(actionFault('action-comment-422'), {
-    timeout: 300_000,
-  }, async () => {
-    github.failNext('create-comment', {
-      status: 422,
-      message: 'Validation Failed: Body is too long (maximum is 65536 characters)',
-    });
-    const result = await measureTiny(12);
-    await dump('comment-422', result);
-    expectResultKept(result);
-    await expectKeyMasked(result);
-    expect(github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status)).toEqual([422]);
-    expect(comments(12)).toHaveLength(0);
-    expect(result.outputs['comment-id']).toBe('');
-    expect(commentWarnings(result)).toEqual([
-      expect.stringMatching(
-        /^the PR comment could not be posted: GitHub refused the comment as too long \(HTTP 422: .*too long/,
-      ),
-    ]);
-  });
-
-  it(actionFault('action-comment-5xx-retry'), {
-    timeout: 300_000,
-  }, async () => {
-    github.failNext('create-comment', { status: 502, times: 1 });
-    const result = await measureTiny(12);
-    await dump('comment-502', result);
-    expectResultKept(result);
-    await expectKeyMasked(result);
-    expect(github.requests.filter((r) => r.route === 'create-comment').map((r) => r.status)).toEqual([
-      502, 201,
-    ]);
-    expect(comments(12)).toHaveLength(1);
-    expect(result.outputs['comment-id']).toBe(String(comments(12)[0]?.id));
-    expect(commentWarnings(result)).toEqual([]);
   });
 
   it(actionFault('action-pr-target-fork'), {

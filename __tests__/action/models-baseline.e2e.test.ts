@@ -115,7 +115,13 @@ const CREDENTIALS = { 'anthropic-api-key': KEY, 'github-token': TOKEN, 'claude-p
 const comment = (pr: number) => world.github.comments(pr)[0]?.body ?? '';
 
 describe('a baseline and two models', () => {
-  const runs = 3;
+  /**
+   * Sonnet's fall is deterministic (the script loads the stub always on the base text, never on
+   * the head's), so at 2 runs it is 6/6 → 0/6 over the 3 positives: the exact test stratified by
+   * query gives (1/6)³ ≈ 0.005, and 6 hits is past the 2-hit noise band — a regression for the
+   * same reason as at 3 runs (9/9 → 0/9), with a third fewer claude runs.
+   */
+  const runs = 2;
   const models = `${HAIKU}, ${SONNET}`;
   /** Per model, the hits the simulated model decided on the handoff positives: [push, PR]. */
   const decided: Record<string, number[]> = { [HAIKU]: [], [SONNET]: [] };
@@ -218,7 +224,9 @@ describe('a baseline and two models', () => {
       ),
     );
     // The footer names both models and the job's cost.
-    expect(body).toMatch(/· claude-haiku-4-5, claude-sonnet-4-5 · 3 runs per query · cost \$[\d.]+ \(/);
+    expect(body).toMatch(
+      new RegExp(`· claude-haiku-4-5, claude-sonnet-4-5 · ${runs} runs per query · cost \\$[\\d.]+ \\(`),
+    );
   });
 });
 
@@ -379,7 +387,7 @@ describe('late and prices', () => {
       payload: prPayload(23, head, 'late'),
       inputs: {
         ...CREDENTIALS,
-        runs: '2',
+        runs: '1',
         late: '2',
         baseline: 'none',
         competition: 'isolated',
@@ -392,11 +400,11 @@ describe('late and prices', () => {
     const m = report?.candidate;
     // Late loads are what the model did a turn after the deciding message; never hits.
     const lateRuns = firstTurns(from, 'late load').filter((r) => r.behaviour?.kind === 'late-skill').length;
-    expect(lateRuns).toBe(2);
+    expect(lateRuns).toBe(1);
     expect(m?.totals.late).toBe(lateRuns);
     expect(m?.totals.positives.triggered).toBe(0);
     const misses = (m?.queries ?? []).reduce((n, q) => n + (q.runs - q.hits), 0);
-    expect(misses).toBe(6);
+    expect(misses).toBe(3);
     expect(comment(23)).toContain(
       `${lateRuns} of ${misses} misses loaded the skill later (counted apart: never a hit)`,
     );
