@@ -159,14 +159,28 @@ function noStackTrace(r: CliResult): void {
   expect(r.stderr).not.toMatch(/unexpected error|EPIPE|\n\s+at /);
 }
 
-describe('the reader goes away: measuring goes on', () => {
-  it(faultTitle('cli-epipe-stdout'), async () => {
+/**
+ * One measured run serves two cases: stdout's reader gone, and a relative `--claude` resolved
+ * against the working directory. Each case's checks read stderr and the files, never stdout.
+ */
+let epipeRelative: Promise<{ t: Awaited<ReturnType<typeof setUp>>; r: CliResult }> | undefined;
+function epipeWithRelativeClaude() {
+  epipeRelative ??= (async () => {
     const t = await setUp('epipe-out', { kind: 'skill' }, { kind: 'text' });
-    const r = await runCli([...t.args, '--claude', CLAUDE_BIN], {
+    const r = await runCli([...t.args, '--claude', './node_modules/.bin/claude'], {
       env: t.env,
+      cwd: REPO_ROOT,
       // `| true`: the reader is gone before the first line (`| head -1` is gone after it).
       onStart: (child) => child.stdout?.destroy(),
     });
+    return { t, r };
+  })();
+  return epipeRelative;
+}
+
+describe('the reader goes away: measuring goes on', () => {
+  it(faultTitle('cli-epipe-stdout'), async () => {
+    const { t, r } = await epipeWithRelativeClaude();
     noStackTrace(r);
     expect(r.code).toBe(0);
     const report = await onlyReport(t.out);
@@ -359,11 +373,7 @@ describe('the key never leaves the process', () => {
 
 describe('where claude and the report go', () => {
   it(faultTitle('cli-relative-claude'), async () => {
-    const t = await setUp('relative', { kind: 'skill' }, { kind: 'text' });
-    const r = await runCli([...t.args, '--claude', './node_modules/.bin/claude'], {
-      env: t.env,
-      cwd: REPO_ROOT,
-    });
+    const { t, r } = await epipeWithRelativeClaude();
     expect(r.stderr).not.toMatch(/ENOENT|could not be started/);
     expect(r.code).toBe(0);
     const report = await onlyReport(t.out);

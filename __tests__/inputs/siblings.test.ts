@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputErrors } from '../../src/errors.js';
 import { findSkillFiles } from '../../src/inputs/discovery.js';
-import { crossNegativeItems, loadSiblings } from '../../src/inputs/siblings.js';
+import { crossNegativeItems, crossNegativesEstimate, loadSiblings } from '../../src/inputs/siblings.js';
 import { loadSkill } from '../../src/inputs/skill.js';
 
 let root: string;
@@ -120,5 +120,17 @@ describe('loading the siblings', () => {
       ),
     ).toBe(true);
     expect(messages.every((m) => m.includes('Fix:'))).toBe(true);
+  });
+});
+
+describe('the cross-negatives estimate', () => {
+  const item = { id: 'xlsx/q1', query: 'recalc the pivot table', shouldTrigger: false, extra: {} };
+  it('counts the runs at most, one or several', () => {
+    expect(crossNegativesEstimate({ items: [item], without: ['pdf'] }, 1)).toBe(
+      'cross-negatives: 1 positive of the siblings added as negatives: up to 1 more run (1 per query); no eval set beside pdf',
+    );
+    expect(crossNegativesEstimate({ items: [item, item], without: [] }, 3)).toBe(
+      'cross-negatives: 2 positives of the siblings added as negatives: up to 6 more runs (3 per query)',
+    );
   });
 });

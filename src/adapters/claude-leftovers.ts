@@ -91,6 +91,30 @@ export async function removeSessionLeftovers(
 }
 
 /**
+ * The `<config>/projects/` entries of the temp projects in a dead skilltrigger's temp folder, for
+ * the sweep that removes that folder: its claude was killed with no one left to remove them. Read
+ * before the folder goes (a name comes from the project's real path).
+ */
+export async function removeProjectEntriesIn(
+  tempFolder: string,
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  const config = configFolder(env);
+  if (!config) return;
+  const entries = await readdir(tempFolder, { withFileTypes: true }).catch(() => []);
+  const projects = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(tempFolder, e.name))
+    .filter(isTempProject);
+  const names = (await Promise.all(projects.map((dir) => projectFolderNames(config, dir)))).flat();
+  await Promise.all(
+    names.map((name) =>
+      rm(path.join(config, 'projects', name), { recursive: true, force: true }).catch(() => undefined),
+    ),
+  );
+}
+
+/**
  * The CLI writes `~/.claude.json` and the plugin store (`<config>/plugins/store/*.json`, rewritten
  * at every start) under a lock (a `<file>.lock` folder), to a `<file>.tmp.<hex>` file renamed into
  * place. A run killed at its decision in the middle of that write leaves the lock or the temp file

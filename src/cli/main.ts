@@ -98,7 +98,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // listing, and a full folder there is told by the full-disk message below.
     if (command.startsClaude && args.command !== 'check') await checkTempFolder(io.env);
     // What a SIGKILLed skilltrigger left (its temp folders, their claude groups) goes first (temp-owner.ts).
-    if (command.startsClaude) await sweepDeadOwners(os.tmpdir());
+    if (command.startsClaude) await sweepDeadOwners(os.tmpdir(), io.env);
     switch (args.command) {
       case 'help':
         io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));

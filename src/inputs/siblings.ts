@@ -130,5 +130,5 @@ export function crossNegativesEstimate(
 ): string {
   const most = cross.items.length * runs;
   const without = cross.without.length === 0 ? '' : `; no eval set beside ${cross.without.join(', ')}`;
-  return `cross-negatives: ${cross.items.length} ${cross.items.length === 1 ? 'positive' : 'positives'} of the siblings added as negatives: up to ${most} more runs (${runs} per query)${without}`;
+  return `cross-negatives: ${cross.items.length} ${cross.items.length === 1 ? 'positive' : 'positives'} of the siblings added as negatives: up to ${most} more run${most === 1 ? '' : 's'} (${runs} per query)${without}`;
 }
