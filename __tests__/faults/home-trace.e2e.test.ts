@@ -67,11 +67,18 @@ async function tree(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
+/**
+ * The CLI's retention-sweep marker (docs/home.md): written once in a HOME, by whichever start first
+ * lives long enough to sweep, so in a young HOME it may appear during any command.
+ */
+const SWEEP_MARKER = '.claude/.last-cleanup';
+
 /** Paths added, removed or changed between two trees, apart from the CLI's own rewritten files. */
 function changes(before: Map<string, string>, after: Map<string, string>): string[] {
   const all = new Set([...before.keys(), ...after.keys()]);
   return [...all]
     .filter((p) => before.get(p) !== after.get(p) && !REWRITTEN.test(p))
+    .filter((p) => !(p === SWEEP_MARKER && !before.has(p)))
     .map((p) => `${before.has(p) ? (after.has(p) ? '~' : '-') : '+'} ${p}`)
     .sort();
 }
