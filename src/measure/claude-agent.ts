@@ -7,10 +7,9 @@
  */
 import type { Agent, UpcomingRun } from '../adapters/agent.js';
 import type { LoopSpec } from './loop-spec.js';
-import { type LoopTargets, standbyCount, waitingSpecFor } from './loop-targets.js';
+import { firstClaudeRun, type LoopTargets, standbyCount, waitingSpecFor } from './loop-targets.js';
 import { projectPrefetch } from './prefetch.js';
 import { type RunDeps, runOnce } from './run-once.js';
-import { planRuns } from './run-plan.js';
 import { standbyPool } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
 
@@ -34,12 +33,7 @@ export function claudeAgent(spec: LoopSpec, shape: LoopTargets, deps: RunDeps): 
     discard: discardWaiting,
   });
   // The early standby serves the first claude run when it was started as the loop would start it.
-  const firstRun =
-    launch === 'standby'
-      ? planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, shape.targets.length).find(
-          (slot) => shape.targets[slot.model]?.agent === 'claude',
-        )
-      : undefined;
+  const firstRun = launch === 'standby' ? firstClaudeRun(spec, shape) : undefined;
   const firstSpec = firstRun && waitingSpecFor(spec, shape, firstRun);
   const early = spec.early?.claim(firstSpec);
   if (early && firstRun && firstSpec) pool.adopt(keyOf({ side: firstRun.side, ...firstSpec }), early);
