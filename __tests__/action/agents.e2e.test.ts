@@ -244,8 +244,10 @@ describe('agents: codex, siblings, a cancelled job', () => {
   it('kills the Codex run in flight and leaves no codex process and no project folder', async () => {
     expect(cancelled.code, actionLog(cancelled)).toBe(3);
     expect(cancelled.failure).toMatch(/^no verdict for halt: the run was interrupted/);
-    // The cancel came while Codex waited on the second run's answer.
-    expect(haltRuns, actionLog(cancelled)).toBe(2);
+    // The cancel came during the second run: while its project was made, or while Codex waited
+    // on the model's answer (then its request is the second).
+    expect(haltRuns, actionLog(cancelled)).toBeGreaterThanOrEqual(1);
+    expect(cancelled.stdout).not.toMatch(/run 1\/1 · timeout/);
     expect(cancelled.stdout).toMatch(/query \d\/2 · run 1\/1 · triggered/);
     expect(leftRunning).toEqual([]);
     expect((await readdir(tmp)).sort()).toEqual(tmpBefore);
