@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PINNED_CODEX_VERSION } from '../../src/action/constants.js';
@@ -7,7 +7,15 @@ import { GATE_QUERY } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { parseJunit } from '../fakes/junit-shape.js';
-import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
+import { liveProcessesIn } from '../fakes/process-group.js';
+import {
+  type ActionResult,
+  evalsJson,
+  pullRequestPayload,
+  pushPayload,
+  runAction,
+  skillFile,
+} from './harness.js';
 
 /**
  * `agents: claude,codex`: one pull request measured on the real `claude` and the real `codex`
@@ -20,7 +28,8 @@ import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile 
  * and links the project's own pinned `codex` into the prefix, as the real package's bin would be.
  *
  * Runs: 2 queries × 1 run × 2 sides × 2 agents = 8 measured runs (4 claude, 4 codex), plus each
- * agent's gates; one Action run in all.
+ * agent's gates; then a job on Codex alone with a sibling, cancelled in its second run (Codex's
+ * gates, 2 codex runs).
  */
 
 const TOKEN = 'ghs_actions_token_for_agents';
@@ -43,14 +52,19 @@ fs.symlinkSync(process.env.FAKE_NPM_CODEX, path.join(bin, 'codex'));
 let world: ActionWorld;
 let result: ActionResult;
 let npmLog: string;
+let haltRuns = 0;
 
 beforeAll(async () => {
   world = await startActionWorld({
     name: 'agents-e2e',
     tokens: { [TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
-    // Both agents load the skill on the positive and answer the negative in text.
-    script: (req) =>
-      req.query !== GATE_QUERY && req.query.startsWith('pos') ? { kind: 'skill' } : undefined,
+    // Both agents load the skill on the positive and answer the negative in text. The cancelled
+    // job's first run loads the skill, and its second waits until the job is cancelled, whichever
+    // query the plan puts first.
+    script: (req) => {
+      if (req.query.startsWith('halt')) return haltRuns++ === 0 ? { kind: 'skill' } : { kind: 'hang' };
+      return req.query !== GATE_QUERY && req.query.startsWith('pos') ? { kind: 'skill' } : undefined;
+    },
   });
   const fakeBin = path.join(world.work, 'bin');
   await mkdir(fakeBin);
@@ -165,5 +179,77 @@ describe('agents: claude,codex on a pull request', () => {
       'tiny (candidate) · codex',
     ]);
     expect(junit.suites.map((s) => s.tests)).toEqual([2, 2, 2, 2]);
+  });
+});
+
+/**
+ * A job on Codex alone, with the default competition (the repository's other skill, tiny,
+ * installed beside the stub as Codex lists it), cancelled while its second run waits on the model.
+ */
+describe('agents: codex, siblings, a cancelled job', () => {
+  let cancelled: ActionResult;
+  let tmp: string;
+  let tmpBefore: string[];
+  let leftRunning: string[];
+
+  beforeAll(async () => {
+    const { repo } = world;
+    const before = repo.git('rev-parse', 'HEAD');
+    const head = await repo.commit('Add halt', {
+      '.claude/skills/halt/SKILL.md': skillFile('halt', 'Halt the tiny way. Use when testing a cancel.'),
+      '.claude/skills/halt/evals.json': evalsJson([
+        { query: 'halt: stop tinily', should_trigger: true },
+        { query: 'halt: wait for nothing', should_trigger: false },
+      ]),
+    });
+    tmp = path.join(world.work, 'tmp');
+    tmpBefore = (await readdir(tmp)).sort();
+    cancelled = await runAction({
+      cwd: repo.dir,
+      eventName: 'push',
+      payload: pushPayload({ before, after: head }),
+      inputs: {
+        agents: 'codex',
+        'openai-api-key': OPENAI_KEY,
+        'github-token': TOKEN,
+        runs: '1',
+        timeout: '120',
+      },
+      env: world.env({
+        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
+        GITHUB_SHA: head,
+        OPENAI_BASE_URL: `${world.model.url}/v1`,
+        FAKE_NPM_LOG: npmLog,
+        FAKE_NPM_CODEX: CODEX_BIN,
+      }),
+      interrupt: { signal: 'SIGTERM', when: /query \d\/2 · run 1\/1 · / },
+    });
+    leftRunning = liveProcessesIn(tmp);
+  }, 300_000);
+
+  it('installs the sibling Codex lists in each Codex run, as its SKILL.md holds it', async () => {
+    const first = world.model.requests.find(
+      (r) => r.path.endsWith('/responses') && r.view?.query.startsWith('halt'),
+    );
+    expect(first?.view?.listing, actionLog(cancelled)).toContainEqual({
+      name: expect.stringMatching(/^tiny-stub-/),
+      description: 'Greet the user the tiny way. Use when asked for a tiny hello.',
+    });
+    const report = reportSchema.parse(
+      JSON.parse(await readFile(cancelled.outputs.reports?.split('\n')[0] ?? '', 'utf8')),
+    );
+    expect(report.siblings?.members.map((m) => m.name)).toEqual(['tiny']);
+  });
+
+  it('kills the Codex run in flight and leaves no codex process and no project folder', async () => {
+    expect(cancelled.code, actionLog(cancelled)).toBe(3);
+    expect(cancelled.failure).toMatch(/^no verdict for halt: the run was interrupted/);
+    // The cancel came during the second run: while its project was made, or while Codex waited
+    // on the model's answer (then its request is the second).
+    expect(haltRuns, actionLog(cancelled)).toBeGreaterThanOrEqual(1);
+    expect(cancelled.stdout).not.toMatch(/run 1\/1 · timeout/);
+    expect(cancelled.stdout).toMatch(/query \d\/2 · run 1\/1 · triggered/);
+    expect(leftRunning).toEqual([]);
+    expect((await readdir(tmp)).sort()).toEqual(tmpBefore);
   });
 });

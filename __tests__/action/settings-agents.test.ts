@@ -92,10 +92,6 @@ describe('readSettings: agents', () => {
 
   it.each([
     [
-      { agents: 'codex' },
-      'input competition: siblings is not measured on Codex by the Action yet (the CLI does it: `run --agent codex --siblings`). Fix: set competition: isolated, or measure the siblings with agents: claude',
-    ],
-    [
       { agents: 'claude,codex', ...ISOLATED, 'max-cost-usd': '5' },
       'input max-cost-usd cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`). Fix: leave max-cost-usd empty, or set agents: claude',
     ],
@@ -107,6 +103,11 @@ describe('readSettings: agents', () => {
     const error = refusal(values);
     expect(error.message).toBe(message);
     expect(error.exitCode).toBe(1);
+  });
+
+  it('measures the siblings on Codex too, as the CLI does (the default competition)', () => {
+    expect(readSettings(reader({ agents: 'codex' })).competition).toBe('siblings');
+    expect(readSettings(reader({ agents: 'claude,codex' })).competition).toBe('siblings');
   });
 
   it('keeps those inputs for Claude Code alone', () => {

@@ -83,10 +83,10 @@ describe('loopBudget', () => {
     expect(bySettings?.costOf(run({ usage: usage(4_000_000) }))).toBeCloseTo(4);
   });
 
-  it('counts an unpriced run, and a Codex run that reported no tokens, at the first estimate', () => {
+  it('counts an unpriced run, and a run whose agent reported no tokens, at the first estimate', () => {
     const budget = loopBudget(budgeted);
     expect(budget?.costOf(run({ usage: usage(1_000_000), model: 'unknown-model' }))).toBe(0.5);
-    expect(budget?.costOf(run({ agent: 'codex', model: 'claude-test' }))).toBe(0.5);
+    expect(budget?.costOf(run({ usageUnreported: true, model: 'claude-test' }))).toBe(0.5);
     // A claude run with no tokens is priced, at nothing.
     expect(budget?.costOf(run({ model: 'claude-test' }))).toBe(0);
   });
@@ -143,14 +143,14 @@ describe('measurementLoop', () => {
     expect(both.claudeRuns).toBe(true);
   });
 
-  it('gives the seam the text as the SKILL.md holds it when Codex runs', () => {
+  it('puts Codex on the seam when it runs, and claude alone leaves the seam empty', () => {
     const { loop } = measurementLoop(
       settings({
         agents: [{ agent: 'codex' }],
         codex: { bin: 'codex', provider: { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' } },
       }),
     );
-    expect(loop.sides[0]?.seamStub).toEqual({ skillName: 'handoff', description: 'Write HANDOFF.md' });
     expect(loop.seam?.codex?.id).toBe('codex');
+    expect(measurementLoop(settings()).loop.seam?.codex).toBeUndefined();
   });
 });

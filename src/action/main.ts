@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { killAllAgentGroups } from '../adapters/agent.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import type { GateResult } from '../gates/gate.js';
 import { registerSecrets } from '../mask.js';
@@ -138,7 +139,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
       signal,
       ...(model === undefined ? {} : { model }),
     });
-    if (targets.some((t) => t.siblings.length > 0))
+    // Codex's siblings were read with the plan; the probe lists claude's where claude runs.
+    if (claude && targets.some((t) => t.siblings.length > 0))
       await core.group('List the siblings as Claude Code lists them', () => listSiblings(targets, listing));
     // Every skill's baseline, the job's estimate (max-cost-usd refuses here), then the runs.
     const ended = await measureTargets(
@@ -218,9 +220,16 @@ async function installAgents(
 export async function run(): Promise<void> {
   const controller = new AbortController();
   // The runner cancels a job with SIGINT, then SIGTERM: stop the current run cleanly and report.
+  // A second signal kills every agent's process group at once (a run or a gate's command that
+  // ignores the first cannot outlive the job); each run still removes its own files.
   // `on`, not `once`: a once-listener is removed before it runs, and execa's signal-exit handler,
   // seeing no other listener left, then re-raises the signal and kills the process mid-cleanup.
-  const cancel = () => controller.abort();
+  let cancels = 0;
+  const cancel = () => {
+    cancels++;
+    controller.abort();
+    if (cancels > 1) killAllAgentGroups();
+  };
   process.on('SIGINT', cancel);
   process.on('SIGTERM', cancel);
   let conclusion: Conclusion;

@@ -70,11 +70,21 @@ export function measuresClaude(settings: Settings): boolean {
  * Codex's executable, endpoint and the model its runs send without `-m` (so they are priced), for
  * the measure loop, as the CLI's run gives them.
  */
-function codexFor(bin: string | undefined, env: NodeJS.ProcessEnv, version: string | undefined) {
+function codexFor(
+  bin: string | undefined,
+  env: NodeJS.ProcessEnv,
+  version: string | undefined,
+  target: MeasureTarget,
+) {
   if (bin === undefined) return {};
   const defaultModel = codexDefaultModel(version);
   return {
-    codex: { bin, provider: codexProviderFrom(env).provider, ...(defaultModel ? { defaultModel } : {}) },
+    codex: {
+      bin,
+      provider: codexProviderFrom(env).provider,
+      ...(target.codexSiblings ? { siblings: target.codexSiblings } : {}),
+      ...(defaultModel ? { defaultModel } : {}),
+    },
   };
 }
 
@@ -188,7 +198,7 @@ export async function measureOne(
       claudeBin: claude?.bin ?? 'claude',
       env,
       ...(settings.agents ? { agents: settings.agents } : {}),
-      ...codexFor(m.codexBin, env, gates.codexVersion),
+      ...codexFor(m.codexBin, env, gates.codexVersion, target),
       ...(gates.codexVersion === undefined ? {} : { agentVersions: { codex: gates.codexVersion } }),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,

@@ -1,9 +1,11 @@
 import * as core from '@actions/core';
 import { repositoryRoot } from '../adapters/git.js';
 import { InputErrors } from '../errors.js';
+import { measuresCodex } from '../inputs/agents.js';
 import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
 import { shardText } from '../matrix/shard.js';
+import { type CodexSibling, codexSiblings } from '../measure/codex-listed.js';
 import { annotate } from './annotate.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { type CompetingSibling, loadCompetition } from './competition.js';
@@ -27,6 +29,11 @@ export interface MeasureTarget {
   evalSet: EvalSet;
   /** `competition: siblings`: the repository's other skills installed beside the stub; empty: alone. */
   siblings: CompetingSibling[];
+  /**
+   * With Codex among the agents, the siblings its runs install: those Codex lists, each as its
+   * SKILL.md holds it (src/measure/codex-listed.ts), as the CLI's `run --agent codex --siblings`.
+   */
+  codexSiblings?: CodexSibling[];
 }
 
 export interface RunPlan {
@@ -126,7 +133,7 @@ async function loadInputs(
             settings,
           );
           for (const note of notes) core.info(note);
-          targets.push({ plan, evalSet, siblings });
+          targets.push({ plan, evalSet, ...competitionOnCodex(plan.path, siblings, settings) });
         } catch (error) {
           if (!(error instanceof InputErrors)) throw error;
           results.push({
@@ -179,4 +186,31 @@ export async function planRun(ctx: RunnerContext, settings: Settings, run: Actio
 /** The skills that were due to be measured when the run stopped. */
 export function notRun(targets: readonly MeasureTarget[]): NotRunSkill[] {
   return targets.map((t) => ({ kind: 'not-run', file: t.plan.path, skill: t.plan.head.name }));
+}
+
+/**
+ * The siblings as each agent lists them: claude's are listed by the probe later (`listSiblings`);
+ * Codex's are read here, and one Codex leaves out is said and does not compete there. Without
+ * claude, the report's sibling set is Codex's.
+ */
+function competitionOnCodex(
+  file: string,
+  siblings: CompetingSibling[],
+  settings: Settings,
+): Pick<MeasureTarget, 'siblings' | 'codexSiblings'> {
+  if (siblings.length === 0 || !measuresCodex(settings.agents)) return { siblings };
+  const { installed, leftOut } = codexSiblings(siblings.map((s) => ({ skill: s.skill, file: s.skill.file })));
+  for (const { name, reason } of leftOut)
+    core.info(
+      `${file}: competition: ${name} is not listed by Codex (${reason}), so it does not compete there; left out`,
+    );
+  if (settings.agents?.some((a) => a.agent === 'claude')) return { siblings, codexSiblings: installed };
+  const byName = new Map(siblings.map((s) => [s.name, s]));
+  return {
+    siblings: installed.flatMap((c) => {
+      const sibling = byName.get(c.skillName);
+      return sibling ? [{ ...sibling, listed: c.description }] : [];
+    }),
+    codexSiblings: installed,
+  };
 }

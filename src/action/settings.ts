@@ -322,7 +322,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
-  if (measuresCodex(agents)) refuseWithCodex({ competition, maxCostUsd, routingMatrix });
+  if (measuresCodex(agents)) refuseWithCodex({ maxCostUsd, routingMatrix });
 
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const openaiApiKey = optional(Inputs.OpenaiApiKey);
@@ -374,12 +374,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
  * What a Codex measurement cannot do yet, in the CLI's words, with this Action's inputs as the way
  * out (exit 1, before anything is spent).
  */
-function refuseWithCodex(s: { competition: string; maxCostUsd?: number; routingMatrix: boolean }): void {
+function refuseWithCodex(s: { maxCostUsd?: number; routingMatrix: boolean }): void {
   const orClaude = `${Inputs.Agents}: claude`;
-  if (s.competition === 'siblings')
-    throw new UsageError(
-      `input ${Inputs.Competition}: siblings ${CODEX_CANNOT.siblings}. Fix: set ${Inputs.Competition}: isolated, or measure the siblings with ${orClaude}`,
-    );
   if (s.maxCostUsd !== undefined)
     throw new UsageError(
       `input ${Inputs.MaxCostUsd} ${CODEX_CANNOT.maxCost}. Fix: leave ${Inputs.MaxCostUsd} empty, or set ${orClaude}`,

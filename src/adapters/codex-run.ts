@@ -64,7 +64,9 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
     };
     const timer = setTimeout(() => halt('timeout'), options.timeoutMs);
     const onAbort = (): void => halt('abort');
-    options.signal?.addEventListener('abort', onAbort, { once: true });
+    // An abort while the project was being made has already fired: its listener would never run.
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
     let outcome: Outcome | undefined;
     let exit: CodexExit | undefined;
     try {

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stdoutLines } from './stdout-lines.js';
 
 export interface CodexExit {
   /** The executable could not be started (missing, not executable). */
@@ -94,57 +95,14 @@ export function spawnCodex(options: CodexSpawnOptions): CodexProcess {
     });
   });
 
-  const queue: string[] = [];
-  let ended = child.stdout === null;
-  let wake: (() => void) | undefined;
-  let buffer = '';
-  const push = (line: string): void => {
-    const trimmed = line.trim();
-    if (trimmed) queue.push(trimmed);
-  };
-  child.stdout?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => {
-    buffer += chunk;
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      push(buffer.slice(0, newline));
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf('\n');
-    }
-    wake?.();
-  });
-  const finish = (): void => {
-    if (ended) return;
-    push(buffer);
-    buffer = '';
-    ended = true;
-    wake?.();
-  };
-  child.stdout?.on('end', finish);
-  child.stdout?.on('close', finish);
-  child.stdout?.on('error', finish);
+  const stdout = stdoutLines(child.stdout);
   // A process that escaped the group could hold stdout open after Codex exits: stop reading
   // a moment after the exit even then.
-  void exited.then(() => setTimeout(finish, 1000).unref());
-
-  async function* lines(): AsyncGenerator<string> {
-    for (;;) {
-      const line = queue.shift();
-      if (line !== undefined) {
-        yield line;
-        continue;
-      }
-      if (ended) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-      wake = undefined;
-    }
-  }
+  void exited.then(() => setTimeout(stdout.end, 1000).unref());
 
   return {
     pid,
-    lines: lines(),
+    lines: stdout.lines,
     exited,
     async kill() {
       if (pid !== undefined) signalGroup(pid, 'SIGKILL');

@@ -1,7 +1,6 @@
 import os from 'node:os';
-import { killAllClaudeGroups } from '../adapters/claude-children.js';
+import { killAllAgentGroups } from '../adapters/agent.js';
 import { removeInterruptedWrites } from '../adapters/claude-leftovers.js';
-import { killAllCodexGroups } from '../adapters/codex.js';
 import { removeAllStubProjects } from '../adapters/stub-project.js';
 import { checkTempFolder, fullDiskMessage } from '../adapters/temp-folder.js';
 import { sweepDeadOwners } from '../adapters/temp-owner.js';
@@ -71,8 +70,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       controller.abort();
       return;
     }
-    killAllClaudeGroups();
-    killAllCodexGroups();
+    killAllAgentGroups();
     if (signals === 2) {
       io.stderr.write(`\n${signal} again: claude killed; writing what was measured…\n`);
       sweeping = removeAllStubProjects().catch(() => undefined);

@@ -79,12 +79,10 @@ export function qualifiedModels(agents: AgentId[], entries: string[] | undefined
 }
 
 /**
- * What the Action cannot do with Codex yet (the CLI's `run` can: `--siblings` and `--max-cost-usd`
- * work with `--agent codex`), each as the reason after the input's name; the fix names the input's
- * own way out (`set competition: isolated`).
+ * What the Action cannot do with Codex yet (the CLI's `run` can: `--max-cost-usd` works with
+ * `--agent codex`), as the reason after the input's name; the fix names the input's own way out.
  */
 export const CODEX_CANNOT = {
-  siblings: 'is not measured on Codex by the Action yet (the CLI does it: `run --agent codex --siblings`)',
   maxCost:
     'cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`)',
 } as const;

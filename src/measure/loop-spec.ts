@@ -1,5 +1,5 @@
 /** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
-import type { Agent, AgentRunRequest } from '../adapters/agent.js';
+import type { Agent } from '../adapters/agent.js';
 import type { StubProjectError, StubSpec } from '../adapters/stub-project.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
@@ -17,12 +17,8 @@ export type SideLabel = 'candidate' | 'baseline';
  */
 export interface SideSpec {
   label: SideLabel;
+  /** Claude's stub: the text as Claude Code lists it. Every other agent holds its own stub of each side. */
   stub: StubSpec;
-  /**
-   * The same side for an agent on the seam (Codex): the skill's name and the text under test as the
-   * real SKILL.md holds it (the agent's adapter lists it as that agent does). Needed when one runs.
-   */
-  seamStub?: Pick<AgentRunRequest, 'skillName' | 'description' | 'siblings'>;
 }
 
 /** One agent of `--agent a,b`, with the model it is asked for (absent: the agent's default). */
@@ -49,7 +45,10 @@ export interface LoopSpec {
    * which.
    */
   agents?: AgentTarget[];
-  /** The agents on the seam by id (Codex): a run of one goes to its adapter, always cold. */
+  /**
+   * The agents other than claude by id (Codex), each made with its stubs of `sides`. Claude is
+   * built by the loop from `run`, `sides`, `standby` and the loop's RunDeps (src/measure/claude-agent.ts).
+   */
   seam?: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
   budget?: Budget;

@@ -57,7 +57,12 @@ export function waitingSpecFor(spec: LoopSpec, t: LoopTargets, slot: PlannedRun)
 export function firstWaitingSpec(spec: LoopSpec): WaitingSpec | undefined {
   const t = loopTargets(spec);
   if (standbyCount(spec, t) === 0) return undefined;
-  const plan = planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, t.targets.length);
-  const first = plan.find((slot) => t.targets[slot.model]?.agent === 'claude');
+  const first = firstClaudeRun(spec, t);
   return first ? waitingSpecFor(spec, t, first) : undefined;
+}
+
+/** The plan's first claude run, which the early standby serves (src/measure/claude-agent.ts). */
+export function firstClaudeRun(spec: LoopSpec, t: LoopTargets): PlannedRun | undefined {
+  const plan = planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, t.targets.length);
+  return plan.find((slot) => t.targets[slot.model]?.agent === 'claude');
 }

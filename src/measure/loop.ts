@@ -1,16 +1,14 @@
-import type { Agent } from '../adapters/agent.js';
+import type { Agent, AgentId, UpcomingRun } from '../adapters/agent.js';
 import { StubProjectError } from '../adapters/stub-project.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
+import { claudeAgent } from './claude-agent.js';
 import type { LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
-import { loopTargets, slotModel, standbyCount, waitingSpecFor } from './loop-targets.js';
-import { projectPrefetch } from './prefetch.js';
+import { loopTargets, slotModel } from './loop-targets.js';
 import { runOnAgent } from './run-agent.js';
-import { type RunDeps, RunInterrupted, type RunResult, realRunDeps, runOnce } from './run-once.js';
-import { type PlannedRun, planRuns } from './run-plan.js';
-import { standbyPool } from './standby.js';
-import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
+import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from './run-once.js';
+import { planRuns } from './run-plan.js';
 
 /** Runs the plan one run at a time. Never parallel: concurrent runs compete for the API and the CPU. */
 export async function measureAll(
@@ -24,19 +22,21 @@ export async function measureAll(
   const shape = loopTargets(spec);
   const { severalAgents, models, targets } = shape;
   const modelCount = targets.length;
-  const onSeam = (target: number): Agent | undefined => {
-    const agent = targets[target]?.agent ?? 'claude';
-    if (agent === 'claude') return undefined;
-    const adapter = spec.seam?.[agent];
-    if (!adapter) throw new Error(`no adapter was given for the agent ${agent}`);
-    return adapter;
+  // Claude is built in (the loop's RunDeps are its seams); every other agent comes with the spec.
+  const claude = claudeAgent(spec, shape, deps);
+  const agents: Partial<Record<AgentId, Agent>> = { ...spec.seam, claude };
+  const agentOf = (target: number): Agent => {
+    const id = targets[target]?.agent ?? claude.id;
+    const agent = agents[id];
+    if (!agent) throw new Error(`no adapter was given for the agent ${id}`);
+    return agent;
   };
   const plan = planRuns(items.length, rules.runsPerQuery, sides.length, modelCount);
   const records: RunResult[][][] = sides.map(() => items.map(() => []));
   /** One side's runs of one query on one model. */
   const runsOf = (side: number, itemIndex: number, model: number): RunResult[] => {
     const runs = records[side]?.[itemIndex] ?? [];
-    if (severalAgents) return runs.filter((r) => (r.agent ?? 'claude') === severalAgents[model]?.agent);
+    if (severalAgents) return runs.filter((r) => r.agent === severalAgents[model]?.agent);
     return models ? runs.filter((r) => r.requestedModel === models[model]) : runs;
   };
   /** Every (side, model) is measured, and judged by the no-verdict rule, on its own. */
@@ -53,45 +53,30 @@ export async function measureAll(
     );
   const plannedOf = (perItem: RunResult[][]): number =>
     items.reduce((n, item, i) => n + plannedFor(item, perItem[i] ?? [], rules), 0);
-  // The next run's project is made while this one runs; a finished run's folder is removed while
-  // the next starts (docs/speed.md). Keyed by side: each side has its own stub.
-  const projects = projectPrefetch<number>(deps.createProject);
-  // With standbys, each run's claude is started ahead in its own project; a standby serves one
-  // side (its stub) on one model, both fixed when it is spawned. An agent on the seam runs cold.
-  const standbys = standbyCount(spec, shape);
-  const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
-  const keyOf = (slot: PlannedRun) => `${slot.side}/${slot.model}`;
-  const waitingSpecs = new Map<string, WaitingSpec>();
-  for (const slot of plan) {
-    const waiting = waitingSpecFor(spec, shape, slot);
-    if (waiting && !waitingSpecs.has(keyOf(slot)) && !onSeam(slot.model))
-      waitingSpecs.set(keyOf(slot), waiting);
-  }
-  const pool = standbyPool<WaitingRun>(standbys, {
-    start: (key) => {
-      const waiting = waitingSpecs.get(key);
-      return waiting ? startWaiting(waiting, deps) : Promise.reject(new Error(`no run planned for ${key}`));
-    },
-    discard: discardWaiting,
-  });
-  // The first claude run's standby may have been started before the gates: it serves that run if
-  // it was started as the loop would start it, and is discarded otherwise.
-  const firstClaude = plan.find((slot) => !onSeam(slot.model));
-  const early = spec.early?.claim(
-    launch === 'standby' && firstClaude ? waitingSpecs.get(keyOf(firstClaude)) : undefined,
-  );
-  if (early && firstClaude) pool.adopt(keyOf(firstClaude), early);
-  /** The keys of the runs after plan[index] that are still to run, nearest first. */
-  const upcoming = (index: number): string[] =>
-    plan
+  /** The runs after plan[index] that are still to run, nearest first, for the agents to prepare. */
+  const upcoming = (index: number): UpcomingRun[] => {
+    const settledNow = new Map<number, boolean>();
+    const isSettled = (item: number): boolean => {
+      const known = settledNow.get(item) ?? settled(item);
+      settledNow.set(item, known);
+      return known;
+    };
+    return plan
       .slice(index + 1)
-      .filter((slot) => !settled(slot.itemIndex) && !onSeam(slot.model))
-      .slice(0, standbys)
-      .map(keyOf);
+      .filter((slot) => !isSettled(slot.itemIndex))
+      .map((slot) => {
+        const model = slotModel(shape, slot.model) ?? targets[slot.model]?.model;
+        return {
+          agent: agentOf(slot.model).id,
+          side: slot.side,
+          ...(model === undefined ? {} : { model }),
+        };
+      });
+  };
   try {
     return await runPlan();
   } finally {
-    await Promise.all([pool.settle(), projects.settle(), spec.early?.release()]);
+    await Promise.all(Object.values(agents).map((agent) => agent.settle?.()));
   }
 
   async function runPlan(): Promise<LoopResult> {
@@ -121,50 +106,20 @@ export async function measureAll(
       let result: RunResult;
       try {
         const model = slotModel(shape, slot.model);
-        const agent = onSeam(slot.model);
-        if (agent) {
-          if (!side.seamStub) throw new Error(`no stub was given for the agent ${agent.id}`);
-          const running = runOnAgent(agent, {
-            ...side.seamStub,
-            query: item.query,
-            ...((model ?? targets[slot.model]?.model) === undefined
-              ? {}
-              : { model: model ?? targets[slot.model]?.model }),
-            timeoutMs: spec.run.timeoutMs,
-            ...(signal ? { signal } : {}),
-          });
-          // The next run's claude project is made while this one runs, as after a claude run.
-          const following = plan[index + 1];
-          const next = following && sides[following.side];
-          if (launch === 'cold' && following && next && !onSeam(following.model))
-            projects.prefetch(following.side, next.stub);
-          else if (launch === 'standby') pool.fill(upcoming(index));
-          result = await running;
-        } else {
-          const standby = pool.take(keyOf(slot));
-          const running = runOnce(
-            {
-              ...spec.run,
-              query: item.query,
-              stub: side.stub,
-              ...(model === undefined ? {} : { model }),
-              launch,
-            },
-            signal,
-            deps,
-            { ...projects.optionsFor(slot.side), ...(standby ? { standby } : {}) },
-          );
-          if (launch === 'standby') {
-            pool.fill(upcoming(index));
-          } else {
-            const following = plan[index + 1];
-            const next = following && sides[following.side];
-            if (following && next && !onSeam(following.model)) projects.prefetch(following.side, next.stub);
-          }
-          result = await running;
-        }
+        const asked = model ?? targets[slot.model]?.model;
+        const running = runOnAgent(agentOf(slot.model), {
+          query: item.query,
+          side: slot.side,
+          ...(asked === undefined ? {} : { model: asked }),
+          timeoutMs: spec.run.timeoutMs,
+          ...(signal ? { signal } : {}),
+        });
+        // The next runs are prepared while this one runs (docs/speed.md).
+        const next = upcoming(index);
+        for (const agent of Object.values(agents)) agent.ahead?.(next);
+        result = await running;
         if (model !== undefined) result = { ...result, requestedModel: model };
-        if (severalAgents) result = { ...result, agent: targets[slot.model]?.agent ?? 'claude' };
+        if (severalAgents) result = { ...result, agent: agentOf(slot.model).id };
       } catch (error) {
         if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
         // A temp folder that fills up mid-run must not cost the runs already measured: stop, and

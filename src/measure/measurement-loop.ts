@@ -12,8 +12,8 @@ import type { WaitingSpec } from './waiting-run.js';
 
 /**
  * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
- * and so does a Codex run that reported no tokens: Codex reports usage only when a turn completes,
- * so a run killed at its decision has paid for its prompt without saying so (docs/cost.md).
+ * and so does a run whose agent reported no tokens although it paid for its prompt (Codex reports
+ * usage only when a turn completes, so a run killed at its decision says nothing; docs/cost.md).
  */
 export function loopBudget(settings: MeasureSettings): Budget | undefined {
   const { budget, prices } = settings;
@@ -23,14 +23,7 @@ export function loopBudget(settings: MeasureSettings): Budget | undefined {
     firstEstimateUsd: budget.firstEstimateUsd,
     ...(budget.spentUsd === undefined ? {} : { spentUsd: budget.spentUsd }),
     costOf: (result) => {
-      const { usage } = result;
-      const silent =
-        usage.inputTokens +
-          usage.outputTokens +
-          usage.cacheReadInputTokens +
-          usage.cacheCreationInputTokens ===
-        0;
-      if (silent && result.agent === 'codex') return budget.firstEstimateUsd;
+      if (result.usageUnreported) return budget.firstEstimateUsd;
       const cost = costOf(
         result.usage,
         result.model ?? result.requestedModel ?? settings.model,
@@ -68,28 +61,22 @@ export function measurementLoop(settings: LoopSettings) {
       ? {}
       : { siblings: siblings.map((s) => ({ skillName: s.name, ...stubFieldsFor(s.listed) })) }),
   });
-  // An agent on the seam gets the text as the SKILL.md holds it: its adapter lists it as that agent does.
-  const codexSiblings = settings.codex?.siblings ?? [];
-  const seamStubFor = (description: string) =>
-    settings.codex
-      ? {
-          seamStub: {
-            skillName: settings.skill.name,
-            description,
-            ...(codexSiblings.length === 0 ? {} : { siblings: codexSiblings }),
-          },
-        }
-      : {};
-  const sides: SideSpec[] = [
-    { label: 'candidate', stub: stubFor(listed.candidate), ...seamStubFor(settings.description) },
-  ];
+  const sides: SideSpec[] = [{ label: 'candidate', stub: stubFor(listed.candidate) }];
   if (settings.baselineDescription !== undefined) {
     sides.push({
       label: 'baseline',
       stub: stubFor(listed.baseline ?? emulate(settings.baselineDescription)),
-      ...seamStubFor(settings.baselineDescription),
     });
   }
+  // Codex gets each side's text as the SKILL.md holds it: its stub writer lists it as Codex does.
+  const codexSiblings = settings.codex?.siblings ?? [];
+  const codexStubs = [settings.description, settings.baselineDescription]
+    .filter((description) => description !== undefined)
+    .map((description) => ({
+      skillName: settings.skill.name,
+      description,
+      ...(codexSiblings.length === 0 ? {} : { siblings: codexSiblings }),
+    }));
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
@@ -112,7 +99,12 @@ export function measurementLoop(settings: LoopSettings) {
     ...(settings.codex
       ? {
           seam: {
-            codex: codexAgent(settings.codex.bin, settings.codex.provider, settings.codex.defaultModel),
+            codex: codexAgent(
+              settings.codex.bin,
+              settings.codex.provider,
+              codexStubs,
+              settings.codex.defaultModel,
+            ),
           },
         }
       : {}),

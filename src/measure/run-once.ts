@@ -1,9 +1,10 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import type { AgentRunResult, RunPhases } from '../adapters/agent.js';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from '../adapters/claude.js';
 import { claudeArgs, standbyMessage } from '../adapters/claude-launch.js';
 import { createStubProject, type StubProject, type StubSpec } from '../adapters/stub-project.js';
-import { Decider, type InitInfo, type LoadedEntry } from '../decide/decision.js';
+import { Decider } from '../decide/decision.js';
 import { parseEvent, type StreamEvent } from '../decide/events.js';
 import { LateWatch } from '../decide/late.js';
 import type { Outcome } from '../outcome.js';
@@ -34,33 +35,10 @@ export interface RunSpec {
   launch?: 'standby' | 'cold';
 }
 
-/**
- * Where one run's time went, as `deps.now()` readings (ms): the project ready, claude spawned,
- * its init event read, the decision (or timeout) known, the process group gone, the project
- * removed (or handed over for removal). For `npm run bench`; never in a report.
- */
-export interface RunPhases {
-  started: number;
-  projectReady: number;
-  spawned: number;
-  init?: number;
-  decided: number;
-  gone: number;
-  cleaned: number;
-}
+export type { RunPhases } from '../adapters/agent.js';
 
-/** A finished run plus what only the harness sees (init info, latency). */
-export interface RunResult extends RunRecord {
-  init?: InitInfo;
-  /** From the decisive event on stdout to the process group gone; absent for timeouts. */
-  decisionToExitMs?: number;
-  phases?: RunPhases;
-  /**
-   * What the first decisive message loaded (the stub, a sibling by name, another entry, nothing);
-   * set for triggered and not-triggered runs, absent on a timeout or an error.
-   */
-  loaded?: LoadedEntry;
-}
+/** A finished run as the loop records it: what the rules read, plus what only the harness sees. */
+export interface RunResult extends RunRecord, Omit<AgentRunResult, keyof RunRecord> {}
 
 /** How the loop speeds a run up without changing it. */
 export interface RunOptions {
