@@ -1,15 +1,13 @@
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/shapes/report.js';
 import { type Script, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { REPO_ROOT, runCli } from '../fakes/cli.js';
+import { type Canary, loadQuietly, startCanary } from '../fakes/quiet-page.js';
 
 /**
  * The HTML pages in a real browser: Debian's chromium, headless, loads the run page, the paired
@@ -38,9 +36,7 @@ let work: string;
 let skillDir: string;
 let model: SimulatedModel;
 let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
-let canary: Server;
-const canaryHits: string[] = [];
-let canaryUrl: string;
+let canary: Canary;
 let browser: Browser;
 let shots: string;
 /** Which measurement the script is answering: the single run gets a timeout and an error too. */
@@ -103,12 +99,7 @@ beforeAll(async () => {
   skillDir = path.join(work, 'handoff');
   await mkdir(skillDir);
   await writeFile(path.join(skillDir, 'SKILL.md'), `---\nname: handoff\ndescription: ${BASE}\n---\n`);
-  canary = createServer((req, res) => {
-    canaryHits.push(req.url ?? '');
-    res.end();
-  });
-  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
-  canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
+  canary = await startCanary();
   model = await startSimulatedModel({ seed: 3, script: script() });
   // The pages say so: these numbers come from the simulated model (and so do the README's screenshots).
   claude = await makeClaudeEnv(model, { SKILLTRIGGER_SIMULATED: '1' });
@@ -120,13 +111,13 @@ afterAll(async () => {
   await browser?.close();
   await model?.close();
   await claude?.cleanup();
-  await new Promise((resolve) => canary?.close(resolve));
+  await canary?.close();
   await rm(work, { recursive: true, force: true });
 });
 
 async function measure(name: string, extra: string[]): Promise<{ json: string; html: string }> {
   const file = path.join(work, `${name}.json`);
-  await writeFile(file, JSON.stringify(evalItems(canaryUrl)));
+  await writeFile(file, JSON.stringify(evalItems(canary.url)));
   const out = path.join(work, `out-${name}`);
   const r = await runCli(
     [
@@ -158,17 +149,8 @@ async function measure(name: string, extra: string[]): Promise<{ json: string; h
 }
 
 /** Loads a page and checks what every page must hold to: no error, no request but its own, no canary hit. */
-async function load(file: string): Promise<Page> {
-  const page = await browser.newPage();
-  const url = pathToFileURL(file).href;
-  await page.open(url);
-  // A moment for anything deferred (a lazy image, a font) to have tried.
-  await page.evaluate('new Promise((resolve) => setTimeout(resolve, 300))');
-  expect(page.activity.exceptions).toEqual([]);
-  expect(page.activity.messages.filter((m) => m.level === 'error' || m.level === 'warning')).toEqual([]);
-  expect(page.activity.requests).toEqual([url]);
-  expect(canaryHits).toEqual([]);
-  return page;
+function load(file: string): Promise<Page> {
+  return loadQuietly(browser, file, canary);
 }
 
 /** Light and dark screenshots, and a print to PDF with the filters gone. */
@@ -195,7 +177,7 @@ async function lookAt(page: Page, name: string): Promise<void> {
   }
   // The page's activity after all this is still clean.
   expect(page.activity.messages.filter((m) => m.level === 'error')).toEqual([]);
-  expect(canaryHits).toEqual([]);
+  expect(canary.hits).toEqual([]);
 }
 
 /** Rows the browser shows (a filter hides a row with display: none). */
