@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Prices } from '../../src/adapters/prices-file.js';
-import { planCost, planModels } from '../../src/cli/cost-step.js';
+import { planCost } from '../../src/cli/cost-step.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import type { PreflightResult } from '../../src/gates/preflight.js';
 import type { Usage } from '../../src/outcome.js';
@@ -28,17 +28,6 @@ const preflight = {
   },
 } as unknown as PreflightResult;
 const shape = (models: (string | undefined)[]) => ({ queries: 2, runsPerQuery: 1, sides: 1, models });
-
-describe('planModels', () => {
-  it('keys Codex models apart from claude', () => {
-    expect(planModels([{ agent: 'claude' }], [undefined, 'x'])).toEqual([undefined, 'x']);
-    expect(planModels([{ agent: 'codex' }], [undefined, 'gpt-5'])).toEqual(['codex:default', 'codex:gpt-5']);
-    expect(planModels([{ agent: 'claude', model: 'm' }, { agent: 'codex' }], [undefined])).toEqual([
-      'm',
-      'codex:default',
-    ]);
-  });
-});
 
 describe('planCost with Codex', () => {
   it("prices a Codex model from Codex's round trip, not claude's", () => {

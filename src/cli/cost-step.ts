@@ -3,7 +3,6 @@ import type { Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { checkCost, costCheckWarnings } from '../cost/cost-check.js';
 import {
-  DEFAULT_MODEL_KEY,
   dearestRunUsd,
   estimatePlan,
   type PlanEstimate,
@@ -11,10 +10,9 @@ import {
   renderPlan,
   runsAffordable,
 } from '../cost/estimate.js';
+import { type PlanRoundTrips, planRoundTrips } from '../cost/plan-models.js';
 import { UsageError } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
-import type { AgentTarget } from '../measure/loop-spec.js';
-import type { Usage } from '../outcome.js';
 
 /**
  * The cost side of `run` and `improve` (docs/cost.md): the price table (`--prices`), the plan's estimate
@@ -55,42 +53,24 @@ export function planCost(
   return { estimate, budget: { maxUsd: maxCostUsd, firstEstimateUsd: dearestRunUsd(estimate) } };
 }
 
-/** A Codex model's key in the plan (`codex:<model>`, `codex:default`): apart from claude's models. */
-const CODEX_KEY = 'codex:';
-
 /**
- * The plan's models, one per target: claude's as asked (`undefined` for its default), Codex's keyed
- * apart, since a Codex run is estimated from Codex's own round trip.
+ * Each model's round trip, as the plan prices it (src/cost/plan-models.ts): claude's from its gates,
+ * Codex's from Codex's own, its default model the one its version sends.
  */
-export function planModels(
-  agents: readonly AgentTarget[],
-  asked: readonly (string | undefined)[],
-): (string | undefined)[] {
-  const codexKey = (model: string | undefined) => `${CODEX_KEY}${model ?? DEFAULT_MODEL_KEY}`;
-  if (agents.length > 1) return agents.map((a) => (a.agent === 'codex' ? codexKey(a.model) : a.model));
-  return agents[0]?.agent === 'codex' ? asked.map(codexKey) : [...asked];
-}
-
-/**
- * Each model's round trip: claude's from its gates; every Codex model from Codex's one round trip
- * (its tokens; the price is the model's), priced as the model it runs: `-m`, else the default the
- * Codex version sends (unknown for another version, which then has no price).
- */
-function roundTrips(
-  shape: PlanShape,
-  preflight: PreflightResult,
-): { usage?: Record<string, Usage>; models?: Record<string, string> } {
-  const usage = { ...preflight.roundTripUsage };
-  const models = { ...preflight.roundTripModels };
-  const codexUsage = preflight.codex?.roundTripUsage;
-  for (const key of shape.models) {
-    if (!key?.startsWith(CODEX_KEY)) continue;
-    const asked = key.slice(CODEX_KEY.length);
-    const model = asked === DEFAULT_MODEL_KEY ? codexDefaultModel(preflight.codex?.version) : asked;
-    if (codexUsage) usage[key] = codexUsage;
-    if (model) models[key] = model;
-  }
-  return { usage, models };
+function roundTrips(shape: PlanShape, preflight: PreflightResult): PlanRoundTrips {
+  const codex = preflight.codex;
+  const defaultModel = codexDefaultModel(codex?.version);
+  return planRoundTrips(
+    shape.models,
+    {
+      ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),
+      ...(preflight.roundTripModels ? { models: preflight.roundTripModels } : {}),
+    },
+    codex && {
+      ...(codex.roundTripUsage ? { usage: codex.roundTripUsage } : {}),
+      ...(defaultModel === undefined ? {} : { defaultModel }),
+    },
+  );
 }
 
 /** `--dry-run`'s output: the plan, the estimate, and whether it fits `--max-cost-usd`. */

@@ -1,6 +1,7 @@
 import { loadPrices } from '../adapters/prices-file.js';
 import { checkReportFolder } from '../adapters/report-files.js';
 import { checkRenderingFile } from '../adapters/report-folder.js';
+import { planModels } from '../cost/plan-models.js';
 import { ExitCode } from '../errors.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { crossNegativeItems, crossNegativesEstimate, loadSiblings } from '../inputs/siblings.js';
@@ -11,7 +12,7 @@ import { baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
 import { codexSettings } from './codex-settings.js';
 import { refuseSameModel } from './cost-args.js';
-import { dryRunText, planCost, planModels, roundTripCostWarnings } from './cost-step.js';
+import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { listedTexts, siblingTexts } from './listing-step.js';
 import { measureAndReport, startFirstStandby } from './measure-step.js';
