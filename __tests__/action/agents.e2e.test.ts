@@ -2,6 +2,9 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PINNED_CODEX_VERSION } from '../../src/action/constants.js';
+import { CODEX_ROUND_TRIP_QUERY } from '../../src/adapters/codex-launch.js';
+import { costOf, formatUsd } from '../../src/cost/cost.js';
+import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
@@ -29,7 +32,7 @@ import {
  *
  * Runs: 2 queries × 1 run × 2 sides × 2 agents = 8 measured runs (4 claude, 4 codex), plus each
  * agent's gates; then a job on Codex alone with a sibling, cancelled in its second run (Codex's
- * gates, 2 codex runs).
+ * gates, 2 codex runs); then a job on Codex alone refused by `max-cost-usd` (Codex's gates only).
  */
 
 const TOKEN = 'ghs_actions_token_for_agents';
@@ -251,5 +254,77 @@ describe('agents: codex, siblings, a cancelled job', () => {
     expect(cancelled.stdout).toMatch(/query \d\/2 · run 1\/1 · triggered/);
     expect(leftRunning).toEqual([]);
     expect((await readdir(tmp)).sort()).toEqual(tmpBefore);
+  });
+});
+
+/**
+ * `max-cost-usd` with Codex: the job is estimated from Codex's own round trip, priced as the model
+ * it runs (gpt-5 here), and a budget below the estimate refuses before any measured run. Runs:
+ * Codex's gates only.
+ */
+describe('agents: codex, max-cost-usd below the estimate', () => {
+  let refused: ActionResult;
+  let from: number;
+
+  beforeAll(async () => {
+    const { repo } = world;
+    const before = repo.git('rev-parse', 'HEAD');
+    const head = await repo.commit('Add thrift', {
+      '.claude/skills/thrift/SKILL.md': skillFile('thrift', 'Count the pennies. Use when testing a budget.'),
+      '.claude/skills/thrift/evals.json': evalsJson([
+        { query: 'thrift: count tinily', should_trigger: true },
+        { query: 'thrift: spend nothing', should_trigger: false },
+      ]),
+    });
+    from = world.model.requests.length;
+    refused = await runAction({
+      cwd: repo.dir,
+      eventName: 'push',
+      payload: pushPayload({ before, after: head }),
+      inputs: {
+        agents: 'codex',
+        model: 'gpt-5',
+        'openai-api-key': OPENAI_KEY,
+        'github-token': TOKEN,
+        competition: 'isolated',
+        runs: '1',
+        'max-cost-usd': '0.0001',
+      },
+      env: world.env({
+        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
+        GITHUB_SHA: head,
+        OPENAI_BASE_URL: `${world.model.url}/v1`,
+        FAKE_NPM_LOG: npmLog,
+        FAKE_NPM_CODEX: CODEX_BIN,
+      }),
+    });
+  }, 300_000);
+
+  it("refuses with exit 1 at the estimate from Codex's round trip, and measures nothing", () => {
+    expect(refused.code, actionLog(refused)).toBe(1);
+    const gate = world.model.requests
+      .slice(from)
+      .filter((r) => r.path.endsWith('/responses') && r.view?.query === CODEX_ROUND_TRIP_QUERY && r.usage);
+    expect(gate, actionLog(refused)).toHaveLength(1);
+    const trip = gate[0]?.usage;
+    const perRun = costOf(
+      {
+        inputTokens: trip?.input ?? 0,
+        outputTokens: trip?.output ?? 0,
+        cacheReadInputTokens: 0,
+        cacheCreationInputTokens: 0,
+      },
+      'gpt-5',
+      DEFAULT_PRICE_TABLE,
+    );
+    expect(perRun.kind === 'priced' && perRun.usd > 0).toBe(true);
+    const estimate = formatUsd(2 * (perRun.kind === 'priced' ? perRun.usd : 0));
+    expect(refused.stdout).toContain(`estimate: 2 runs over 1 skill, ${estimate}`);
+    expect(refused.failure).toBe(
+      `input max-cost-usd: the job's plan is estimated at ${estimate} for 2 runs, more than max-cost-usd $0.0001, which buys about 0 of them; nothing was measured. Fix: raise max-cost-usd, or plan fewer runs (runs, fewer queries, models or skills)`,
+    );
+    // Nothing measured: no eval query reached the model.
+    const asked = world.model.requests.slice(from).map((r) => r.view?.query ?? '');
+    expect(asked.filter((q) => q.startsWith('thrift'))).toEqual([]);
   });
 });

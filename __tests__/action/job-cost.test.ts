@@ -96,6 +96,55 @@ function measurement(specs: QuerySpec[], runsCostUsd: number[]): Measurement {
   };
 }
 
+describe('the job estimate with Codex', () => {
+  const GPT5 = 'gpt-5';
+  const withGpt5 = {
+    ...prices,
+    table: {
+      ...table,
+      models: { ...table.models, [GPT5]: { input: 2, output: 0, cacheWrite: 0, cacheRead: 0 } },
+    },
+  };
+  /** Codex 0.169.0's gates: its own round trip, 20,000 input tokens ($0.04 at gpt-5's $2 here). */
+  const codexGates = { ...gates, codexVersion: '0.169.0', codexRoundTripUsage: usage(20_000) };
+
+  it("prices a Codex model from Codex's round trip, beside claude's own", () => {
+    const settings = readSettings(
+      reader({
+        agents: 'claude,codex',
+        models: `claude:${HAIKU}\ncodex:${GPT5}`,
+        competition: 'isolated',
+        runs: '1',
+      }),
+    );
+    const shapes = jobShapes([{ queries: 2, paired: true }], settings);
+    expect(shapes[0]?.models).toEqual([HAIKU, `codex:${GPT5}`]);
+    const estimate = estimateJob(shapes, codexGates, withGpt5);
+    // 4 runs each: haiku $0.01 a run, Codex's round trip $0.04 a run.
+    expect(estimate.models.map((m) => [m.priced, m.usdPerRun])).toEqual([
+      [HAIKU, 0.01],
+      [GPT5, 0.04],
+    ]);
+    expect(estimate.usd).toBeCloseTo(4 * 0.01 + 4 * 0.04, 10);
+    expect(budgetRefusal(estimate, 0.1)).toMatch(
+      /estimated at \$0\.2000 for 8 runs, .* which buys about 4 of them/,
+    );
+  });
+
+  it("refuses Codex's default model without a price, naming the model its version sends", () => {
+    const settings = readSettings(reader({ agents: 'codex', competition: 'isolated', runs: '1' }));
+    const estimate = estimateJob(jobShapes([{ queries: 2, paired: false }], settings), codexGates, withGpt5);
+    expect(estimate.unknownModels).toEqual(['gpt-6.1-sol']);
+    expect(budgetRefusal(estimate, 5)).toBe(
+      'input max-cost-usd: needs a price for every model, and the price table has none for "gpt-6.1-sol"; nothing was measured. Fix: set prices to a table with its rates (docs/cost.md), or model (or models) to priced model ids',
+    );
+    // With a priced model asked for, Codex alone is priced from its round trip.
+    const asked = readSettings(reader({ agents: 'codex', model: GPT5, competition: 'isolated', runs: '1' }));
+    const priced = estimateJob(jobShapes([{ queries: 2, paired: false }], asked), codexGates, withGpt5);
+    expect(priced.usd).toBeCloseTo(2 * 0.04, 10);
+  });
+});
+
 describe('the budget the skills share', () => {
   const specs: QuerySpec[] = [{ query: 'q', shouldTrigger: true, outcomes: ['triggered', 'triggered'] }];
 
@@ -114,6 +163,14 @@ describe('the budget the skills share', () => {
       spentUsd: budget.spent,
       setBy: 'action',
     });
+  });
+
+  it('counts a run whose agent reported no tokens at the estimate, as the loop did', () => {
+    const budget = new JobBudget(1, 0.04);
+    // A Codex run killed at its decision: priced $0 in the report, its prompt billed all the same.
+    budget.record(reportFixture({ candidate: measurement(specs, [0.02, 0]) }), 1);
+    expect(budget.spent).toBeCloseTo(0.02 + 0.04, 10);
+    expect(budget.next().firstEstimateUsd).toBeCloseTo(0.04, 10);
   });
 });
 

@@ -90,19 +90,18 @@ describe('readSettings: agents', () => {
     expect(error.exitCode).toBe(1);
   });
 
-  it.each([
-    [
-      { agents: 'claude,codex', ...ISOLATED, 'max-cost-usd': '5' },
-      'input max-cost-usd cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`). Fix: leave max-cost-usd empty, or set agents: claude',
-    ],
-    [
-      { agents: 'codex', ...ISOLATED, 'routing-matrix': 'true' },
+  it('refuses the routing matrix with Codex, which it does not measure', () => {
+    const error = refusal({ agents: 'codex', ...ISOLATED, 'routing-matrix': 'true' });
+    expect(error.message).toBe(
       'input routing-matrix: the routing matrix is measured on Claude Code only. Fix: set routing-matrix: false, or agents: claude',
-    ],
-  ])('refuses what the CLI refuses with Codex, in its words: %j', (values, message) => {
-    const error = refusal(values);
-    expect(error.message).toBe(message);
+    );
     expect(error.exitCode).toBe(1);
+  });
+
+  it('takes max-cost-usd with Codex, alone or beside Claude Code, as the CLI does', () => {
+    for (const agents of ['codex', 'claude,codex']) {
+      expect(readSettings(reader({ agents, ...ISOLATED, 'max-cost-usd': '5' })).maxCostUsd).toBe(5);
+    }
   });
 
   it('measures the siblings on Codex too, as the CLI does (the default competition)', () => {

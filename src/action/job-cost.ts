@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { codexDefaultModel } from '../adapters/codex-launch.js';
 import { loadPrices, type Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
 import {
@@ -8,6 +9,7 @@ import {
   type PlanShape,
   runsAffordable,
 } from '../cost/estimate.js';
+import { planModels, planRoundTrips } from '../cost/plan-models.js';
 import { InputError, UsageError } from '../errors.js';
 import type { Measurement, Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
@@ -58,25 +60,32 @@ export function jobShapes(parts: readonly JobPart[], settings: Settings): PlanSh
     queries: p.queries,
     runsPerQuery: settings.runs,
     sides: p.paired ? 2 : 1,
-    // Several agents: one slot per agent, as the CLI's run plans them.
-    models:
-      settings.agents && settings.agents.length > 1
-        ? settings.agents.map((a) => a.model)
-        : (settings.models ?? [settings.model]),
+    // One slot per model, or per agent with several, as the CLI's run plans them: Codex's keyed apart.
+    models: planModels(settings.agents ?? [{ agent: 'claude' }], settings.models ?? [settings.model]),
   }));
 }
 
-/** The whole job's estimate: each skill's plan priced from the round trips, added up (pure). */
+/**
+ * The whole job's estimate: each skill's plan priced from the round trips, added up (pure). A Codex
+ * model is priced from Codex's round trip, as the model it runs (its version's default without one).
+ */
 export function estimateJob(
   shapes: readonly PlanShape[],
-  gates: Pick<ActionGates, 'roundTripUsage' | 'roundTripModels'>,
+  gates: Pick<ActionGates, 'roundTripUsage' | 'roundTripModels' | 'codexVersion' | 'codexRoundTripUsage'>,
   prices: Prices,
 ): PlanEstimate {
-  const roundTrip = {
+  const claude = {
     ...(gates.roundTripUsage ? { usage: gates.roundTripUsage } : {}),
     ...(gates.roundTripModels ? { models: gates.roundTripModels } : {}),
   };
-  const parts = shapes.map((shape) => estimatePlan(shape, roundTrip, prices.table));
+  const defaultModel = codexDefaultModel(gates.codexVersion);
+  const codex = {
+    ...(gates.codexRoundTripUsage ? { usage: gates.codexRoundTripUsage } : {}),
+    ...(defaultModel === undefined ? {} : { defaultModel }),
+  };
+  const parts = shapes.map((shape) =>
+    estimatePlan(shape, planRoundTrips(shape.models, claude, codex), prices.table),
+  );
   const unknownModels = [...new Set(parts.flatMap((p) => p.unknownModels))];
   return {
     runs: parts.reduce((n, p) => n + p.runs, 0),
@@ -101,7 +110,7 @@ export function estimateText(estimate: PlanEstimate, skills: number): string {
 export function budgetRefusal(estimate: PlanEstimate, maxUsd: number): string | undefined {
   if (estimate.usd === null) {
     const names = estimate.unknownModels.map((m) => `"${m}"`).join(', ');
-    return `input ${Inputs.MaxCostUsd}: needs a price for every model, and the price table has none for ${names}; nothing was measured. Fix: set ${Inputs.Prices} to a table with ${estimate.unknownModels.length === 1 ? 'its' : 'their'} rates (docs/cost.md), or ${Inputs.Models} to priced model ids`;
+    return `input ${Inputs.MaxCostUsd}: needs a price for every model, and the price table has none for ${names}; nothing was measured. Fix: set ${Inputs.Prices} to a table with ${estimate.unknownModels.length === 1 ? 'its' : 'their'} rates (docs/cost.md), or ${Inputs.Model} (or ${Inputs.Models}) to priced model ids`;
   }
   if (estimate.usd <= maxUsd) return undefined;
   const buys = runsAffordable(estimate, maxUsd);
@@ -148,13 +157,19 @@ export class JobBudget {
     };
   }
 
-  /** Adds a finished measurement's runs (both sides) to the job's spend. */
-  record(report: Report): void {
+  /**
+   * Adds a finished measurement's runs (both sides) to the job's spend. `unreportedRuns`: its runs
+   * whose agent reported no tokens although their prompt was billed (a Codex run killed at its
+   * decision, priced $0 in the report): each counts the estimate, as the loop's budget counted it.
+   */
+  record(report: Report, unreportedRuns = 0): void {
+    const estimateUsd = this.dearestUsd;
     for (const m of [report.candidate, ...(report.baseline ? [report.baseline] : [])]) {
-      const spent = spentOn(m, this.dearestUsd);
+      const spent = spentOn(m, estimateUsd);
       this.spentUsd += spent.usd;
       this.dearestUsd = Math.max(this.dearestUsd, spent.dearestRunUsd);
     }
+    this.spentUsd += unreportedRuns * estimateUsd;
   }
 
   get spent(): number {

@@ -174,6 +174,8 @@ export async function measureOne(
         ...(settings.model === undefined ? {} : { model: settings.model }),
       })
     : { listed: undefined, warnings: skill.warnings };
+  // Runs whose agent reported no tokens: the job's budget counts each at its estimate, as the loop did.
+  let unreportedRuns = 0;
   const report: Report = await measureSkill(
     {
       skill,
@@ -210,10 +212,13 @@ export async function measureOne(
         ? {}
         : { siblings: target.siblings, crossNegatives: settings.crossNegatives }),
     },
-    (p) => core.info(progressLine(p, queries, settings.runs, paired)),
+    (p) => {
+      if (p.result.usageUnreported) unreportedRuns++;
+      core.info(progressLine(p, queries, settings.runs, paired));
+    },
     signal,
   );
-  m.budget?.record(report);
+  m.budget?.record(report, unreportedRuns);
   const out = path.resolve(ctx.workspace, settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
   // The `junit` output: the same per-query results as JUnit XML, beside the report.

@@ -5,6 +5,7 @@ import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../gates/
 import { type PreflightResult, runPreflight } from '../gates/preflight.js';
 import { renderReminders } from '../gates/render.js';
 import type { AgentChoice } from '../inputs/agents.js';
+import type { Usage } from '../outcome.js';
 import { annotate } from './annotate.js';
 
 /**
@@ -33,6 +34,8 @@ export interface ActionGates {
   roundTripModels?: PreflightResult['roundTripModels'];
   /** With Codex among the agents: the version its cli gate read, for the reports. */
   codexVersion?: string;
+  /** With Codex among the agents: its round trip's usage, what `max-cost-usd` estimates a Codex run from. */
+  codexRoundTripUsage?: Usage;
 }
 
 export interface ActionGateOptions {
@@ -214,5 +217,8 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     ...(preflight.roundTripUsage === undefined ? {} : { roundTripUsage: preflight.roundTripUsage }),
     ...(preflight.roundTripModels === undefined ? {} : { roundTripModels: preflight.roundTripModels }),
     ...(preflight.codex?.version === undefined ? {} : { codexVersion: preflight.codex.version }),
+    ...(preflight.codex?.roundTripUsage === undefined
+      ? {}
+      : { codexRoundTripUsage: preflight.codex.roundTripUsage }),
   };
 }

@@ -2,7 +2,6 @@ import * as core from '@actions/core';
 import { UsageError } from '../errors.js';
 import {
   type AgentChoice,
-  CODEX_CANNOT,
   measuresCodex,
   type Naming,
   parseAgents,
@@ -322,7 +321,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
-  if (measuresCodex(agents)) refuseWithCodex({ maxCostUsd, routingMatrix });
+  if (measuresCodex(agents)) refuseWithCodex({ routingMatrix });
 
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const openaiApiKey = optional(Inputs.OpenaiApiKey);
@@ -371,17 +370,12 @@ export function readSettings(read: InputReader = coreReader): Settings {
 }
 
 /**
- * What a Codex measurement cannot do yet, in the CLI's words, with this Action's inputs as the way
- * out (exit 1, before anything is spent).
+ * What a Codex measurement cannot do in the Action, with this Action's inputs as the way out
+ * (exit 1, before anything is spent).
  */
-function refuseWithCodex(s: { maxCostUsd?: number; routingMatrix: boolean }): void {
-  const orClaude = `${Inputs.Agents}: claude`;
-  if (s.maxCostUsd !== undefined)
-    throw new UsageError(
-      `input ${Inputs.MaxCostUsd} ${CODEX_CANNOT.maxCost}. Fix: leave ${Inputs.MaxCostUsd} empty, or set ${orClaude}`,
-    );
+function refuseWithCodex(s: { routingMatrix: boolean }): void {
   if (s.routingMatrix)
     throw new UsageError(
-      `input ${Inputs.RoutingMatrix}: the routing matrix is measured on Claude Code only. Fix: set ${Inputs.RoutingMatrix}: false, or ${orClaude}`,
+      `input ${Inputs.RoutingMatrix}: the routing matrix is measured on Claude Code only. Fix: set ${Inputs.RoutingMatrix}: false, or ${Inputs.Agents}: claude`,
     );
 }

@@ -78,15 +78,6 @@ export function qualifiedModels(agents: AgentId[], entries: string[] | undefined
   });
 }
 
-/**
- * What the Action cannot do with Codex yet (the CLI's `run` can: `--max-cost-usd` works with
- * `--agent codex`), as the reason after the input's name; the fix names the input's own way out.
- */
-export const CODEX_CANNOT = {
-  maxCost:
-    'cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`)',
-} as const;
-
 /** True when Codex is among the agents (absent: claude alone). */
 export function measuresCodex(agents: readonly AgentChoice[] | undefined): boolean {
   return agents?.some((a) => a.agent === 'codex') ?? false;
