@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siblingsLine } from '../../src/cli/siblings-line.js';
 import type { SiblingSkill } from '../../src/inputs/siblings.js';
+import { codexSiblings } from '../../src/measure/codex-listed.js';
 
 /** A sibling as `--siblings` finds it; `fileText` is what Codex's listing is read from. */
 function sibling(name: string, fileText: string): SiblingSkill {
@@ -25,26 +26,30 @@ describe('siblingsLine', () => {
   const siblings = [bare('notes'), listed('pdf'), listed('xlsx')];
 
   it('counts every sibling for claude alone', () => {
-    expect(siblingsLine(siblings, [{ agent: 'claude' }])).toBe(
+    expect(siblingsLine(siblings, [{ agent: 'claude' }], undefined)).toBe(
       'siblings: 3 installed beside the stub in every run (notes, pdf, xlsx)',
     );
   });
 
   it('counts only what Codex lists when Codex runs alone', () => {
-    expect(siblingsLine(siblings, [{ agent: 'codex' }])).toBe(
+    expect(siblingsLine(siblings, [{ agent: 'codex' }], codexSiblings(siblings))).toBe(
       'siblings: 2 installed beside the stub in every run (pdf, xlsx); notes left out, as Codex does not list it',
     );
   });
 
   it('counts each agent apart when both run', () => {
-    expect(siblingsLine(siblings, [{ agent: 'claude' }, { agent: 'codex' }])).toBe(
+    expect(siblingsLine(siblings, [{ agent: 'claude' }, { agent: 'codex' }], codexSiblings(siblings))).toBe(
       'siblings: 3 installed beside the stub in every claude run (notes, pdf, xlsx), 2 in every Codex run (notes left out, as Codex does not list it)',
     );
   });
 
   it('says nothing of Codex when it lists them all', () => {
-    expect(siblingsLine([listed('pdf')], [{ agent: 'claude' }, { agent: 'codex' }])).toBe(
-      'siblings: 1 installed beside the stub in every run (pdf)',
-    );
+    expect(
+      siblingsLine(
+        [listed('pdf')],
+        [{ agent: 'claude' }, { agent: 'codex' }],
+        codexSiblings([listed('pdf')]),
+      ),
+    ).toBe('siblings: 1 installed beside the stub in every run (pdf)');
   });
 });

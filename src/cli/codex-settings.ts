@@ -2,15 +2,14 @@ import { codexDefaultModel } from '../adapters/codex-launch.js';
 import { codexProviderFrom } from '../adapters/codex-provider.js';
 import { readCodexVersion } from '../adapters/codex-run.js';
 import type { PreflightResult } from '../gates/preflight.js';
-import type { SiblingSkill } from '../inputs/siblings.js';
-import { codexSiblings } from '../measure/codex-listed.js';
+import type { CodexSiblings } from '../measure/codex-listed.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import type { CliIo } from './output.js';
 
 /**
  * What `run` hands the measurement for Codex, once its gates have passed: the executable, the
- * provider, the siblings Codex lists (one it leaves out is said and dropped: it does not compete
- * there), Codex's version for the report (read in a throwaway CODEX_HOME, docs/codex.md "What a
+ * provider, the siblings Codex lists (`codexSiblings`, read once by `run`; one it leaves out is
+ * said and dropped: it does not compete there), Codex's version for the report (read in a throwaway CODEX_HOME, docs/codex.md "What a
  * run writes"), and the model its runs send without `-m`, so they are priced (docs/codex.md
  * "The model").
  */
@@ -18,9 +17,9 @@ export async function codexSettings(
   codexBin: string,
   io: CliIo,
   preflight: PreflightResult,
-  siblingSkills: readonly SiblingSkill[],
+  siblings: CodexSiblings,
 ): Promise<{ codex: NonNullable<MeasureSettings['codex']>; version?: string }> {
-  const { installed, leftOut } = codexSiblings(siblingSkills);
+  const { installed, leftOut } = siblings;
   for (const { name, reason } of leftOut)
     io.stderr.write(
       `siblings: ${name} is not listed by Codex (${reason}), so it does not compete there; left out\n`,

@@ -7,7 +7,7 @@ import { loadEvalSet } from '../inputs/eval-set.js';
 import { crossNegativeItems, crossNegativesEstimate, loadSiblings } from '../inputs/siblings.js';
 import { loadSkill } from '../inputs/skill.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
-import { codexUnlistedDefect } from '../measure/codex-listed.js';
+import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
 import { baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
 import { codexSettings } from './codex-settings.js';
@@ -60,8 +60,13 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   if (baseline !== undefined) io.stderr.write(`${baselineLine(baseline)}\n`);
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
+  const agents = args.agents ?? [{ agent: 'claude' as const }];
+  const claudeRuns = agents.some((a) => a.agent === 'claude');
+  const codexRuns = agents.some((a) => a.agent === 'codex');
+  // The siblings as Codex lists them, read once: the line below and Codex's settings both say them.
+  const codexListed = codexRuns ? codexSiblings(siblingSkills) : undefined;
   if (siblingSkills.length > 0) {
-    io.stderr.write(`${siblingsLine(siblingSkills, args.agents ?? [{ agent: 'claude' }])}\n`);
+    io.stderr.write(`${siblingsLine(siblingSkills, agents, codexListed)}\n`);
   } else if (args.siblings.length > 0) {
     io.stderr.write('siblings: no other SKILL.md found under --siblings; the skill is measured alone\n');
   }
@@ -69,8 +74,6 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     io.stderr.write(`${crossNegativesEstimate(cross, args.runs)}\n`);
   }
 
-  const agents = args.agents ?? [{ agent: 'claude' as const }];
-  const claudeRuns = agents.some((a) => a.agent === 'claude');
   const several = agents.length > 1;
   if (!claudeRuns && args.standby !== undefined && args.standby > 0)
     io.stderr.write(
@@ -81,7 +84,6 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
       `agents: every query is measured on each of ${agents.map((a) => a.agent).join(', ')}, interleaved, each judged on its own\n`,
     );
   // A SKILL.md Codex does not list has nothing to measure on Codex: refused before the gates.
-  const codexRuns = agents.some((a) => a.agent === 'codex');
   const codexDefect = codexRuns ? codexUnlistedDefect(skill) : undefined;
   if (codexDefect) throw codexDefect;
   // With several agents the claude gates take claude's own model.
@@ -140,7 +142,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     }
     // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
     const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
-    const codexSide = codexRuns ? await codexSettings(args.codex, io, preflight, siblingSkills) : undefined;
+    const codexSide = codexListed ? await codexSettings(args.codex, io, preflight, codexListed) : undefined;
     const codex = codexSide?.codex;
     const codexVersion = codexSide?.version;
     // The report's sibling set is claude's listing where claude runs, else Codex's.

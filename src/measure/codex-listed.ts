@@ -48,14 +48,17 @@ export interface CodexSibling {
   description: string;
 }
 
+/** The siblings as Codex sees them: those it lists, and those it leaves out, with why. */
+export interface CodexSiblings {
+  installed: CodexSibling[];
+  leftOut: Array<{ name: string; reason: string }>;
+}
+
 /**
  * The siblings a Codex run installs beside the stub: those Codex lists, each with its own
  * description (the stub writer cuts it as Codex does). `leftOut` names the others, with why.
  */
-export function codexSiblings(siblings: readonly SiblingSkill[]): {
-  installed: CodexSibling[];
-  leftOut: Array<{ name: string; reason: string }>;
-} {
+export function codexSiblings(siblings: readonly SiblingSkill[]): CodexSiblings {
   const installed: CodexSibling[] = [];
   const leftOut: Array<{ name: string; reason: string }> = [];
   for (const { skill } of siblings) {
