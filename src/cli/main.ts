@@ -6,6 +6,7 @@ import { checkTempFolder, fullDiskMessage } from '../adapters/temp-folder.js';
 import { sweepDeadOwners } from '../adapters/temp-owner.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
+import type { AgentId } from '../outcome.js';
 import { TOOL_VERSION } from '../version.js';
 import { type CliArgs, parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
@@ -50,6 +51,24 @@ function startsClaude(args: CliArgs): boolean {
   }
 }
 
+/** The agents a command runs: what a second signal kills (none for a command that runs no agent). */
+export function agentsRun(args: CliArgs): AgentId[] {
+  switch (args.command) {
+    case 'run':
+      return args.agents?.map((a) => a.agent) ?? ['claude'];
+    case 'preflight':
+      return args.agents;
+    default:
+      return startsClaude(args) ? ['claude'] : [];
+  }
+}
+
+/** What the second signal says: the agents it killed, by name, or the runs when none is known yet. */
+export function secondSignalText(signal: NodeJS.Signals, agents: readonly AgentId[]): string {
+  const killed = agents.length === 0 ? 'every run' : agents.join(' and ');
+  return `\n${signal} again: ${killed} killed; writing what was measured…\n`;
+}
+
 /**
  * Dispatch one CLI invocation and return its exit code. The first SIGINT/SIGTERM/SIGHUP stops the
  * run gracefully: the claude process group gets TERM (KILL after a grace), its temp project is
@@ -63,6 +82,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let signals = 0;
   /** The second signal's removal of the temp projects: the command does not return before it ends. */
   let sweeping: Promise<void> | undefined;
+  /** Whether this command starts claude (and so may leave a lock behind), and the agents it runs. */
+  const command: { startsClaude: boolean; agents: AgentId[] } = { startsClaude: false, agents: [] };
   const onSignal = (signal: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
@@ -72,7 +93,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     killAllAgentGroups();
     if (signals === 2) {
-      io.stderr.write(`\n${signal} again: claude killed; writing what was measured…\n`);
+      io.stderr.write(secondSignalText(signal, command.agents));
       sweeping = removeAllStubProjects().catch(() => undefined);
       return;
     }
@@ -86,11 +107,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   };
   listen(true);
   const startedAt = Date.now();
-  /** Whether this command starts claude (and so may leave a lock behind). */
-  const command = { startsClaude: false };
   try {
     const args = parseCli(argv, io.env);
     command.startsClaude = startsClaude(args);
+    command.agents = agentsRun(args);
     // Every command that starts claude makes temp folders: a missing or full temp folder is said
     // as such here, not as a missing claude or a stack trace later. `check` only probes the
     // listing, and a full folder there is told by the full-disk message below.
