@@ -9,10 +9,9 @@ import { destinationOf, summarizeMatrixQuery } from '../matrix/tally.js';
 import { rosterOf } from '../report/privacy.js';
 import type { MatrixReport, MatrixRun } from '../shapes/matrix.js';
 import { shouldStop } from '../verdict/rules.js';
-import { type MatrixAgentSettings, matrixAgent } from './matrix-agent.js';
+import { type MatrixAgentSettings, matrixAgent, matrixStandbyCount } from './matrix-agent.js';
 import { runOnAgent } from './run-agent.js';
 import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from './run-once.js';
-import { defaultStandbyCount } from './standby.js';
 
 export type { MatrixCodex, MatrixEntrant } from './matrix-agent.js';
 
@@ -63,9 +62,7 @@ export async function measureMatrix(
   let aborted = false;
   let interrupted = false;
   // With standbys, the next runs' claudes start ahead (docs/speed.md); Codex runs always go cold.
-  const standbys = settings.codex
-    ? 0
-    : (settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem()));
+  const standbys = matrixStandbyCount(settings);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const agent = matrixAgent(settings, standbys, deps);
   const model = settings.model ? { model: settings.model } : {};
