@@ -95,14 +95,14 @@ describe('readSettings: agents', () => {
       { agents: 'claude,codex', ...ISOLATED, 'max-cost-usd': '5' },
       'input max-cost-usd cannot bound a Codex measurement in the Action yet (the CLI does it: `run --agent codex --max-cost-usd`). Fix: leave max-cost-usd empty, or set agents: claude',
     ],
-    [
-      { agents: 'codex', ...ISOLATED, 'routing-matrix': 'true' },
-      'input routing-matrix: the routing matrix is measured on Claude Code only. Fix: set routing-matrix: false, or agents: claude',
-    ],
   ])('refuses what the CLI refuses with Codex, in its words: %j', (values, message) => {
     const error = refusal(values);
     expect(error.message).toBe(message);
     expect(error.exitCode).toBe(1);
+  });
+
+  it('measures the routing matrix on Codex too, as `matrix --agent codex` does', () => {
+    expect(readSettings(reader({ agents: 'codex', 'routing-matrix': 'true' })).routingMatrix).toBe(true);
   });
 
   it('measures the siblings on Codex too, as the CLI does (the default competition)', () => {

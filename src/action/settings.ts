@@ -322,7 +322,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
-  if (measuresCodex(agents)) refuseWithCodex({ maxCostUsd, routingMatrix });
+  if (measuresCodex(agents)) refuseWithCodex({ maxCostUsd });
 
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const openaiApiKey = optional(Inputs.OpenaiApiKey);
@@ -374,14 +374,10 @@ export function readSettings(read: InputReader = coreReader): Settings {
  * What a Codex measurement cannot do yet, in the CLI's words, with this Action's inputs as the way
  * out (exit 1, before anything is spent).
  */
-function refuseWithCodex(s: { maxCostUsd?: number; routingMatrix: boolean }): void {
+function refuseWithCodex(s: { maxCostUsd?: number }): void {
   const orClaude = `${Inputs.Agents}: claude`;
   if (s.maxCostUsd !== undefined)
     throw new UsageError(
       `input ${Inputs.MaxCostUsd} ${CODEX_CANNOT.maxCost}. Fix: leave ${Inputs.MaxCostUsd} empty, or set ${orClaude}`,
-    );
-  if (s.routingMatrix)
-    throw new UsageError(
-      `input ${Inputs.RoutingMatrix}: the routing matrix is measured on Claude Code only. Fix: set ${Inputs.RoutingMatrix}: false, or ${orClaude}`,
     );
 }
