@@ -5,8 +5,10 @@ import { PINNED_CODEX_VERSION } from '../../src/action/constants.js';
 import { CODEX_ROUND_TRIP_QUERY } from '../../src/adapters/codex-launch.js';
 import { costOf, formatUsd } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+import { matrixReportSchema } from '../../src/shapes/matrix.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
+import { listedNameOf } from '../../src/simulated/route.js';
 import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { parseJunit } from '../fakes/junit-shape.js';
@@ -32,7 +34,9 @@ import {
  *
  * Runs: 2 queries × 1 run × 2 sides × 2 agents = 8 measured runs (4 claude, 4 codex), plus each
  * agent's gates; then a job on Codex alone with a sibling, cancelled in its second run (Codex's
- * gates, 2 codex runs); then a job on Codex alone refused by `max-cost-usd` (Codex's gates only).
+ * gates, 2 codex runs); then a job on Codex alone with the routing matrix (Codex's gates, 2 runs of
+ * the changed skill, 4 runs of the matrix); then a job on Codex alone refused by `max-cost-usd`
+ * (Codex's gates only).
  */
 
 const TOKEN = 'ghs_actions_token_for_agents';
@@ -66,7 +70,12 @@ beforeAll(async () => {
     // query the plan puts first.
     script: (req) => {
       if (req.query.startsWith('halt')) return haltRuns++ === 0 ? { kind: 'skill' } : { kind: 'hang' };
-      return req.query !== GATE_QUERY && req.query.startsWith('pos') ? { kind: 'skill' } : undefined;
+      // The routing matrix's job: route's positive loads route, its negative the sibling tiny.
+      if (req.query.startsWith('route-pos')) return { kind: 'skill', name: listedNameOf(req, 'route') };
+      if (req.query.startsWith('route-neg')) return { kind: 'skill', name: listedNameOf(req, 'tiny') };
+      return req.query !== GATE_QUERY && req.query.startsWith('pos')
+        ? { kind: 'skill', name: listedNameOf(req, 'tiny') }
+        : undefined;
     },
   });
   const fakeBin = path.join(world.work, 'bin');
@@ -254,6 +263,70 @@ describe('agents: codex, siblings, a cancelled job', () => {
     expect(cancelled.stdout).toMatch(/query \d\/2 · run 1\/1 · triggered/);
     expect(leftRunning).toEqual([]);
     expect((await readdir(tmp)).sort()).toEqual(tmpBefore);
+  });
+});
+
+/**
+ * `routing-matrix: true` on Codex alone: every skill of the repository installed in every Codex
+ * run as Codex lists it, each run attributed to the skill whose SKILL.md it read (halt, its eval
+ * set removed, competes only).
+ */
+describe('agents: codex, routing-matrix', () => {
+  let job: ActionResult;
+
+  beforeAll(async () => {
+    const { repo } = world;
+    const before = repo.git('rev-parse', 'HEAD');
+    repo.git('rm', '-q', '.claude/skills/halt/evals.json');
+    const head = await repo.commit('Add route', {
+      '.claude/skills/route/SKILL.md': skillFile(
+        'route',
+        'Route the parcels. Use when a parcel needs a route.',
+      ),
+      '.claude/skills/route/evals.json': evalsJson([
+        { query: 'route-pos: route this parcel', should_trigger: true },
+        { query: 'route-neg: say hi to the courier', should_trigger: false },
+      ]),
+    });
+    job = await runAction({
+      cwd: repo.dir,
+      eventName: 'push',
+      payload: pushPayload({ before, after: head }),
+      inputs: {
+        agents: 'codex',
+        'openai-api-key': OPENAI_KEY,
+        'github-token': TOKEN,
+        'routing-matrix': 'true',
+        runs: '1',
+        timeout: '60',
+      },
+      env: world.env({
+        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
+        GITHUB_SHA: head,
+        OPENAI_BASE_URL: `${world.model.url}/v1`,
+        FAKE_NPM_LOG: npmLog,
+        FAKE_NPM_CODEX: CODEX_BIN,
+      }),
+    });
+  }, 300_000);
+
+  it('measures the matrix on Codex: a load goes to the skill read, a miss to none/other', async () => {
+    expect(job.code, actionLog(job)).toBe(0);
+    const out = path.join(world.repo.dir, 'skilltrigger-results');
+    const [file] = (await readdir(out)).filter((f) => f.endsWith('-matrix.json'));
+    const report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, file ?? ''), 'utf8')));
+    expect(report.agent).toBe('codex');
+    expect(report.cli.version).toBe(PINNED_CODEX_VERSION);
+    expect(report.skills.map((k) => k.name)).toEqual(['halt', 'route', 'tiny']);
+    const where = Object.fromEntries(
+      report.queries.map((q) => [q.query, { ...q.loaded, none: q.noneOther }]),
+    );
+    expect(where).toEqual({
+      'route-pos: route this parcel': { route: 1, none: 0 },
+      'route-neg: say hi to the courier': { tiny: 1, none: 0 },
+      'pos: say hello tinily': { tiny: 1, none: 0 },
+      'neg: what time is it': { none: 1 },
+    });
   });
 });
 

@@ -90,18 +90,14 @@ describe('readSettings: agents', () => {
     expect(error.exitCode).toBe(1);
   });
 
-  it('refuses the routing matrix with Codex, which it does not measure', () => {
-    const error = refusal({ agents: 'codex', ...ISOLATED, 'routing-matrix': 'true' });
-    expect(error.message).toBe(
-      'input routing-matrix: the routing matrix is measured on Claude Code only. Fix: set routing-matrix: false, or agents: claude',
-    );
-    expect(error.exitCode).toBe(1);
-  });
-
   it('takes max-cost-usd with Codex, alone or beside Claude Code, as the CLI does', () => {
     for (const agents of ['codex', 'claude,codex']) {
       expect(readSettings(reader({ agents, ...ISOLATED, 'max-cost-usd': '5' })).maxCostUsd).toBe(5);
     }
+  });
+
+  it('measures the routing matrix on Codex too, as `matrix --agent codex` does', () => {
+    expect(readSettings(reader({ agents: 'codex', 'routing-matrix': 'true' })).routingMatrix).toBe(true);
   });
 
   it('measures the siblings on Codex too, as the CLI does (the default competition)', () => {

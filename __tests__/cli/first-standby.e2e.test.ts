@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matrixReportSchema } from '../../src/shapes/matrix.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { authorPromptKind, descriptionRule } from '../../src/simulated/description-script.js';
 import { GATE_QUERY, type Script } from '../../src/simulated/model.js';
@@ -17,14 +18,17 @@ import { killPids } from '../faults/support.js';
  * live claude in a temp project other than the gate's own: that is the waiting standby. Then:
  * the run it serves talks to the model only after every gate exchange has ended, and a failed
  * gate or a Ctrl-C during the gates leaves no process and no temp project.
- * `improve` starts the original's first run the same way.
- * Real runs: one measurement of 2 queries × 1 run (2 measured claudes), two gate-only calls, and one
- * improve session of 4 queries (4 runs of the original, a rewrite call, 4 paired runs on train).
+ * `improve` starts the original's first run the same way, and so does `matrix`, whose stubs hold
+ * every skill of the matrix.
+ * Real runs: one measurement of 2 queries × 1 run (2 measured claudes), two gate-only calls, one
+ * improve session of 4 queries (4 runs of the original, a rewrite call, 4 paired runs on train),
+ * one matrix of 2 queries × 1 run (2 measured claudes) and one more gate-only call.
  */
 let world: CliWorld;
 let skillDir: string;
 let evalPath: string;
 let splitEvalPath: string;
+let matrixDir: string;
 let mode: 'serve' | 'fail' | 'interrupt' = 'serve';
 let tmp = '';
 let cli: ChildProcess | undefined;
@@ -84,6 +88,17 @@ beforeAll(async () => {
       { query: 'n what is the weather', should_trigger: false },
     ]),
   );
+  // The matrix: handoff owns the two queries, notes competes without an eval set.
+  matrixDir = path.join(world.work, 'matrix');
+  await world.write(
+    'matrix/handoff/SKILL.md',
+    '---\nname: handoff\ndescription: Write HANDOFF.md so a fresh session can resume the work\n---\n\nBody.\n',
+  );
+  await world.write('matrix/handoff/evals/evals.json', await readFile(evalPath, 'utf8'));
+  await world.write(
+    'matrix/notes/SKILL.md',
+    '---\nname: notes\ndescription: Keep meeting notes\n---\n\nBody.\n',
+  );
   splitEvalPath = await world.write(
     'split.json',
     JSON.stringify([
@@ -102,7 +117,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function call(name: string, callMode: typeof mode, command: 'run' | 'improve' = 'run') {
+async function call(name: string, callMode: typeof mode, command: 'run' | 'improve' | 'matrix' = 'run') {
   mode = callMode;
   waitingAtGate = [];
   const dir = path.join(world.work, `tmp-${name}`);
@@ -113,10 +128,9 @@ async function call(name: string, callMode: typeof mode, command: 'run' | 'impro
   const result = await runCli(
     [
       command,
-      '--skill',
-      skillDir,
-      '--eval',
-      command === 'run' ? evalPath : splitEvalPath,
+      ...(command === 'matrix'
+        ? ['--skills', matrixDir]
+        : ['--skill', skillDir, '--eval', command === 'run' ? evalPath : splitEvalPath]),
       ...(command === 'improve' ? ['--iterations', '1'] : []),
       '--runs',
       '1',
@@ -202,6 +216,38 @@ describe('the first standby, started beside the gates', () => {
 
   it('improve: a failed gate (exit 2) kills the waiting claude and removes its project', async () => {
     const { result, requests } = await call('improve-fail', 'fail', 'improve');
+    expect(result.code, result.stderr).toBe(2);
+    expect(waitingAtGate).toHaveLength(1);
+    expect(requests.every((r) => r.view?.query === GATE_QUERY)).toBe(true);
+    await expectNothingLeft();
+  });
+
+  it('matrix: the first run waits through the gates in a project holding every skill, then serves that run', async () => {
+    const { result, out, requests } = await call('matrix', 'serve', 'matrix');
+    expect(result.code, result.stderr).toBe(0);
+    expect(waitingAtGate).toHaveLength(1);
+    const ordered = [...requests].sort((a, b) => a.at - b.at);
+    expect(ordered.map((r) => r.view?.query)).toEqual([
+      GATE_QUERY,
+      'p write the handoff note',
+      'n what is the weather',
+    ]);
+    expect(projectOf(ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
+    for (let i = 1; i < ordered.length; i++)
+      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    // Its stub was the matrix's: both skills listed beside each other.
+    const listed = (ordered[1]?.view?.listing ?? []).map((e) => e.name);
+    expect(listed.some((n) => n.startsWith('handoff-stub-'))).toBe(true);
+    expect(listed.some((n) => n.startsWith('notes-stub-'))).toBe(true);
+    const json = (await readdir(out)).find((f) => f.endsWith('-matrix.json')) ?? '';
+    const report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
+    expect(report.settings.launch).toBe('standby');
+    expect(report.totals.measured).toBe(2);
+    await expectNothingLeft();
+  });
+
+  it('matrix: a failed gate (exit 2) kills the waiting claude and removes its project', async () => {
+    const { result, requests } = await call('matrix-fail', 'fail', 'matrix');
     expect(result.code, result.stderr).toBe(2);
     expect(waitingAtGate).toHaveLength(1);
     expect(requests.every((r) => r.view?.query === GATE_QUERY)).toBe(true);

@@ -49,6 +49,24 @@ describe('matrix flags', () => {
     });
   });
 
+  it('--agent codex measures the matrix on Codex; one agent per matrix', () => {
+    expect(
+      parseCli(['matrix', '--skills', 's', '--agent', 'codex'], { ...env, SKILLTRIGGER_CODEX: '/bin/cx' }),
+    ).toMatchObject({
+      codex: '/bin/cx',
+    });
+    expect(
+      parseCli(['matrix', '--skills', 's', '--agent', 'codex', '--codex', '/opt/codex'], env),
+    ).toMatchObject({
+      codex: '/opt/codex',
+    });
+    expect(parseCli(['matrix', '--skills', 's', '--agent', 'claude'], env)).not.toHaveProperty('codex');
+    expect(usage(['matrix', '--skills', 's', '--agent', 'claude,codex'])).toMatch(
+      /matrix measures one agent per report.*Fix: run matrix --agent claude and matrix --agent codex as two calls/,
+    );
+    expect(usage(['matrix', '--skills', 's', '--agent', 'gemini'])).toMatch(/unknown agent "gemini"/);
+  });
+
   it('refuses what makes no sense, saying why', () => {
     expect(usage(['matrix'])).toMatch(/matrix needs --skills <dir>/);
     expect(usage(['matrix', '--skills', 's', '--merge', 'a.json'])).toMatch(/not both/);

@@ -10,8 +10,10 @@ import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 /**
  * `skilltrigger matrix` end to end: the CLI process, the real claude binary, the simulated model
  * routing among the installed stubs by script. Every cell of the report is counted again from what
- * the model answered, run by run.
+ * the model answered, run by run. Then the same skills on the real `codex` (`--agent codex`).
+ * Real runs: 27 measured claudes (9 queries × 3), 9 measured codex runs and Codex's round-trip gate.
  */
+const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 const SKILLS = {
   alpha: { description: 'Write alpha reports for the weekly review', evals: true },
   beta: { description: 'Draw beta charts from a table of numbers', evals: true },
@@ -196,4 +198,52 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
       }
     }
   }, 600_000);
+
+  it('--agent codex: each run is attributed to the skill whose SKILL.md Codex read, a miss to none/other', async () => {
+    const out = path.join(work, 'out-codex');
+    const from = model.requests.length;
+    const r = await runCli(
+      ['matrix', '--agent', 'codex', '--codex', CODEX_BIN, '--skills', path.join(work, 'skills')].concat([
+        '--runs',
+        '1',
+        '--out',
+        out,
+      ]),
+      { env: { ...claude.env, OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' } },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const { report } = await readMatrix(out);
+    expect(report.agent).toBe('codex');
+    expect(report.cli.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(report.settings.launch).toBe('cold');
+    const decisions = modelDecisions(from);
+    // The model's choices spread over the stub, a sibling and none/other, and each run's cell is its choice.
+    const chosen = new Set([...decisions.values()].flatMap((row) => Object.keys(row)));
+    expect(chosen).toContain('none/other');
+    expect([...chosen].filter((c) => c !== 'none/other').length).toBeGreaterThan(1);
+    expect(report.queries).toHaveLength(9);
+    for (const q of report.queries) {
+      expect(q.runs, q.query).toHaveLength(1);
+      const { 'none/other': noneOther = 0, ...loaded } = decisions.get(q.query) ?? {};
+      expect(q.loaded, q.query).toEqual(loaded);
+      expect(q.noneOther, q.query).toBe(noneOther);
+    }
+    expect(
+      report.rows.some((row) => Object.entries(row.cells).some(([n, c]) => n !== row.owner && c > 0)),
+    ).toBe(true);
+    // Every Codex request listed every skill of the matrix, the one with no eval set included.
+    const firstTurns = model.requests
+      .slice(from)
+      .filter(
+        (q) => q.path.endsWith('/responses') && q.turn === 1 && Object.hasOwn(ROUTES, q.view?.query ?? ''),
+      );
+    expect(firstTurns).toHaveLength(9);
+    for (const req of firstTurns)
+      expect(
+        (req.view?.listing ?? [])
+          .map((e) => stubSkillName(e.name))
+          .filter((n) => Object.hasOwn(SKILLS, n))
+          .sort(),
+      ).toEqual(Object.keys(SKILLS).sort());
+  }, 300_000);
 });

@@ -166,11 +166,17 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
             )
           : signal.aborted
             ? matrixNotRun(matrix, 'the job was cancelled first')
-            : claude === undefined
-              ? matrixNotRun(matrix, 'Claude Code is not among the agents')
-              : await core.group('Measure the routing matrix', () =>
-                  measureRoutingMatrix(matrix, { ctx, settings, claude, gates, listing, signal }),
-                );
+            : await core.group('Measure the routing matrix', () =>
+                measureRoutingMatrix(matrix, {
+                  ctx,
+                  settings,
+                  ...(claude ? { claude } : {}),
+                  ...(codex ? { codexBin: codex.bin } : {}),
+                  gates,
+                  listing,
+                  signal,
+                }),
+              );
     }
   } finally {
     gates.release();

@@ -1,10 +1,14 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { codexDefaultModel } from '../adapters/codex-launch.js';
+import { codexProviderFrom } from '../adapters/codex-provider.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
+import type { AgentChoice } from '../inputs/agents.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
+import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
 import { measureMatrix } from '../measure/measure-matrix.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
@@ -77,6 +81,12 @@ export async function planRoutingMatrix(
         warn: (warning) =>
           core.info(`routing matrix: warning: ${warning.split(`${root}${path.sep}`).join('')}`),
       });
+      // On Codex a skill it leaves out of its listing is never chosen: refused like any other defect.
+      const unlisted =
+        matrixAgentOf(settings).agent === 'codex'
+          ? entrants.flatMap((e) => codexUnlistedDefect(e.skill) ?? [])
+          : [];
+      if (unlisted.length > 0) throw new InputErrors(unlisted);
       const sets = entrants.filter((e) => e.evalSet !== null);
       const queries = sets.reduce((n, e) => n + (e.evalSet?.items.length ?? 0), 0);
       core.info(
@@ -95,11 +105,24 @@ export async function planRoutingMatrix(
   });
 }
 
-/** What the matrix needs of the job: the installed CLI, the gates' findings, the shared listing. */
+/**
+ * The agent the matrix runs on, with its model: a matrix holds one agent's runs, so with several
+ * agents the first stands for them (said in the log), as the first of `models` does for models.
+ */
+export function matrixAgentOf(settings: Settings): AgentChoice {
+  const first = settings.agents?.[0];
+  const model = first?.model ?? settings.model ?? settings.models?.[0];
+  return { agent: first?.agent ?? 'claude', ...(model === undefined ? {} : { model }) };
+}
+
+/** What the matrix needs of the job: the installed CLIs, the gates' findings, the shared listing. */
 export interface MatrixContext {
   ctx: RunnerContext;
   settings: Settings;
-  claude: ClaudeInstall;
+  /** Claude Code, where it is measured. */
+  claude?: ClaudeInstall;
+  /** The `codex` executable, where Codex is measured. */
+  codexBin?: string;
   gates: ActionGates;
   listing: CompetitionListing;
   signal: AbortSignal;
@@ -110,33 +133,40 @@ export async function measureRoutingMatrix(
   plan: RoutingMatrixPlan & { kind: 'ready' },
   m: MatrixContext,
 ): Promise<RoutingMatrix> {
-  const { ctx, settings, claude, gates, signal } = m;
-  const { listed } = await m.listing.list(
-    plan.entrants.map((e) => e.skill),
-    'the routing matrix',
-    { dropUnlisted: false },
-  );
-  const evalSets = new Map(plan.entrants.map((e) => [e.skill, e.evalSet]));
-  // The matrix measures one model: the first of `models` stands for them (said in the log).
-  const model = settings.model ?? settings.models?.[0];
-  if (settings.models !== undefined)
+  const { ctx, settings, gates, signal } = m;
+  const { agent, model } = matrixAgentOf(settings);
+  if (settings.agents !== undefined && settings.agents.length > 1)
+    core.info(`routing matrix: measured on ${agent} only, the first of the agents`);
+  else if (settings.models !== undefined)
     core.info(`routing matrix: measured with ${model} only, the first of the models`);
+  const evalSets = new Map(plan.entrants.map((e) => [e.skill.name, e.evalSet]));
+  const entrants = await listedEntrants(plan, m, agent);
+  const env = claudeEnv(settings);
+  const codexBin = agent === 'codex' ? m.codexBin : undefined;
+  if (agent === 'codex' && codexBin === undefined) throw new Error('the routing matrix on Codex needs codex');
+  const defaultModel = codexDefaultModel(gates.codexVersion);
   const report = await measureMatrix(
     {
-      entrants: listed.map(({ skill, text }) => ({
-        name: skill.name,
-        listed: text,
-        evalSet: evalSets.get(skill) ?? null,
-      })),
+      entrants: entrants.map((e) => ({ ...e, evalSet: evalSets.get(e.name) ?? null })),
       ...(settings.shard === undefined ? {} : { shard: settings.shard }),
       runsPerQuery: settings.runs,
       noVerdictShare: DEFAULT_RULES.noVerdictShare,
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
       maxRetries: MAX_RETRIES,
-      claudeBin: claude.bin,
-      env: claudeEnv(settings),
+      claudeBin: m.claude?.bin ?? 'claude',
+      env,
       ...(model === undefined ? {} : { model }),
+      ...(codexBin === undefined
+        ? {}
+        : {
+            codex: {
+              bin: codexBin,
+              provider: codexProviderFrom(env).provider,
+              ...(defaultModel ? { defaultModel } : {}),
+              ...(gates.codexVersion === undefined ? {} : { version: gates.codexVersion }),
+            },
+          }),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,
@@ -152,6 +182,31 @@ export async function measureRoutingMatrix(
   for (const line of matrixTextLines(report)) core.info(`routing matrix: ${line}`);
   core.info(`routing matrix report: ${written.jsonPath}`);
   return { kind: 'measured', report, reportPath: written.jsonPath, markdownPath: written.markdownPath };
+}
+
+/**
+ * Each skill with the text its stub is written from: Claude Code's listing (the job's shared probe),
+ * or on Codex the description Codex lists (every skill is listed: the plan refused the others).
+ */
+async function listedEntrants(
+  plan: RoutingMatrixPlan & { kind: 'ready' },
+  m: MatrixContext,
+  agent: AgentChoice['agent'],
+): Promise<Array<{ name: string; listed: string }>> {
+  if (agent === 'codex') {
+    const { installed } = codexSiblings(plan.entrants.map((e) => ({ skill: e.skill, file: e.skill.file })));
+    const listedOf = new Map(installed.map((s) => [s.skillName, s.description]));
+    return plan.entrants.map((e) => ({
+      name: e.skill.name,
+      listed: listedOf.get(e.skill.name) ?? e.skill.description,
+    }));
+  }
+  const { listed } = await m.listing.list(
+    plan.entrants.map((e) => e.skill),
+    'the routing matrix',
+    { dropUnlisted: false },
+  );
+  return listed.map(({ skill, text }) => ({ name: skill.name, listed: text }));
 }
 
 /** The matrix a run that stopped before it could be measured records. */

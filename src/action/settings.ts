@@ -1,12 +1,6 @@
 import * as core from '@actions/core';
 import { UsageError } from '../errors.js';
-import {
-  type AgentChoice,
-  measuresCodex,
-  type Naming,
-  parseAgents,
-  qualifiedModels,
-} from '../inputs/agents.js';
+import { type AgentChoice, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
@@ -321,8 +315,6 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
-  if (measuresCodex(agents)) refuseWithCodex({ routingMatrix });
-
   const anthropicApiKey = optional(Inputs.AnthropicApiKey);
   const openaiApiKey = optional(Inputs.OpenaiApiKey);
   const codexPath = optional(Inputs.CodexPath);
@@ -367,15 +359,4 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
     routingMatrix,
   };
-}
-
-/**
- * What a Codex measurement cannot do in the Action, with this Action's inputs as the way out
- * (exit 1, before anything is spent).
- */
-function refuseWithCodex(s: { routingMatrix: boolean }): void {
-  if (s.routingMatrix)
-    throw new UsageError(
-      `input ${Inputs.RoutingMatrix}: the routing matrix is measured on Claude Code only. Fix: set ${Inputs.RoutingMatrix}: false, or ${Inputs.Agents}: claude`,
-    );
 }

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
@@ -84,6 +85,8 @@ export interface MatrixArgs {
   debug: boolean;
   /** `--standby N`: claudes started ahead (absent: the machine's default). */
   standby?: number;
+  /** `--agent codex`: the codex executable that runs the matrix (absent: Claude Code runs it). */
+  codex?: string;
 }
 
 export type CliArgs =
@@ -199,6 +202,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         claude: claudeOf(parsed, env),
         debug: parsed.switches.has('debug'),
         ...standbyOption(v.get('standby')),
+        ...(matrixAgent(v.get('agent')) === 'codex' ? { codex: codexOf(parsed, env) } : {}),
       };
     },
   },
@@ -211,6 +215,26 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         : improveArgs(parsed, claudeOf(parsed, env)),
   },
 };
+
+/**
+ * `matrix --agent`: one agent per matrix. Its report holds one agent's runs, so two agents are two
+ * calls (docs/matrix.md).
+ */
+function matrixAgent(value: string | undefined): 'claude' | 'codex' {
+  if (value === undefined) return 'claude';
+  const agents = parseAgents(value, {
+    agent: '--agent',
+    model: '--model',
+    setAgent: (v) => `--agent ${v}`,
+    setModel: (v) => `--model ${v}`,
+  });
+  const [only, second] = agents;
+  if (second !== undefined || only === undefined)
+    throw new UsageError(
+      `matrix measures one agent per report; got --agent ${value}. Fix: run matrix --agent claude and matrix --agent codex as two calls`,
+    );
+  return only;
+}
 
 /** The options as one record, for `improve --apply`, which refuses every option but its own. */
 function optionRecord(parsed: ParsedOptions): Record<string, string | true> {

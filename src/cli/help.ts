@@ -443,7 +443,7 @@ export const COMMAND_HELP = {
     usage: [
       'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
       '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
-      '    [--claude <path>] [--debug] [--standby N]',
+      '    [--claude <path>] [--debug] [--standby N] [--agent claude|codex] [--codex <path>]',
       '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
     ],
     options: [
@@ -453,7 +453,17 @@ export const COMMAND_HELP = {
         text: 'the folder whose SKILL.md files (found recursively) are measured together: each is installed in every run; a skill with an eval set (evals/evals.json, evals.json, evals/EVAL.yaml, EVAL.yaml, evals/evals.csv or evals.csv in its folder) owns its queries, one without is listed "no eval set" and competes only',
       },
       { name: 'runs', value: '<N>', text: 'runs per query, 1 to 100 (default 2)' },
-      { name: 'model', value: '<M>', text: "the model claude runs (default: claude's own default)" },
+      { name: 'model', value: '<M>', text: "the model the agent runs (default: the agent's own default)" },
+      {
+        name: 'agent',
+        value: 'claude|codex',
+        text: "the agent CLI that runs every query: claude (Claude Code, the default) or codex (OpenAI's Codex CLI; docs/codex.md). One agent per matrix: measure the other in a second call",
+      },
+      {
+        name: 'codex',
+        value: '<path>',
+        text: 'the codex binary to run with --agent codex (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
+      },
       {
         name: 'timeout',
         value: '<seconds>',

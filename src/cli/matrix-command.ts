@@ -4,14 +4,22 @@ import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import { listAndCheck, unlistedDefect } from '../measure/listed-text.js';
+import { startEarlyStandby } from '../measure/early-standby.js';
+import { foreseenListing, listAndCheck, unlistedDefect } from '../measure/listed-text.js';
+import {
+  firstMatrixStandbySpec,
+  type MatrixAgentSettings,
+  matrixStandbyCount,
+} from '../measure/matrix-agent.js';
 import { type MatrixEntrant, measureMatrix } from '../measure/measure-matrix.js';
+import { realRunDeps } from '../measure/run-once.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
 import { passGates } from './gates-step.js';
+import { codexMatrix, refuseCodexUnlisted } from './matrix-codex.js';
 import { LineProgress } from './progress.js';
 import type { CliIo } from './run-command.js';
 
@@ -30,40 +38,58 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   }
   const entrants = await loadEntrants(args.skills ?? '', io);
   await checkReportFolder(args.out);
+  const codexBin = args.codex;
+  // A skill Codex leaves out of its listing is never chosen there: refused before the gates.
+  if (codexBin !== undefined) refuseCodexUnlisted(entrants);
+  if (codexBin !== undefined && args.standby !== undefined && args.standby > 0)
+    io.stderr.write(
+      `standby: --standby ${args.standby} is ignored: Codex runs always start cold (the warm standby is claude's)\n`,
+    );
+  const measuring = measuringSettings(args, io);
+  // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the
+  // gates; its stub holds the texts the emulation foresees, and the loop takes it only if the
+  // listing probe reads the same.
+  const early = startEarlyStandby(
+    codexBin === undefined
+      ? firstMatrixStandbySpec(
+          { ...measuring, entrants: entrants.map(foreseenEntrant) },
+          matrixStandbyCount(measuring),
+        )
+      : undefined,
+    realRunDeps,
+  );
   const { preflight, reminders } = await passGates(
     {
       claudeBin: args.claude,
       env: io.env,
       maxRetries: args.maxRetries,
       ...(args.model ? { model: args.model } : {}),
+      ...(codexBin === undefined ? {} : { agents: ['codex' as const], codexBin }),
       skillNames: entrants.map((e) => e.skill.name),
       out: args.out,
       allowConflict: args.allowConflict,
       signal,
     },
     io,
-  );
+  ).catch(async (error: unknown) => {
+    await early.release();
+    throw error;
+  });
   try {
-    const listed = await listedTexts(args, io, signal, entrants);
+    const codex = codexBin === undefined ? undefined : await codexMatrix(codexBin, io, preflight, entrants);
+    const listed = codex ? codex.entrants : await listedTexts(args, io, signal, entrants);
     const progress = new LineProgress(io.stderr, matrixProgressLine);
     const report = await measureMatrix(
       {
+        ...measuring,
         entrants: listed,
-        ...(args.shard ? { shard: args.shard } : {}),
-        runsPerQuery: args.runs,
+        ...(codex ? { codex: codex.settings } : {}),
+        early,
         noVerdictShare: DEFAULT_RULES.noVerdictShare,
-        timeoutSeconds: args.timeoutSeconds,
-        stub: args.stub,
-        maxRetries: args.maxRetries,
-        claudeBin: args.claude,
-        env: io.env,
-        ...(args.model ? { model: args.model } : {}),
         conflictAllowed: preflight.conflictAllowed,
         simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
         toolVersion: TOOL_VERSION,
         ...(preflight.rosterInit ? { rosterInit: preflight.rosterInit } : {}),
-        debug: args.debug,
-        ...(args.standby === undefined ? {} : { standby: args.standby }),
         onStopped: (message) => io.stderr.write(`skilltrigger: stopped early: ${message}\n`),
       },
       progress.onRun,
@@ -72,9 +98,31 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
     progress.clearBar();
     return await finish(args, io, report);
   } finally {
+    await early.release();
     preflight.release();
     if (reminders) io.stderr.write(reminders);
   }
+}
+
+/** What measuring takes from the flags, known before the gates (the skills' texts aside). */
+function measuringSettings(args: MatrixArgs, io: CliIo): Omit<MatrixAgentSettings, 'entrants'> {
+  return {
+    ...(args.shard ? { shard: args.shard } : {}),
+    runsPerQuery: args.runs,
+    timeoutSeconds: args.timeoutSeconds,
+    stub: args.stub,
+    maxRetries: args.maxRetries,
+    claudeBin: args.claude,
+    env: io.env,
+    ...(args.model ? { model: args.model } : {}),
+    debug: args.debug,
+    ...(args.standby === undefined ? {} : { standby: args.standby }),
+  };
+}
+
+/** A skill with the text the emulation foresees Claude Code listing (the early standby's stub). */
+function foreseenEntrant({ skill, evalSet }: Loaded): MatrixEntrant {
+  return { name: skill.name, listed: foreseenListing(skill), evalSet };
 }
 
 /** Prints the matrix (or its JSON), writes the report, and gives the exit code. */

@@ -38,6 +38,8 @@ export interface MatrixMeta {
   toolVersion: string;
   createdAt: Date;
   simulated: boolean;
+  /** The agent whose CLI ran every run; absent: Claude Code (written only for another agent). */
+  agent?: 'claude' | 'codex';
   cliVersion: string | null;
   requestedModel: string | null;
   reportedModels: Record<string, number>;
@@ -74,6 +76,7 @@ export function buildMatrixReport(meta: MatrixMeta, queries: readonly MatrixQuer
     tool: { name: 'skilltrigger', version: meta.toolVersion },
     createdAt: meta.createdAt.toISOString(),
     simulated: meta.simulated,
+    ...(meta.agent === undefined || meta.agent === 'claude' ? {} : { agent: meta.agent }),
     cli: { version: meta.cliVersion },
     model: { requested: meta.requestedModel, reported: meta.reportedModels },
     roster: meta.roster,

@@ -30,6 +30,9 @@ const LAUNCH_WORDS = {
   cold: 'cold (launch cold, --standby 0 or a version 1 report)',
 } as const;
 
+/** Whose CLI ran a leg's runs; a report without `agent` was measured on Claude Code. */
+const agentOf = (r: MatrixReport) => r.agent ?? 'claude';
+
 /** The first difference between a leg and the first leg, in words; undefined when they match. */
 function difference(first: MatrixReport, leg: MatrixReport, firstFile: string): string | undefined {
   const firstNames = first.skills.map((s) => s.name).join(', ');
@@ -42,6 +45,8 @@ function difference(first: MatrixReport, leg: MatrixReport, firstFile: string): 
       .map((s) => s.name);
     return `measured other descriptions or eval sets than ${firstFile} (skill ${changed.join(', ')})`;
   }
+  if (agentOf(first) !== agentOf(leg))
+    return `was measured on ${agentOf(leg)}, ${firstFile} on ${agentOf(first)}`;
   // The first request differs in one tool text between the two launches (docs/speed.md).
   if (launchOf(first) !== launchOf(leg))
     return `ran its prompts ${LAUNCH_WORDS[launchOf(leg)]}, ${firstFile} ${LAUNCH_WORDS[launchOf(first)]}`;
@@ -49,7 +54,7 @@ function difference(first: MatrixReport, leg: MatrixReport, firstFile: string): 
   if (settings(first) !== settings(leg))
     return `was measured with other settings than ${firstFile} (${JSON.stringify(leg.settings)} against ${JSON.stringify(first.settings)})`;
   if (first.cli.version !== leg.cli.version)
-    return `was measured with Claude CLI ${leg.cli.version ?? 'unknown'}, ${firstFile} with ${first.cli.version ?? 'unknown'}`;
+    return `was measured with ${agentOf(leg) === 'codex' ? 'Codex CLI' : 'Claude CLI'} ${leg.cli.version ?? 'unknown'}, ${firstFile} with ${first.cli.version ?? 'unknown'}`;
   if (first.model.requested !== leg.model.requested)
     return `asked for model ${leg.model.requested ?? "claude's default"}, ${firstFile} for ${first.model.requested ?? "claude's default"}`;
   if (first.simulated !== leg.simulated)
@@ -112,6 +117,7 @@ export function mergeMatrixLegs(legs: readonly MatrixLeg[], createdAt: Date): Ma
       toolVersion: first.tool.version,
       createdAt,
       simulated: first.simulated,
+      agent: agentOf(first),
       cliVersion: first.cli.version,
       requestedModel: first.model.requested,
       reportedModels,

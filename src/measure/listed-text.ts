@@ -96,6 +96,11 @@ function listedFrom(skill: Skill, result: ProbeResult): ListedText {
   return { text: result.description, source: 'probe', warnings };
 }
 
+/** The text the emulation foresees Claude Code listing for a skill (what the probe usually reads). */
+export function foreseenListing(skill: Skill): string {
+  return emulatedText(skill);
+}
+
 function emulatedText(skill: Skill): string {
   return skill.emulatedListing ?? composeListing(skill.description, skill.whenToUse);
 }

@@ -1,64 +1,30 @@
 import os from 'node:os';
+import type { UpcomingRun } from '../adapters/agent.js';
 import { inheritedEnvironment } from '../adapters/environment.js';
-import { StubProjectError, type StubSpec } from '../adapters/stub-project.js';
+import { StubProjectError } from '../adapters/stub-project.js';
 import type { InitInfo } from '../decide/decision.js';
-import { stubFieldsFor } from '../inputs/listing.js';
-import type { EvalSet } from '../inputs/types.js';
 import { buildMatrixReport, describeMatrixSkill } from '../matrix/build.js';
-import {
-  type MatrixProgress,
-  matrixQueries,
-  planMatrix,
-  type Shard,
-  shardQueries,
-  sortSkills,
-} from '../matrix/plan.js';
+import { type MatrixProgress, matrixQueries, planMatrix, shardQueries, sortSkills } from '../matrix/plan.js';
 import { destinationOf, summarizeMatrixQuery } from '../matrix/tally.js';
 import { rosterOf } from '../report/privacy.js';
 import type { MatrixReport, MatrixRun } from '../shapes/matrix.js';
 import { shouldStop } from '../verdict/rules.js';
-import { projectPrefetch } from './prefetch.js';
-import {
-  claudeEnvironment,
-  type RunDeps,
-  RunInterrupted,
-  type RunResult,
-  realRunDeps,
-  runOnce,
-} from './run-once.js';
-import { defaultStandbyCount, standbyPool } from './standby.js';
-import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
+import { type MatrixAgentSettings, matrixAgent, matrixStandbyCount } from './matrix-agent.js';
+import { runOnAgent } from './run-agent.js';
+import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from './run-once.js';
 
-/** One skill of the matrix: its name, the text Claude Code lists for it, its eval set (null: none). */
-export interface MatrixEntrant {
-  name: string;
-  /** The listed text (description, ` - `, when_to_use), which its stub is written from. */
-  listed: string;
-  evalSet: EvalSet | null;
-}
+export type { MatrixCodex, MatrixEntrant } from './matrix-agent.js';
 
 /** Everything a matrix measurement needs, validated by the command. */
-export interface MatrixSettings {
-  entrants: MatrixEntrant[];
-  shard?: Shard;
-  runsPerQuery: number;
+export interface MatrixSettings extends MatrixAgentSettings {
   noVerdictShare: number;
-  timeoutSeconds: number;
-  stub: 'command' | 'skill';
-  maxRetries: number;
-  claudeBin: string;
-  env: NodeJS.ProcessEnv;
-  model?: string;
   conflictAllowed: boolean;
   simulated: boolean;
   toolVersion: string;
   /** The roster a stub-less run saw, from the roster gate. */
   rosterInit?: InitInfo;
-  debug?: boolean;
   /** Told when the loop stopped for a reason of its own (no temp project); the message may hold paths. */
   onStopped?: (message: string) => void;
-  /** `--standby N`: the next runs' claudes started ahead, waiting for their prompts (0 or absent: cold runs). */
-  standby?: number;
 }
 
 /**
@@ -88,79 +54,46 @@ export async function measureMatrix(
     settings.shard,
   );
   const plan = planMatrix(refs.length, settings.runsPerQuery);
-  // Each owner's project: its stub, and every other skill as a sibling, in name order.
-  const stubOf = new Map<string, StubSpec>(
-    entrants.map((owner) => [
-      owner.name,
-      {
-        layout: settings.stub,
-        skillName: owner.name,
-        ...stubFieldsFor(owner.listed),
-        siblings: entrants
-          .filter((e) => e.name !== owner.name)
-          .map((e) => ({ skillName: e.name, ...stubFieldsFor(e.listed) })),
-      },
-    ]),
-  );
+  // Each owner is one side of the loop: its project holds its skill as the tested one.
+  const sideOf = new Map(names.map((name, side) => [name, side]));
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const runs: MatrixRun[][] = refs.map(() => []);
   const results: RunResult[] = [];
   let aborted = false;
   let interrupted = false;
-  const run = {
-    timeoutMs: settings.timeoutSeconds * 1000,
-    claudeBin: settings.claudeBin,
-    env: claudeEnvironment(settings.env, settings.maxRetries),
-    ...(settings.model ? { model: settings.model } : {}),
-    ...(settings.debug ? { debug: true } : {}),
-  };
-  // The loop of run's speed-up (docs/speed.md): the next run's project is made while this one runs, the
-  // last one's folder removed while the next starts; keyed by owner, whose stub each project holds.
-  const projects = projectPrefetch<string>(deps.createProject);
-  // With standbys, each owner's runs get claudes started ahead in projects holding its stub.
-  const standbys = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
+  // With standbys, the next runs' claudes start ahead (docs/speed.md); Codex runs always go cold.
+  const standbys = matrixStandbyCount(settings);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
-  const pool = standbyPool<WaitingRun>(standbys, {
-    start: (owner) => {
-      const stub = stubOf.get(owner);
-      return stub ? startWaiting({ ...run, stub }, deps) : Promise.reject(new Error(`no skill ${owner}`));
-    },
-    discard: discardWaiting,
-  });
-  const ownerAt = (index: number): string | undefined => {
-    const slot = plan[index];
-    return slot && refs[slot.query]?.owner;
-  };
+  const agent = matrixAgent(settings, standbys, deps);
+  const model = settings.model ? { model: settings.model } : {};
+  /** The next runs after plan[index] (as many as the agent prepares), nearest first. */
+  const upcoming = (index: number): UpcomingRun[] =>
+    plan.slice(index + 1, index + 1 + Math.max(standbys, 1)).flatMap((slot) => {
+      const owner = refs[slot.query]?.owner;
+      const side = owner === undefined ? undefined : sideOf.get(owner);
+      return side === undefined ? [] : [{ agent: agent.id, side, ...model }];
+    });
   try {
     await measurePlan();
   } finally {
-    await Promise.all([pool.settle(), projects.settle()]);
+    await agent.settle?.();
   }
 
   async function measurePlan(): Promise<void> {
     for (const [index, slot] of plan.entries()) {
       const ref = refs[slot.query];
-      const stub = ref && stubOf.get(ref.owner);
-      if (!ref || !stub) continue;
+      const side = ref && sideOf.get(ref.owner);
+      if (!ref || side === undefined) continue;
       let result: RunResult;
       try {
-        const standby = pool.take(ref.owner);
-        const running = runOnce({ ...run, query: ref.item.query, stub, launch }, signal, deps, {
-          ...projects.optionsFor(ref.owner),
-          ...(standby ? { standby } : {}),
+        const running = runOnAgent(agent, {
+          query: ref.item.query,
+          side,
+          ...model,
+          timeoutMs: settings.timeoutSeconds * 1000,
+          ...(signal ? { signal } : {}),
         });
-        if (launch === 'standby') {
-          const upcoming: string[] = [];
-          for (let next = index + 1; next <= index + standbys; next++) {
-            const owner = ownerAt(next);
-            if (owner !== undefined) upcoming.push(owner);
-          }
-          pool.fill(upcoming);
-        } else {
-          const owner = ownerAt(index + 1);
-          const nextStub = owner === undefined ? undefined : stubOf.get(owner);
-          if (owner !== undefined && nextStub) projects.prefetch(owner, nextStub);
-        }
+        agent.ahead?.(upcoming(index));
         result = await running;
       } catch (error) {
         if (error instanceof RunInterrupted) {
@@ -204,7 +137,8 @@ export async function measureMatrix(
       }
     }
   }
-  const firstInit = settings.rosterInit ?? results.find((r) => r.init)?.init;
+  // Codex has no init event: its version is the gate's, and the machine's roster is claude's notion.
+  const firstInit = settings.codex ? undefined : (settings.rosterInit ?? results.find((r) => r.init)?.init);
   const reportedModels: Record<string, number> = {};
   for (const r of results) if (r.model) reportedModels[r.model] = (reportedModels[r.model] ?? 0) + 1;
   const stubNames = firstInit
@@ -215,7 +149,8 @@ export async function measureMatrix(
       toolVersion: settings.toolVersion,
       createdAt: new Date(),
       simulated: settings.simulated,
-      cliVersion: firstInit?.cliVersion ?? null,
+      ...(settings.codex ? { agent: 'codex' as const } : {}),
+      cliVersion: (settings.codex ? settings.codex.version : firstInit?.cliVersion) ?? null,
       requestedModel: settings.model ?? null,
       reportedModels,
       roster: firstInit ? rosterOf(firstInit.slashCommands, firstInit.skills, stubNames) : null,

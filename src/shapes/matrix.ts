@@ -131,6 +131,11 @@ export const matrixReportSchema = z.object({
   tool: z.object({ name: z.literal('skilltrigger'), version: z.string() }),
   createdAt: z.iso.datetime(),
   simulated: z.boolean(),
+  /**
+   * The agent whose CLI ran every run (docs/codex.md); absent: Claude Code. A matrix is measured
+   * on one agent; `cli.version` is that agent's version.
+   */
+  agent: z.enum(['claude', 'codex']).optional(),
   cli: z.object({ version: z.string().nullable() }),
   model: z.object({
     requested: z.string().nullable(),

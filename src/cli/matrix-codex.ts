@@ -1,0 +1,50 @@
+import { InputErrors } from '../errors.js';
+import type { PreflightResult } from '../gates/preflight.js';
+import type { MatrixEntrantInput } from '../matrix/entrants.js';
+import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
+import type { MatrixCodex, MatrixEntrant } from '../measure/measure-matrix.js';
+import { codexSettings } from './codex-settings.js';
+import type { CliIo } from './output.js';
+
+/**
+ * `matrix --agent codex`: every skill of the matrix is installed as Codex lists it (docs/codex.md
+ * "Listing parity"), in every run, and the Codex decision names whichever one's SKILL.md a reader
+ * command opened. A skill Codex leaves out of its listing would never be chosen there, so it is an
+ * input error (exit 1), every such skill reported at once, before the gates.
+ */
+export function refuseCodexUnlisted(entrants: readonly MatrixEntrantInput[]): void {
+  const defects = entrants.flatMap((e) => codexUnlistedDefect(e.skill) ?? []);
+  const [only] = defects;
+  if (defects.length === 1 && only) throw only;
+  if (defects.length > 1) throw new InputErrors(defects);
+}
+
+/** Each skill with the description Codex lists for it, and what the Codex runs need; after the gates. */
+export async function codexMatrix(
+  bin: string,
+  io: CliIo,
+  preflight: PreflightResult,
+  entrants: readonly MatrixEntrantInput[],
+): Promise<{ entrants: MatrixEntrant[]; settings: MatrixCodex }> {
+  // Every skill is the others' sibling: Codex's listing of each, as `run` installs its siblings.
+  const { codex, version } = await codexSettings(
+    bin,
+    io,
+    preflight,
+    codexSiblings(entrants.map((e) => ({ skill: e.skill, file: e.skill.file }))),
+  );
+  const listedOf = new Map((codex.siblings ?? []).map((s) => [s.skillName, s.description]));
+  return {
+    entrants: entrants.map(({ skill, evalSet }) => ({
+      name: skill.name,
+      listed: listedOf.get(skill.name) ?? skill.description,
+      evalSet,
+    })),
+    settings: {
+      bin,
+      provider: codex.provider,
+      ...(codex.defaultModel ? { defaultModel: codex.defaultModel } : {}),
+      ...(version ? { version } : {}),
+    },
+  };
+}
