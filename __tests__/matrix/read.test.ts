@@ -21,6 +21,17 @@ describe('reading a matrix report back', () => {
     expect(old.settings.launch).toBeUndefined();
   });
 
+  it("reads a version 2 file (before `agent`) as Claude Code's, and a Codex matrix's agent", () => {
+    const two = parseMatrixReport(
+      JSON.stringify({ ...matrixFixture(scriptedRuns), schemaVersion: 2 }),
+      'two.json',
+    );
+    expect(two.schemaVersion).toBe(2);
+    expect(two.agent).toBeUndefined();
+    const codex = { ...matrixFixture(scriptedRuns), agent: 'codex' };
+    expect(parseMatrixReport(JSON.stringify(codex), 'codex.json').agent).toBe('codex');
+  });
+
   it('refuses a version it does not know, naming the file and the versions it reads', () => {
     for (const version of [0, MATRIX_SCHEMA_VERSION + 1, '2']) {
       const text = JSON.stringify({ ...matrixFixture(scriptedRuns), schemaVersion: version });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js';
 
 /**
- * The matrix report, version 2: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
+ * The matrix report, version 3: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
  * (a `--shard i/n` leg: `<date>-matrix-shard-<i>-of-<n>.json`, src/adapters/report-files.ts).
  * It says, for every query of every skill's eval set, which of the installed skills each run
  * loaded. The privacy of the run report (docs/security.md) holds: the skills' names are the user's own and
@@ -10,8 +10,11 @@ import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js'
  * stub left out); no path, stderr or key. Query texts appear as in the run report.
  */
 export const MATRIX_SCHEMA_ID = 'skilltrigger/matrix';
-/** Version 2 records `settings.launch` (standby or cold); version 1 files, without it, still read. */
-export const MATRIX_SCHEMA_VERSION = 2;
+/**
+ * Version 3 records `agent` (a Codex matrix; absent for Claude Code), version 2 `settings.launch`
+ * (standby or cold); files of versions 1 and 2, without them, still read.
+ */
+export const MATRIX_SCHEMA_VERSION = 3;
 /** The oldest matrix report `matrix --merge`, `view` and the Action still read. */
 export const OLDEST_MATRIX_SCHEMA_VERSION = 1;
 
