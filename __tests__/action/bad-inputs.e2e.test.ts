@@ -8,6 +8,7 @@ import { ACTION_INPUT_CASES } from '../faults/bad-input-cases.js';
 import { ACTION_FAULT_CASES } from '../faults/cases.js';
 import { shellScript } from '../faults/support.js';
 import { GitRepo, pullRequestPayload, runAction, skillFile } from './harness.js';
+import { runActionInProcess } from './in-process.js';
 
 /**
  * The Action's bad inputs (ACTION_INPUT_CASES) through the bundled Action as the runner runs it:
@@ -15,7 +16,14 @@ import { GitRepo, pullRequestPayload, runAction, skillFile } from './harness.js'
  * started or a report written. Also keeps the two Action tables of docs/faults.md equal to their
  * case lists (as __tests__/faults/faults-doc.test.ts does for the CLI's), and every Action fault
  * case named by a test here. Regenerate: UPDATE_FAULTS_DOC=1 npx vitest run <this file>.
+ *
+ * The first case, and the first with files of its own, run the bundle as the runner runs it
+ * (`runAction`); the others call the Action's entry in this process (in-process.ts), the same
+ * flow from the same inputs without a node start each.
  */
+const SPAWNED = new Set(
+  [ACTION_INPUT_CASES[0], ACTION_INPUT_CASES.find((c) => c.files !== undefined)].map((c) => c?.id),
+);
 
 const DOC = new URL('../../docs/faults.md', import.meta.url);
 const HERE = new URL('./', import.meta.url);
@@ -50,7 +58,7 @@ describe('bad Action inputs stop the step before anything runs, naming the input
         await mkdir(path.dirname(path.join(repo.dir, file)), { recursive: true });
         await writeFile(path.join(repo.dir, file), text);
       }
-      const result = await runAction({
+      const result = await (SPAWNED.has(c.id) ? runAction : runActionInProcess)({
         cwd: repo.dir,
         eventName: 'pull_request',
         payload: pullRequestPayload({ number: 1, baseSha: head, headSha: head, headRef: 'x' }),
@@ -87,7 +95,8 @@ describe('bad Action inputs stop the step before anything runs, naming the input
       'skills/x/SKILL.md': skillFile('x', 'Does x. Use when asked for x.'),
     });
     for (const value of ['', '   ', '\n']) {
-      const result = await runAction({
+      // The bundle for the first value, the entry in this process for the others.
+      const result = await (value === '' ? runAction : runActionInProcess)({
         cwd: repo.dir,
         eventName: 'pull_request',
         payload: pullRequestPayload({ number: 2, baseSha: base, headSha: head, headRef: 'x' }),

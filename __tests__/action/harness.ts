@@ -80,8 +80,22 @@ export function parseAnnotations(stdout: string): ActionResult['annotations'] {
 
 let runCounter = 0;
 
-/** Runs dist/index.js once to its end. */
-export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
+/**
+ * What the runner gives a step, made for one run: the event, output and summary files, and the
+ * environment (the inputs as `INPUT_*`). `finish` reads what the step wrote and removes the files.
+ * Shared by `runAction` and the in-process entry (in-process.ts).
+ */
+export async function prepareActionRun(
+  opts: Omit<ActionRunOptions, 'node' | 'nodeArgs' | 'interrupt'>,
+): Promise<{
+  env: Record<string, string>;
+  finish(run: {
+    code: number | null;
+    stdout: string;
+    stderr: string;
+    durationMs: number;
+  }): Promise<ActionResult>;
+}> {
   runCounter += 1;
   const files = await mkdtemp(path.join(tmpdir(), `skilltrigger-action-run-${runCounter}-`));
   const eventPath = path.join(files, 'event.json');
@@ -103,6 +117,34 @@ export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
     // The runner upper-cases the name and keeps hyphens (`INPUT_ANTHROPIC-API-KEY`).
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
+  return {
+    env,
+    async finish({ code, stdout, stderr, durationMs }) {
+      const outputs = parseOutputFile(await readFile(outputPath, 'utf8'));
+      const summary = await readFile(summaryPath, 'utf8');
+      await rm(files, { recursive: true, force: true });
+      const annotations = parseAnnotations(stdout);
+      // setFailed's `::error::` carries no properties; annotations (a gate's, a file's) carry a title or a file.
+      const failure = annotations.find(
+        (a) => a.level === 'error' && Object.keys(a.properties).length === 0,
+      )?.message;
+      return {
+        code,
+        stdout,
+        stderr,
+        outputs,
+        summary,
+        annotations,
+        ...(failure === undefined ? {} : { failure: failure.split('\n')[0] ?? '' }),
+        durationMs,
+      };
+    },
+  };
+}
+
+/** Runs dist/index.js once to its end. */
+export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
+  const { env, finish } = await prepareActionRun(opts);
   const started = Date.now();
   const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
@@ -128,25 +170,7 @@ export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
       child.on('close', (exitCode) => resolve({ code: exitCode, stdout: out, stderr: err }));
     },
   );
-  const durationMs = Date.now() - started;
-  const outputs = parseOutputFile(await readFile(outputPath, 'utf8'));
-  const summary = await readFile(summaryPath, 'utf8');
-  await rm(files, { recursive: true, force: true });
-  const annotations = parseAnnotations(stdout);
-  // setFailed's `::error::` carries no properties; annotations (a gate's, a file's) carry a title or a file.
-  const failure = annotations.find(
-    (a) => a.level === 'error' && Object.keys(a.properties).length === 0,
-  )?.message;
-  return {
-    code,
-    stdout,
-    stderr,
-    outputs,
-    summary,
-    annotations,
-    ...(failure === undefined ? {} : { failure: failure.split('\n')[0] ?? '' }),
-    durationMs,
-  };
+  return finish({ code, stdout, stderr, durationMs: Date.now() - started });
 }
 
 /** A real git repository the scenarios commit to. */

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELP, COMMAND_NAMES, renderCommandHelp, USAGE } from '../../src/cli/help.js';
 import { runCli } from '../fakes/cli.js';
+import { runCliInProcess } from '../fakes/cli-in-process.js';
 import { fixtureMeasurement, reportFixture } from '../fakes/report-fixture.js';
 
 /**
- * Help and usage messages, as a user meets them: `node bin/skilltrigger.js …`, exact text and
- * exit code. No model is needed: every case stops before anything runs.
+ * Help and usage messages, as a user meets them: exact text and exit code. No model is needed:
+ * every case stops before anything runs. The overall usage, --version, `run` without --skill and
+ * `check` run as a user runs them (`node bin/skilltrigger.js …`); the other cases call the CLI's
+ * entry in this process (fakes/cli-in-process.ts), the same code without a node start each.
  */
 let work: string;
 let skill: string;
@@ -36,14 +39,14 @@ afterAll(async () => {
 describe('help', () => {
   for (const command of COMMAND_NAMES) {
     it(`${command} --help, -h and help ${command} print the same help, exit 0`, async () => {
-      const outputs = await Promise.all(
-        [
-          [command, '--help'],
-          [command, '-h'],
-          ['help', command],
-          [command, '--skill', 'x', '--help'],
-        ].map((args) => runCli(args, { env: env() })),
-      );
+      const outputs = [];
+      for (const args of [
+        [command, '--help'],
+        [command, '-h'],
+        ['help', command],
+        [command, '--skill', 'x', '--help'],
+      ])
+        outputs.push(await runCliInProcess(args, { env: env() }));
       for (const r of outputs) {
         expect(r.code).toBe(0);
         expect(r.stderr).toBe('');
@@ -62,7 +65,7 @@ describe('help', () => {
   }
 
   it('run --help explains --stub, auto[:max] and which side --baseline-description is', async () => {
-    const r = await runCli(['run', '--help'], { env: env() });
+    const r = await runCliInProcess(['run', '--help'], { env: env() });
     const flat = r.stdout.replace(/\s+/g, ' ');
     expect(flat).toContain(
       '--stub command|skill what stands in for the skill in the temp project. command (default): a slash command .claude/commands/<name>-stub-<8 hex>.md, a name nothing installed can collide with. skill: .claude/skills/<name>/SKILL.md under the real name, as Claude Code loads a skill',
@@ -115,7 +118,7 @@ describe('help', () => {
   });
 
   it('init --help says what an interrupted or failed drafting call exits with', async () => {
-    const r = await runCli(['init', '--help'], { env: env() });
+    const r = await runCliInProcess(['init', '--help'], { env: env() });
     expect(r.stdout).toContain(
       '  3  no draft: the call was interrupted (Ctrl-C or a signal), timed out or failed; nothing written',
     );
@@ -123,7 +126,7 @@ describe('help', () => {
   });
 
   it('help of a command that does not exist is a usage error', async () => {
-    const r = await runCli(['help', 'measure'], { env: env() });
+    const r = await runCliInProcess(['help', 'measure'], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe('skilltrigger: there is no command "measure" to explain');
   });
@@ -212,7 +215,7 @@ describe('usage errors: exact message, exit 1, nothing run', () => {
   ];
   for (const c of cases) {
     it(c.what, async () => {
-      const r = await runCli(c.args(), { env: env() });
+      const r = await runCliInProcess(c.args(), { env: env() });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.startsWith(c.first)).toBe(true);
@@ -240,7 +243,7 @@ describe('compare', () => {
     ]);
     const a = await save('pdf.json', reportFixture());
     const b = await save('gif.json', reportFixture({ skill: 'gif-maker', candidate: other }));
-    const r = await runCli(['compare', a, b], { env: env() });
+    const r = await runCliInProcess(['compare', a, b], { env: env() });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -251,18 +254,20 @@ describe('compare', () => {
   it('says SIMULATED first in text and simulated: true in --json when both sides are simulated', async () => {
     const a = await save('sim-a.json', reportFixture({ simulated: true }));
     const b = await save('sim-b.json', reportFixture({ simulated: true }));
-    const text = await runCli(['compare', a, b], { env: env() });
+    const text = await runCliInProcess(['compare', a, b], { env: env() });
     expect(text.code).toBe(0);
     expect(text.stdout.split('\n')[0]).toBe(
       "SIMULATED: both sides were answered by skilltrigger's simulated model, not by Claude; the numbers show the tool at work, not the skill.",
     );
-    const json = await runCli(['compare', a, b, '--json'], { env: env() });
+    const json = await runCliInProcess(['compare', a, b, '--json'], { env: env() });
     expect(JSON.parse(json.stdout)).toMatchObject({ simulated: true });
     // One real side: no SIMULATED headline (the environment warning says which side is which).
     const real = await save('real.json', reportFixture());
-    const mixed = await runCli(['compare', real, b], { env: env() });
+    const mixed = await runCliInProcess(['compare', real, b], { env: env() });
     expect(mixed.stdout).not.toMatch(/^SIMULATED/);
-    expect(JSON.parse((await runCli(['compare', real, b, '--json'], { env: env() })).stdout)).toMatchObject({
+    expect(
+      JSON.parse((await runCliInProcess(['compare', real, b, '--json'], { env: env() })).stdout),
+    ).toMatchObject({
       simulated: false,
     });
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../fakes/cli.js';
+import { runCliInProcess } from '../fakes/cli-in-process.js';
 import { BAD_INPUT_CASES, type BadInputCase } from './bad-input-cases.js';
 import { shellScript } from './support.js';
 
@@ -11,7 +12,17 @@ import { shellScript } from './support.js';
  * The bad-input corpus (bad-input-cases.ts) through the CLI as a user runs it. Each case must end
  * with its exact exit code and error fragment, without a stack trace, and without ever starting
  * claude: `--claude` is a script that leaves a mark when started, and the mark must never appear.
+ *
+ * The first case of each area, and every case that sets the environment or reads a FIFO, runs as a
+ * user runs it (`node bin/skilltrigger.js`); the others call the CLI's entry in this process
+ * (fakes/cli-in-process.ts), the same code after the same arguments, without a node start each.
  */
+const SPAWNED = new Set([
+  ...BAD_INPUT_CASES.filter((c, i) => BAD_INPUT_CASES.findIndex((d) => d.area === c.area) === i).map(
+    (c) => c.id,
+  ),
+  ...BAD_INPUT_CASES.filter((c) => c.env !== undefined || c.fifos !== undefined).map((c) => c.id),
+]);
 
 let work: string;
 let marker: string;
@@ -102,12 +113,15 @@ describe('bad input stops before anything runs, with its error and exit code', (
       onTestFinished(() => {
         if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       });
-      const r = await runCli(withOut, {
-        env: { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work, ...own },
-        onStart: (started) => {
-          child = started;
-        },
-      });
+      const env = { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work, ...own };
+      const r = SPAWNED.has(c.id)
+        ? await runCli(withOut, {
+            env,
+            onStart: (started) => {
+              child = started;
+            },
+          })
+        : await runCliInProcess(withOut, { env });
       const printed = c.stream === 'stdout' ? r.stdout : r.stderr;
       expect(printed).toContain(fill(c.error, dir));
       if (c.fix !== undefined) expect(printed).toContain(c.fix);
