@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/shapes/report.js';
@@ -13,6 +14,7 @@ import { type CacheServiceFake, startCacheService } from '../fakes/cache-service
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import type { GitHubApiFake } from '../fakes/github-api.js';
 import { parseJunit } from '../fakes/junit-shape.js';
+import { liveProcessesIn, liveProjectsUnder, projectUnder } from '../fakes/process-group.js';
 import { loadOwnStub, stubOfQuery } from '../fakes/query-stub.js';
 import { ACTION_FAULT_CASES } from '../faults/cases.js';
 import {
@@ -82,6 +84,15 @@ let cache: CacheServiceFake;
 let gateBehaviour: Behaviour | undefined;
 /** Every eval query fails with this API error while set. */
 let apiDown: Behaviour | undefined;
+/** The step's TMPDIR (resolved), where every temp project is made. */
+let tmp = '';
+/**
+ * The temp projects other than the gate's own with a live process while the round trip's request
+ * was at the model: the first run's claude, started before the gates (src/action/first-standby.ts).
+ */
+let waitingAtGate: string[] = [];
+/** Set: the round trip's request is held and the step is sent SIGTERM (a job cancelled in the gates). */
+let cancelAtGate: ChildProcess | undefined;
 
 const commits: Record<string, string> = {};
 const results: Record<string, ActionResult> = {};
@@ -150,7 +161,14 @@ beforeAll(async () => {
       [FORK_TOKEN]: { login: 'github-actions[bot]', type: 'Bot', installation: true, readOnly: true },
     },
     script: (req) => {
-      if (req.query === GATE_QUERY) return gateBehaviour;
+      if (req.query === GATE_QUERY) {
+        waitingAtGate = liveProjectsUnder(tmp).filter((p) => p !== projectUnder(tmp, req.cwd));
+        if (cancelAtGate) {
+          cancelAtGate.kill('SIGTERM');
+          return { kind: 'hang' };
+        }
+        return gateBehaviour;
+      }
       if (apiDown) return apiDown;
       const regressed = stubOfQuery(req)?.description.includes('REGRESS') === true;
       if (req.query.startsWith('handoff-pos')) return regressed ? { kind: 'text' } : loadOwnStub(req);
@@ -160,6 +178,7 @@ beforeAll(async () => {
     },
   });
   ({ work, repo, model, github, cache } = world);
+  tmp = await realpath(path.join(work, 'tmp'));
   commits.c0 = await repo.commit('Initial', { 'README.md': '# skills\n' });
   commits.c1 = await repo.commit('Add skills', {
     [HANDOFF]: skillFile('handoff', D1),
@@ -176,6 +195,8 @@ afterAll(async () => {
 beforeEach(async () => {
   gateBehaviour = undefined;
   apiDown = undefined;
+  waitingAtGate = [];
+  cancelAtGate = undefined;
   await world.freshJob();
 });
 
@@ -201,11 +222,22 @@ async function expectKeyMasked(result: ActionResult): Promise<void> {
   }
 }
 
+/**
+ * The step left nothing in its TMPDIR: no live process there (the first run's claude started
+ * before the gates included), and no temp project that was not there before it.
+ */
+async function expectNothingLeftIn(tmpBefore: string[]): Promise<void> {
+  expect(liveProcessesIn(tmp)).toEqual([]);
+  expect((await readdir(tmp)).sort()).toEqual(tmpBefore);
+}
+
 describe('the bundled Action, as the runner runs it', () => {
   it('push to main: measures the added skills and saves each report as its baseline', {
     timeout: 300_000,
   }, async () => {
     repo.checkout(commits.c1 ?? '');
+    const requestsBefore = model.requests.length;
+    const tmpBefore = (await readdir(tmp)).sort();
     const result = await runAction({
       cwd: repo.dir,
       eventName: 'push',
@@ -254,6 +286,21 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(result.stdout).toMatch(/query 6\/8 · run 1\/1 · triggered/);
     expect(github.requests).toHaveLength(0);
     await expectKeyMasked(result);
+    // The job's first run (handoff's, its sibling review installed) was started before the gates:
+    // while the round trip was at the model a claude already waited in a temp project of its own,
+    // and the first measured request came from that project, after the gate's exchange had ended.
+    expect(waitingAtGate).toHaveLength(1);
+    const ordered = model.requests
+      .slice(requestsBefore)
+      .filter((r) => r.view !== undefined)
+      .sort((a, b) => a.at - b.at);
+    expect(ordered[0]?.view?.query).toBe(GATE_QUERY);
+    expect(ordered[1]?.view?.query).toMatch(/^handoff-/);
+    expect(projectUnder(tmp, ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
+    // Serial towards the model through the whole job: no two exchanges overlap.
+    for (let i = 1; i < ordered.length; i++)
+      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    await expectNothingLeftIn(tmpBefore);
   });
 
   it('pull request: restores the base commit’s baseline, compares, and posts one sticky comment', {
@@ -573,6 +620,7 @@ describe('the bundled Action, as the runner runs it', () => {
     gateBehaviour = { kind: 'api-error', status: 401 };
     repo.checkout(commits.c5 ?? '');
     const requestsBefore = model.requests.length;
+    const tmpBefore = (await readdir(tmp)).sort();
     const result = await runAction({
       cwd: repo.dir,
       eventName: 'pull_request',
@@ -605,6 +653,9 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(seen.every((query) => query === GATE_QUERY)).toBe(true);
     expect(verdicts(result).review).toMatchObject({ standing: 'not-measured' });
     expect(comments(9)[0]?.body).toContain('Nothing was measured: a gate failed.');
+    // The first run's claude waited through the gates; the failure killed it and removed its project.
+    expect(waitingAtGate).toHaveLength(1);
+    await expectNothingLeftIn(tmpBefore);
   });
 
   it('no verdict on a push exits 3 and saves no baseline', { timeout: 300_000 }, async () => {
@@ -734,6 +785,32 @@ describe('the bundled Action under pull_request_target and cancellation', () => 
     await dump('pr-target-allowed', result);
     expect(result.code, logOnFailure(result)).toBe(2);
     expect(result.failure).toMatch(/^gate round-trip failed/);
+  });
+
+  it(actionFault('action-cancel-gates'), {
+    timeout: 120_000,
+  }, async () => {
+    repo.checkout(commits.c8 ?? '');
+    const before = model.requests.length;
+    const tmpBefore = (await readdir(tmp)).sort();
+    const result = await runAction({
+      cwd: repo.dir,
+      eventName: 'pull_request',
+      payload: pr(14, commits.c8 ?? ''),
+      inputs: inputs(),
+      env: world.env(),
+      onStart: (child) => {
+        cancelAtGate = child;
+      },
+    });
+    await dump('cancel-gates', result);
+    expect(result.code, logOnFailure(result)).toBe(3);
+    expect(result.failure).toBe('interrupted during the gates; nothing was measured');
+    // The first run's claude was waiting when the cancel came; it is gone, and so is its project.
+    expect(waitingAtGate).toHaveLength(1);
+    const seen = model.requests.slice(before).flatMap((r) => (r.view ? [r.view.query] : []));
+    expect(seen).toEqual([GATE_QUERY]);
+    await expectNothingLeftIn(tmpBefore);
   });
 
   const cancelCases = { SIGTERM: 'action-cancel-sigterm', SIGINT: 'action-cancel-sigint' } as const;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,8 @@ export interface ActionRunOptions {
   payload: unknown;
   /** Sends `signal` to the step once its stdout matches `when` (a job cancelled mid-run). */
   interrupt?: { signal: NodeJS.Signals; when: RegExp };
+  /** Told the step's process once it is spawned (a test that signals it from elsewhere). */
+  onStart?: (child: ChildProcess) => void;
 }
 
 /** Parses the `GITHUB_OUTPUT` file written by @actions/core (`name<<delimiter … delimiter`). */
@@ -153,6 +155,7 @@ export async function runAction(opts: ActionRunOptions): Promise<ActionResult> {
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      opts.onStart?.(child);
       let out = '';
       let err = '';
       let interrupted = false;

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { authorPromptKind, descriptionRule } from '../../src/simulated/descripti
 import { GATE_QUERY, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
-import { liveProcessesIn } from '../fakes/process-group.js';
+import { liveProcessesIn, liveProjectsUnder, projectUnder } from '../fakes/process-group.js';
 import { killPids } from '../faults/support.js';
 
 /**
@@ -35,32 +34,13 @@ let cli: ChildProcess | undefined;
 /** The temp projects (top folder under `tmp`) with a live process while the round trip was asked. */
 let waitingAtGate: string[] = [];
 
-/** The top folder under `tmp` of a path inside it, else undefined. */
-function projectOf(dir: string | undefined): string | undefined {
-  if (dir === undefined || !dir.startsWith(`${tmp}/`)) return undefined;
-  return path.relative(tmp, dir).split(path.sep)[0];
-}
-
-/** Temp projects under `tmp` with a live process whose working folder lies in them (Linux /proc). */
-function liveProjects(): string[] {
-  const found = new Set<string>();
-  for (const pid of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-      const project = state === 'Z' ? undefined : projectOf(readlinkSync(`/proc/${pid}/cwd`));
-      if (project) found.add(project);
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return [...found];
-}
+/** The temp project a path lies in (its top folder under this call's `tmp`). */
+const projectOf = (dir: string | undefined) => projectUnder(tmp, dir);
 
 const script: Script = (req, ctx) => {
   if (req.query === GATE_QUERY) {
     const gate = projectOf(req.cwd);
-    waitingAtGate = liveProjects().filter((p) => p !== gate);
+    waitingAtGate = liveProjectsUnder(tmp).filter((p) => p !== gate);
     if (mode === 'fail') return { kind: 'api-error', status: 401, noRetry: true };
     if (mode === 'interrupt') {
       cli?.kill('SIGINT');

@@ -175,3 +175,29 @@ export function liveProcessesIn(folder: string): string[] {
   }
   return found;
 }
+
+/** The top folder under `tmp` of a path inside it (a temp project), else undefined. */
+export function projectUnder(tmp: string, dir: string | undefined): string | undefined {
+  if (dir === undefined || !dir.startsWith(`${tmp}/`)) return undefined;
+  return path.relative(tmp, dir).split(path.sep)[0];
+}
+
+/**
+ * The temp projects (top folders under `tmp`) with a live process whose working folder lies in
+ * them (Linux /proc; zombies left out): asked while a gate's request is at the model, the ones
+ * other than the gate's own hold a waiting standby.
+ */
+export function liveProjectsUnder(tmp: string): string[] {
+  const found = new Set<string>();
+  for (const pid of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      const project = state === 'Z' ? undefined : projectUnder(tmp, readlinkSync(`/proc/${pid}/cwd`));
+      if (project) found.add(project);
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return [...found];
+}

@@ -503,4 +503,11 @@ export const ACTION_FAULT_CASES: readonly Omit<FaultCase, 'layer'>[] = [
     injected: 'SIGINT to `node dist/index.js` after the first query’s progress line',
     outcome: 'as SIGTERM: no baseline saved, temp projects removed, exit 3',
   },
+  {
+    id: 'action-cancel-gates',
+    fault: 'Job cancelled (SIGTERM) during the gates on a pull request',
+    injected: 'SIGTERM to `node dist/index.js` while the round-trip gate’s request is held at the model',
+    outcome:
+      'the gates stop; the first run’s claude, waiting since before the gates, is killed and its temp project removed; nothing measured; exit 3',
+  },
 ];

@@ -7,6 +7,7 @@ import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
+import { startActionStandby } from './first-standby.js';
 import { type ClaudeInstall, installClaude, installCodex } from './install.js';
 import { loadActionPrices } from './job-cost.js';
 import { CompetitionListing, listSiblings } from './listed.js';
@@ -97,6 +98,9 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   }
   const { claude, codex } = installed;
 
+  // The first measured run's claude starts now, its prompt unwritten, so its start-up overlaps the
+  // gates; every way out below releases it (its group killed, its project removed).
+  const early = startActionStandby(targets, settings, claude);
   const gates = await runActionGates({
     claudeBin: claude?.bin ?? 'claude',
     ...(settings.agents ? { agents: settings.agents } : {}),
@@ -117,11 +121,16 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     ...(claude?.version === undefined ? {} : { expectedVersion: claude.version }),
     fromFork: run.fromFork,
     signal,
+  }).catch(async (error: unknown) => {
+    await early.release();
+    throw error;
   });
   try {
     run.gates = gates.findings;
     if (gates.cliVersion !== undefined) run.cliVersion = gates.cliVersion;
     if (!gates.passed) {
+      // Nothing is measured: the waiting claude goes before the comment is posted.
+      await early.release();
       run.stage = 'gate-failed';
       run.skills.push(...notRun(targets));
       run.matrix = matrixNotRun(matrix, 'a gate failed');
@@ -154,9 +163,12 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
         gates,
         signal,
         prices,
+        early,
       },
       run,
     );
+    // Taken by the first run, or left over (a refusal, a cancel): the matrix does not wait beside it.
+    await early.release();
     if (matrix?.kind === 'ready') {
       run.matrix =
         ended !== 'measured'
@@ -179,6 +191,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
               );
     }
   } finally {
+    await early.release();
     gates.release();
   }
   if (signal.aborted) run.notes.push('The run was cancelled before every skill was measured.');

@@ -50,6 +50,9 @@ export async function measureTargets(
   }
 
   run.stage = 'measured';
+  // The standby started before the gates can serve only the job's first run: the first skill's.
+  const { early, ...shared } = m;
+  const first = early ? { early } : {};
   let stopped = false;
   let left = 0;
   for (const [i, target] of targets.entries()) {
@@ -59,7 +62,11 @@ export async function measureTargets(
       continue;
     }
     const measured = await core.group(`Measure ${target.plan.head.name} (${target.plan.path})`, () =>
-      measureOne(target, { ...m, ...(budget ? { budget } : {}) }, baselines[i]),
+      measureOne(
+        target,
+        { ...shared, ...(budget ? { budget } : {}), ...(i === 0 ? first : {}) },
+        baselines[i],
+      ),
     );
     run.skills.push(measured);
     stopped = stoppedAtBudget(measured.report);

@@ -5,8 +5,10 @@ import { codexProviderFrom } from '../adapters/codex-provider.js';
 import type { Prices } from '../adapters/prices-file.js';
 import { junitPathFor, writeRenderingFile } from '../adapters/report-files.js';
 import { measuresCodex } from '../inputs/agents.js';
+import type { EarlyStandby } from '../measure/early-standby.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
+import type { LoopSettings } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
@@ -112,6 +114,41 @@ export interface MeasureContext {
   prices: Prices;
   /** `max-cost-usd`: the budget the job's measurements share. */
   budget?: JobBudget;
+  /** The first skill's first claude run, started before the gates (src/action/first-standby.ts). */
+  early?: EarlyStandby;
+}
+
+/**
+ * What of a skill's measurement fixes how its runs' claude is started (the loop's settings), its
+ * candidate side alone: one source for `measureOne` and for the standby started before the gates,
+ * so that the loop finds that standby started as it would start its own.
+ */
+export function loopSettingsOf(
+  target: MeasureTarget,
+  settings: Settings,
+  claudeBin: string,
+  env: NodeJS.ProcessEnv,
+) {
+  const skill = target.plan.head;
+  return {
+    skill,
+    evalSet: target.evalSet,
+    description: skill.description,
+    overridden: false,
+    ...(settings.model === undefined ? {} : { model: settings.model }),
+    ...(settings.models === undefined ? {} : { models: settings.models }),
+    // `late`, as the CLI's `--late N` (0: off).
+    lateTurns: settings.lateTurns,
+    rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
+    timeoutSeconds: settings.timeoutSeconds,
+    stub: STUB_LAYOUT,
+    maxRetries: MAX_RETRIES,
+    claudeBin,
+    env,
+    ...(settings.agents ? { agents: settings.agents } : {}),
+    // competition: siblings, through the CLI's own --siblings path (measureSkill installs them).
+    ...(target.siblings.length === 0 ? {} : { siblings: target.siblings }),
+  } satisfies LoopSettings;
 }
 
 /** The sibling set this run measures with, as the report records it; undefined: measured alone. */
@@ -178,28 +215,16 @@ export async function measureOne(
   let unreportedRuns = 0;
   const report: Report = await measureSkill(
     {
-      skill,
-      evalSet,
-      description: skill.description,
-      overridden: false,
+      // claude's path: never started when claude is not among the agents.
+      ...loopSettingsOf(target, settings, claude?.bin ?? 'claude', env),
       ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
       ...(listed === undefined ? {} : { listed }),
-      ...(settings.model === undefined ? {} : { model: settings.model }),
-      ...(settings.models === undefined ? {} : { models: settings.models }),
       // Every report is priced (the comment's cost footer): the built-in table, or `prices`.
       prices: m.prices,
       // `max-cost-usd`: the job's budget, less what the skills before this one spent.
       ...(m.budget ? { budget: m.budget.next() } : {}),
-      // `late`, as the CLI's `--late N` (0: off).
-      lateTurns: settings.lateTurns,
-      rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
-      timeoutSeconds: settings.timeoutSeconds,
-      stub: STUB_LAYOUT,
-      maxRetries: MAX_RETRIES,
-      // Never started when claude is not among the agents.
-      claudeBin: claude?.bin ?? 'claude',
-      env,
-      ...(settings.agents ? { agents: settings.agents } : {}),
+      // The first skill's first claude run may have been started before the gates (first-standby.ts).
+      ...(m.early ? { early: m.early } : {}),
       ...codexFor(m.codexBin, env, gates.codexVersion, target),
       ...(gates.codexVersion === undefined ? {} : { agentVersions: { codex: gates.codexVersion } }),
       conflictAllowed: gates.conflictAllowed,
@@ -207,10 +232,7 @@ export async function measureOne(
       toolVersion: TOOL_VERSION,
       // The roster gate's stub-less run, as on the CLI: every report records what the model saw.
       ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
-      // competition: siblings, through the CLI's own --siblings path (measureSkill installs them).
-      ...(target.siblings.length === 0
-        ? {}
-        : { siblings: target.siblings, crossNegatives: settings.crossNegatives }),
+      ...(target.siblings.length === 0 ? {} : { crossNegatives: settings.crossNegatives }),
     },
     (p) => {
       if (p.result.usageUnreported) unreportedRuns++;

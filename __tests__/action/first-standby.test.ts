@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { actionStandbySpec } from '../../src/action/first-standby.js';
+import type { MeasureTarget } from '../../src/action/plan.js';
+import { readSettings } from '../../src/action/settings.js';
+import { parseSkill } from '../../src/inputs/skill.js';
+
+/**
+ * What the Action's early standby is started with (src/action/first-standby.ts): the job's first
+ * skill, its candidate side, the first run's model, the siblings it installs, the step's
+ * environment for claude; nothing when the first run is not claude's. The bundled Action shows
+ * it through the real claude in action.e2e.test.ts.
+ */
+
+function reader(values: Record<string, string>) {
+  return (name: string) => values[name] ?? '';
+}
+
+function target(name: string, description: string, siblings: MeasureTarget['siblings'] = []): MeasureTarget {
+  const file = `/repo/.claude/skills/${name}/SKILL.md`;
+  const head = parseSkill(`---\nname: ${name}\ndescription: ${description}\n---\n\nBody.\n`, {
+    dir: `/repo/.claude/skills/${name}`,
+    file,
+  });
+  return {
+    plan: { kind: 'measure', path: `.claude/skills/${name}/SKILL.md`, change: 'modified', head },
+    evalSet: {
+      file: 'evals.json',
+      format: 'skill-creator-json',
+      items: [{ id: 'q1', query: 'write the notes', shouldTrigger: true, extra: {} }],
+    },
+    siblings,
+  };
+}
+
+const review = target('review', 'Review a diff for bugs. Use when asked to review changes.');
+const handoff = target('handoff', 'Write HANDOFF.md so a fresh session can resume. Use when ending.', [
+  {
+    name: 'review',
+    listed: 'Review a diff for bugs. Use when asked to review changes.',
+    skill: review.plan.head,
+  },
+]);
+
+let saved: NodeJS.ProcessEnv;
+beforeEach(() => {
+  saved = { ...process.env };
+  process.env.GITHUB_TOKEN = 'ghs_withheld';
+  process.env['INPUT_ANTHROPIC-API-KEY'] = 'sk-input';
+});
+afterEach(() => {
+  process.env = saved;
+});
+
+describe('actionStandbySpec', () => {
+  it('starts the first skill’s candidate side with its siblings, on the first model, as measureOne runs it', () => {
+    const settings = readSettings(
+      reader({ models: 'claude-haiku-4-5,claude-sonnet-4-5', 'anthropic-api-key': 'sk-test' }),
+    );
+    const spec = actionStandbySpec([handoff, review], settings, '/opt/claude', 1);
+    expect(spec?.claudeBin).toBe('/opt/claude');
+    expect(spec?.model).toBe('claude-haiku-4-5');
+    expect(spec?.stub).toMatchObject({
+      layout: 'command',
+      skillName: 'handoff',
+      description: handoff.plan.head.emulatedListing,
+      siblings: [
+        { skillName: 'review', description: 'Review a diff for bugs. Use when asked to review changes.' },
+      ],
+    });
+    // The step's environment as claude gets it: the key in, the runner's token and inputs out.
+    expect(spec?.env.ANTHROPIC_API_KEY).toBe('sk-test');
+    expect(spec?.env.GITHUB_TOKEN).toBeUndefined();
+    expect(Object.keys(spec?.env ?? {}).filter((k) => k.startsWith('INPUT_'))).toEqual([]);
+  });
+
+  it('starts none without Claude Code, with Codex first, with nothing to measure, or with runs cold', () => {
+    const claudeFirst = readSettings(reader({ agents: 'claude,codex', competition: 'isolated' }));
+    expect(actionStandbySpec([review], claudeFirst, '/opt/claude', 1)?.stub.skillName).toBe('review');
+    const codexFirst = readSettings(reader({ agents: 'codex,claude', competition: 'isolated' }));
+    expect(actionStandbySpec([review], codexFirst, '/opt/claude', 1)).toBeUndefined();
+    const settings = readSettings(reader({}));
+    expect(actionStandbySpec([review], settings, undefined, 1)).toBeUndefined();
+    expect(actionStandbySpec([], settings, '/opt/claude', 1)).toBeUndefined();
+    expect(actionStandbySpec([review], settings, '/opt/claude', 0)).toBeUndefined();
+  });
+});
