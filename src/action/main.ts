@@ -14,7 +14,7 @@ import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
 import { claudeEnv, MAX_RETRIES, measuresClaude } from './measure-one.js';
 import { runMerge } from './merge.js';
-import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
+import { forkTargetRefusal, forkWithoutSecrets, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';
 import { annotateRegressions, publish } from './publish.js';
 import {
@@ -52,13 +52,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const run = newRun(ctx, settings);
   const event = ctx.event;
 
-  if (
-    event.kind === 'pull_request' &&
-    event.name === 'pull_request_target' &&
-    event.fromFork &&
-    !settings.allowPullRequestTarget
-  ) {
-    const message = forkTargetRefusal(event.number);
+  const message = forkTargetRefusal(event, settings.allowPullRequestTarget);
+  if (message !== undefined) {
     run.stage = 'ignored';
     run.notes.push(message);
     await publish(run, ctx, settings);
@@ -119,7 +114,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     allowConflict: settings.allowConflict,
     timeoutSeconds: settings.timeoutSeconds,
     ...(claude?.version === undefined ? {} : { expectedVersion: claude.version }),
-    fromFork: run.fromFork,
+    forkWithoutSecrets: forkWithoutSecrets(event),
     signal,
   }).catch(async (error: unknown) => {
     await early.release();

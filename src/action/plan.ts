@@ -10,7 +10,7 @@ import { annotate } from './annotate.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
-import type { RunnerContext } from './context.js';
+import type { ActionEvent, RunnerContext } from './context.js';
 import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
 import type { Settings } from './settings.js';
 import { shardPlans } from './shard.js';
@@ -64,13 +64,26 @@ export function newRun(ctx: RunnerContext, settings: Settings): ActionRun {
 }
 
 /**
+ * Whether GitHub withheld this run's secrets because its pull request comes from a fork: only a
+ * fork's `pull_request` run. A `pull_request_target` run has them whoever opened the pull request,
+ * so there a missing key is the workflow's to pass, as on any other run, and the auth fix says so.
+ */
+export function forkWithoutSecrets(event: ActionEvent): boolean {
+  return event.kind === 'pull_request' && event.name === 'pull_request' && event.fromFork;
+}
+
+/**
  * `pull_request_target` runs in the base repository's context: its secrets, a write token, a cache
  * shared with the base branch (docs/security.md). Measuring a fork's head there hands text anyone can
- * write to a model that holds the API key and runs tools on this runner, so it takes an explicit yes.
+ * write to a model that holds the API key and runs tools on this runner, so it takes an explicit yes:
+ * without `allow-pull-request-target` the run is refused (the message says why and the ways out);
+ * with it, or for any other event, undefined.
  */
-export function forkTargetRefusal(prNumber: number): string {
+export function forkTargetRefusal(event: ActionEvent, allowPullRequestTarget: boolean): string | undefined {
+  if (event.kind !== 'pull_request' || event.name !== 'pull_request_target') return undefined;
+  if (!event.fromFork || allowPullRequestTarget) return undefined;
   return (
-    `refused to measure pull request #${prNumber}: it comes from a fork, and this is a pull_request_target run, ` +
+    `refused to measure pull request #${event.number}: it comes from a fork, and this is a pull_request_target run, ` +
     "which has this repository's secrets and a write token. Measuring would give the fork's SKILL.md descriptions " +
     'and eval queries to a model holding your API key, whose tools run on this runner. Nothing was measured. ' +
     `Use the pull_request event (a fork's run then gets no secrets), push the change to a branch of this repository, ` +

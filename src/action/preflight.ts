@@ -58,39 +58,39 @@ export interface ActionGateOptions {
   timeoutSeconds: number;
   /** The version the Action installed, to warn when `claude --version` says otherwise. */
   expectedVersion?: string;
-  /** Said in the auth fix: a fork's pull_request run gets no secrets. */
-  fromFork: boolean;
+  /** A fork's pull_request run: GitHub withheld the secrets, and the auth fix says so. */
+  forkWithoutSecrets: boolean;
   signal: AbortSignal;
 }
 
 /** The auth fix a workflow author can act on (the CLI's says `claude auth login`). */
-export function actionAuthFix(fromFork: boolean): string {
-  return fromFork
+export function actionAuthFix(forkWithoutSecrets: boolean): string {
+  return forkWithoutSecrets
     ? 'this pull request comes from a fork, and GitHub passes no secrets to its pull_request runs: a maintainer can measure it from a branch of this repository'
     : // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression the user copies
       'pass a key from a secret: `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` (or set ANTHROPIC_API_KEY / CLAUDE_CODE_OAUTH_TOKEN in the step env)';
 }
 
 /** Codex's auth fix in the Action's words (the CLI's says which variable to export). */
-export function codexAuthFix(fromFork: boolean): string {
-  return fromFork
+export function codexAuthFix(forkWithoutSecrets: boolean): string {
+  return forkWithoutSecrets
     ? actionAuthFix(true)
     : // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression the user copies
       'pass a key from a secret: `openai-api-key: ${{ secrets.OPENAI_API_KEY }}` (or set CODEX_API_KEY / OPENAI_API_KEY in the step env)';
 }
 
 /** The Action's wording of a gate result (pure): its own fixes where the CLI's name a terminal. */
-export function forTheAction(result: GateResult, fromFork: boolean): GateResult {
+export function forTheAction(result: GateResult, forkWithoutSecrets: boolean): GateResult {
   if (result.agent === 'codex') {
     return result.gate === 'auth' && result.status === 'fail'
-      ? { ...result, fix: codexAuthFix(fromFork) }
+      ? { ...result, fix: codexAuthFix(forkWithoutSecrets) }
       : result;
   }
   if (result.gate === 'auth' && result.status === 'fail') {
-    return { ...result, fix: actionAuthFix(fromFork) };
+    return { ...result, fix: actionAuthFix(forkWithoutSecrets) };
   }
   if (result.gate === 'round-trip' && result.status === 'fail' && result.fix === LOGIN_FIX) {
-    return { ...result, fix: `the API key was refused: ${actionAuthFix(fromFork)}` };
+    return { ...result, fix: `the API key was refused: ${actionAuthFix(forkWithoutSecrets)}` };
   }
   return result;
 }
@@ -185,7 +185,7 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     roundTripTimeoutMs: Math.max(60, opts.timeoutSeconds * 2) * 1000,
     signal: opts.signal,
     onGate: (raw) => {
-      const result = forTheAction(raw, opts.fromFork);
+      const result = forTheAction(raw, opts.forkWithoutSecrets);
       findings.push(result);
       groups.show(result);
     },
@@ -208,7 +208,9 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     interrupted: preflight.interrupted,
     // onGate saw every gate that ran; the rest (an interrupted preflight) come from the result.
     findings: preflight.gates.map(
-      (g) => findings.find((f) => f.gate === g.gate && f.agent === g.agent) ?? forTheAction(g, opts.fromFork),
+      (g) =>
+        findings.find((f) => f.gate === g.gate && f.agent === g.agent) ??
+        forTheAction(g, opts.forkWithoutSecrets),
     ),
     ...(preflight.cliVersion === undefined ? {} : { cliVersion: preflight.cliVersion }),
     ...(preflight.rosterInit === undefined ? {} : { rosterInit: preflight.rosterInit }),

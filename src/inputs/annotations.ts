@@ -76,22 +76,22 @@ export function checkAnnotations(
     for (const [key, value] of Object.entries(fields)) {
       const name = key.toLowerCase();
       if (value === undefined) continue;
-      if (name === 'needs_context' || name === 'holdout') {
-        checkBoolean(value, `${prefix}${key}`, location, problems, typed);
-      } else if (name === 'split') {
-        checkSplit(value, `${prefix}${key}`, location, problems, typed);
-      }
+      const cell: Cell = { field: `${prefix}${key}`, location, problems, typed };
+      if (name === 'needs_context' || name === 'holdout') checkBoolean(value, cell);
+      else if (name === 'split') checkSplit(value, cell);
     }
   }
 }
 
-function checkBoolean(
-  value: unknown,
-  field: string,
-  location: InputLocation,
-  problems: Problems,
-  typed: boolean,
-): void {
+/** Where an annotation's value stands: its field (`metadata.` before it there), the file, the format. */
+interface Cell {
+  field: string;
+  location: InputLocation;
+  problems: Problems;
+  typed: boolean;
+}
+
+function checkBoolean(value: unknown, { field, location, problems, typed }: Cell): void {
   if (typeof value === 'boolean') return;
   if (typeof value === 'string') {
     const word = parseBooleanWord(value);
@@ -114,13 +114,7 @@ function checkBoolean(
   );
 }
 
-function checkSplit(
-  value: unknown,
-  field: string,
-  location: InputLocation,
-  problems: Problems,
-  typed: boolean,
-): void {
+function checkSplit(value: unknown, { field, location, problems, typed }: Cell): void {
   if (typeof value === 'string') {
     const word = value.trim().toLowerCase();
     if (HOLDOUT_SPLITS.has(word) || TRAIN_SPLITS.has(word) || (!typed && word === '')) return;

@@ -8,7 +8,7 @@ import {
   type MatrixSkill,
   matrixJsonSchemaUrl,
 } from '../shapes/matrix.js';
-import type { Environment, Roster } from '../shapes/report.js';
+import { documentHead, type Environment, type Roster } from '../shapes/report.js';
 import type { Shard } from './plan.js';
 import { matrixErrorCauses, matrixRows, matrixVerdict, skillFigures, stolenQueries } from './tally.js';
 
@@ -70,11 +70,13 @@ export function buildMatrixReport(meta: MatrixMeta, queries: readonly MatrixQuer
   const executed = queries.reduce((n, q) => n + q.runs.length, 0);
   const measured = queries.reduce((n, q) => n + q.measured, 0);
   return {
-    $schema: matrixJsonSchemaUrl(meta.toolVersion),
-    schema: MATRIX_SCHEMA_ID,
-    schemaVersion: MATRIX_SCHEMA_VERSION,
-    tool: { name: 'skilltrigger', version: meta.toolVersion },
-    createdAt: meta.createdAt.toISOString(),
+    ...documentHead(
+      matrixJsonSchemaUrl(meta.toolVersion),
+      MATRIX_SCHEMA_ID,
+      MATRIX_SCHEMA_VERSION,
+      meta.toolVersion,
+      meta.createdAt,
+    ),
     simulated: meta.simulated,
     ...(meta.agent === undefined || meta.agent === 'claude' ? {} : { agent: meta.agent }),
     cli: { version: meta.cliVersion },

@@ -5,6 +5,7 @@ import type { InitInfo, LoadedEntry } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { AgentId } from '../outcome.js';
 import {
+  documentHead,
   type Environment,
   type Measurement,
   REPORT_SCHEMA_ID,
@@ -127,11 +128,13 @@ export function buildReport(input: ReportInput): Report {
   }));
   const several = severalAgents(input);
   return {
-    $schema: reportJsonSchemaUrl(input.toolVersion),
-    schema: REPORT_SCHEMA_ID,
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    tool: { name: 'skilltrigger', version: input.toolVersion },
-    createdAt: input.createdAt.toISOString(),
+    ...documentHead(
+      reportJsonSchemaUrl(input.toolVersion),
+      REPORT_SCHEMA_ID,
+      REPORT_SCHEMA_VERSION,
+      input.toolVersion,
+      input.createdAt,
+    ),
     skill: input.skill,
     simulated: input.simulated,
     cli: { version: agents[0]?.version ?? null },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { environmentSchema, outcomeCodeSchema, rosterSchema } from './report.js';
+import { environmentSchema, outcomeCodeSchema, requestedModelSchema, rosterSchema } from './report.js';
 
 /**
  * The matrix report, version 3: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
@@ -140,11 +140,7 @@ export const matrixReportSchema = z.object({
    */
   agent: z.enum(['claude', 'codex']).optional(),
   cli: z.object({ version: z.string().nullable() }),
-  model: z.object({
-    requested: z.string().nullable(),
-    /** How many runs reported each model in their init event. */
-    reported: z.record(z.string(), count),
-  }),
+  model: requestedModelSchema(count),
   /** The machine's roster beside the installed skills, hashed as in the run report. */
   roster: rosterSchema.nullable(),
   environment: environmentSchema.nullable(),

@@ -35,6 +35,26 @@ export function reportJsonSchemaUrl(toolVersion: string): string {
   return `https://unpkg.com/skilltrigger@${toolVersion}/schema/report.schema.json`;
 }
 
+/**
+ * The head the run report and the matrix report open with, in this key order (the files' text
+ * depends on it): the JSON Schema's URL, the schema's id and version, the tool, the time written.
+ */
+export function documentHead<Id extends string, Version extends number>(
+  schemaUrl: string,
+  schema: Id,
+  schemaVersion: Version,
+  toolVersion: string,
+  createdAt: Date,
+) {
+  return {
+    $schema: schemaUrl,
+    schema,
+    schemaVersion,
+    tool: { name: 'skilltrigger' as const, version: toolVersion },
+    createdAt: createdAt.toISOString(),
+  };
+}
+
 const hex12 = z.string().regex(/^[0-9a-f]{12}$/);
 const count = z.number().int().nonnegative();
 
@@ -306,6 +326,19 @@ export const measurementSchema = z.object({
   budgetStop: budgetStopSchema.optional(),
 });
 
+/**
+ * The model asked for (`--model`; null: the CLI's default) and how many runs reported each model in
+ * their init event, as the run and matrix reports both hold it. A new object per call, counting with
+ * the caller's own `count`: a shared instance would be written once under `$defs`, and so change the
+ * text of the JSON Schemas shipped in schema/.
+ */
+export function requestedModelSchema(runCount: z.ZodNumber) {
+  return z.object({
+    requested: z.string().nullable(),
+    reported: z.record(z.string(), runCount),
+  });
+}
+
 export const rosterSchema = z.object({
   slashCommands: count,
   skills: count,
@@ -333,11 +366,7 @@ export const reportSchema = z.object({
   cli: z.object({ version: z.string().nullable() }),
   /** The agents measured (`--agent`), in the order asked; one entry for one agent, claude by default. */
   agents: z.array(agentSchema).min(1),
-  model: z.object({
-    requested: z.string().nullable(),
-    /** How many runs reported each model in their init event. */
-    reported: z.record(z.string(), count),
-  }),
+  model: requestedModelSchema(count),
   roster: rosterSchema.nullable(),
   environment: environmentSchema.nullable(),
   settings: z.object({

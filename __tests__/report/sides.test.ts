@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { labelled, sidesOf } from '../../src/report/sides.js';
+import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
+
+const m = (hits: number) => buildMeasurement([{ query: 'p', shouldTrigger: true, hits, runs: 2 }]);
+
+describe('sidesOf and labelled', () => {
+  it('a single report has one unlabelled side, and its text goes unprefixed', () => {
+    const candidate = m(2);
+    const sides = sidesOf(buildReport(candidate));
+    expect(sides).toEqual([{ m: candidate }]);
+    expect(labelled(sides[0] ?? { m: candidate }, '2 of 2')).toBe('2 of 2');
+  });
+
+  it('a paired report walks the baseline first, then the candidate, each labelled', () => {
+    const baseline = m(1);
+    const candidate = m(2);
+    const sides = sidesOf(buildReport(candidate, { baseline }));
+    expect(sides.map((s) => s.label)).toEqual(['Baseline', 'Candidate']);
+    expect(sides[0]?.m).toBe(baseline);
+    expect(sides[1]?.m).toBe(candidate);
+    expect(sides.map((s) => labelled(s, 'ok'))).toEqual(['Baseline: ok', 'Candidate: ok']);
+  });
+});
