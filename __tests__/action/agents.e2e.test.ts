@@ -61,6 +61,21 @@ let result: ActionResult;
 let npmLog: string;
 let haltRuns = 0;
 
+/**
+ * A job's environment: the fake `npm` (which installs the pinned Codex) first on PATH, the job's
+ * head commit, and Codex's endpoint; its key comes from the openai-api-key input alone.
+ */
+function codexJobEnv(head: string, extra: Record<string, string> = {}) {
+  return world.env({
+    PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
+    GITHUB_SHA: head,
+    OPENAI_BASE_URL: `${world.model.url}/v1`,
+    FAKE_NPM_LOG: npmLog,
+    FAKE_NPM_CODEX: CODEX_BIN,
+    ...extra,
+  });
+}
+
 beforeAll(async () => {
   world = await startActionWorld({
     name: 'agents-e2e',
@@ -114,15 +129,7 @@ beforeAll(async () => {
       runs: '1',
       timeout: '60',
     },
-    env: world.env({
-      PATH: `${fakeBin}:${process.env.PATH ?? ''}`,
-      GITHUB_SHA: head,
-      GITHUB_REF: 'refs/pull/1/merge',
-      // Codex's endpoint; its key comes from the openai-api-key input alone.
-      OPENAI_BASE_URL: `${world.model.url}/v1`,
-      FAKE_NPM_LOG: npmLog,
-      FAKE_NPM_CODEX: CODEX_BIN,
-    }),
+    env: codexJobEnv(head, { GITHUB_REF: 'refs/pull/1/merge' }),
   });
 }, 600_000);
 
@@ -227,13 +234,7 @@ describe('agents: codex, siblings, a cancelled job', () => {
         runs: '1',
         timeout: '120',
       },
-      env: world.env({
-        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
-        GITHUB_SHA: head,
-        OPENAI_BASE_URL: `${world.model.url}/v1`,
-        FAKE_NPM_LOG: npmLog,
-        FAKE_NPM_CODEX: CODEX_BIN,
-      }),
+      env: codexJobEnv(head),
       interrupt: { signal: 'SIGTERM', when: /query \d\/2 · run 1\/1 · / },
     });
     leftRunning = liveProcessesIn(tmp);
@@ -300,13 +301,7 @@ describe('agents: codex, routing-matrix', () => {
         runs: '1',
         timeout: '60',
       },
-      env: world.env({
-        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
-        GITHUB_SHA: head,
-        OPENAI_BASE_URL: `${world.model.url}/v1`,
-        FAKE_NPM_LOG: npmLog,
-        FAKE_NPM_CODEX: CODEX_BIN,
-      }),
+      env: codexJobEnv(head),
     });
   }, 300_000);
 
@@ -363,13 +358,7 @@ describe('agents: codex, max-cost-usd below the estimate', () => {
         runs: '1',
         'max-cost-usd': '0.0001',
       },
-      env: world.env({
-        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
-        GITHUB_SHA: head,
-        OPENAI_BASE_URL: `${world.model.url}/v1`,
-        FAKE_NPM_LOG: npmLog,
-        FAKE_NPM_CODEX: CODEX_BIN,
-      }),
+      env: codexJobEnv(head),
     });
   }, 300_000);
 
