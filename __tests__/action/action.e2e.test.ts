@@ -14,6 +14,7 @@ import { type CacheServiceFake, startCacheService } from '../fakes/cache-service
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import type { GitHubApiFake } from '../fakes/github-api.js';
 import { parseJunit } from '../fakes/junit-shape.js';
+import { expectOneAtATime } from '../fakes/one-at-a-time.js';
 import { liveProcessesIn, liveProjectsUnder, projectUnder } from '../fakes/process-group.js';
 import { loadOwnStub, stubOfQuery } from '../fakes/query-stub.js';
 import { ACTION_FAULT_CASES } from '../faults/cases.js';
@@ -298,8 +299,7 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(ordered[1]?.view?.query).toMatch(/^handoff-/);
     expect(projectUnder(tmp, ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
     // Serial towards the model through the whole job: no two exchanges overlap.
-    for (let i = 1; i < ordered.length; i++)
-      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    expectOneAtATime(ordered);
     await expectNothingLeftIn(tmpBefore);
   });
 

@@ -8,6 +8,7 @@ import { authorPromptKind, descriptionRule } from '../../src/simulated/descripti
 import { GATE_QUERY, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { expectOneAtATime } from '../fakes/one-at-a-time.js';
 import { liveProcessesIn, liveProjectsUnder, projectUnder } from '../fakes/process-group.js';
 import { killPids } from '../faults/support.js';
 
@@ -154,8 +155,7 @@ describe('the first standby, started beside the gates', () => {
     // That claude served the first run: its request came from that project, and only after every
     // earlier exchange (the gate's) had ended. No two exchanges overlap.
     expect(projectOf(ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
-    for (let i = 1; i < ordered.length; i++)
-      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    expectOneAtATime(ordered);
     // Each run was decided as scripted, from its own init event (the roster check: the stub was listed).
     const json = (await readdir(out)).find((f) => f.endsWith('.json')) ?? '';
     const report = reportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
@@ -189,8 +189,7 @@ describe('the first standby, started beside the gates', () => {
     expect(ordered[0]?.view?.query).toBe(GATE_QUERY);
     expect(ordered[1]?.view?.query).toBe('p write the handoff note');
     expect(projectOf(ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
-    for (let i = 1; i < ordered.length; i++)
-      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    expectOneAtATime(ordered);
     await expectNothingLeft();
   });
 
@@ -213,8 +212,7 @@ describe('the first standby, started beside the gates', () => {
       'n what is the weather',
     ]);
     expect(projectOf(ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
-    for (let i = 1; i < ordered.length; i++)
-      expect(ordered[i - 1]?.endedAt ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(ordered[i]?.at ?? 0);
+    expectOneAtATime(ordered);
     // Its stub was the matrix's: both skills listed beside each other.
     const listed = (ordered[1]?.view?.listing ?? []).map((e) => e.name);
     expect(listed.some((n) => n.startsWith('handoff-stub-'))).toBe(true);
