@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { defaultStandbyCount, STANDBY_MEMORY_BYTES, standbyPool } from '../../src/measure/standby.js';
+import os from 'node:os';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  defaultStandbyCount,
+  machineStandbyCount,
+  STANDBY_MEMORY_BYTES,
+  standbyPool,
+} from '../../src/measure/standby.js';
 
 /** A starter that records what it started and discarded; each standby is its key and a serial. */
 function recordingStarter() {
@@ -92,5 +98,20 @@ describe('defaultStandbyCount', () => {
     expect(defaultStandbyCount(8, 2.5 * STANDBY_MEMORY_BYTES)).toBe(1);
     expect(defaultStandbyCount(8, 1.5 * STANDBY_MEMORY_BYTES)).toBe(0);
     expect(defaultStandbyCount(8, 0)).toBe(0);
+  });
+});
+
+describe('machineStandbyCount', () => {
+  it('is decided once a process, so the early standby and the loop agree when free memory moves', () => {
+    const free = vi.spyOn(os, 'freemem').mockReturnValue(64 * STANDBY_MEMORY_BYTES);
+    try {
+      const first = machineStandbyCount();
+      expect(first).toBe(defaultStandbyCount(os.availableParallelism(), 64 * STANDBY_MEMORY_BYTES));
+      expect(first).toBeGreaterThan(0);
+      free.mockReturnValue(0); // the default for no free memory is 0
+      expect(machineStandbyCount()).toBe(first);
+    } finally {
+      free.mockRestore();
+    }
   });
 });

@@ -5,7 +5,6 @@
  * one started before the gates); Codex gets each skill's description as Codex lists it, the others
  * as siblings, so its decision names whichever skill's SKILL.md a reader command opened.
  */
-import os from 'node:os';
 import type { Agent } from '../adapters/agent.js';
 import { codexAgent } from '../adapters/agent.js';
 import type { CodexProvider } from '../adapters/codex-launch.js';
@@ -16,7 +15,7 @@ import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from 
 import { claudeLoopAgent, waitingSpecOf } from './claude-agent.js';
 import type { EarlyStandby } from './early-standby.js';
 import { claudeEnvironment, type RunDeps, type RunSpec } from './run-once.js';
-import { defaultStandbyCount } from './standby.js';
+import { machineStandbyCount } from './standby.js';
 import type { WaitingSpec } from './waiting-run.js';
 
 /** Codex as the matrix's agent: what its runs need, and its version for the report. */
@@ -61,7 +60,7 @@ export interface MatrixAgentSettings {
 /** How many claudes the matrix starts ahead: none on Codex, else `--standby`, else the machine's default. */
 export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'codex' | 'standby'>): number {
   if (settings.codex) return 0;
-  return settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
+  return settings.standby ?? machineStandbyCount();
 }
 
 /** Claude's run settings of the matrix (the query and the stub are each run's). */

@@ -1,5 +1,4 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
-import os from 'node:os';
 import { codexAgent } from '../adapters/agent.js';
 import { costOf } from '../cost/cost.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
@@ -7,7 +6,7 @@ import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
 import { firstWaitingSpec } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
 import { claudeEnvironment } from './run-once.js';
-import { defaultStandbyCount } from './standby.js';
+import { machineStandbyCount } from './standby.js';
 import type { WaitingSpec } from './waiting-run.js';
 
 /**
@@ -80,7 +79,7 @@ export function measurementLoop(settings: LoopSettings) {
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
-  const standby = settings.standby ?? defaultStandbyCount(os.availableParallelism(), os.freemem());
+  const standby = settings.standby ?? machineStandbyCount();
   const loop: LoopSpec = {
     items: settings.evalSet.items,
     sides,

@@ -6,6 +6,8 @@
  * standby's prompt is only written once the previous run's process group is gone.
  */
 
+import os from 'node:os';
+
 /** The waiting processes of one loop, keyed by what is fixed at their start (the stub, the model). */
 export interface StandbyPool<W> {
   /** The oldest standby waiting for `key`, handed over (the caller discards or uses it), or undefined. */
@@ -92,4 +94,16 @@ export function defaultStandbyCount(cores: number, freeBytes: number): number {
   const byCores = cores >= 4 ? 2 : 1;
   const byMemory = Math.floor(freeBytes / STANDBY_MEMORY_BYTES) - 1;
   return Math.max(0, Math.min(byCores, byMemory));
+}
+
+let machineDefault: number | undefined;
+
+/**
+ * This machine's default, decided once a process: the first standby is started before the gates
+ * and the loop takes it only if it keeps standbys too, so both must read the same count even when
+ * free memory moves in between.
+ */
+export function machineStandbyCount(): number {
+  machineDefault ??= defaultStandbyCount(os.availableParallelism(), os.freemem());
+  return machineDefault;
 }
