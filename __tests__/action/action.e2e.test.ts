@@ -417,6 +417,7 @@ describe('the bundled Action, as the runner runs it', () => {
       commits.c4 = await repo.commit('Shorten handoff (no baseline reachable)', {
         [HANDOFF]: skillFile('handoff', D3),
       });
+      const requestsBefore = model.requests.length;
       const result = await runAction({
         node: node24(),
         cwd: repo.dir,
@@ -444,6 +445,18 @@ describe('the bundled Action, as the runner runs it', () => {
       );
       expect(body).toContain('| Positives triggered (should load) | 6/6 (100%) | 0/6 (0%) |');
       expect(result.stdout).toMatch(/query 1\/8 · run 1\/1 · (baseline|this PR) · /);
+      // Nothing cached, so the skill is paired and its base side runs first: the claude started
+      // beside the gates was started for that side (the baseline fetched before them foresaw it),
+      // and the first measured request came from its project.
+      expect(waitingAtGate).toHaveLength(1);
+      const ordered = model.requests
+        .slice(requestsBefore)
+        .filter((r) => r.view !== undefined)
+        .sort((a, b) => a.at - b.at);
+      expect(ordered[0]?.view?.query).toBe(GATE_QUERY);
+      expect(ordered[1]?.view?.query).toMatch(/^handoff-/);
+      expect(projectUnder(tmp, ordered[1]?.view?.cwd)).toBe(waitingAtGate[0]);
+      expectOneAtATime(ordered);
     } finally {
       await empty.close();
     }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FetchedBaseline } from '../../src/action/baseline.js';
 import { actionStandbySpec } from '../../src/action/first-standby.js';
 import type { MeasureTarget } from '../../src/action/plan.js';
 import { readSettings } from '../../src/action/settings.js';
@@ -15,14 +16,23 @@ function reader(values: Record<string, string>) {
   return (name: string) => values[name] ?? '';
 }
 
-function target(name: string, description: string, siblings: MeasureTarget['siblings'] = []): MeasureTarget {
-  const file = `/repo/.claude/skills/${name}/SKILL.md`;
-  const head = parseSkill(`---\nname: ${name}\ndescription: ${description}\n---\n\nBody.\n`, {
+function skill(name: string, description: string) {
+  return parseSkill(`---\nname: ${name}\ndescription: ${description}\n---\n\nBody.\n`, {
     dir: `/repo/.claude/skills/${name}`,
-    file,
+    file: `/repo/.claude/skills/${name}/SKILL.md`,
   });
+}
+
+function target(
+  name: string,
+  description: string,
+  siblings: MeasureTarget['siblings'] = [],
+  baseDescription?: string,
+): MeasureTarget {
+  const head = skill(name, description);
+  const base = baseDescription === undefined ? {} : { base: skill(name, baseDescription) };
   return {
-    plan: { kind: 'measure', path: `.claude/skills/${name}/SKILL.md`, change: 'modified', head },
+    plan: { kind: 'measure', path: `.claude/skills/${name}/SKILL.md`, change: 'modified', head, ...base },
     evalSet: {
       file: 'evals.json',
       format: 'skill-creator-json',
@@ -56,7 +66,7 @@ describe('actionStandbySpec', () => {
     const settings = readSettings(
       reader({ models: 'claude-haiku-4-5,claude-sonnet-4-5', 'anthropic-api-key': 'sk-test' }),
     );
-    const spec = actionStandbySpec([handoff, review], settings, '/opt/claude', 1);
+    const spec = actionStandbySpec([handoff, review], settings, '/opt/claude', { standby: 1 });
     expect(spec?.claudeBin).toBe('/opt/claude');
     expect(spec?.model).toBe('claude-haiku-4-5');
     expect(spec?.stub).toMatchObject({
@@ -75,12 +85,38 @@ describe('actionStandbySpec', () => {
 
   it('starts none without Claude Code, with Codex first, with nothing to measure, or with runs cold', () => {
     const claudeFirst = readSettings(reader({ agents: 'claude,codex', competition: 'isolated' }));
-    expect(actionStandbySpec([review], claudeFirst, '/opt/claude', 1)?.stub.skillName).toBe('review');
+    expect(actionStandbySpec([review], claudeFirst, '/opt/claude', { standby: 1 })?.stub.skillName).toBe(
+      'review',
+    );
     const codexFirst = readSettings(reader({ agents: 'codex,claude', competition: 'isolated' }));
-    expect(actionStandbySpec([review], codexFirst, '/opt/claude', 1)).toBeUndefined();
+    expect(actionStandbySpec([review], codexFirst, '/opt/claude', { standby: 1 })).toBeUndefined();
     const settings = readSettings(reader({}));
-    expect(actionStandbySpec([review], settings, undefined, 1)).toBeUndefined();
-    expect(actionStandbySpec([], settings, '/opt/claude', 1)).toBeUndefined();
-    expect(actionStandbySpec([review], settings, '/opt/claude', 0)).toBeUndefined();
+    expect(actionStandbySpec([review], settings, undefined, { standby: 1 })).toBeUndefined();
+    expect(actionStandbySpec([], settings, '/opt/claude', { standby: 1 })).toBeUndefined();
+    expect(actionStandbySpec([review], settings, '/opt/claude', { standby: 0 })).toBeUndefined();
+  });
+
+  it('starts the base side when the first skill’s fetched baseline foresees it paired, else the candidate', () => {
+    const settings = readSettings(reader({ competition: 'isolated' }));
+    const changed = target('review', 'Review a diff for bugs and style.', [], 'Review a diff.');
+    const paired: FetchedBaseline = {
+      settled: { use: 'paired', baseline: { kind: 'paired', why: 'no cached baseline for the base commit' } },
+    };
+    const alone: FetchedBaseline = {
+      settled: { use: 'none', baseline: { kind: 'none', why: 'the baseline input is none: measured alone' } },
+    };
+    const description = (firstBaseline?: FetchedBaseline) =>
+      actionStandbySpec([changed], settings, '/opt/claude', { standby: 1, firstBaseline })?.stub.description;
+    // A paired skill's base side runs first, so the waiting claude holds the base text.
+    expect(description(paired)).toBe('Review a diff.');
+    expect(description(alone)).toBe('Review a diff for bugs and style.');
+    // Not a pull request: nothing fetched, the candidate.
+    expect(description(undefined)).toBe('Review a diff for bugs and style.');
+    // Foreseen paired, but a new skill has no base side: the candidate.
+    const added = target('notes', 'Take notes.');
+    expect(
+      actionStandbySpec([added], settings, '/opt/claude', { standby: 1, firstBaseline: paired })?.stub
+        .description,
+    ).toBe('Take notes.');
   });
 });

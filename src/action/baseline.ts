@@ -126,7 +126,7 @@ export function judgeBaseline(input: {
   };
 }
 
-export interface PlanBaselineOptions {
+export interface FetchBaselineOptions {
   mode: BaselineMode;
   /** The base branch's SKILL.md, parsed; absent for a new skill. */
   base?: Skill;
@@ -134,32 +134,45 @@ export interface PlanBaselineOptions {
   baseProblem?: string;
   baseSha: string;
   runnerOs: string;
-  current: CurrentEnvironment;
 }
 
-/** Restores and judges the baseline of one skill. Never throws over the cache. */
-export async function planBaseline(opts: PlanBaselineOptions): Promise<BaselinePlan> {
+/**
+ * A skill's baseline as far as the cache tells it, before the gates: either already settled (no
+ * base, nothing cached, unreadable) or a restored report that the gates' environment still judges.
+ */
+export type FetchedBaseline =
+  | { settled: BaselinePlan }
+  | { mode: BaselineMode; report: Report; hit: 'exact' | 'prefix'; sha?: string; base: Skill };
+
+/** Restores and reads the baseline of one skill; judging it waits for the gates. Never throws over the cache. */
+export async function fetchBaseline(opts: FetchBaselineOptions): Promise<FetchedBaseline> {
   if (opts.mode === 'none') {
-    return { use: 'none', baseline: { kind: 'none', why: 'the baseline input is none: measured alone' } };
+    return {
+      settled: { use: 'none', baseline: { kind: 'none', why: 'the baseline input is none: measured alone' } },
+    };
   }
   const base = opts.base;
   if (base === undefined) {
     return {
-      use: 'none',
-      baseline: {
-        kind: 'none',
-        why:
-          opts.baseProblem ??
-          'a new skill: the base branch has no SKILL.md for it, so there is nothing to compare with',
+      settled: {
+        use: 'none',
+        baseline: {
+          kind: 'none',
+          why:
+            opts.baseProblem ??
+            'a new skill: the base branch has no SKILL.md for it, so there is nothing to compare with',
+        },
       },
     };
   }
   // Only cache-only accepts measuring the PR alone: with cache (the default) or measure, a missing
   // baseline is measured here, so a regressed description cannot pass a required check unmeasured.
-  const missing = (why: string): BaselinePlan =>
-    opts.mode === 'cache-only'
-      ? { use: 'none', baseline: { kind: 'none', why } }
-      : { use: 'paired', baseline: { kind: 'paired', why } };
+  const missing = (why: string): FetchedBaseline => ({
+    settled:
+      opts.mode === 'cache-only'
+        ? { use: 'none', baseline: { kind: 'none', why } }
+        : { use: 'paired', baseline: { kind: 'paired', why } },
+  });
 
   const restored = await restoreBaseline({ skill: base.name, baseSha: opts.baseSha, os: opts.runnerOs });
   if (restored.hit === 'miss') {
@@ -182,14 +195,16 @@ export async function planBaseline(opts: PlanBaselineOptions): Promise<BaselineP
     );
   }
   const sha = shaOfKey(restored.matchedKey, baselineKeyPrefix(opts.runnerOs, base.name));
-  return judgeBaseline({
-    mode: opts.mode,
-    report,
-    hit: restored.hit,
-    ...(sha ? { sha } : {}),
-    base,
-    current: opts.current,
-  });
+  return { mode: opts.mode, report, hit: restored.hit, ...(sha ? { sha } : {}), base };
+}
+
+/**
+ * The plan for a fetched baseline (pure): settled as fetched, or the restored report judged against
+ * the environment. Given what is known before the gates, it foresees the plan the gates' fuller
+ * environment gives, but for drift only they can see (the roster, the answering model).
+ */
+export function judgeFetched(fetched: FetchedBaseline, current: CurrentEnvironment): BaselinePlan {
+  return 'settled' in fetched ? fetched.settled : judgeBaseline({ ...fetched, current });
 }
 
 /** Saves a push's report as the skill's baseline for `sha`. A no-verdict report is never saved. */

@@ -2,45 +2,67 @@ import { type EarlyStandby, startEarlyStandby } from '../measure/early-standby.j
 import { firstStandbySpec } from '../measure/measurement-loop.js';
 import { realRunDeps } from '../measure/run-once.js';
 import type { WaitingSpec } from '../measure/waiting-run.js';
+import { type FetchedBaseline, judgeFetched } from './baseline.js';
 import type { ClaudeInstall } from './install.js';
-import { claudeEnv, loopSettingsOf } from './measure-one.js';
+import { claudeEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
 import type { MeasureTarget } from './plan.js';
 import type { Settings } from './settings.js';
 
 /**
  * The job's first measured claude run, started before the gates so that its start-up overlaps
  * theirs, as the CLI's `run` does (docs/speed.md, "The first standby, beside the gates"): the
- * first skill's candidate side, with the siblings it installs (their emulated texts) and the first
- * run's model, its prompt unwritten. Whether that skill is paired, and what the listing probe
- * reads, is known only after the gates: when the loop's first claude run needs another start (a
- * paired skill's baseline side goes first; the probe read another text), the loop discards it and
- * starts its own. None is started when Claude Code is not installed, when the first agent is
- * Codex (its first run is Codex's), or with nothing to measure. The caller releases it on every
- * way out; a gate failure or a cancel releases it before anything is measured.
+ * first skill's first side, with the siblings it installs (their emulated texts) and the first
+ * run's model, its prompt unwritten. That side is the base one when the skill's baseline, fetched
+ * from the cache before the gates, foresees it paired (a paired skill's base side runs first), else
+ * the candidate. The gates judge the baseline, and the probe reads the listing, only after: when the
+ * loop's first claude run needs another start (drift only the gates see; the probe read another
+ * text), the loop discards it and starts its own. None is started when Claude Code is not
+ * installed, when the first agent is Codex (its first run is Codex's), or with nothing to measure.
+ * The caller releases it on every way out; a gate failure or a cancel releases it before anything
+ * is measured.
  */
 export function startActionStandby(
   targets: readonly MeasureTarget[],
   settings: Settings,
   claude: ClaudeInstall | undefined,
+  firstBaseline: FetchedBaseline | undefined,
 ): EarlyStandby {
-  return startEarlyStandby(actionStandbySpec(targets, settings, claude?.bin), realRunDeps);
+  return startEarlyStandby(
+    actionStandbySpec(targets, settings, claude?.bin, { firstBaseline, cliVersion: claude?.version }),
+    realRunDeps,
+  );
 }
 
 /**
  * What that claude is started with; undefined when none is started. `standby` is the loop's
- * standby count (absent: the machine's default, as `measureOne`'s loop takes it; 0: runs go cold).
+ * standby count (absent: the machine's default, as `measureOne`'s loop takes it; 0: runs go cold);
+ * `firstBaseline` the first skill's baseline as fetched, and `cliVersion` the installed CLI's.
  */
 export function actionStandbySpec(
   targets: readonly MeasureTarget[],
   settings: Settings,
   claudeBin: string | undefined,
-  standby?: number,
+  foresee: {
+    standby?: number;
+    firstBaseline?: FetchedBaseline | undefined;
+    cliVersion?: string | undefined;
+  } = {},
 ): WaitingSpec | undefined {
   const first = targets[0];
   if (first === undefined || claudeBin === undefined || settings.agents?.[0]?.agent === 'codex')
     return undefined;
+  const { standby, firstBaseline, cliVersion } = foresee;
+  const plan =
+    firstBaseline === undefined
+      ? undefined
+      : judgeFetched(
+          firstBaseline,
+          currentEnvironment(first, settings, cliVersion === undefined ? {} : { cliVersion }),
+        );
+  const base = isPaired(first, plan) ? first.plan.base : undefined;
   return firstStandbySpec({
     ...loopSettingsOf(first, settings, claudeBin, claudeEnv(settings)),
+    ...(base === undefined ? {} : { baselineDescription: base.description }),
     ...(standby === undefined ? {} : { standby }),
   });
 }

@@ -12,7 +12,7 @@ import { type ClaudeInstall, installClaude, installCodex } from './install.js';
 import { loadActionPrices } from './job-cost.js';
 import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
-import { claudeEnv, MAX_RETRIES, measuresClaude } from './measure-one.js';
+import { claudeEnv, fetchBaselineFor, MAX_RETRIES, measuresClaude } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, forkWithoutSecrets, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';
@@ -93,9 +93,13 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   }
   const { claude, codex } = installed;
 
+  // The first skill's cached baseline is read now, to foresee whether its base side runs first.
+  const first = targets[0];
+  const firstBaseline =
+    first === undefined ? undefined : await fetchBaselineFor(first, { ctx, settings, scope });
   // The first measured run's claude starts now, its prompt unwritten, so its start-up overlaps the
   // gates; every way out below releases it (its group killed, its project removed).
-  const early = startActionStandby(targets, settings, claude);
+  const early = startActionStandby(targets, settings, claude, firstBaseline);
   const gates = await runActionGates({
     claudeBin: claude?.bin ?? 'claude',
     ...(settings.agents ? { agents: settings.agents } : {}),
@@ -159,6 +163,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
         signal,
         prices,
         early,
+        ...(firstBaseline === undefined ? {} : { firstBaseline }),
       },
       run,
     );

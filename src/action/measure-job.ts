@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import type { Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
-import type { BaselinePlan } from './baseline.js';
+import type { BaselinePlan, FetchedBaseline } from './baseline.js';
 import {
   budgetRefusal,
   estimateJob,
@@ -23,12 +23,14 @@ import type { ActionRun } from './results.js';
  */
 export async function measureTargets(
   targets: readonly MeasureTarget[],
-  m: Omit<MeasureContext, 'budget'> & { prices: Prices },
+  m: Omit<MeasureContext, 'budget'> & { prices: Prices; firstBaseline?: FetchedBaseline },
   run: ActionRun,
 ): Promise<'measured' | 'refused' | 'budget-stopped'> {
-  const { settings, signal } = m;
+  const { firstBaseline, ...context } = m;
+  const { settings, signal } = context;
   const baselines: (BaselinePlan | undefined)[] = [];
-  for (const target of targets) baselines.push(await baselineFor(target, m));
+  for (const [i, target] of targets.entries())
+    baselines.push(await baselineFor(target, context, i === 0 ? firstBaseline : undefined));
   const parts = targets.map((t, i) => ({
     queries: t.evalSet.items.length,
     paired: isPaired(t, baselines[i]),
@@ -51,7 +53,7 @@ export async function measureTargets(
 
   run.stage = 'measured';
   // The standby started before the gates can serve only the job's first run: the first skill's.
-  const { early, ...shared } = m;
+  const { early, ...shared } = context;
   const first = early ? { early } : {};
   let stopped = false;
   let left = 0;

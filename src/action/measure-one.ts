@@ -18,7 +18,14 @@ import { siblingSet } from '../report/siblings.js';
 import type { Report } from '../shapes/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
-import { type BaselinePlan, planBaseline, saveAsBaseline } from './baseline.js';
+import {
+  type BaselinePlan,
+  type CurrentEnvironment,
+  type FetchedBaseline,
+  fetchBaseline,
+  judgeFetched,
+  saveAsBaseline,
+} from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
@@ -156,27 +163,50 @@ function competitionOf(target: MeasureTarget, settings: Settings): Report['sibli
   return target.siblings.length === 0 ? undefined : siblingSet(target.siblings, settings.crossNegatives);
 }
 
-/** Which baseline a skill is compared with (undefined: not a PR); planned for every skill before the estimate. */
-export async function baselineFor(
+/**
+ * A PR skill's cached baseline, restored and read (undefined: not a PR). The job's first skill's is
+ * fetched before the gates, so that the claude started beside them is the first run's side.
+ */
+export function fetchBaselineFor(
   target: MeasureTarget,
-  m: Omit<MeasureContext, 'prices'>,
-): Promise<BaselinePlan | undefined> {
+  m: Pick<MeasureContext, 'ctx' | 'settings' | 'scope'>,
+): Promise<FetchedBaseline> | undefined {
   if (m.ctx.event.kind !== 'pull_request') return undefined;
   const { plan } = target;
-  const baseline = await planBaseline({
+  return fetchBaseline({
     mode: m.settings.baseline,
     ...(plan.base ? { base: plan.base } : {}),
     ...(plan.baseProblem ? { baseProblem: plan.baseProblem } : {}),
     baseSha: m.scope.base ?? '',
     runnerOs: m.ctx.runnerOs,
-    current: {
-      ...(m.settings.model === undefined ? {} : { requestedModel: m.settings.model }),
-      ...(m.gates.cliVersion === undefined ? {} : { cliVersion: m.gates.cliVersion }),
-      ...(m.gates.rosterInit === undefined ? {} : { rosterInit: m.gates.rosterInit }),
-      siblings: competitionOf(target, m.settings),
-    },
   });
-  return baseline;
+}
+
+/** What this job's environment is, to judge a cached baseline against; the gates' part when they have run. */
+export function currentEnvironment(
+  target: MeasureTarget,
+  settings: Settings,
+  gates: Pick<ActionGates, 'cliVersion' | 'rosterInit'>,
+): CurrentEnvironment {
+  return {
+    ...(settings.model === undefined ? {} : { requestedModel: settings.model }),
+    ...(gates.cliVersion === undefined ? {} : { cliVersion: gates.cliVersion }),
+    ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
+    siblings: competitionOf(target, settings),
+  };
+}
+
+/**
+ * Which baseline a skill is compared with (undefined: not a PR); planned for every skill before the
+ * estimate, from `fetched` when its cache was read already.
+ */
+export async function baselineFor(
+  target: MeasureTarget,
+  m: Omit<MeasureContext, 'prices'>,
+  fetched?: FetchedBaseline,
+): Promise<BaselinePlan | undefined> {
+  const got = fetched ?? (await fetchBaselineFor(target, m));
+  return got === undefined ? undefined : judgeFetched(got, currentEnvironment(target, m.settings, m.gates));
 }
 
 /** Whether the skill's base side is measured in this job, interleaved with its head (paired). */
