@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalItem } from '../../src/inputs/types.js';
-import { hash12 } from '../../src/report/privacy.js';
+import { hash12 } from '../../src/shapes/privacy.js';
 import type { Report } from '../../src/shapes/report.js';
 import { runCli } from '../fakes/cli.js';
 import { modelRun, modelsReport } from '../fakes/models-report.js';

@@ -1,4 +1,4 @@
-import { describeText, rosterOf } from '../../src/report/privacy.js';
+import { describeText, rosterOf } from '../../src/shapes/privacy.js';
 import {
   type Measurement,
   type QueryResult,

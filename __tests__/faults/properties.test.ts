@@ -9,7 +9,7 @@ import { SkilltriggerError } from '../../src/errors.js';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
 import { parseSkill } from '../../src/inputs/skill.js';
 import { ERROR_CAUSES } from '../../src/outcome.js';
-import { parseReport } from '../../src/report/read.js';
+import { parseReport } from '../../src/report-check/read.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 
 /**

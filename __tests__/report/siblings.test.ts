@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { siblingSetWarnings } from '../../src/compare/siblings.js';
 import type { LoadedEntry } from '../../src/decide/decision.js';
 import type { Outcome } from '../../src/outcome.js';
-import { sha256Hex } from '../../src/report/privacy.js';
 import {
   attachSiblingCounts,
   lostToSiblingsText,
   siblingSet,
   topThieves,
 } from '../../src/report/siblings.js';
+import { sha256Hex } from '../../src/shapes/privacy.js';
 import type { Measurement, QueryResult } from '../../src/shapes/report.js';
 
 type Run = { outcome: Outcome; loaded?: LoadedEntry };

@@ -178,3 +178,131 @@ describe('src/ folder graph', () => {
     expect(crossings(graph, 'action', 'cli')).toEqual([]);
   });
 });
+
+/**
+ * A module's floor (docs/architecture.md, "The floors"). The renderers that stand in a rule or a
+ * flow folder are named one by one; a folder not named here has no floor yet, and fails below.
+ */
+type Floor = 'leaf' | 'rule' | 'adapter' | 'flow' | 'renderer' | 'writer' | 'entry';
+
+const FOLDER_FLOORS: Record<string, Floor> = {
+  '.': 'leaf',
+  types: 'leaf',
+  shapes: 'leaf',
+  decide: 'rule',
+  verdict: 'rule',
+  compare: 'rule',
+  cost: 'rule',
+  inputs: 'rule',
+  matrix: 'rule',
+  improve: 'rule',
+  author: 'rule',
+  'report-check': 'rule',
+  adapters: 'adapter',
+  simulated: 'adapter',
+  measure: 'flow',
+  gates: 'flow',
+  'improve-session': 'flow',
+  report: 'renderer',
+  cli: 'entry',
+  action: 'entry',
+};
+const WRITERS = ['report/files.ts', 'matrix/files.ts'];
+const RENDERERS = [
+  /^compare\/render[^/]*\.ts$/,
+  /^matrix\/markdown\.ts$/,
+  /^improve\/markdown\.ts$/,
+  /^gates\/render\.ts$/,
+];
+
+function floor(file: string): Floor | undefined {
+  const path = relative(SRC, file);
+  if (WRITERS.includes(path)) return 'writer';
+  if (RENDERERS.some((pattern) => pattern.test(path))) return 'renderer';
+  return FOLDER_FLOORS[room(file)];
+}
+
+/** The table "Which folder may import which", a floor per row; everything may import the leaves. */
+const MAY_IMPORT: Record<Floor, readonly Floor[]> = {
+  leaf: ['leaf'],
+  rule: ['leaf', 'rule'],
+  adapter: ['leaf', 'rule', 'adapter'],
+  flow: ['leaf', 'rule', 'adapter', 'flow'],
+  renderer: ['leaf', 'rule', 'renderer'],
+  writer: ['leaf', 'rule', 'adapter', 'renderer', 'writer'],
+  entry: ['leaf', 'rule', 'adapter', 'flow', 'renderer', 'writer', 'entry'],
+};
+
+/**
+ * The imports that still reach above their floor, each a piece in the wrong place
+ * (docs/architecture.md, "Where the floors are not yet clean"). None is from a rule.
+ */
+const UPWARD = [
+  'gates/render.ts → gates/conflict.ts (renderer → flow)',
+  'gates/render.ts → gates/gate.ts (renderer → flow)',
+  'gates/render.ts → gates/toggles.ts (renderer → flow)',
+  'measure/measure-settings.ts → report/siblings.ts (flow → renderer)',
+  'measure/measure-skill.ts → report/build.ts (flow → renderer)',
+  'measure/measure-skill.ts → report/siblings.ts (flow → renderer)',
+];
+
+/** Every import of a module from a floor its row does not allow (modules outside the graph aside). */
+function upward(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, deps] of graph) {
+    const from = floor(file);
+    for (const dep of deps) {
+      const to = floor(dep);
+      if (!graph.has(dep) || from === undefined || to === undefined) continue;
+      if (!MAY_IMPORT[from].includes(to))
+        found.push(`${relative(SRC, file)} → ${relative(SRC, dep)} (${from} → ${to})`);
+    }
+  }
+  return found.sort();
+}
+
+describe('src/ floors', () => {
+  it('places the renderers and writers of rule folders on their own floor', () => {
+    expect(floor(join(SRC, 'matrix/plan.ts'))).toBe('rule');
+    expect(floor(join(SRC, 'matrix/markdown.ts'))).toBe('renderer');
+    expect(floor(join(SRC, 'matrix/files.ts'))).toBe('writer');
+    expect(floor(join(SRC, 'compare/render-models.ts'))).toBe('renderer');
+    expect(floor(join(SRC, 'improve-session/session.ts'))).toBe('flow');
+    expect(floor(join(SRC, 'cli.ts'))).toBe('entry');
+    expect(floor(join(SRC, 'errors.ts'))).toBe('leaf');
+    expect(floor(join(SRC, 'new-folder/x.ts'))).toBeUndefined();
+  });
+
+  it('sees a rule import an adapter, a flow, a renderer or an entry, and leaves a downward import alone', () => {
+    const rule = join(SRC, 'matrix/plan.ts');
+    const adapter = join(SRC, 'adapters/git.ts');
+    const flow = join(SRC, 'measure/loop.ts');
+    const renderer = join(SRC, 'report/junit.ts');
+    const entry = join(SRC, 'cli.ts');
+    const graph = new Map([
+      [rule, [adapter, flow, renderer, entry, join(SRC, 'verdict/rules.ts'), join(SRC, 'errors.ts')]],
+      [adapter, [join(SRC, 'decide/decision.ts')]],
+      [flow, [adapter]],
+      [renderer, []],
+      [entry, [flow, renderer]],
+      [join(SRC, 'verdict/rules.ts'), []],
+      [join(SRC, 'decide/decision.ts'), []],
+      [join(SRC, 'errors.ts'), []],
+    ]);
+    expect(upward(graph)).toEqual([
+      'matrix/plan.ts → adapters/git.ts (rule → adapter)',
+      'matrix/plan.ts → cli.ts (rule → entry)',
+      'matrix/plan.ts → measure/loop.ts (rule → flow)',
+      'matrix/plan.ts → report/junit.ts (rule → renderer)',
+    ]);
+  });
+
+  it('gives every module of src/ a floor', () => {
+    const unplaced = [...importGraph().keys()].filter((file) => floor(file) === undefined);
+    expect(unplaced.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('has every module import only from the floors its row of the table allows', () => {
+    expect(upward(importGraph())).toEqual(UPWARD);
+  });
+});

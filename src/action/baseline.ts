@@ -5,7 +5,7 @@ import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
 import { readReportFile } from '../report/files.js';
-import { rosterOf, sha256Hex } from '../report/privacy.js';
+import { rosterOf, sha256Hex } from '../shapes/privacy.js';
 import type { Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
 import type { BaselineSave, BaselineUse } from './results.js';

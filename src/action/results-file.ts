@@ -6,7 +6,7 @@ import { compareReport, compareReports } from '../compare/compare.js';
 import { messageOf, SkilltriggerError, UsageError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import { type Shard, shardText } from '../matrix/shard.js';
-import { jsonPath } from '../report/read.js';
+import { jsonPath } from '../report-check/read.js';
 import { matrixReportSchema } from '../shapes/matrix.js';
 import { reportSchema } from '../shapes/report.js';
 import type { ActionRun, MeasuredSkill, RoutingMatrix, RunStage, SkillResult } from './results.js';

@@ -5,8 +5,8 @@ import { DescriptionEditError, replaceDescription } from '../author/skill-file.j
 import { ExitCode, InputError, SkilltriggerError, UsageError } from '../errors.js';
 import { loadSkill, parseSkill } from '../inputs/skill.js';
 import { readPageSource } from '../report/files.js';
-import { sha256Hex } from '../report/privacy.js';
 import type { ImproveReport } from '../shapes/improve.js';
+import { sha256Hex } from '../shapes/privacy.js';
 import type { CliIo } from './output.js';
 
 /**

@@ -9,7 +9,7 @@ import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
-import { runImproveSession } from '../improve/session.js';
+import { runImproveSession } from '../improve-session/session.js';
 import { loadEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet } from '../inputs/types.js';

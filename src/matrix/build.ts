@@ -1,5 +1,4 @@
 import type { EvalItem } from '../inputs/types.js';
-import { sha256Hex } from '../report/privacy.js';
 import {
   MATRIX_SCHEMA_ID,
   MATRIX_SCHEMA_VERSION,
@@ -8,6 +7,7 @@ import {
   type MatrixSkill,
   matrixJsonSchemaUrl,
 } from '../shapes/matrix.js';
+import { sha256Hex } from '../shapes/privacy.js';
 import { documentHead, type Environment, type Roster } from '../shapes/report.js';
 import type { Shard } from './plan.js';
 import { matrixErrorCauses, matrixRows, matrixVerdict, skillFigures, stolenQueries } from './tally.js';

@@ -1,6 +1,6 @@
 import { InputError, messageOf } from '../errors.js';
 import { isRecord } from '../guards.js';
-import { jsonPath } from '../report/read.js';
+import { jsonPath } from '../report-check/read.js';
 import {
   MATRIX_SCHEMA_ID,
   MATRIX_SCHEMA_VERSION,

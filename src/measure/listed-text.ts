@@ -4,7 +4,7 @@ import { GateError, InputError } from '../errors.js';
 import { composeListing, listingFindings, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import { quote } from '../inputs/problems.js';
 import type { Skill } from '../inputs/types.js';
-import { sha256Hex } from '../report/privacy.js';
+import { sha256Hex } from '../shapes/privacy.js';
 
 /**
  * Which text is measured (docs/listing-parity.md): what Claude Code lists for the skill, read by the listing

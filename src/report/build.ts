@@ -4,6 +4,7 @@ import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo, LoadedEntry } from '../decide/decision.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { AgentId } from '../outcome.js';
+import { describeText, rosterOf } from '../shapes/privacy.js';
 import {
   documentHead,
   type Environment,
@@ -15,7 +16,6 @@ import {
 } from '../shapes/report.js';
 import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../verdict/rules.js';
 import { withModelsAndCost } from './models-cost.js';
-import { describeText, rosterOf } from './privacy.js';
 
 /**
  * A run as the report reads it: the verdict's record, the init event it saw (for the roster and the

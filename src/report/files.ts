@@ -2,12 +2,12 @@ import { readReportText, reportStem, writeValidatedReport } from '../adapters/re
 import type { ReportFileOptions, WrittenReport } from '../adapters/report-folder.js';
 import { InputError } from '../errors.js';
 import { isRecord } from '../guards.js';
+import { jsonPath, parseReport, validateReport } from '../report-check/read.js';
 import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../shapes/improve.js';
 import { MATRIX_SCHEMA_ID, type MatrixReport, matrixReportSchema } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
 import { TOOL_VERSION } from '../version.js';
 import { renderReportHtml } from './html/render.js';
-import { jsonPath, parseReport, validateReport } from './read.js';
 
 /**
  * A measurement report's files, and the reports `view` reads back: the report's own rules (its

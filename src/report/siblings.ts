@@ -1,8 +1,8 @@
 import type { LoadedEntry } from '../decide/decision.js';
 import { escapeInline } from '../escape.js';
 import type { Outcome } from '../outcome.js';
+import { sha256Hex } from '../shapes/privacy.js';
 import type { Measurement, QueryResult, Report, SiblingTotals } from '../shapes/report.js';
-import { sha256Hex } from './privacy.js';
 
 /**
  * Where a measurement's runs went among the competing skills (`run --siblings`, docs/matrix.md), from

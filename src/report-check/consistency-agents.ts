@@ -7,7 +7,7 @@ interface ConsistencyIssue {
 }
 
 /**
- * The agent fields of a report read back (src/report/consistency.ts says why): `agents` names
+ * The agent fields of a report read back (src/report-check/consistency.ts says why): `agents` names
  * each agent once, `cli.version` is the first agent's, `settings.agents` is the same list, and
  * with several agents each query's per-run `agents` and `byAgent` counts agree with its outcomes.
  * Pure.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentIssues } from '../../src/report/consistency-agents.js';
+import { agentIssues } from '../../src/report-check/consistency-agents.js';
 import type { Measurement, Report } from '../../src/shapes/report.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Roster } from '../shapes/report.js';
+import type { Roster } from './report.js';
 
 /**
  * What a report may say about private text (docs/security.md): a description only as its size and

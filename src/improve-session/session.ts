@@ -2,6 +2,22 @@ import type { AskResult } from '../adapters/claude-ask.js';
 import { type PreviousAttempt, rewritePrompt } from '../author/prompts.js';
 import { compareReport } from '../compare/compare.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
+import {
+  type MeasureBudget,
+  type SessionBudget,
+  SessionSpend,
+  sessionBudgetReason,
+} from '../improve/budget.js';
+import {
+  decideCandidate,
+  type Figures,
+  figuresOf,
+  holdsOnHoldout,
+  proposalAlpha,
+  SESSION_ALPHA,
+  splitItems,
+  stopReason,
+} from '../improve/decide.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
 import {
@@ -12,17 +28,6 @@ import {
   type ImproveReport,
 } from '../shapes/improve.js';
 import type { QueryResult, Report } from '../shapes/report.js';
-import { type MeasureBudget, type SessionBudget, SessionSpend, sessionBudgetReason } from './budget.js';
-import {
-  decideCandidate,
-  type Figures,
-  figuresOf,
-  holdsOnHoldout,
-  proposalAlpha,
-  SESSION_ALPHA,
-  splitItems,
-  stopReason,
-} from './decide.js';
 import { readProposal } from './proposal.js';
 
 /**

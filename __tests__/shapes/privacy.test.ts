@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeText, hash12, rosterOf, sha256Hex } from '../../src/report/privacy.js';
+import { describeText, hash12, rosterOf, sha256Hex } from '../../src/shapes/privacy.js';
 import { descriptionSchema, rosterSchema } from '../../src/shapes/report.js';
 
 describe('sha256Hex and hash12', () => {

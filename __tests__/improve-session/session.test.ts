@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AskResult } from '../../src/adapters/claude-ask.js';
 import { readRewritePrompt } from '../../src/author/prompts.js';
-import { type ImproveDeps, type ImproveSettings, runImproveSession } from '../../src/improve/session.js';
+import {
+  type ImproveDeps,
+  type ImproveSettings,
+  runImproveSession,
+} from '../../src/improve-session/session.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { improveReportSchema } from '../../src/shapes/improve.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, InputError } from '../../src/errors.js';
-import { jsonPath, parseReport } from '../../src/report/read.js';
+import { jsonPath, parseReport } from '../../src/report-check/read.js';
 import { REPORT_SCHEMA_VERSION, type Report } from '../../src/shapes/report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consistencyIssues } from '../../src/report/consistency.js';
+import { consistencyIssues } from '../../src/report-check/consistency.js';
 import type { Report } from '../../src/shapes/report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
