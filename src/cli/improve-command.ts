@@ -57,7 +57,7 @@ function checkSplit(evalSet: EvalSet): void {
 }
 
 /**
- * `skilltrigger improve`: the gates once, then the session (src/improve/session.ts) with the real
+ * `skilltrigger improve`: the gates once, then the session (src/improve-session/session.ts) with the real
  * measurement and the real rewrite call, the improve report, and — with `--write` and a winner
  * that held on the holdout — the description replaced in SKILL.md, nothing else.
  */
