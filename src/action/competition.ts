@@ -3,7 +3,7 @@ import { InputError, InputErrors } from '../errors.js';
 import { composeListing } from '../inputs/listing.js';
 import { crossNegativeItems, crossNegativesEstimate, loadSiblings } from '../inputs/siblings.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import type { SiblingListed } from '../report/siblings.js';
+import type { SiblingListed } from '../report-build/sibling-counts.js';
 
 /**
  * `competition: siblings` (docs/action.md): a changed skill is measured with the repository's other
