@@ -199,6 +199,7 @@ const FOLDER_FLOORS: Record<string, Floor> = {
   author: 'rule',
   'report-check': 'rule',
   'report-build': 'rule',
+  'gate-rules': 'rule',
   adapters: 'adapter',
   simulated: 'adapter',
   measure: 'flow',
@@ -234,16 +235,6 @@ const MAY_IMPORT: Record<Floor, readonly Floor[]> = {
   entry: ['leaf', 'rule', 'adapter', 'flow', 'renderer', 'writer', 'entry'],
 };
 
-/**
- * The imports that still reach above their floor, each a piece in the wrong place
- * (docs/architecture.md, "Where the floors are not yet clean"). None is from a rule.
- */
-const UPWARD = [
-  'gates/render.ts → gates/conflict.ts (renderer → flow)',
-  'gates/render.ts → gates/gate.ts (renderer → flow)',
-  'gates/render.ts → gates/toggles.ts (renderer → flow)',
-];
-
 /** Every import of a module from a floor its row does not allow (modules outside the graph aside). */
 function upward(graph: Map<string, string[]>): string[] {
   const found: string[] = [];
@@ -266,6 +257,9 @@ describe('src/ floors', () => {
     expect(floor(join(SRC, 'matrix/files.ts'))).toBe('writer');
     expect(floor(join(SRC, 'compare/render-models.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'improve-session/session.ts'))).toBe('flow');
+    expect(floor(join(SRC, 'gates/render.ts'))).toBe('renderer');
+    expect(floor(join(SRC, 'gates/preflight.ts'))).toBe('flow');
+    expect(floor(join(SRC, 'gate-rules/gate.ts'))).toBe('rule');
     expect(floor(join(SRC, 'cli.ts'))).toBe('entry');
     expect(floor(join(SRC, 'errors.ts'))).toBe('leaf');
     expect(floor(join(SRC, 'new-folder/x.ts'))).toBeUndefined();
@@ -301,6 +295,8 @@ describe('src/ floors', () => {
   });
 
   it('has every module import only from the floors its row of the table allows', () => {
-    expect(upward(importGraph())).toEqual(UPWARD);
+    // None is left: a piece that seems to need an upward import moves down, or is passed in
+    // (docs/architecture.md, "How the last knot was untied").
+    expect(upward(importGraph())).toEqual([]);
   });
 });
