@@ -9,7 +9,7 @@ import { exists } from './environment.js';
 /**
  * The conflict gate's look at the disk: what in an installed plugin's folder, or in the user's own
  * `~/.claude` folders, answers to a skill's name. Read-only. Which of these findings is a conflict,
- * and what the user is told to do about it, is the gate's rule (src/gates/conflict.ts).
+ * and what the user is told to do about it, is the gate's rule (src/gate-rules/conflict.ts).
  */
 
 /** `name:` of a SKILL.md's frontmatter, if it has one. */
