@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSkillFiles, loadSkill } from '../../src/adapters/input-files.js';
+import { crossNegativeItems, loadSiblings } from '../../src/adapters/sibling-files.js';
 import { InputErrors } from '../../src/errors.js';
-import { findSkillFiles } from '../../src/inputs/discovery.js';
-import { crossNegativeItems, crossNegativesEstimate, loadSiblings } from '../../src/inputs/siblings.js';
-import { loadSkill } from '../../src/inputs/skill.js';
+import { crossNegativesEstimate } from '../../src/inputs/siblings.js';
 
 let root: string;
 const skill = (name: string, description = `About ${name}`) =>

@@ -250,6 +250,24 @@ function upward(graph: Map<string, string[]>): string[] {
   return found.sort();
 }
 
+/** The modules of Node and npm that reach the disk, a process or the network. */
+const IO_MODULE =
+  /^(?:import|export)\s[^;]*?\sfrom\s+'(node:(?:fs|fs\/promises|child_process|net|http|https|dgram|worker_threads)|execa)'/gms;
+/** The leaf that still reads a file (docs/architecture.md, "Where the floors are not yet clean"). */
+const LEAVES_WITH_IO = ['version.ts'];
+
+/** The I/O modules a leaf, a rule or a renderer imports, as `path → module` (the exceptions above aside). */
+function ioOutsideAdapters(sources: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, text] of sources) {
+    const at = floor(file);
+    if (at === undefined || !['leaf', 'rule', 'renderer'].includes(at)) continue;
+    if (LEAVES_WITH_IO.includes(relative(SRC, file))) continue;
+    for (const m of text.matchAll(IO_MODULE)) found.push(`${relative(SRC, file)} → ${m[1]}`);
+  }
+  return found.sort();
+}
+
 describe('src/ floors', () => {
   it('places the renderers and writers of rule folders on their own floor', () => {
     expect(floor(join(SRC, 'matrix/plan.ts'))).toBe('rule');
@@ -292,6 +310,32 @@ describe('src/ floors', () => {
   it('gives every module of src/ a floor', () => {
     const unplaced = [...importGraph().keys()].filter((file) => floor(file) === undefined);
     expect(unplaced.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it('sees a rule that reads the disk or starts a process, and leaves an adapter and node:path alone', () => {
+    const sources = new Map([
+      [
+        join(SRC, 'inputs/skill.ts'),
+        "import { readFile } from 'node:fs/promises';\nimport path from 'node:path';",
+      ],
+      [join(SRC, 'matrix/plan.ts'), "import type { Stats } from 'node:fs';\nimport { execa } from 'execa';"],
+      [join(SRC, 'adapters/git.ts'), "import { execa } from 'execa';"],
+      [join(SRC, 'report/junit.ts'), "import { writeFile } from 'node:fs/promises';"],
+      [join(SRC, 'version.ts'), "import { readFileSync } from 'node:fs';"],
+    ]);
+    expect(ioOutsideAdapters(sources)).toEqual([
+      'inputs/skill.ts → node:fs/promises',
+      'matrix/plan.ts → execa',
+      'matrix/plan.ts → node:fs',
+      'report/junit.ts → node:fs/promises',
+    ]);
+  });
+
+  it('keeps I/O out of the leaves, the rules and the renderers: they neither read files nor start processes', () => {
+    const sources = new Map(
+      [...importGraph().keys()].map((file) => [file, readFileSync(file, 'utf8')] as const),
+    );
+    expect(ioOutsideAdapters(sources)).toEqual([]);
   });
 
   it('has every module import only from the floors its row of the table allows', () => {

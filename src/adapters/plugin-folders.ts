@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { isRecord } from '../guards.js';
-import { readInputText } from '../inputs/input-file.js';
 import { exists } from './environment.js';
+import { readInputText } from './input-file.js';
 
 /**
  * The conflict gate's look at the disk: what in an installed plugin's folder, or in the user's own
