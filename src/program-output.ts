@@ -1,7 +1,23 @@
 /**
  * Quoting what another program printed (claude, git, caffeinate, systemd-inhibit) in a reason or
- * an error: one line of it, without colour codes. Pure; a leaf every floor may use.
+ * an error: one line of it, without colour codes; and how a short command ended, as the gates'
+ * rules read it. Pure; a leaf every floor may use.
  */
+
+/** How a short command ended (the claude adapter's `runClaudeCommand` adds whether it was stopped). */
+export interface CommandResult {
+  /** The executable could not be started at all: the CLI is missing (or not executable). */
+  spawnFailed: boolean;
+  /** Killed by skilltrigger because it outlived its wall-clock bound. */
+  timedOut: boolean;
+  exitCode?: number;
+  signal?: string;
+  stdout: string;
+  /** Kept in memory for gate reasons only; never written into a report. */
+  stderr: string;
+  /** Why the spawn failed (e.g. `ENOENT`), when it did. */
+  spawnError?: string;
+}
 
 /** First non-empty line of a program's output, trimmed and capped, for quoting in a reason. */
 export function firstLine(text: string, max = 160): string {

@@ -4,7 +4,7 @@ import { standingOf } from '../../src/action/results.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
 import type { AgentId } from '../../src/outcome.js';
-import { buildReport } from '../../src/report/build.js';
+import { buildReport } from '../../src/report-build/build.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { modelRun, modelsReportArgs } from '../fakes/models-report.js';
 

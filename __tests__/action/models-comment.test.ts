@@ -10,8 +10,8 @@ import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { UsageError } from '../../src/errors.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
-import { buildReport } from '../../src/report/build.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
+import { buildReport } from '../../src/report-build/build.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { modelRun, modelsReportArgs } from '../fakes/models-report.js';
 

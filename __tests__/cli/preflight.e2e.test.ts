@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOGGLES_FILE } from '../../src/gates/toggles.js';
+import { TOGGLES_FILE } from '../../src/adapters/toggles-file.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import { GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv, makeClaudeEnv } from '../fakes/claude-env.js';

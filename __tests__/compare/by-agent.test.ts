@@ -3,7 +3,7 @@ import { agentView, asAgentsReport, comparesByAgent, hasSeveralAgents } from '..
 import { compareReportsByModel } from '../../src/compare/by-model.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
-import { buildReport } from '../../src/report/build.js';
+import { buildReport } from '../../src/report-build/build.js';
 import { type Report, reportSchema } from '../../src/shapes/report.js';
 import { modelRun, modelsReportArgs } from '../fakes/models-report.js';
 

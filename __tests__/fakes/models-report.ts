@@ -2,7 +2,7 @@ import { pricesIdentity } from '../../src/cost/budget.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
-import { buildReport } from '../../src/report/build.js';
+import { buildReport } from '../../src/report-build/build.js';
 import { type Report, reportSchema } from '../../src/shapes/report.js';
 
 /** A run on `model` as the loop records it (the model asked for and reported alike). */

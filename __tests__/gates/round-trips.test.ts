@@ -1,35 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaudeCommandResult } from '../../src/adapters/claude-command.js';
-import { gateResult } from '../../src/gates/gate.js';
-import { combineRoundTrips, runRoundTrips } from '../../src/gates/round-trips.js';
-
-describe('combineRoundTrips', () => {
-  it('one model: its own result, unchanged', () => {
-    const only = gateResult('round-trip', 'fail', 'haiku: refused', 'check the key');
-    expect(combineRoundTrips([only])).toBe(only);
-  });
-
-  it('several that pass: one ok naming each reason', () => {
-    const combined = combineRoundTrips([
-      gateResult('round-trip', 'ok', 'haiku answered'),
-      gateResult('round-trip', 'ok', 'sonnet answered'),
-    ]);
-    expect(combined).toEqual(gateResult('round-trip', 'ok', 'haiku answered; sonnet answered'));
-  });
-
-  it('any failure fails the gate, naming only the failed ones, each distinct fix once', () => {
-    const combined = combineRoundTrips([
-      gateResult('round-trip', 'ok', 'haiku answered'),
-      gateResult('round-trip', 'fail', 'sonnet: 401', 'check the key'),
-      gateResult('round-trip', 'fail', 'opus: 401', 'check the key'),
-      gateResult('round-trip', 'fail', 'mini: no such model', 'name a model the API knows'),
-      gateResult('round-trip', 'fail', 'nano: cut'),
-    ]);
-    expect(combined.status).toBe('fail');
-    expect(combined.reason).toBe('sonnet: 401; opus: 401; mini: no such model; nano: cut');
-    expect(combined.fix).toBe('check the key; name a model the API knows');
-  });
-});
+import { runRoundTrips } from '../../src/gates/round-trips.js';
 
 describe('runRoundTrips', () => {
   const result = (over: Partial<ClaudeCommandResult>): ClaudeCommandResult => ({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderGate } from '../../src/gates/render.js';
-import { holdOffSleep, sleepPlan } from '../../src/gates/sleep.js';
+import { holdOffSleep } from '../../src/gates/sleep.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 
 /**
@@ -61,24 +61,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(bin, { recursive: true, force: true });
-});
-
-describe('sleepPlan', () => {
-  it('uses caffeinate on macOS and systemd-inhibit on Linux, both watching our pid', () => {
-    expect(sleepPlan('darwin', 42)).toEqual({
-      kind: 'holder',
-      tool: 'caffeinate',
-      command: 'caffeinate',
-      args: ['-i', '-s', '-w', '42'],
-    });
-    const linux = sleepPlan('linux', 42);
-    expect(linux.kind === 'holder' && linux.args.slice(0, 2)).toEqual([
-      '--what=idle:sleep',
-      '--who=skilltrigger',
-    ]);
-    expect(linux.kind === 'holder' && linux.args.at(-1)).toBe('42');
-    expect(sleepPlan('win32', 42)).toEqual({ kind: 'none', platform: 'win32' });
-  });
 });
 
 describe('holdOffSleep', () => {

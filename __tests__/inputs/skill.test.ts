@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadSkill, parseSkill } from '../../src/inputs/skill.js';
+import { loadSkill } from '../../src/adapters/input-files.js';
+import { parseSkill } from '../../src/inputs/skill.js';
 import {
   DESCRIPTION_MAX_CHARS,
   specLengthWarning,

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadSkill } from '../../src/inputs/skill.js';
+import { loadSkill } from '../../src/adapters/input-files.js';
 import type { Skill } from '../../src/inputs/types.js';
 import { listAndCheck, readListedTexts } from '../../src/measure/listed-text.js';
 import { CASES } from '../adapters/listing-corpus.js';

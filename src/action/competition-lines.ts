@@ -1,6 +1,7 @@
 import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
-import { isCrossNegative, lostToSiblingsText } from '../report/siblings.js';
+import { lostToSiblingsText } from '../report/siblings.js';
+import { isCrossNegative } from '../report-build/sibling-counts.js';
 import type { Measurement, QueryResult, Report } from '../shapes/report.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ExitCode } from '../errors.js';
 import { percentOf as percent } from '../format.js';
-import { type GateResult, gateLabel } from '../gates/gate.js';
+import { type GateResult, gateLabel } from '../gate-rules/gate.js';
 import { type ActionRun, type MeasuredSkill, regressions } from './results.js';
 
 /**

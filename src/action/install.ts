@@ -8,7 +8,7 @@ import {
   restoreCliInstall,
   saveCliInstall,
 } from '../adapters/baseline-cache.js';
-import { type GateResult, gateResult } from '../gates/gate.js';
+import { type GateResult, gateResult } from '../gate-rules/gate.js';
 import { CLAUDE_CODE_PACKAGE, CODEX_PACKAGE, type InputName, Inputs } from './constants.js';
 
 /**

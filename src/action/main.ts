@@ -2,7 +2,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { killAllAgentGroups } from '../adapters/agent.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
-import type { GateResult } from '../gates/gate.js';
+import type { GateResult } from '../gate-rules/gate.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import type { Conclusion } from './conclusion.js';

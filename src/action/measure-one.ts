@@ -14,7 +14,7 @@ import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { siblingSet } from '../report/siblings.js';
+import { siblingSet } from '../report-build/sibling-counts.js';
 import type { Report } from '../shapes/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';

@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { repositoryRoot } from '../adapters/git.js';
+import { loadSkillEvalSet } from '../adapters/input-files.js';
 import { InputErrors } from '../errors.js';
 import { measuresCodex } from '../inputs/agents.js';
-import { loadSkillEvalSet } from '../inputs/discovery.js';
 import type { EvalSet } from '../inputs/types.js';
 import { shardText } from '../matrix/shard.js';
 import { type CodexSibling, codexSiblings } from '../measure/codex-listed.js';

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import type { InitInfo } from '../decide/decision.js';
-import { LOGIN_FIX } from '../gates/auth.js';
-import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../gates/gate.js';
+import { LOGIN_FIX } from '../gate-rules/auth.js';
+import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../gate-rules/gate.js';
 import { type PreflightResult, runPreflight } from '../gates/preflight.js';
 import { renderReminders } from '../gates/render.js';
 import type { AgentChoice } from '../inputs/agents.js';

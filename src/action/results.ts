@@ -1,7 +1,7 @@
 import type { ModelComparison } from '../compare/by-model.js';
 import type { Comparison } from '../compare/compare.js';
 import { labelText } from '../compare/render.js';
-import type { GateResult } from '../gates/gate.js';
+import type { GateResult } from '../gate-rules/gate.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
 import type { SkillChange, SkipReason } from './changed-skills.js';

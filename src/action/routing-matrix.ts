@@ -2,9 +2,9 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { codexDefaultModel } from '../adapters/codex-launch.js';
 import { codexProviderFrom } from '../adapters/codex-provider.js';
+import { loadMatrixEntrants, type MatrixEntrantInput } from '../adapters/matrix-entrants.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import type { AgentChoice } from '../inputs/agents.js';
-import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
@@ -26,7 +26,7 @@ import type { Settings } from './settings.js';
 
 /**
  * `routing-matrix: true` (docs/matrix.md): the Action measures the repository's whole routing matrix as
- * `skilltrigger matrix` does — the same discovery (src/matrix/entrants.ts), the same loop
+ * `skilltrigger matrix` does — the same discovery (src/adapters/matrix-entrants.ts), the same loop
  * (src/measure/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into
  * its results file, and `mode: merge` joins the legs (src/action/matrix-merge.ts).

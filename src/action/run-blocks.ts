@@ -5,7 +5,7 @@
 import type { Comparison } from '../compare/compare.js';
 import { formatUsd } from '../cost/cost.js';
 import { escapeInline } from '../escape.js';
-import { gateLabel } from '../gates/gate.js';
+import { gateLabel } from '../gate-rules/gate.js';
 import type { Report } from '../shapes/report.js';
 import { budgetFooterText, budgetRefusalBlock } from './cost-lines.js';
 import { type ActionRun, type SkillStanding, standingOf, standingText } from './results.js';

@@ -3,26 +3,19 @@
  * author call, a listing probe) run to completion with a wall-clock bound.
  */
 import { execa } from 'execa';
+import type { CommandResult } from '../program-output.js';
 import { spawnFailure, trackGroup } from './claude-children.js';
 import { resolveClaudeBin } from './claude-launch.js';
 import { removeSessionLeftovers } from './claude-leftovers.js';
 import { createTempFolder, removeTempFolder } from './stub-project.js';
 
-/** How a short `claude` command (a gate's `--version`, `auth status`, `plugin list`, round-trip) ended. */
-export interface ClaudeCommandResult {
-  /** The executable could not be started at all: the CLI is missing (or not executable). */
-  spawnFailed: boolean;
-  /** Killed by skilltrigger because it outlived `timeoutMs`. */
-  timedOut: boolean;
+/**
+ * How a short `claude` command (a gate's `--version`, `auth status`, `plugin list`, round-trip)
+ * ended: what the gates' rules judge (`CommandResult`), and whether the caller stopped it.
+ */
+export interface ClaudeCommandResult extends CommandResult {
   /** Stopped because the caller's signal aborted. */
   aborted: boolean;
-  exitCode?: number;
-  signal?: string;
-  stdout: string;
-  /** Kept in memory for gate reasons only; never written into a report. */
-  stderr: string;
-  /** Why the spawn failed (e.g. `ENOENT`), when it did. */
-  spawnError?: string;
 }
 
 export interface ClaudeCommandOptions {

@@ -4,6 +4,7 @@
  * Pure: the spawning is claude.ts (a measured run) and claude-command.ts (a short command).
  */
 import path from 'node:path';
+import { ROUND_TRIP_QUERY } from '../gate-rules/round-trip.js';
 
 /**
  * `--claude ./node_modules/.bin/claude` names a file relative to where the user stands, but the
@@ -72,9 +73,6 @@ export function standbyArgs(model?: string): string[] {
 export function standbyMessage(query: string): string {
   return `${JSON.stringify({ type: 'user', message: { role: 'user', content: query } })}\n`;
 }
-
-/** The round-trip prompt. The simulated model answers it with `pong` by default. */
-export const ROUND_TRIP_QUERY = 'Reply with exactly: pong';
 
 /**
  * The round-trip's argv: a measured run's flags (permission mode included: it is the roster run

@@ -2,12 +2,13 @@ import { access, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../guards.js';
+import type { Environment } from '../shapes/report.js';
 
-/** What the user's setup adds to every run beyond the stub, as counts only (docs/security.md). */
-export interface InheritedEnvironment {
-  memoryFiles: { project: number; user: number };
-  hooks: number;
-}
+/**
+ * What the user's setup adds to every run beyond the stub, as counts only (docs/security.md): the
+ * report's environment without the MCP servers, which a run's init event counts.
+ */
+export type InheritedEnvironment = Omit<Environment, 'mcpServers'>;
 
 /** Whether a file or folder exists (read-only; used by the environment count and the conflict gate). */
 export async function exists(file: string): Promise<boolean> {

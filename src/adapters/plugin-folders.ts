@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { isRecord } from '../guards.js';
-import { readInputText } from '../inputs/input-file.js';
 import { exists } from './environment.js';
+import { readInputText } from './input-file.js';
 
 /**
  * The conflict gate's look at the disk: what in an installed plugin's folder, or in the user's own
  * `~/.claude` folders, answers to a skill's name. Read-only. Which of these findings is a conflict,
- * and what the user is told to do about it, is the gate's rule (src/gates/conflict.ts).
+ * and what the user is told to do about it, is the gate's rule (src/gate-rules/conflict.ts).
  */
 
 /** `name:` of a SKILL.md's frontmatter, if it has one. */

@@ -3,7 +3,7 @@ import { DEFAULT_PRICE_TABLE } from '../cost/price-table.js';
 import { type PriceTable, parsePriceTable } from '../cost/prices.js';
 import { InputError, SkilltriggerError } from '../errors.js';
 import { errorCode } from '../guards.js';
-import { readInputText } from '../inputs/input-file.js';
+import { readInputText } from './input-file.js';
 
 /**
  * The price table a measurement is costed with: the built-in one, or a JSON file (the CLI's

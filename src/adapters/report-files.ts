@@ -1,9 +1,9 @@
 import { InputError, messageOf, SkilltriggerError } from '../errors.js';
 import { errorCode } from '../guards.js';
-import { readInputText } from '../inputs/input-file.js';
 import { maskSecrets } from '../mask.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
+import { readInputText } from './input-file.js';
 import { type ReportFileOptions, type WrittenReport, writeNamedReport } from './report-folder.js';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { errorCode } from '../guards.js';
 import { firstLine } from '../program-output.js';
+import { type RememberedToggle, togglesFileSchema } from '../shapes/toggles.js';
 
 /**
  * The toggles file remembers the plugins skilltrigger told the user to disable, so every later
@@ -10,23 +10,6 @@ import { firstLine } from '../program-output.js';
  * results folder, never under `~/.claude`: skilltrigger does not change the user's Claude setup.
  */
 export const TOGGLES_FILE = '.skilltrigger-toggles';
-
-const toggleSchema = z.object({
-  id: z.string().min(1),
-  scope: z.string().regex(/^[A-Za-z-]+$/),
-  /** The skill whose measurement the plugin was in the way of. */
-  skill: z.string(),
-  /** When the disable command was printed. */
-  printedAt: z.iso.datetime(),
-});
-
-const togglesFileSchema = z.object({
-  schema: z.literal('skilltrigger/toggles'),
-  version: z.literal(1),
-  toggles: z.array(toggleSchema),
-});
-
-export type RememberedToggle = z.infer<typeof toggleSchema>;
 
 export function togglesPath(out: string): string {
   return path.join(out, TOGGLES_FILE);

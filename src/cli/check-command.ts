@@ -1,7 +1,6 @@
 import path from 'node:path';
+import { loadEvalSet, loadSkill } from '../adapters/input-files.js';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
-import { loadEvalSet } from '../inputs/eval-set.js';
-import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
 import { readListedTexts, unlistedDefect } from '../measure/listed-text.js';

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../adapters/author-files.js';
+import { loadSkill } from '../adapters/input-files.js';
 import { DescriptionEditError, replaceDescription } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError, UsageError } from '../errors.js';
-import { loadSkill, parseSkill } from '../inputs/skill.js';
+import { parseSkill } from '../inputs/skill.js';
 import { readPageSource } from '../report/files.js';
 import type { ImproveReport } from '../shapes/improve.js';
 import { sha256Hex } from '../shapes/privacy.js';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { askClaude } from '../adapters/claude-ask.js';
+import { loadEvalSet, loadSkill } from '../adapters/input-files.js';
 import { loadPrices } from '../adapters/prices-file.js';
 import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
 import { skillBody } from '../author/skill-file.js';
@@ -10,8 +11,6 @@ import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
 import { runImproveSession } from '../improve-session/session.js';
-import { loadEvalSet } from '../inputs/eval-set.js';
-import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet } from '../inputs/types.js';
 import { startEarlyStandby } from '../measure/early-standby.js';
 import { measureSkill } from '../measure/measure-skill.js';

@@ -7,7 +7,7 @@ import {
   UNLISTED_REASON,
   unlistedDefect,
 } from '../measure/listed-text.js';
-import type { SiblingListed } from '../report/siblings.js';
+import type { SiblingListed } from '../report-build/sibling-counts.js';
 import type { CliIo } from './output.js';
 import type { RunArgs } from './run-args.js';
 

@@ -1,6 +1,6 @@
+import type { MatrixEntrantInput } from '../adapters/matrix-entrants.js';
 import { InputErrors } from '../errors.js';
 import type { PreflightResult } from '../gates/preflight.js';
-import type { MatrixEntrantInput } from '../matrix/entrants.js';
 import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
 import type { MatrixCodex, MatrixEntrant } from '../measure/measure-matrix.js';
 import { codexSettings } from './codex-settings.js';

@@ -1,6 +1,6 @@
+import { loadMatrixEntrants, type MatrixEntrantInput } from '../adapters/matrix-entrants.js';
 import { checkReportFolder } from '../adapters/report-files.js';
 import { ExitCode } from '../errors.js';
-import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';

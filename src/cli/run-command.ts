@@ -1,11 +1,11 @@
+import { loadEvalSet, loadSkill } from '../adapters/input-files.js';
 import { loadPrices } from '../adapters/prices-file.js';
 import { checkReportFolder } from '../adapters/report-files.js';
 import { checkRenderingFile } from '../adapters/report-folder.js';
+import { crossNegativeItems, loadSiblings } from '../adapters/sibling-files.js';
 import { planModels } from '../cost/plan-models.js';
 import { ExitCode } from '../errors.js';
-import { loadEvalSet } from '../inputs/eval-set.js';
-import { crossNegativeItems, crossNegativesEstimate, loadSiblings } from '../inputs/siblings.js';
-import { loadSkill } from '../inputs/skill.js';
+import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
 import { baselineLine, baselineText } from './baseline-text.js';

@@ -5,10 +5,10 @@
  * agent, follows Codex's gates.
  */
 import type { AgentId } from '../adapters/agent.js';
+import type { GateResult } from '../gate-rules/gate.js';
+import type { RememberedToggle } from '../shapes/toggles.js';
 import { type CodexGateSettings, type CodexGatesResult, codexGates } from './codex-gates.js';
-import type { GateResult } from './gate.js';
 import { holdOffSleep } from './sleep.js';
-import type { RememberedToggle } from './toggles.js';
 
 export const DEFAULT_AGENTS: readonly AgentId[] = ['claude'];
 

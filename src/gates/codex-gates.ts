@@ -12,7 +12,6 @@ import { type CodexProbeResult, probeCodexListing } from '../adapters/codex-prob
 import { codexProviderFrom, hasCodexLogin } from '../adapters/codex-provider.js';
 import { CodexRunAborted, readCodexVersion, runCodexMeasurement } from '../adapters/codex-run.js';
 import { scanCodexSkillFolders } from '../adapters/codex-skill-folders.js';
-import type { Usage } from '../outcome.js';
 import {
   type CodexRoster,
   codexRoster,
@@ -21,8 +20,9 @@ import {
   judgeCodexConflict,
   judgeCodexRoster,
   judgeCodexRoundTrip,
-} from './codex-rules.js';
-import { type GateResult, gateResult } from './gate.js';
+} from '../gate-rules/codex-rules.js';
+import { type GateResult, gateResult } from '../gate-rules/gate.js';
+import type { Usage } from '../outcome.js';
 
 export interface CodexGateSettings {
   codexBin: string;

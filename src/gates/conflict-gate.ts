@@ -1,17 +1,12 @@
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
 import { scanPlugin, userPlace } from '../adapters/plugin-folders.js';
+import { readToggles, togglesPath, writeToggles } from '../adapters/toggles-file.js';
 import type { RoundTripReading } from '../decide/round-trip.js';
-import { type Conflict, collectConflicts, judgeConflict, type PluginToggle } from './conflict.js';
-import type { GateResult } from './gate.js';
-import { type PluginList, parsePluginList } from './plugin-list.js';
-import {
-  type RememberedToggle,
-  readToggles,
-  reconcileToggles,
-  rememberToggles,
-  togglesPath,
-  writeToggles,
-} from './toggles.js';
+import { type Conflict, collectConflicts, judgeConflict, type PluginToggle } from '../gate-rules/conflict.js';
+import type { GateResult } from '../gate-rules/gate.js';
+import { type PluginList, parsePluginList } from '../gate-rules/plugin-list.js';
+import { reconcileToggles, rememberToggles } from '../gate-rules/toggles.js';
+import type { RememberedToggle } from '../shapes/toggles.js';
 
 /** What the conflict gate reads of the preflight's settings (`PreflightSettings`). */
 export interface ConflictGateSettings {

@@ -7,17 +7,18 @@ import { createScratchProject, type ScratchProject } from '../adapters/stub-proj
 import type { InitInfo } from '../decide/decision.js';
 import type { RoundTripReading } from '../decide/round-trip.js';
 import { messageOf } from '../errors.js';
+import { judgeAuth } from '../gate-rules/auth.js';
+import { judgeCli, withGitFinding } from '../gate-rules/cli.js';
+import { GATE_NAMES, type GateName, type GateResult, gateResult } from '../gate-rules/gate.js';
+import { judgeRoster, type RosterFinding } from '../gate-rules/roster.js';
+import { combineRoundTrips } from '../gate-rules/round-trip.js';
 import type { AgentId, Usage } from '../outcome.js';
+import type { RememberedToggle } from '../shapes/toggles.js';
 import { DEFAULT_AGENTS, preflightWithCodex } from './agents-preflight.js';
-import { judgeAuth } from './auth.js';
-import { judgeCli, withGitFinding } from './cli.js';
 import type { CodexGatesResult } from './codex-gates.js';
 import { conflictGate } from './conflict-gate.js';
-import { GATE_NAMES, type GateName, type GateResult, gateResult } from './gate.js';
-import { judgeRoster, type RosterFinding } from './roster.js';
-import { combineRoundTrips, type RoundTrips, runRoundTrips } from './round-trips.js';
+import { type RoundTrips, runRoundTrips } from './round-trips.js';
 import { holdOffSleep, type SleepHolder } from './sleep.js';
-import type { RememberedToggle } from './toggles.js';
 
 /** What the gates need; the CLI builds it from flags, the Action from inputs. */
 export interface PreflightSettings {

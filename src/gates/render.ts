@@ -1,6 +1,6 @@
-import { toggleCommands } from './conflict.js';
-import type { GateResult } from './gate.js';
-import type { RememberedToggle } from './toggles.js';
+import { toggleCommands } from '../gate-rules/conflict.js';
+import type { GateResult } from '../gate-rules/gate.js';
+import type { RememberedToggle } from '../shapes/toggles.js';
 
 const STATUS_WIDTH = 4;
 const GATE_WIDTH = 10;

@@ -1,8 +1,8 @@
 import type { ClaudeCommandResult } from '../adapters/claude-command.js';
 import { type RoundTripReading, readRoundTrip } from '../decide/round-trip.js';
+import type { GateResult } from '../gate-rules/gate.js';
+import { judgeRoundTrip } from '../gate-rules/round-trip.js';
 import type { Usage } from '../outcome.js';
-import { type GateResult, gateResult } from './gate.js';
-import { judgeRoundTrip } from './round-trip.js';
 
 /** What the round trips of every model asked for read, as `runPreflight` keeps it. */
 export interface RoundTrips {
@@ -52,14 +52,4 @@ export async function runRoundTrips(
     );
   }
   return trips;
-}
-
-/** One round-trip gate for several models: it fails when any model fails, naming each. */
-export function combineRoundTrips(results: GateResult[]): GateResult {
-  const [only] = results;
-  if (results.length === 1 && only) return only;
-  const failed = results.filter((r) => r.status === 'fail');
-  if (failed.length === 0) return gateResult('round-trip', 'ok', results.map((r) => r.reason).join('; '));
-  const fixes = [...new Set(failed.map((r) => r.fix).filter((f): f is string => f !== undefined))];
-  return gateResult('round-trip', 'fail', failed.map((r) => r.reason).join('; '), fixes.join('; '));
 }

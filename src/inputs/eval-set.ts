@@ -1,13 +1,10 @@
 import path from 'node:path';
-import { SkilltriggerError } from '../errors.js';
 import { readAgentvYaml } from './eval-agentv.js';
 import { readCsv } from './eval-csv.js';
 import { type Candidate, entryLabel } from './eval-entry.js';
 import { readSkillCreatorJson } from './eval-json.js';
-import { readInputFile } from './input-file.js';
-import { inputFailure, isRecord, Problems, quote } from './problems.js';
+import { inputFailure, Problems, quote } from './problems.js';
 import type { EvalFormat, EvalItem, EvalSet } from './types.js';
-import { refuseInvalidUtf8 } from './utf8.js';
 
 const FORMAT_BY_EXTENSION: Record<string, EvalFormat> = {
   '.json': 'skill-creator-json',
@@ -23,33 +20,12 @@ const FORMAT_BY_EXTENSION: Record<string, EvalFormat> = {
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 /**
- * Reads an eval set: skill-creator JSON (`.json`), AgentV EVAL.yaml (`.yaml`/`.yml`, only the tests
- * whose trigger assertion names `skillName`) or CSV (`.csv`); another extension is recognised by
- * its content. Every defect is collected and thrown together as `InputErrors`, each naming the
- * file, the entry (position, id, line) and the fix.
+ * Parses an eval set: skill-creator JSON (`.json`), AgentV EVAL.yaml (`.yaml`/`.yml`, only the
+ * tests whose trigger assertion names `skillName`) or CSV (`.csv`); another extension is recognised
+ * by its content. Every defect is collected and thrown together as `InputErrors`, each naming the
+ * file, the entry (position, id, line) and the fix. The text comes from `loadEvalSet`
+ * (src/adapters/input-files.ts), or from a blob the Action reads from the base branch.
  */
-export async function loadEvalSet(file: string, skillName: string): Promise<EvalSet> {
-  let bytes: Buffer;
-  try {
-    bytes = await readInputFile(file, 'the eval set');
-  } catch (error) {
-    if (error instanceof SkilltriggerError) throw error;
-    const code = isRecord(error) && typeof error.code === 'string' ? error.code : String(error);
-    throw inputFailure(
-      { file },
-      code === 'ENOENT'
-        ? 'the eval set does not exist'
-        : code === 'EISDIR'
-          ? 'is a folder, not an eval set'
-          : `cannot read the eval set (${code})`,
-      'pass the path of a .json, .yaml or .csv eval set',
-    );
-  }
-  refuseInvalidUtf8(bytes, file, 'the eval set');
-  return parseEvalSet(bytes.toString('utf8'), file, skillName);
-}
-
-/** The same, for text already in memory (tests; the Action reading a blob from the base branch). */
 export function parseEvalSet(text: string, file: string, skillName: string, format?: EvalFormat): EvalSet {
   const source = text.replace(/^\uFEFF/, '');
   if (source.trim() === '') {

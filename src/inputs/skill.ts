@@ -1,14 +1,12 @@
 /**
- * A skill as skilltrigger measures it: SKILL.md found in its folder, read, and its frontmatter
- * (frontmatter.ts) checked field by field (skill-fields.ts), every defect collected.
+ * A skill as skilltrigger measures it: SKILL.md's frontmatter (frontmatter.ts) checked field by
+ * field (skill-fields.ts), every defect collected. The file is found in its folder and read by
+ * `loadSkill` (src/adapters/input-files.ts).
  */
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar } from 'yaml';
-import { messageOf, SkilltriggerError } from '../errors.js';
 import { isControlCharacter } from './eval-entry.js';
 import { parseFrontmatter, splitFrontmatter, valueComment } from './frontmatter.js';
-import { nonRegularKind, readInputFile } from './input-file.js';
 import { emulateListing, listingFindings } from './listing.js';
 import { describeValue, inputFailure, isRecord, Problems, quote } from './problems.js';
 import {
@@ -20,10 +18,7 @@ import {
   suggestName,
 } from './skill-fields.js';
 import type { Skill } from './types.js';
-import { refuseInvalidUtf8 } from './utf8.js';
 import { yamlValue } from './yaml-errors.js';
-
-const SKILL_FILE = 'SKILL.md';
 
 /**
  * The largest SKILL.md Claude Code lists: a file of more bytes is read and silently left out of
@@ -33,33 +28,7 @@ const SKILL_FILE = 'SKILL.md';
  */
 export const SKILL_FILE_MAX_BYTES = 1_000_000;
 
-/**
- * Reads `<dir>/SKILL.md` (a path to the SKILL.md itself is accepted too) and validates its
- * frontmatter. Every defect of the file is collected; the loader throws `InputErrors` holding all
- * of them (one or more), each naming the file and line and saying how to fix it.
- */
-export async function loadSkill(dir: string): Promise<Skill> {
-  const located = await locateSkillFile(dir);
-  let bytes: Buffer;
-  try {
-    bytes = await readInputFile(located.file, 'SKILL.md');
-  } catch (error) {
-    if (error instanceof SkilltriggerError) throw error;
-    throw inputFailure(
-      { file: located.file },
-      errorCode(error) === 'EISDIR'
-        ? 'is a folder, not a file'
-        : `cannot read the file (${errorCode(error)})`,
-      errorCode(error) === 'EISDIR'
-        ? 'SKILL.md must be a file holding the frontmatter'
-        : 'check that the file is readable',
-    );
-  }
-  refuseInvalidUtf8(bytes, located.file, 'SKILL.md');
-  return parseSkill(bytes.toString('utf8'), located);
-}
-
-/** Parses SKILL.md text already read from `file`. Exported for tests and for the Action (base-branch blobs). */
+/** Parses SKILL.md text read from `file` (by `loadSkill`, or by the Action from a base-branch blob). */
 export function parseSkill(text: string, where: { dir: string; file: string }): Skill {
   const { file, dir } = where;
   const problems = new Problems();
@@ -238,61 +207,4 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     ...(modelInvocationDisabled ? { disableModelInvocation: true as const } : {}),
     warnings,
   };
-}
-
-async function locateSkillFile(input: string): Promise<{ dir: string; file: string }> {
-  let info: Awaited<ReturnType<typeof stat>>;
-  try {
-    info = await stat(input);
-  } catch (error) {
-    throw inputFailure(
-      { file: input },
-      errorCode(error) === 'ENOENT' ? 'the skill folder does not exist' : `cannot open (${errorCode(error)})`,
-      'pass the folder that holds SKILL.md, e.g. .claude/skills/my-skill',
-    );
-  }
-  const kind = nonRegularKind(info);
-  if (kind !== undefined && kind !== 'a folder') {
-    throw inputFailure(
-      { file: input },
-      `is ${kind}, not a skill folder or a SKILL.md file`,
-      'pass the folder that holds SKILL.md, e.g. .claude/skills/my-skill',
-    );
-  }
-  if (info.isFile()) {
-    if (path.basename(input) === SKILL_FILE) return { dir: path.dirname(input), file: input };
-    throw inputFailure(
-      { file: input },
-      'is a file, not a skill folder',
-      'pass the folder that holds SKILL.md, e.g. .claude/skills/my-skill',
-    );
-  }
-  const file = path.join(input, SKILL_FILE);
-  let entries: string[];
-  try {
-    entries = await readdir(input);
-  } catch (error) {
-    throw inputFailure(
-      { file: input },
-      `cannot list the folder (${errorCode(error)})`,
-      'check its permissions',
-    );
-  }
-  if (!entries.includes(SKILL_FILE)) {
-    // Claude Code looks for the exact name; a `skill.md` works on macOS and fails in Linux CI.
-    const nearly = entries.find((e) => e.toLowerCase() === SKILL_FILE.toLowerCase());
-    throw inputFailure(
-      { file: input },
-      nearly ? `has ${nearly} but no ${SKILL_FILE}` : `has no ${SKILL_FILE}`,
-      nearly
-        ? `rename ${nearly} to ${SKILL_FILE} (the name is case-sensitive)`
-        : `pass the folder that holds ${SKILL_FILE}, or create ${file} with name and description frontmatter`,
-    );
-  }
-  return { dir: input, file };
-}
-
-function errorCode(error: unknown): string {
-  if (isRecord(error) && typeof error.code === 'string') return error.code;
-  return messageOf(error);
 }

@@ -5,7 +5,7 @@ import type { PriceTable } from '../cost/prices.js';
 import type { InitInfo } from '../decide/decision.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { AgentId } from '../outcome.js';
-import type { SiblingListed } from '../report/siblings.js';
+import type { SiblingListed } from '../report-build/sibling-counts.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import type { CodexSibling } from './codex-listed.js';
 import type { EarlyStandby } from './early-standby.js';

@@ -1,8 +1,8 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
 import os from 'node:os';
 import { inheritedEnvironment } from '../adapters/environment.js';
-import { buildReport } from '../report/build.js';
-import { attachSiblingCounts, siblingSet } from '../report/siblings.js';
+import { buildReport } from '../report-build/build.js';
+import { attachSiblingCounts, siblingSet } from '../report-build/sibling-counts.js';
 import type { Report } from '../shapes/report.js';
 import { describeListed } from './listed-text.js';
 import { measureAll } from './loop.js';

@@ -1,12 +1,24 @@
 /**
  * The rules of the Codex gates (docs/codex.md "Gates"), pure: each reads what an adapter found and
- * says ok, warn or fail with the fix. codex-gates.ts runs them in the claude gates' order.
+ * says ok, warn or fail with the fix. src/gates/codex-gates.ts runs them in the claude gates' order.
  */
-import type { CodexListedSkill } from '../adapters/codex-probe.js';
-import type { CodexFolderSkill } from '../adapters/codex-skill-folders.js';
 import { maskSecrets } from '../mask.js';
 import type { Outcome } from '../outcome.js';
 import { type GateResult, gateResult } from './gate.js';
+
+/** A line of Codex's skill listing, as the rules read it (the codex-probe adapter's `CodexListedSkill`). */
+interface ListedSkill {
+  name: string;
+  /** The SKILL.md the line points at. */
+  file: string;
+}
+
+/** A skill in a folder Codex scans (the codex-skill-folders adapter's `CodexFolderSkill`). */
+interface FolderSkill {
+  name: string;
+  /** The folder, as the user would spell it (`~/.agents/skills`). */
+  place: string;
+}
 
 const INSTALL_FIX =
   'install the Codex CLI (npm install -g @openai/codex) or point skilltrigger at it with --codex <path> (or SKILLTRIGGER_CODEX)';
@@ -97,8 +109,8 @@ const ALLOW_HINT = 'or measure with it in place: --allow-conflict (the report re
  */
 export function judgeCodexConflict(input: {
   name?: string;
-  folders: readonly CodexFolderSkill[];
-  listed: readonly CodexListedSkill[];
+  folders: readonly FolderSkill[];
+  listed: readonly ListedSkill[];
   allowConflict: boolean;
 }): GateResult {
   const { name } = input;
@@ -131,7 +143,7 @@ export interface CodexRoster {
 }
 
 /** Splits the probe's listing: the system skills Codex installs in CODEX_HOME, and the rest (the user's). */
-export function codexRoster(listed: readonly CodexListedSkill[], projectSkills: string): CodexRoster {
+export function codexRoster(listed: readonly ListedSkill[], projectSkills: string): CodexRoster {
   const roster: CodexRoster = { system: [], other: [] };
   for (const skill of listed) {
     if (skill.file.startsWith(`${projectSkills}/`)) continue;

@@ -1,15 +1,16 @@
-import type { ClaudeCommandResult } from '../adapters/claude-command.js';
-import { ROUND_TRIP_QUERY } from '../adapters/claude-launch.js';
 import { classifyApiError } from '../decide/api-error.js';
 import type { RoundTripReading } from '../decide/round-trip.js';
 import { maskSecrets } from '../mask.js';
 import type { ErrorCause } from '../outcome.js';
-import { firstLine } from '../program-output.js';
+import { type CommandResult, firstLine } from '../program-output.js';
 import { LOGIN_FIX } from './auth.js';
 import { type GateResult, gateResult } from './gate.js';
 
-// The round trip's argv and prompt are the claude adapter's; re-exported for the gate's callers.
-export { ROUND_TRIP_QUERY, roundTripArgs } from '../adapters/claude-launch.js';
+/**
+ * The round-trip prompt, which `isPong` reads the answer of; the claude adapter builds its argv
+ * (`roundTripArgs`). The simulated model answers it with `pong` by default.
+ */
+export const ROUND_TRIP_QUERY = 'Reply with exactly: pong';
 
 /** `pong`, ``"Pong."`` and `` `pong` `` all count: the gate tests the wire, not the model's obedience. */
 export function isPong(answer: string): boolean {
@@ -50,7 +51,7 @@ function fixFor(cause: ErrorCause, model: string, cliVersion: string): string {
 /** The round-trip gate's rule: a real request with the chosen model answered `pong`. */
 export function judgeRoundTrip(
   reading: RoundTripReading,
-  command: ClaudeCommandResult,
+  command: CommandResult,
   ctx: RoundTripContext,
 ): GateResult {
   const model = ctx.model ?? reading.init?.model ?? 'the default model';
@@ -103,4 +104,14 @@ export function judgeRoundTrip(
     `claude ${ended} without an answer${said ? ` (it said: ${said})` : ''}`,
     `run \`claude -p "${ROUND_TRIP_QUERY}"\` yourself to see what goes wrong`,
   );
+}
+
+/** One round-trip gate for several models: it fails when any model fails, naming each. */
+export function combineRoundTrips(results: GateResult[]): GateResult {
+  const [only] = results;
+  if (results.length === 1 && only) return only;
+  const failed = results.filter((r) => r.status === 'fail');
+  if (failed.length === 0) return gateResult('round-trip', 'ok', results.map((r) => r.reason).join('; '));
+  const fixes = [...new Set(failed.map((r) => r.fix).filter((f): f is string => f !== undefined))];
+  return gateResult('round-trip', 'fail', failed.map((r) => r.reason).join('; '), fixes.join('; '));
 }

@@ -6,7 +6,7 @@ import {
   judgeCodexConflict,
   judgeCodexRoster,
   judgeCodexRoundTrip,
-} from '../../src/gates/codex-rules.js';
+} from '../../src/gate-rules/codex-rules.js';
 import { renderGate } from '../../src/gates/render.js';
 
 describe('the Codex gates, as rules', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaudeCommandResult } from '../../src/adapters/claude-command.js';
-import { judgeAuth, parseAuthStatus } from '../../src/gates/auth.js';
-import { judgeCli, parseCliVersion } from '../../src/gates/cli.js';
+import { judgeAuth, parseAuthStatus } from '../../src/gate-rules/auth.js';
+import { judgeCli, parseCliVersion } from '../../src/gate-rules/cli.js';
 
 const ran = (
   stdout: string,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaudeCommandResult } from '../../src/adapters/claude-command.js';
+import { roundTripArgs } from '../../src/adapters/claude-launch.js';
 import { readRoundTrip } from '../../src/decide/round-trip.js';
-import { isPong, judgeRoundTrip, ROUND_TRIP_QUERY, roundTripArgs } from '../../src/gates/round-trip.js';
+import { gateResult } from '../../src/gate-rules/gate.js';
+import {
+  combineRoundTrips,
+  isPong,
+  judgeRoundTrip,
+  ROUND_TRIP_QUERY,
+} from '../../src/gate-rules/round-trip.js';
 import { RUN_PERMISSION_ARGS } from '../../src/measure/run-once.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 
@@ -148,5 +155,33 @@ describe('round-trip', () => {
         ctx,
       ),
     ).toMatchObject({ status: 'fail', reason: expect.stringMatching(/\(overloaded\)/) });
+  });
+});
+
+describe('combineRoundTrips', () => {
+  it('one model: its own result, unchanged', () => {
+    const only = gateResult('round-trip', 'fail', 'haiku: refused', 'check the key');
+    expect(combineRoundTrips([only])).toBe(only);
+  });
+
+  it('several that pass: one ok naming each reason', () => {
+    const combined = combineRoundTrips([
+      gateResult('round-trip', 'ok', 'haiku answered'),
+      gateResult('round-trip', 'ok', 'sonnet answered'),
+    ]);
+    expect(combined).toEqual(gateResult('round-trip', 'ok', 'haiku answered; sonnet answered'));
+  });
+
+  it('any failure fails the gate, naming only the failed ones, each distinct fix once', () => {
+    const combined = combineRoundTrips([
+      gateResult('round-trip', 'ok', 'haiku answered'),
+      gateResult('round-trip', 'fail', 'sonnet: 401', 'check the key'),
+      gateResult('round-trip', 'fail', 'opus: 401', 'check the key'),
+      gateResult('round-trip', 'fail', 'mini: no such model', 'name a model the API knows'),
+      gateResult('round-trip', 'fail', 'nano: cut'),
+    ]);
+    expect(combined.status).toBe('fail');
+    expect(combined.reason).toBe('sonnet: 401; opus: 401; mini: no such model; nano: cut');
+    expect(combined.fix).toBe('check the key; name a model the API knows');
   });
 });

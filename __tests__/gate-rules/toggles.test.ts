@@ -2,15 +2,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstalledPlugin } from '../../src/gates/plugin-list.js';
+import { readToggles, TOGGLES_FILE, writeToggles } from '../../src/adapters/toggles-file.js';
+import type { InstalledPlugin } from '../../src/gate-rules/plugin-list.js';
+import { reconcileToggles, rememberToggles } from '../../src/gate-rules/toggles.js';
 import { renderGate, renderReminders } from '../../src/gates/render.js';
-import {
-  readToggles,
-  reconcileToggles,
-  rememberToggles,
-  TOGGLES_FILE,
-  writeToggles,
-} from '../../src/gates/toggles.js';
 
 let dir: string;
 beforeAll(async () => {

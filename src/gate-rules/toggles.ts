@@ -1,15 +1,8 @@
-import type { RememberedToggle } from '../adapters/toggles-file.js';
+import type { RememberedToggle } from '../shapes/toggles.js';
 import type { PluginToggle } from './conflict.js';
 import type { InstalledPlugin } from './plugin-list.js';
 
-// The toggles file itself (its schema, read and atomic write) is the toggles-file adapter's.
-export {
-  type RememberedToggle,
-  readToggles,
-  TOGGLES_FILE,
-  togglesPath,
-  writeToggles,
-} from '../adapters/toggles-file.js';
+// The toggles file itself (its place, read and atomic write) is the toggles-file adapter's.
 
 /**
  * Which remembered toggles still stand, given the plugin list of this preflight: a plugin that is

@@ -1,11 +1,12 @@
-import type { InheritedEnvironment } from '../adapters/environment.js';
 import type { InitInfo } from '../decide/decision.js';
+import type { Environment } from '../shapes/report.js';
 import { type GateResult, gateResult } from './gate.js';
 
 /** What the roster gate found: the stub-less run's roster, for the report. */
 export interface RosterFinding {
   init: InitInfo;
-  environment: InheritedEnvironment;
+  /** What the user's setup adds, as counts (the adapters' `InheritedEnvironment`). */
+  environment: Omit<Environment, 'mcpServers'>;
 }
 
 function plural(n: number, word: string): string {

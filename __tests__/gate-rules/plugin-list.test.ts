@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePluginList } from '../../src/gates/plugin-list.js';
+import { parsePluginList } from '../../src/gate-rules/plugin-list.js';
 
 // Shapes `claude plugin list` printed (claude 2.1.328; docs/claude-cli.md §7).
 const JSON_LIST = `[

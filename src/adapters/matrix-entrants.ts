@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { InputError, InputErrors } from '../errors.js';
 import { errorCode } from '../guards.js';
-import { DEFAULT_EVAL_LOCATIONS, evalCandidates, findSkillFiles, readIfFile } from '../inputs/discovery.js';
+import { DEFAULT_EVAL_LOCATIONS, evalCandidates } from '../inputs/discovery.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
-import { loadSkill } from '../inputs/skill.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
+import { findSkillFiles, loadSkill, readIfFile } from './input-files.js';
 
 /**
  * The skills of a routing matrix, found and validated before anything is spent: every SKILL.md
- * under a folder (src/inputs/discovery.ts), each with its eval set by the convention (or the
- * Action's `evals` templates). Shared by `skilltrigger matrix --skills` and the Action's
- * `routing-matrix` input, so both measure the same matrix of one repository.
+ * under a folder (`findSkillFiles`, src/adapters/input-files.ts), each with its eval set by the
+ * convention (src/inputs/discovery.ts) or the Action's `evals` templates. Shared by `skilltrigger
+ * matrix --skills` and the Action's `routing-matrix` input, so both measure the same matrix of one
+ * repository.
  */
 
 /** One skill of the matrix as loaded: its SKILL.md, and its eval set (null: installed as a competitor only). */

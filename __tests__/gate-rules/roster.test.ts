@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeRoster } from '../../src/gates/roster.js';
+import { judgeRoster } from '../../src/gate-rules/roster.js';
 
 const environment = { memoryFiles: { project: 1, user: 0 }, hooks: 2 };
 

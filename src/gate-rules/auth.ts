@@ -1,6 +1,5 @@
-import type { ClaudeCommandResult } from '../adapters/claude-command.js';
 import { isRecord } from '../guards.js';
-import { firstLine } from '../program-output.js';
+import { type CommandResult, firstLine } from '../program-output.js';
 import { type GateResult, gateResult } from './gate.js';
 
 /** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */
@@ -38,7 +37,7 @@ export const LOGIN_FIX =
  * outside the CLI's login, and an older CLI may print something else entirely: both only warn,
  * since the round-trip gate proves or disproves the login with a real request anyway.
  */
-export function judgeAuth(result: ClaudeCommandResult): GateResult {
+export function judgeAuth(result: CommandResult): GateResult {
   if (result.timedOut) {
     return gateResult(
       'auth',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceTable } from '../../src/cost/prices.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { NO_USAGE, type Outcome } from '../../src/outcome.js';
-import { type ModelsCostInput, withModelsAndCost } from '../../src/report/models-cost.js';
+import { type ModelsCostInput, withModelsAndCost } from '../../src/report-build/models-cost.js';
 import { DEFAULT_RULES, type RunRecord } from '../../src/verdict/rules.js';
 import { buildMeasurement } from '../fakes/measurement-builder.js';
 

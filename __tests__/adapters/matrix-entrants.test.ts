@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadMatrixEntrants } from '../../src/adapters/matrix-entrants.js';
 import { InputError, InputErrors } from '../../src/errors.js';
-import { loadMatrixEntrants } from '../../src/matrix/entrants.js';
 
 let root: string;
 beforeEach(async () => {

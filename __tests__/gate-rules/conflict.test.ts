@@ -6,8 +6,8 @@ import {
   rosterHits,
   shellWord,
   toggleCommands,
-} from '../../src/gates/conflict.js';
-import type { InstalledPlugin } from '../../src/gates/plugin-list.js';
+} from '../../src/gate-rules/conflict.js';
+import type { InstalledPlugin } from '../../src/gate-rules/plugin-list.js';
 
 const PLUGINS: InstalledPlugin[] = [
   { id: 'stubplug@local-mkt', scope: 'user', enabled: true, path: '/p/stubplug' },

@@ -1,5 +1,5 @@
 /**
- * A gate's verdict (docs/design.md). Rules produce these as data; `render.ts` turns them into lines,
+ * A gate's verdict (docs/design.md). Rules produce these as data; `gates/render.ts` turns them into lines,
  * so the Action can show the same results as annotated log groups.
  */
 export const GATE_NAMES = ['cli', 'auth', 'round-trip', 'conflict', 'sleep', 'roster'] as const;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPath } from '../../src/adapters/program-on-path.js';
-import { withGitFinding } from '../../src/gates/cli.js';
-import { gateResult } from '../../src/gates/gate.js';
+import { withGitFinding } from '../../src/gate-rules/cli.js';
+import { gateResult } from '../../src/gate-rules/gate.js';
 
 describe('the cli gate without git on PATH', () => {
   const ok = gateResult('cli', 'ok', 'claude 2.1.328');

@@ -1,5 +1,4 @@
-import type { ClaudeCommandResult } from '../adapters/claude-command.js';
-import { firstLine } from '../program-output.js';
+import { type CommandResult, firstLine } from '../program-output.js';
 import { type GateResult, gateResult } from './gate.js';
 
 const INSTALL_FIX =
@@ -11,7 +10,7 @@ export function parseCliVersion(stdout: string): string | undefined {
 }
 
 /** The cli gate's rule: `claude --version` answered with a version. */
-export function judgeCli(bin: string, result: ClaudeCommandResult): { result: GateResult; version?: string } {
+export function judgeCli(bin: string, result: CommandResult): { result: GateResult; version?: string } {
   if (result.spawnFailed) {
     return {
       result: gateResult(

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { siblingSetWarnings } from '../../src/compare/siblings.js';
 import type { LoadedEntry } from '../../src/decide/decision.js';
 import type { Outcome } from '../../src/outcome.js';
-import {
-  attachSiblingCounts,
-  lostToSiblingsText,
-  siblingSet,
-  topThieves,
-} from '../../src/report/siblings.js';
+import { lostToSiblingsText } from '../../src/report/siblings.js';
+import { attachSiblingCounts, siblingSet, topThieves } from '../../src/report-build/sibling-counts.js';
 import { sha256Hex } from '../../src/shapes/privacy.js';
 import type { Measurement, QueryResult } from '../../src/shapes/report.js';
 
