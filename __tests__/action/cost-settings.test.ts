@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/action/settings.js';
 import { UsageError } from '../../src/errors.js';
 
-/** The Action's issue-14 inputs `late`, `prices` and `max-cost-usd`, read and refused (exit 1, naming the input). */
+/** The Action's inputs for late loads and cost, `late`, `prices` and `max-cost-usd`, read and refused (exit 1, naming the input). */
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
 

@@ -15,7 +15,7 @@ const TESTS = join(REPO, '__tests__');
 /** Documents that live outside the repository, by the names comments used to cite them. */
 const OUTSIDE =
   /\bSPEC\b|\bSTYLE §|claude-cli-facts|codex-facts|\banchors(?:\.md)? §|\bseeds\/|\.\.\/shared|\breference\//;
-const ISSUE = /\b(?:issues?|PR|pull request)\s*#?\d+|\(#\d+\b/i;
+const ISSUE = /\b(?:issues?|PR|pull request)[\s-]*#?\d+|\(#\d+\b/i;
 /**
  * A path to a Markdown file of the repository (`docs/cost.md`) or above it (a `../` path), with
  * the section it names, if any. `commands/sub/name.md` is a layout, not a citation.
@@ -67,6 +67,7 @@ describe('comments in src/ and __tests__/', () => {
     ]);
     expect(problems('// Measured (issue 12): ~160 ms less')).toEqual(['cites an issue number']);
     expect(problems(' * why it lingered (issue #15, item 7)')).toEqual(['cites an issue number']);
+    expect(problems(" * The report's issue-14 fields")).toEqual(['cites an issue number']);
     expect(problems(' * Keys (anchors §10; ≤ 512 characters)')).toHaveLength(2);
     expect(problems(' * as docs/nowhere.md says')).toEqual([
       'cites docs/nowhere.md, which is not in the repository',

@@ -6,7 +6,7 @@ import { summarizeByModel } from '../verdict/by-model.js';
 import type { RuleSettings, RunRecord, summarizeMeasurement } from '../verdict/rules.js';
 
 /**
- * The report's issue-14 fields on one measurement (all optional in the schema): per query the late
+ * The report's optional fields for late loads, several models and cost, on one measurement: per query the late
  * count (`--late N`), the counts per model (`--model a,b`) and the cost; per measurement a block per
  * model (the no-verdict rule applied to each model's runs alone, and overall), the cost, and the
  * budget stop. Pure.
