@@ -139,50 +139,40 @@ describe('readIfFile', () => {
 });
 
 describe('loadSkillEvalSet', () => {
-  it('the first convention file that exists wins, named relative to the root', async () => {
-    const { evalSet, file } = await loadSkillEvalSet(
+  /** The eval set of `skills/<name>/SKILL.md` in the repository. */
+  const load = (name: string, templates: string[] = []) =>
+    loadSkillEvalSet(
       path.join(root, 'repo'),
-      'skills/a/SKILL.md',
-      skillNamed('a', 'repo/skills/a'),
-      [],
+      `skills/${name}/SKILL.md`,
+      skillNamed(name, `repo/skills/${name}`),
+      templates,
     );
+
+  it('the first convention file that exists wins, named relative to the root', async () => {
+    const { evalSet, file } = await load('a');
     expect(file).toBe('skills/a/evals/evals.json');
     expect(evalSet.file).toBe('skills/a/evals/evals.json');
     expect(evalSet.items[0]?.id).toBe('nested');
   });
 
   it('a folder where a file is expected is passed over for the next candidate', async () => {
-    const { evalSet, file } = await loadSkillEvalSet(
-      path.join(root, 'repo'),
-      'skills/e/SKILL.md',
-      skillNamed('e', 'repo/skills/e'),
-      [],
-    );
+    const { evalSet, file } = await load('e');
     expect(file).toBe('skills/e/evals.csv');
     expect(evalSet.format).toBe('csv');
   });
 
   it('templates replace the convention', async () => {
-    const { file } = await loadSkillEvalSet(
-      path.join(root, 'repo'),
-      'skills/a/SKILL.md',
-      skillNamed('a', 'repo/skills/a'),
-      ['{dir}/missing.json', '{dir}/evals.json'],
-    );
+    const { file } = await load('a', ['{dir}/missing.json', '{dir}/evals.json']);
     expect(file).toBe('skills/a/evals.json');
   });
 
   it('a defect of the file found is its own error, on the repository-relative path', async () => {
-    const e = await defectOf(() =>
-      loadSkillEvalSet(path.join(root, 'repo'), 'skills/b/SKILL.md', skillNamed('b', 'repo/skills/b'), []),
-    );
+    const e = await defectOf(() => load('b'));
     expect(e.location.file).toBe('skills/b/EVAL.yaml');
   });
 
   it('no eval set is an error on the SKILL.md, at the description, listing where it looked', async () => {
-    const e = await defectOf(() =>
-      loadSkillEvalSet(path.join(root, 'repo'), 'skills/c/SKILL.md', skillNamed('c', 'repo/skills/c'), []),
-    );
+    const e = await defectOf(() => load('c'));
     expect(e.location).toEqual({ file: 'skills/c/SKILL.md', line: 3 });
     expect(e.message).toBe(
       'skills/c/SKILL.md:line 3: no eval set found for skill "c" (looked for skills/c/evals/evals.json, skills/c/evals.json, skills/c/evals/EVAL.yaml, skills/c/EVAL.yaml, skills/c/evals/evals.csv, skills/c/evals.csv). Fix: add skills/c/evals/evals.json (a JSON array of {"query", "should_trigger"}), or point the evals input at it',
@@ -190,11 +180,7 @@ describe('loadSkillEvalSet', () => {
   });
 
   it('with templates, the fix points at the evals input', async () => {
-    const e = await defectOf(() =>
-      loadSkillEvalSet(path.join(root, 'repo'), 'skills/c/SKILL.md', skillNamed('c', 'repo/skills/c'), [
-        'evals/{name}.json',
-      ]),
-    );
+    const e = await defectOf(() => load('c', ['evals/{name}.json']));
     expect(e.message).toBe(
       'skills/c/SKILL.md:line 3: no eval set found for skill "c" (looked for evals/c.json). Fix: create one of those files, or change the evals input',
     );

@@ -14,7 +14,7 @@ import {
   settingsText,
 } from '../../src/report/headline.js';
 import type { Measurement, ModelSummaryReport, Report } from '../../src/shapes/report.js';
-import { buildMeasurement, type QuerySpec } from '../fakes/measurement-builder.js';
+import { buildMeasurement, buildReport, type QuerySpec } from '../fakes/measurement-builder.js';
 
 // The short shared texts of a measurement, on hand-built measurements.
 const SPECS: QuerySpec[] = [
@@ -46,14 +46,8 @@ function summary(
     },
   };
 }
-const SETTINGS: Report['settings'] = {
-  runsPerQuery: 2,
-  timeoutSeconds: 30,
-  triggerThreshold: 0.5,
-  noVerdictShare: 0.1,
-  stub: 'command',
-  maxRetries: 2,
-};
+/** 2 runs per query, timeout 30 s, threshold 0.5, no verdict above 10%, command stub, 2 retries. */
+const SETTINGS: Report['settings'] = buildReport(m).settings;
 
 describe('outcome symbols', () => {
   it('one per outcome code, every error cause a cross', () => {
