@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputError } from '../../src/errors.js';
 import { findSkillFiles, loadSkillEvalSet, readIfFile } from '../../src/adapters/input-files.js';
+import { InputError } from '../../src/errors.js';
 import type { Skill } from '../../src/inputs/types.js';
 import { defectOf } from '../inputs/input-errors.js';
 
