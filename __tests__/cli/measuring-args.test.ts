@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measuringFlags } from '../../src/cli/measuring-args.js';
+import { measuringFlags, skillAndEvalSet } from '../../src/cli/measuring-args.js';
 import { parseOptions } from '../../src/cli/parse-options.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -48,5 +48,26 @@ describe('measuringFlags', () => {
   it('refuses a value out of range, naming the flag', () => {
     expect(() => measuringFlags(parseOptions('run', ['--timeout', '2']), 'c')).toThrow(UsageError);
     expect(() => measuringFlags(parseOptions('run', ['--stub', 'plugin']), 'c')).toThrow(/--stub must be/);
+  });
+});
+
+describe('skillAndEvalSet', () => {
+  it('is the skill folder and the eval set', () => {
+    const parsed = parseOptions('run', ['--skill', 's', '--eval', 'e.json']);
+    expect(skillAndEvalSet(parsed, 'run', 'x')).toStrictEqual({ skill: 's', eval: 'e.json' });
+  });
+
+  it('refuses a missing --skill first, then a missing --eval saying what the set must be', () => {
+    expect(() => skillAndEvalSet(parseOptions('improve', []), 'improve', 'a set')).toThrow(
+      /^improve needs --skill <dir> \(the folder holding SKILL\.md\)\n\nskilltrigger improve /,
+    );
+    expect(() => skillAndEvalSet(parseOptions('improve', ['--skill', 's']), 'improve', 'a set')).toThrow(
+      /^improve needs --eval <file> \(a set\)/,
+    );
+  });
+
+  it('refuses an argument', () => {
+    const parsed = parseOptions('run', ['extra', '--skill', 's', '--eval', 'e.json']);
+    expect(() => skillAndEvalSet(parsed, 'run', 'x')).toThrow(/^run takes no arguments; got "extra"/);
   });
 });

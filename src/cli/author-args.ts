@@ -1,5 +1,5 @@
 import { maxCostOption } from './cost-args.js';
-import { type MeasuringFlags, measuringFlags } from './measuring-args.js';
+import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
 import {
   nonEmptyModel,
   noPositionals,
@@ -68,14 +68,10 @@ export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs
 }
 
 export function improveArgs(parsed: ParsedOptions, claudeDefault: string): ImproveArgs {
-  noPositionals('improve', parsed.positionals);
   const v = parsed.values;
-  const skill = requiredOption(parsed, 'improve', 'skill', '<dir> (the folder holding SKILL.md)');
-  const evalFile = requiredOption(parsed, 'improve', 'eval', '<file> (an eval set with a holdout)');
   return {
     command: 'improve',
-    skill,
-    eval: evalFile,
+    ...skillAndEvalSet(parsed, 'improve', 'an eval set with a holdout'),
     iterations: numberOption('iterations', v.get('iterations'), 5),
     // A rewrite is judged on as many runs as it takes, unless --runs says otherwise.
     ...runsOption(v.get('runs'), { fallback: 'auto', auto: true }),

@@ -3,7 +3,15 @@
  * launched, where the reports go, and the gates' conflict switch. Each command's builder adds its
  * own flags beside these; every value is checked by option-values.ts.
  */
-import { DEFAULT_OUT, numberOption, standbyOption, stubOption } from './option-values.js';
+import type { CommandName } from './help.js';
+import {
+  DEFAULT_OUT,
+  noPositionals,
+  numberOption,
+  requiredOption,
+  standbyOption,
+  stubOption,
+} from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
 export interface MeasuringFlags {
@@ -31,5 +39,21 @@ export function measuringFlags(parsed: ParsedOptions, claude: string): Measuring
     claude,
     debug: parsed.switches.has('debug'),
     ...standbyOption(v.get('standby')),
+  };
+}
+
+/**
+ * What a command that measures one skill on its eval set (run, improve) cannot do without: no
+ * arguments, `--skill <dir>` and `--eval <file>`; `evalSet` says what the set must be.
+ */
+export function skillAndEvalSet(
+  parsed: ParsedOptions,
+  command: CommandName,
+  evalSet: string,
+): { skill: string; eval: string } {
+  noPositionals(command, parsed.positionals);
+  return {
+    skill: requiredOption(parsed, command, 'skill', '<dir> (the folder holding SKILL.md)'),
+    eval: requiredOption(parsed, command, 'eval', `<file> (${evalSet})`),
   };
 }

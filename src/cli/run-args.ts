@@ -1,17 +1,8 @@
 import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption } from './agent-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
-import { type MeasuringFlags, measuringFlags } from './measuring-args.js';
-import {
-  claudeOf,
-  codexOf,
-  crossNegativesOf,
-  noPositionals,
-  numberOption,
-  optional,
-  requiredOption,
-  runsOption,
-} from './option-values.js';
+import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
+import { claudeOf, codexOf, crossNegativesOf, numberOption, optional, runsOption } from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
 /** `skilltrigger run`'s settings, as its flags give them (src/cli/args.ts dispatches to `runArgs`). */
@@ -53,14 +44,10 @@ export interface RunArgs extends MeasuringFlags {
 
 /** `run`'s settings from what `parseOptions` found. */
 export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs {
-  noPositionals('run', parsed.positionals);
   const v = parsed.values;
-  const skill = requiredOption(parsed, 'run', 'skill', '<dir> (the folder holding SKILL.md)');
-  const evalFile = requiredOption(parsed, 'run', 'eval', '<file> (a JSON, EVAL.yaml or CSV eval set)');
   return {
     command: 'run',
-    skill,
-    eval: evalFile,
+    ...skillAndEvalSet(parsed, 'run', 'a JSON, EVAL.yaml or CSV eval set'),
     ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
     ...agentsOption(v.get('agent'), v.get('model')),
     codex: codexOf(parsed, env),
