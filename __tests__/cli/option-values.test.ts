@@ -9,6 +9,7 @@ import {
   numberOption,
   optional,
   outInSkillWarning,
+  requiredOption,
   runsOption,
   standbyOption,
   stubOption,
@@ -132,5 +133,21 @@ describe('outInSkillWarning', () => {
     expect(outInSkillWarning(path.join(skill, '..', 'results'), skill)).toBeUndefined();
     expect(outInSkillWarning(`${skill}-results`, skill)).toBeUndefined();
     expect(outInSkillWarning('/elsewhere', skill)).toBeUndefined();
+  });
+});
+
+describe('requiredOption', () => {
+  it("is the flag's value when given", () => {
+    expect(requiredOption(parsed({ values: new Map([['skill', 's']]) }), 'run', 'skill', '<dir> (x)')).toBe(
+      's',
+    );
+  });
+
+  it('refuses a missing or empty flag, saying what it is and showing the usage', () => {
+    for (const values of [new Map<string, string>(), new Map([['skill', '']])]) {
+      expect(() => requiredOption(parsed({ values }), 'init', 'skill', '<dir> (the folder)')).toThrow(
+        /^init needs --skill <dir> \(the folder\)\n\nskilltrigger init --skill/,
+      );
+    }
   });
 });

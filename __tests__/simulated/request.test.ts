@@ -4,6 +4,7 @@ import {
   parseListing,
   parseRequestView,
   type RequestView,
+  requestView,
   stripReminders,
 } from '../../src/simulated/request.js';
 
@@ -63,9 +64,9 @@ describe('parseRequestView on bodies captured from the real CLI', () => {
 
   it('isStub picks the stub; without a match there is none', () => {
     const body = fixture('format-a-first-turn');
-    const custom = parseRequestView(body, (e) => e.name === 'loop');
+    const custom = parseRequestView(body, { isStub: (e) => e.name === 'loop' });
     expect(typeof custom !== 'string' && custom.stub?.name).toBe('loop');
-    const none = parseRequestView(body, () => false);
+    const none = parseRequestView(body, { isStub: () => false });
     expect(typeof none !== 'string' && none.stub).toBeUndefined();
   });
 
@@ -120,5 +121,53 @@ describe('parseListing', () => {
     expect(
       stripReminders('<system-reminder>\nx\n</system-reminder>\nhello <system-reminder>y</system-reminder>'),
     ).toBe('hello');
+  });
+});
+
+describe('requestView', () => {
+  const findings = {
+    query: 'q',
+    listing: [
+      { name: 'pdf', description: 'Fill PDF forms' },
+      { name: 'handoff', description: 'Summarise' },
+      { name: 'xlsx-stub-99aa88bb', description: 'Sheets' },
+    ],
+    cwd: undefined,
+    followUp: false,
+    toolResultIds: [],
+    toolResultTexts: [],
+  };
+
+  it('by default the stub is the first -stub-<8 hex> name, and only such names are stubs', () => {
+    const v = requestView('m', true, findings, {});
+    expect(v.stub?.name).toBe('xlsx-stub-99aa88bb');
+    expect(v.stubs.map((e) => e.name)).toEqual(['xlsx-stub-99aa88bb']);
+    expect(v.model).toBe('m');
+    expect(v.stream).toBe(true);
+  });
+
+  it('the rules name the stub under test and its competitors, in listing order', () => {
+    const v = requestView('m', true, findings, {
+      isStub: (e) => e.name === 'handoff',
+      isCompetitor: (e) => e.name === 'pdf',
+    });
+    expect(v.stub?.name).toBe('handoff');
+    expect(v.stubs.map((e) => e.name)).toEqual(['pdf', 'handoff', 'xlsx-stub-99aa88bb']);
+  });
+
+  it('leaves out an absent stub and cwd; only a stream of true streams', () => {
+    const v = requestView('m', 'yes', findings, { isStub: () => false });
+    expect(Object.keys(v)).toEqual([
+      'query',
+      'listing',
+      'stubs',
+      'model',
+      'stream',
+      'followUp',
+      'toolResultIds',
+      'toolResultTexts',
+    ]);
+    expect(v.stream).toBe(false);
+    expect(requestView('m', true, { ...findings, cwd: '/p' }, {}).cwd).toBe('/p');
   });
 });

@@ -34,11 +34,10 @@ describe('the request view lists every stub', () => {
         },
       ],
     };
-    const v = parseRequestView(
-      body,
-      (e) => e.name === 'handoff',
-      (e) => e.name === 'pdf',
-    );
+    const v = parseRequestView(body, {
+      isStub: (e) => e.name === 'handoff',
+      isCompetitor: (e) => e.name === 'pdf',
+    });
     if (typeof v === 'string') throw new Error(v);
     expect(v.stub?.name).toBe('handoff');
     expect(v.stubs?.map((e) => e.name)).toEqual(['pdf', 'handoff', 'xlsx-stub-99aa88bb']);

@@ -179,27 +179,15 @@ export async function upsertStickyComment(opts: StickyCommentOptions): Promise<G
       request: { signal },
     });
     const ours = pickOurs(comments, marker, login);
-    if (ours) {
-      if (isStale(ours.body ?? '', headSha, headTime)) {
-        return { id: ours.id, url: ours.html_url, action: 'skipped-stale' as const };
-      }
-      const { data } = await octokit.rest.issues.updateComment({
-        owner,
-        repo,
-        comment_id: ours.id,
-        body,
-        request: { signal },
-      });
-      return { id: data.id, url: data.html_url, action: 'updated' as const };
+    if (ours && isStale(ours.body ?? '', headSha, headTime)) {
+      return { id: ours.id, url: ours.html_url, action: 'skipped-stale' as const };
     }
-    const { data } = await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: opts.issueNumber,
-      body,
-      request: { signal },
-    });
-    return { id: data.id, url: data.html_url, action: 'created' as const };
+    // Our comment is edited in place; without one, the first is written.
+    const comment = { owner, repo, body, request: { signal } };
+    const { data } = ours
+      ? await octokit.rest.issues.updateComment({ ...comment, comment_id: ours.id })
+      : await octokit.rest.issues.createComment({ ...comment, issue_number: opts.issueNumber });
+    return { id: data.id, url: data.html_url, action: ours ? ('updated' as const) : ('created' as const) };
   });
 }
 

@@ -5,17 +5,15 @@ import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { type CommandName, commandUsage, USAGE } from './help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
+import { type MeasuringFlags, measuringFlags } from './measuring-args.js';
 import {
   claudeOf,
   codexOf,
   DEFAULT_OUT,
   nonEmptyModel,
   noPositionals,
-  numberOption,
   optional,
   runsOption,
-  standbyOption,
-  stubOption,
 } from './option-values.js';
 import { type ParsedOptions, parseOptions } from './parse-options.js';
 import { type RunArgs, runArgs } from './run-args.js';
@@ -65,7 +63,7 @@ export interface ViewArgs {
 }
 
 /** `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded matrix. */
-export interface MatrixArgs {
+export interface MatrixArgs extends MeasuringFlags {
   command: 'matrix';
   /** The folder whose SKILL.md files are measured; absent with `merge`. */
   skills?: string;
@@ -73,18 +71,9 @@ export interface MatrixArgs {
   merge: string[];
   runs: number;
   model?: string;
-  timeoutSeconds: number;
-  stub: 'command' | 'skill';
-  out: string;
   /** `--shard i/n`: leg i of n (1-based). */
   shard?: { index: number; count: number };
   json: boolean;
-  allowConflict: boolean;
-  maxRetries: number;
-  claude: string;
-  debug: boolean;
-  /** `--standby N`: claudes started ahead (absent: the machine's default). */
-  standby?: number;
   /** `--agent codex`: the codex executable that runs the matrix (absent: Claude Code runs it). */
   codex?: string;
 }
@@ -192,16 +181,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         // A matrix measures a fixed number of runs per query: no auto.
         runs: runsOption(v.get('runs'), { fallback: 2, auto: false }).runs,
         ...optional('model', nonEmptyModel(parsed)),
-        timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
-        stub: stubOption(parsed),
-        out: v.get('out') ?? DEFAULT_OUT,
+        ...measuringFlags(parsed, claudeOf(parsed, env)),
         ...(shard === undefined ? {} : { shard: parseShard(shard) }),
         json: parsed.switches.has('json'),
-        allowConflict: parsed.switches.has('allow-conflict'),
-        maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
-        claude: claudeOf(parsed, env),
-        debug: parsed.switches.has('debug'),
-        ...standbyOption(v.get('standby')),
         ...(matrixAgent(v.get('agent')) === 'codex' ? { codex: codexOf(parsed, env) } : {}),
       };
     },

@@ -1,14 +1,12 @@
-import { UsageError } from '../errors.js';
 import { maxCostOption } from './cost-args.js';
-import { commandUsage } from './help.js';
+import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
 import {
   nonEmptyModel,
   noPositionals,
   numberOption,
   optional,
+  requiredOption,
   runsOption,
-  standbyOption,
-  stubOption,
 } from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
@@ -34,7 +32,7 @@ export interface InitArgs {
 }
 
 /** `skilltrigger improve`: propose, measure paired, accept only a significant improvement. */
-export interface ImproveArgs {
+export interface ImproveArgs extends MeasuringFlags {
   command: 'improve';
   skill: string;
   eval: string;
@@ -43,38 +41,23 @@ export interface ImproveArgs {
   runs: number;
   runsAuto: boolean;
   model?: string;
-  /** Per measured run. */
-  timeoutSeconds: number;
-  /** Per rewrite call. */
+  /** Per rewrite call (`timeoutSeconds` is per measured run). */
   askTimeoutSeconds: number;
-  stub: 'command' | 'skill';
-  out: string;
   /** Replace the description in SKILL.md with a winner that held on the holdout. */
   write: boolean;
-  allowConflict: boolean;
-  maxRetries: number;
   threshold: number;
-  claude: string;
-  debug: boolean;
   /** `--max-cost-usd X`: refuse before anything is measured when the session's estimate passes X. */
   maxCostUsd?: number;
   /** `--prices <file>`: the price table for the estimate. */
   prices?: string;
-  /** `--standby N`: claudes started ahead of their runs (absent: the machine's default). */
-  standby?: number;
 }
-
-const DEFAULT_OUT = './skilltrigger-results';
 
 export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs {
   noPositionals('init', parsed.positionals);
   const v = parsed.values;
-  const skill = v.get('skill');
-  if (!skill)
-    throw new UsageError(`init needs --skill <dir> (the folder holding SKILL.md)\n\n${commandUsage('init')}`);
   return {
     command: 'init',
-    skill,
+    skill: requiredOption(parsed, 'init', 'skill', '<dir> (the folder holding SKILL.md)'),
     ...optional('out', v.get('out')),
     count: numberOption('count', v.get('count'), 20),
     ...optional('model', nonEmptyModel(parsed)),
@@ -85,38 +68,19 @@ export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs
 }
 
 export function improveArgs(parsed: ParsedOptions, claudeDefault: string): ImproveArgs {
-  noPositionals('improve', parsed.positionals);
   const v = parsed.values;
-  const skill = v.get('skill');
-  const evalFile = v.get('eval');
-  if (!skill)
-    throw new UsageError(
-      `improve needs --skill <dir> (the folder holding SKILL.md)\n\n${commandUsage('improve')}`,
-    );
-  if (!evalFile)
-    throw new UsageError(
-      `improve needs --eval <file> (an eval set with a holdout)\n\n${commandUsage('improve')}`,
-    );
   return {
     command: 'improve',
-    skill,
-    eval: evalFile,
+    ...skillAndEvalSet(parsed, 'improve', 'an eval set with a holdout'),
     iterations: numberOption('iterations', v.get('iterations'), 5),
     // A rewrite is judged on as many runs as it takes, unless --runs says otherwise.
     ...runsOption(v.get('runs'), { fallback: 'auto', auto: true }),
     ...optional('model', nonEmptyModel(parsed)),
-    timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
+    ...measuringFlags(parsed, v.get('claude') ?? claudeDefault),
     askTimeoutSeconds: numberOption('ask-timeout', v.get('ask-timeout'), 180),
-    stub: stubOption(parsed),
-    out: v.get('out') ?? DEFAULT_OUT,
     write: parsed.switches.has('write'),
-    allowConflict: parsed.switches.has('allow-conflict'),
-    maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
-    claude: v.get('claude') ?? claudeDefault,
-    debug: parsed.switches.has('debug'),
     ...maxCostOption(v.get('max-cost-usd')),
     ...optional('prices', v.get('prices')),
-    ...standbyOption(v.get('standby')),
   };
 }

@@ -1,15 +1,53 @@
 import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
 import { type PreflightResult, type PreflightSettings, runPreflight } from '../gates/preflight.js';
 import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
+import type { MeasuringFlags } from './measuring-args.js';
 import type { CliIo } from './output.js';
 
+/** What the measuring flags tell the gates. */
+export type GateFlags = Pick<MeasuringFlags, 'claude' | 'maxRetries' | 'out' | 'allowConflict'>;
+
+/** What only the command tells the gates: its model or models, its skill names, its agents. */
+export type CommandGateSettings = Omit<
+  PreflightSettings,
+  'onGate' | 'claudeBin' | 'env' | 'maxRetries' | 'out' | 'allowConflict' | 'signal'
+>;
+
 /**
- * The gates (docs/design.md) before a command spends a run: each printed as it is known, the reminders
- * of plugins left disabled, and a refusal when one failed (exit 2) or Ctrl-C came first (exit 3,
- * nothing measured). The caller releases the result (the sleep holder) when measuring is over, and
- * prints `reminders` again at its end: it is the last thing the user should read.
+ * The gates (docs/design.md) before a measuring command (run, improve, matrix) spends a run, while
+ * its first run's claude waits (src/measure/early-standby.ts): each gate printed as it is known, the
+ * reminders of plugins left disabled, and a refusal when one failed (exit 2) or Ctrl-C came first
+ * (exit 3, nothing measured); a refusal releases the waiting claude first. The caller releases the
+ * result (the sleep holder) when measuring is over, and prints `reminders` again at its end: it is
+ * the last thing the user should read.
  */
 export async function passGates(
+  flags: GateFlags,
+  settings: CommandGateSettings,
+  early: { release(): Promise<void> },
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<{ preflight: PreflightResult; reminders: string }> {
+  try {
+    return await gates(
+      {
+        ...settings,
+        claudeBin: flags.claude,
+        env: io.env,
+        maxRetries: flags.maxRetries,
+        out: flags.out,
+        allowConflict: flags.allowConflict,
+        signal,
+      },
+      io,
+    );
+  } catch (error) {
+    await early.release();
+    throw error;
+  }
+}
+
+async function gates(
   settings: Omit<PreflightSettings, 'onGate'>,
   io: CliIo,
 ): Promise<{ preflight: PreflightResult; reminders: string }> {

@@ -1,20 +1,12 @@
 /**
  * The help texts, one per command, as data: `parse-options.ts` reads a command's options from the same
  * table, so an option cannot exist without its explanation. `renderCommandHelp` turns an entry into
- * what `skilltrigger <command> --help` and `skilltrigger help <command>` print.
+ * what `skilltrigger <command> --help` and `skilltrigger help <command>` print. The options several
+ * commands explain alike are written once, in help-options.ts.
  */
+import { type OptionHelp, SHARED_OPTIONS as SHARED } from './help-options.js';
 
-/** One option of a command, as `--help` explains it. */
-export interface OptionHelp {
-  /** The flag without its dashes (`runs`). */
-  name: string;
-  /** The value's placeholder (`<dir>`); absent for a switch. */
-  value?: string;
-  /** What it does, what it accepts and its default; may span lines. */
-  text: string;
-  /** May be given more than once (`check --skill a --skill b`); every other option only once. */
-  repeatable?: true;
-}
+export type { OptionHelp } from './help-options.js';
 
 export interface CommandHelp {
   /** One line: what the command is for. */
@@ -34,35 +26,6 @@ export interface CommandHelp {
 export const WORKERS_REFUSAL =
   'unknown option --workers: skilltrigger runs strictly one claude at a time. Parallel workers each install a stub with the same description, the model loads whichever it likes, and each worker counts only its own: ten workers measure about a tenth of the true rate. A detected run ends in seconds; to spend fewer runs, use --runs auto';
 
-const CLAUDE_OPTION: OptionHelp = {
-  name: 'claude',
-  value: '<path>',
-  text: 'the claude binary to run (default: $SKILLTRIGGER_CLAUDE, else claude on PATH)',
-};
-
-const AGENT_OPTION: OptionHelp = {
-  name: 'agent',
-  value: '<agents>',
-  text: 'claude (default), codex, or claude,codex: whose gates to run (docs/codex.md "Gates")',
-};
-
-const CODEX_OPTION: OptionHelp = {
-  name: 'codex',
-  value: '<path>',
-  text: 'the codex binary to run (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
-};
-
-const OUT_OPTION: OptionHelp = {
-  name: 'out',
-  value: '<dir>',
-  text: 'where reports go, and where printed plugin toggles are remembered (default ./skilltrigger-results)',
-};
-
-const ALLOW_CONFLICT_OPTION: OptionHelp = {
-  name: 'allow-conflict',
-  text: 'measure even when an enabled plugin carries a skill or command of the same name (it can shadow the stub); the report records that the conflict was allowed',
-};
-
 export const COMMAND_HELP = {
   run: {
     summary: 'measure how often a description makes Claude load the skill',
@@ -77,7 +40,7 @@ export const COMMAND_HELP = {
       '    [--agent claude|codex[,…]] [--codex <path>]',
     ],
     options: [
-      { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      SHARED.skill,
       {
         name: 'agent',
         value: 'claude|codex[,…]',
@@ -147,30 +110,22 @@ export const COMMAND_HELP = {
         value: 'command|skill',
         text: 'what stands in for the skill in the temp project. command (default): a slash command .claude/commands/<name>-stub-<8 hex>.md, a name nothing installed can collide with. skill: .claude/skills/<name>/SKILL.md under the real name, as Claude Code loads a skill',
       },
-      OUT_OPTION,
+      SHARED.out,
       {
         name: 'junit',
         value: '<file>',
         text: 'also write JUnit XML there: one testcase per query (per side in a paired report)',
       },
-      ALLOW_CONFLICT_OPTION,
-      {
-        name: 'max-retries',
-        value: '<N>',
-        text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
-      },
-      {
-        name: 'standby',
-        value: '<N>',
-        text: "start the next N runs' claude ahead, each in its own project, waiting for its prompt, so claude's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short (~210 MB each)",
-      },
+      SHARED.allowConflict,
+      SHARED.maxRetries,
+      SHARED.standby,
       {
         name: 'threshold',
         value: '<rate>',
         text: 'a positive passes above this trigger rate, a negative below it (default 0.5)',
       },
-      CLAUDE_OPTION,
-      { name: 'debug', text: "show claude's stderr" },
+      SHARED.claude,
+      SHARED.debug,
       {
         name: 'siblings',
         value: '<dir>',
@@ -212,11 +167,19 @@ export const COMMAND_HELP = {
         value: '<dir>',
         text: 'the skill to look for in enabled plugins (the conflict gate)',
       },
-      OUT_OPTION,
-      ALLOW_CONFLICT_OPTION,
-      AGENT_OPTION,
-      CLAUDE_OPTION,
-      CODEX_OPTION,
+      SHARED.out,
+      SHARED.allowConflict,
+      {
+        name: 'agent',
+        value: '<agents>',
+        text: 'claude (default), codex, or claude,codex: whose gates to run (docs/codex.md "Gates")',
+      },
+      SHARED.claude,
+      {
+        name: 'codex',
+        value: '<path>',
+        text: 'the codex binary to run (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
+      },
     ],
     exitCodes: [
       [0, 'every gate passed (warnings allowed)'],
@@ -292,7 +255,7 @@ export const COMMAND_HELP = {
       '    [--max-retries 2] [--claude <path>]',
     ],
     options: [
-      { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      SHARED.skill,
       {
         name: 'out',
         value: '<file>',
@@ -309,7 +272,7 @@ export const COMMAND_HELP = {
         value: '<s>',
         text: 'bound on the drafting call in seconds, 5 to 3600 (default 180)',
       },
-      { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
+      SHARED.maxRetriesBrief,
       {
         name: 'claude',
         value: '<path>',
@@ -339,7 +302,7 @@ export const COMMAND_HELP = {
       '    or: --apply <improve-report.json> --skill <dir>',
     ],
     options: [
-      { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+      SHARED.skill,
       { name: 'eval', value: '<file>', text: 'an eval set with a holdout (split: holdout) (required)' },
       {
         name: 'iterations',
@@ -384,7 +347,7 @@ export const COMMAND_HELP = {
         text: "put a finished session's winner (one that held on the holdout) into --skill's SKILL.md: no model call, nothing measured; only when SKILL.md's description is still the session's original (else exit 1), changing only the description; prints before, after and the evidence. Takes only --skill",
       },
       { name: 'allow-conflict', text: 'measure even when an enabled plugin has a skill of the same name' },
-      { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
+      SHARED.maxRetriesBrief,
       { name: 'threshold', value: '<rate>', text: 'the pass threshold of a query (default 0.5)' },
       {
         name: 'standby',
@@ -396,7 +359,7 @@ export const COMMAND_HELP = {
         value: '<path>',
         text: 'the claude to run (default claude on PATH or $SKILLTRIGGER_CLAUDE)',
       },
-      { name: 'debug', text: "show claude's stderr" },
+      SHARED.debug,
     ],
     exitCodes: [
       [0, 'the session ran to its end (whatever it recommends); with --apply, the winner was written'],
@@ -474,7 +437,7 @@ export const COMMAND_HELP = {
         value: 'command|skill',
         text: 'how each skill is installed in the temp project, as for run (default command)',
       },
-      OUT_OPTION,
+      SHARED.out,
       {
         name: 'shard',
         value: 'i/n',
@@ -487,19 +450,11 @@ export const COMMAND_HELP = {
         repeatable: true,
       },
       { name: 'json', text: 'print the matrix report as JSON on stdout (the files are written too)' },
-      ALLOW_CONFLICT_OPTION,
-      {
-        name: 'max-retries',
-        value: '<N>',
-        text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
-      },
-      {
-        name: 'standby',
-        value: '<N>',
-        text: "start the next N runs' claude ahead, each in its own project, waiting for its prompt, so claude's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short (~210 MB each)",
-      },
-      CLAUDE_OPTION,
-      { name: 'debug', text: "show claude's stderr" },
+      SHARED.allowConflict,
+      SHARED.maxRetries,
+      SHARED.standby,
+      SHARED.claude,
+      SHARED.debug,
     ],
     exitCodes: [
       [0, 'a verdict: every planned run was measured, or few enough were lost'],

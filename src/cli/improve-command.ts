@@ -83,21 +83,12 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
     realRunDeps,
   );
   const { preflight, reminders } = await passGates(
-    {
-      claudeBin: args.claude,
-      env: io.env,
-      maxRetries: args.maxRetries,
-      ...(args.model ? { model: args.model } : {}),
-      skillName: skill.name,
-      out: args.out,
-      allowConflict: args.allowConflict,
-      signal,
-    },
+    args,
+    { ...(args.model ? { model: args.model } : {}), skillName: skill.name },
+    early,
     io,
-  ).catch(async (error: unknown) => {
-    await early.release();
-    throw error;
-  });
+    signal,
+  );
 
   const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
   let report: ImproveReport;

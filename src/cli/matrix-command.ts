@@ -59,22 +59,16 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
     realRunDeps,
   );
   const { preflight, reminders } = await passGates(
+    args,
     {
-      claudeBin: args.claude,
-      env: io.env,
-      maxRetries: args.maxRetries,
       ...(args.model ? { model: args.model } : {}),
       ...(codexBin === undefined ? {} : { agents: ['codex' as const], codexBin }),
       skillNames: entrants.map((e) => e.skill.name),
-      out: args.out,
-      allowConflict: args.allowConflict,
-      signal,
     },
+    early,
     io,
-  ).catch(async (error: unknown) => {
-    await early.release();
-    throw error;
-  });
+    signal,
+  );
   try {
     const codex = codexBin === undefined ? undefined : await codexMatrix(codexBin, io, preflight, entrants);
     const listed = codex ? codex.entrants : await listedTexts(args, io, signal, entrants);

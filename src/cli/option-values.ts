@@ -60,6 +60,18 @@ export function runsOption(
   return { runs: max, runsAuto: true };
 }
 
+/** A flag the command cannot do without; `what` follows `--<name>` in the refusal (`<dir> (the folder …)`). */
+export function requiredOption(
+  parsed: ParsedOptions,
+  command: CommandName,
+  name: string,
+  what: string,
+): string {
+  const value = parsed.values.get(name);
+  if (!value) throw new UsageError(`${command} needs --${name} ${what}\n\n${commandUsage(command)}`);
+  return value;
+}
+
 export function noPositionals(command: CommandName, positionals: readonly string[]): void {
   if (positionals.length > 0)
     throw new UsageError(

@@ -1,24 +1,12 @@
-import { UsageError } from '../errors.js';
 import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption } from './agent-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
-import { commandUsage } from './help.js';
-import {
-  claudeOf,
-  codexOf,
-  crossNegativesOf,
-  DEFAULT_OUT,
-  noPositionals,
-  numberOption,
-  optional,
-  runsOption,
-  standbyOption,
-  stubOption,
-} from './option-values.js';
+import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
+import { claudeOf, codexOf, crossNegativesOf, numberOption, optional, runsOption } from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
 /** `skilltrigger run`'s settings, as its flags give them (src/cli/args.ts dispatches to `runArgs`). */
-export interface RunArgs {
+export interface RunArgs extends MeasuringFlags {
   command: 'run';
   skill: string;
   eval: string;
@@ -36,27 +24,18 @@ export interface RunArgs {
   maxCostUsd?: number;
   /** `--dry-run`: the gates, the plan and its estimate; no measured run. */
   dryRun: boolean;
-  timeoutSeconds: number;
   description?: string;
   /** `--baseline-description <text|file>`: the text, or a file holding it when one of that name exists. */
   baselineDescription?: string;
   /** `--baseline-description-file <file>`: the baseline's text from this file (which must exist). */
   baselineDescriptionFile?: string;
-  stub: 'command' | 'skill';
-  out: string;
   /** `--junit <file>`: also write the report as JUnit XML there. */
   junit?: string;
-  allowConflict: boolean;
-  maxRetries: number;
   threshold: number;
-  claude: string;
-  debug: boolean;
   /** `--siblings <dir>` (repeatable): folders whose other skills compete in every run (docs/matrix.md). */
   siblings: string[];
   /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
   crossNegatives: boolean;
-  /** `--standby N`: claudes started ahead (absent: the machine's default). */
-  standby?: number;
   /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
   agents?: AgentTarget[];
   /** `--codex <path>`: the codex executable (default: $SKILLTRIGGER_CODEX, else codex on PATH). */
@@ -65,20 +44,10 @@ export interface RunArgs {
 
 /** `run`'s settings from what `parseOptions` found. */
 export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs {
-  noPositionals('run', parsed.positionals);
   const v = parsed.values;
-  const skill = v.get('skill');
-  const evalFile = v.get('eval');
-  if (!skill)
-    throw new UsageError(`run needs --skill <dir> (the folder holding SKILL.md)\n\n${commandUsage('run')}`);
-  if (!evalFile)
-    throw new UsageError(
-      `run needs --eval <file> (a JSON, EVAL.yaml or CSV eval set)\n\n${commandUsage('run')}`,
-    );
   return {
     command: 'run',
-    skill,
-    eval: evalFile,
+    ...skillAndEvalSet(parsed, 'run', 'a JSON, EVAL.yaml or CSV eval set'),
     ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
     ...agentsOption(v.get('agent'), v.get('model')),
     codex: codexOf(parsed, env),
@@ -86,20 +55,13 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     ...optional('prices', v.get('prices')),
     ...maxCostOption(v.get('max-cost-usd')),
     dryRun: parsed.switches.has('dry-run'),
-    timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
+    ...measuringFlags(parsed, claudeOf(parsed, env)),
     ...optional('description', v.get('description')),
     ...optional('baselineDescription', v.get('baseline-description')),
     ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
-    stub: stubOption(parsed),
-    out: v.get('out') ?? DEFAULT_OUT,
     ...optional('junit', v.get('junit')),
-    allowConflict: parsed.switches.has('allow-conflict'),
-    maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
-    claude: claudeOf(parsed, env),
-    debug: parsed.switches.has('debug'),
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),
-    ...standbyOption(v.get('standby')),
   };
 }

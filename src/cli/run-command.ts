@@ -101,25 +101,19 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   // The gates (docs/design.md) run here, before anything is measured; a failure exits 2 and
   // takes the waiting claude with it.
   const { preflight, reminders } = await passGates(
+    args,
     {
-      claudeBin: args.claude,
-      env: io.env,
-      maxRetries: args.maxRetries,
       agents: agents.map((a) => a.agent),
       codexBin: args.codex,
       ...(claudeModel ? { model: claudeModel } : {}),
       ...(codexModel ? { codexModel } : {}),
       ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,
-      out: args.out,
-      allowConflict: args.allowConflict,
-      signal,
     },
+    early,
     io,
-  ).catch(async (error: unknown) => {
-    await early.release();
-    throw error;
-  });
+    signal,
+  );
   try {
     // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
     refuseSameModel(args.models, {

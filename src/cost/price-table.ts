@@ -12,7 +12,16 @@
  * `claude-haiku-4-5-20251001` and `claude-opus-5-5[1m]` are priced as their family. Cache writes
  * are priced at the 5-minute rate: the stream's usage does not say which lifetime the CLI asked for.
  */
-import type { PriceTable } from './prices.js';
+import type { ModelPrice, PriceTable } from './prices.js';
+
+/**
+ * An OpenAI model's rates: no charge for writing the prompt cache (a write is priced as input);
+ * cached input is read at the cache-read rate. Codex's usage splits them the same way
+ * (src/decide/codex-events.ts).
+ */
+export function openAi(input: number, output: number, cacheRead: number): ModelPrice {
+  return { input, output, cacheWrite: input, cacheRead };
+}
 
 export const DEFAULT_PRICE_TABLE: PriceTable = {
   source:
@@ -37,17 +46,15 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
     'claude-sonnet-4-5': { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
     'claude-haiku-4-5': { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
     'claude-3-5-haiku': { input: 0.8, output: 4, cacheWrite: 1, cacheRead: 0.08 },
-    // OpenAI: no charge for writing the prompt cache (a write is priced as input); cached input
-    // is read at the cache-read rate. Codex's usage splits them the same way (src/decide/codex-events.ts).
-    'gpt-5': { input: 1.25, output: 10, cacheWrite: 1.25, cacheRead: 0.125 },
-    'gpt-5-codex': { input: 1.25, output: 10, cacheWrite: 1.25, cacheRead: 0.125 },
-    'gpt-5-mini': { input: 0.25, output: 2, cacheWrite: 0.25, cacheRead: 0.025 },
-    'gpt-5-nano': { input: 0.05, output: 0.4, cacheWrite: 0.05, cacheRead: 0.005 },
-    'gpt-5.1': { input: 1.25, output: 10, cacheWrite: 1.25, cacheRead: 0.125 },
-    'gpt-5.1-codex-mini': { input: 0.25, output: 2, cacheWrite: 0.25, cacheRead: 0.025 },
-    'gpt-4.1': { input: 2, output: 8, cacheWrite: 2, cacheRead: 0.5 },
-    'gpt-4.1-mini': { input: 0.4, output: 1.6, cacheWrite: 0.4, cacheRead: 0.1 },
-    o3: { input: 2, output: 8, cacheWrite: 2, cacheRead: 0.5 },
-    'o4-mini': { input: 1.1, output: 4.4, cacheWrite: 1.1, cacheRead: 0.275 },
+    'gpt-5': openAi(1.25, 10, 0.125),
+    'gpt-5-codex': openAi(1.25, 10, 0.125),
+    'gpt-5-mini': openAi(0.25, 2, 0.025),
+    'gpt-5-nano': openAi(0.05, 0.4, 0.005),
+    'gpt-5.1': openAi(1.25, 10, 0.125),
+    'gpt-5.1-codex-mini': openAi(0.25, 2, 0.025),
+    'gpt-4.1': openAi(2, 8, 0.5),
+    'gpt-4.1-mini': openAi(0.4, 1.6, 0.1),
+    o3: openAi(2, 8, 0.5),
+    'o4-mini': openAi(1.1, 4.4, 0.275),
   },
 };

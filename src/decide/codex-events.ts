@@ -1,5 +1,6 @@
 import { isRecord } from '../guards.js';
 import type { Usage } from '../outcome.js';
+import { asNumber, asString, jsonRecord } from './json-line.js';
 
 /**
  * The subset of `codex exec --json` lines the Codex decision reads (docs/codex.md "What --json
@@ -35,18 +36,10 @@ export type CodexEvent =
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 /** turn.completed's usage: `cached_input_tokens` is the part of `input_tokens` the cache served. */
 function parseUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const n = (key: string): number => Math.max(0, num(value[key]) ?? 0);
+  const n = (key: string): number => Math.max(0, asNumber(value[key]) ?? 0);
   const cached = n('cached_input_tokens');
   return {
     inputTokens: Math.max(0, n('input_tokens') - cached),
@@ -57,22 +50,22 @@ function parseUsage(value: unknown): Usage | undefined {
 }
 
 function parseItem(value: Record<string, unknown>): CodexItem {
-  const type = str(value.type) ?? '';
+  const type = asString(value.type) ?? '';
   switch (type) {
     case 'reasoning':
       return { kind: 'reasoning' };
     case 'agent_message':
-      return { kind: 'agent-message', text: str(value.text) ?? '' };
+      return { kind: 'agent-message', text: asString(value.text) ?? '' };
     case 'command_execution': {
-      const exitCode = num(value.exit_code);
+      const exitCode = asNumber(value.exit_code);
       return {
         kind: 'command',
-        command: str(value.command) ?? '',
+        command: asString(value.command) ?? '',
         ...(exitCode === undefined ? {} : { exitCode }),
       };
     }
     case 'error':
-      return { kind: 'error-item', message: str(value.message) ?? '' };
+      return { kind: 'error-item', message: asString(value.message) ?? '' };
     case 'todo_list':
       return { kind: 'plan' };
     case 'file_change':
@@ -92,22 +85,17 @@ const ITEM_PHASES: Record<string, 'started' | 'updated' | 'completed'> = {
 };
 
 export function parseCodexEvent(line: string): CodexEvent {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { type: 'unparseable' };
-  }
-  if (!isRecord(value)) return { type: 'unparseable' };
-  const type = str(value.type) ?? '';
+  const value = jsonRecord(line);
+  if (value === undefined) return { type: 'unparseable' };
+  const type = asString(value.type) ?? '';
   const phase = ITEM_PHASES[type];
   if (phase !== undefined) {
     const item = isRecord(value.item) ? value.item : {};
-    return { type: 'item', phase, id: str(item.id) ?? '', item: parseItem(item) };
+    return { type: 'item', phase, id: asString(item.id) ?? '', item: parseItem(item) };
   }
   switch (type) {
     case 'thread.started': {
-      const threadId = str(value.thread_id);
+      const threadId = asString(value.thread_id);
       return { type: 'thread-started', ...(threadId === undefined ? {} : { threadId }) };
     }
     case 'turn.started':
@@ -118,10 +106,10 @@ export function parseCodexEvent(line: string): CodexEvent {
     }
     case 'turn.failed': {
       const error = isRecord(value.error) ? value.error : {};
-      return { type: 'turn-failed', message: str(error.message) ?? '' };
+      return { type: 'turn-failed', message: asString(error.message) ?? '' };
     }
     case 'error':
-      return { type: 'error', message: str(value.message) ?? '' };
+      return { type: 'error', message: asString(value.message) ?? '' };
     default:
       return { type: 'other', name: type };
   }

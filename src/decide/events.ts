@@ -1,5 +1,6 @@
 import { isRecord } from '../guards.js';
 import type { Usage } from '../outcome.js';
+import { asNumber, asString, jsonRecord } from './json-line.js';
 
 /**
  * The subset of `claude -p --output-format stream-json --verbose` events the decision reads,
@@ -57,21 +58,13 @@ export type StreamEvent =
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 function parseUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const n = (key: string): number => Math.max(0, num(value[key]) ?? 0);
+  const n = (key: string): number => Math.max(0, asNumber(value[key]) ?? 0);
   return {
     inputTokens: n('input_tokens'),
     outputTokens: n('output_tokens'),
@@ -87,12 +80,12 @@ function parseBlock(value: unknown): ContentBlock {
     case 'redacted_thinking':
       return { kind: 'thinking' };
     case 'text':
-      return { kind: 'text', text: str(value.text) ?? '' };
+      return { kind: 'text', text: asString(value.text) ?? '' };
     case 'tool_use':
     case 'server_tool_use':
       return {
         kind: 'tool_use',
-        name: str(value.name) ?? '',
+        name: asString(value.name) ?? '',
         input: isRecord(value.input) ? value.input : {},
       };
     default:
@@ -102,19 +95,19 @@ function parseBlock(value: unknown): ContentBlock {
 
 function parseAssistant(event: Record<string, unknown>): StreamEvent {
   const message = isRecord(event.message) ? event.message : {};
-  const model = str(message.model);
+  const model = asString(message.model);
   const content = Array.isArray(message.content) ? message.content : [];
   const parent = event.parent_tool_use_id;
   return {
     type: 'assistant',
-    messageId: str(message.id) ?? '',
+    messageId: asString(message.id) ?? '',
     ...(model === undefined ? {} : { model }),
     synthetic: model === '<synthetic>' || event.is_api_error_message === true,
     parentToolUseId: typeof parent === 'string' ? parent : null,
     blocks: content.map(parseBlock),
     ...optional('usage', parseUsage(message.usage)),
-    ...optional('error', str(event.error)),
-    ...optional('apiErrorStatus', num(event.api_error_status)),
+    ...optional('error', asString(event.error)),
+    ...optional('apiErrorStatus', asNumber(event.api_error_status)),
   };
 }
 
@@ -123,22 +116,17 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
 }
 
 export function parseEvent(line: string): StreamEvent {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { type: 'unparseable' };
-  }
-  if (!isRecord(value)) return { type: 'unparseable' };
-  const type = str(value.type) ?? '';
+  const value = jsonRecord(line);
+  if (value === undefined) return { type: 'unparseable' };
+  const type = asString(value.type) ?? '';
   switch (type) {
     case 'system': {
-      const subtype = str(value.subtype);
+      const subtype = asString(value.subtype);
       if (subtype === 'init') {
         return {
           type: 'init',
-          ...optional('model', str(value.model)),
-          ...optional('cliVersion', str(value.claude_code_version)),
+          ...optional('model', asString(value.model)),
+          ...optional('cliVersion', asString(value.claude_code_version)),
           slashCommands: strings(value.slash_commands),
           skills: strings(value.skills),
           mcpServers: Array.isArray(value.mcp_servers) ? value.mcp_servers.length : 0,
@@ -148,8 +136,8 @@ export function parseEvent(line: string): StreamEvent {
       if (subtype === 'api_retry') {
         return {
           type: 'api-retry',
-          status: num(value.error_status) ?? null,
-          ...optional('error', str(value.error)),
+          status: asNumber(value.error_status) ?? null,
+          ...optional('error', asString(value.error)),
         };
       }
       return { type: 'other', name: `system/${subtype ?? ''}` };
@@ -162,19 +150,19 @@ export function parseEvent(line: string): StreamEvent {
       return {
         type: 'result',
         isError: value.is_error === true,
-        ...optional('subtype', str(value.subtype)),
-        ...optional('apiErrorStatus', num(value.api_error_status)),
-        ...optional('text', str(value.result)),
+        ...optional('subtype', asString(value.subtype)),
+        ...optional('apiErrorStatus', asNumber(value.api_error_status)),
+        ...optional('text', asString(value.result)),
         ...optional('usage', parseUsage(value.usage)),
-        ...optional('costUsd', num(value.total_cost_usd)),
+        ...optional('costUsd', asNumber(value.total_cost_usd)),
       };
     case 'stream_event': {
       const inner = isRecord(value.event) ? value.event : {};
-      const started = isRecord(inner.message) ? str(inner.message.id) : undefined;
+      const started = isRecord(inner.message) ? asString(inner.message.id) : undefined;
       return {
         type: 'stream-event',
-        event: str(inner.type) ?? '',
-        ...optional('messageId', str(value.api_message_id) ?? started),
+        event: asString(inner.type) ?? '',
+        ...optional('messageId', asString(value.api_message_id) ?? started),
         // message_delta carries the message's final output token count (the assistant events only
         // repeat message_start's); usage is bookkeeping, never part of the decision.
         ...optional('usage', inner.type === 'message_delta' ? parseUsage(inner.usage) : undefined),

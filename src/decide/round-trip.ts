@@ -2,6 +2,7 @@ import { isRecord } from '../guards.js';
 import type { Usage } from '../outcome.js';
 import type { InitInfo } from './decision.js';
 import { parseEvent } from './events.js';
+import { jsonRecord } from './json-line.js';
 
 /**
  * The reader of a one-turn `claude -p` stream (the round-trip gate's ping, an author call): the
@@ -17,13 +18,8 @@ export interface InitPlugin {
 
 /** `plugins[]` of an init line; empty when absent or of another shape. */
 export function parseInitPlugins(line: string): InitPlugin[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return [];
-  }
-  if (!isRecord(value) || !Array.isArray(value.plugins)) return [];
+  const value = jsonRecord(line);
+  if (value === undefined || !Array.isArray(value.plugins)) return [];
   const plugins: InitPlugin[] = [];
   for (const entry of value.plugins) {
     if (!isRecord(entry) || typeof entry.name !== 'string') continue;

@@ -30,6 +30,18 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** A request's body and its JSON; undefined when the body is not JSON (the API answers 400). */
+export async function readJsonBody(
+  req: IncomingMessage,
+): Promise<{ raw: string; body: unknown } | undefined> {
+  const raw = await readBody(req);
+  try {
+    return { raw, body: JSON.parse(raw) };
+  } catch {
+    return undefined;
+  }
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,

@@ -8,15 +8,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { messageOf } from '../errors.js';
-import { readBody, sendError, sendJson, sleep } from './http.js';
-import { type Continuation, type Plan, planFirstTurn, planFollowUp } from './plan.js';
+import { readBody, readJsonBody, sendError, sendJson, sleep } from './http.js';
+import type { Continuation } from './plan.js';
 import { promptCache } from './prompt-cache.js';
-import { seededRandom } from './random.js';
 import { isDefaultStub, type ListingEntry, parseRequestView, type RequestView } from './request.js';
 import { type AnswerUsage, respond } from './respond.js';
 import { handleResponses } from './responses.js';
 import type { Behaviour, Script } from './script.js';
+import { planTurn, type RunState } from './turn.js';
 
 export { probabilistic, seededRandom } from './random.js';
 export { GATE_QUERY, type ListingEntry, parseRequestView, type RequestView } from './request.js';
@@ -103,15 +102,13 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
   let closed = false;
   const cachedPrompt = promptCache();
   const stream = { chunkDelayMs, closed: () => closed };
+  const runs: RunState = { script, seed, occurrences, continuations };
   // Codex's Responses API calls share the scripts and the run state (docs/codex.md).
   const responses = {
-    script,
-    seed,
+    ...runs,
     isStub,
     isCompetitor: options.isCompetitor,
     recordBodies: options.recordBodies === true,
-    occurrences,
-    continuations,
     stream,
   };
 
@@ -120,16 +117,14 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     res: ServerResponse,
     record: RecordedRequest,
   ): Promise<void> {
-    const raw = await readBody(req);
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
+    const request = await readJsonBody(req);
+    if (request === undefined) {
       sendError(res, 400, 'invalid_request_error', 'The request body is not valid JSON.');
       return;
     }
+    const { raw, body } = request;
     if (options.recordBodies === true) record.body = body;
-    const view = parseRequestView(body, isStub, options.isCompetitor);
+    const view = parseRequestView(body, { isStub, isCompetitor: options.isCompetitor });
     if (typeof view === 'string') {
       sendError(res, 400, 'invalid_request_error', view);
       return;
@@ -137,44 +132,24 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     record.view = view;
     const prompt = cachedPrompt(body, raw.length);
 
-    let plan: Plan;
-    if (view.followUp) {
-      const id = view.toolResultIds.find((candidate) => continuations.has(candidate));
-      const next = id === undefined ? undefined : continuations.get(id);
-      // Every tool call of the previous message shares one continuation; drop them all once used.
-      for (const candidate of view.toolResultIds) continuations.delete(candidate);
-      // A tool_result the fake did not issue (another server's run): just finish the run.
-      const resolved: Continuation = next ?? { origin: { kind: 'text' }, turn: 0, next: { kind: 'done' } };
-      record.behaviour = resolved.origin;
-      record.turn = resolved.turn;
-      plan = planFollowUp(resolved, view);
-    } else {
-      const occurrence = occurrences.get(view.query) ?? 0;
-      occurrences.set(view.query, occurrence + 1);
-      let behaviour: Behaviour;
-      try {
-        behaviour = script(view, { occurrence, random: seededRandom(seed, view.query, occurrence) }) ?? {
-          kind: 'text',
-        };
-      } catch (error) {
-        const message = messageOf(error);
-        sendError(res, 500, 'api_error', `simulated model script failed: ${message}`, true);
-        return;
-      }
-      record.behaviour = behaviour;
-      record.turn = 1;
-      plan = planFirstTurn(behaviour, view, layout);
-      if (plan.kind === 'error' && behaviour.kind === 'api-error' && behaviour.echoApiKey === true) {
-        const key = req.headers['x-api-key'];
-        plan = {
-          ...plan,
-          message: `${plan.message} (gateway: upstream refused the credential ${String(key ?? 'none')})`,
-        };
-      }
+    const turn = planTurn(view, runs, record, layout);
+    if (turn.kind === 'script-failed') {
+      sendError(res, 500, 'api_error', turn.message, true);
+      return;
     }
-    // Registered before the answer is written: the CLI may answer a tool call as soon as it reads it.
-    if (plan.kind === 'answer' && plan.next !== undefined) {
-      for (const block of plan.blocks) if (block.type === 'tool_use') continuations.set(block.id, plan.next);
+    let { plan } = turn;
+    const { behaviour } = record;
+    if (
+      !view.followUp &&
+      plan.kind === 'error' &&
+      behaviour?.kind === 'api-error' &&
+      behaviour.echoApiKey === true
+    ) {
+      const key = req.headers['x-api-key'];
+      plan = {
+        ...plan,
+        message: `${plan.message} (gateway: upstream refused the credential ${String(key ?? 'none')})`,
+      };
     }
     if (options.answerDelayMs) await sleep(options.answerDelayMs);
     await respond(res, plan, view, prompt, record, stream);

@@ -56,6 +56,50 @@ export function isDefaultStub(entry: ListingEntry): boolean {
   return DEFAULT_STUB_NAME.test(entry.name);
 }
 
+/**
+ * Which listed entries a view calls stubs: `isStub` picks the one under test (default: a name ending
+ * in `-stub-<8 hex>`), `isCompetitor` the other listed entries that are stubs too (siblings of the
+ * skill layout, listed by their real names; default none). `-stub-<8 hex>` names always are.
+ */
+export interface StubRules {
+  isStub?: (entry: ListingEntry) => boolean;
+  isCompetitor?: ((entry: ListingEntry) => boolean) | undefined;
+}
+
+/** What either API's reader finds in a request body, besides its `model` and `stream` fields. */
+export interface RequestFindings {
+  query: string;
+  listing: ListingEntry[];
+  cwd: string | undefined;
+  followUp: boolean;
+  toolResultIds: string[];
+  toolResultTexts: string[];
+}
+
+/**
+ * The view of a request: what its reader found, the body's `model` and `stream` (only `true`
+ * streams), and the stub under test and every listed stub (`RequestView.stubs`) as `rules` pick them.
+ */
+export function requestView(
+  model: string,
+  stream: unknown,
+  { query, listing, cwd, ...results }: RequestFindings,
+  { isStub = isDefaultStub, isCompetitor = () => false }: StubRules,
+): RequestView & { stubs: ListingEntry[] } {
+  const stub = listing.find(isStub);
+  const stubs = listing.filter((e) => e === stub || isDefaultStub(e) || isCompetitor(e));
+  return {
+    query,
+    listing,
+    ...(stub === undefined ? {} : { stub }),
+    stubs,
+    ...(cwd === undefined ? {} : { cwd }),
+    model,
+    stream: stream === true,
+    ...results,
+  };
+}
+
 /** The skill a listed stub stands for: `xlsx-stub-1a2b3c4d` → `xlsx`; a real (skill-layout) name as it is. */
 export function stubSkillName(name: string): string {
   return name.replace(DEFAULT_STUB_NAME, '');
@@ -164,11 +208,7 @@ export function parseCwd(text: string): string | undefined {
  * Reads a request body. Returns a reason string when the body is not a Messages request, so the
  * fake can answer 400 the way the API would.
  */
-export function parseRequestView(
-  body: unknown,
-  isStub: (entry: ListingEntry) => boolean = isDefaultStub,
-  isCompetitor: (entry: ListingEntry) => boolean = () => false,
-): RequestView | string {
+export function parseRequestView(body: unknown, rules: StubRules = {}): RequestView | string {
   if (!isRecord(body)) return 'body: expected an object';
   if (typeof body.model !== 'string') return 'model: Field required';
   if (!Array.isArray(body.messages)) return 'messages: Field required';
@@ -210,21 +250,8 @@ export function parseRequestView(
     cwd = parseCwd(text);
     if (cwd !== undefined) break;
   }
-  const stub = listing.find(isStub);
-  const stubs = listing.filter((e) => e === stub || isDefaultStub(e) || isCompetitor(e));
-
-  return {
-    query,
-    listing,
-    ...(stub === undefined ? {} : { stub }),
-    stubs,
-    ...(cwd === undefined ? {} : { cwd }),
-    model: body.model,
-    stream: body.stream === true,
-    followUp,
-    toolResultIds,
-    toolResultTexts,
-  };
+  const findings = { query, listing, cwd, followUp, toolResultIds, toolResultTexts };
+  return requestView(body.model, body.stream, findings, rules);
 }
 
 /** A tool_result's content is a string or a list of blocks (text, tool_reference, image…); the texts, joined. */

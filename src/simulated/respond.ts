@@ -17,7 +17,6 @@ import {
   newId,
   openBlockEvents,
   outputTokens,
-  type SseEvent,
   type StopReason,
 } from './sse.js';
 
@@ -37,11 +36,76 @@ export interface AnswerStream {
   closed: () => boolean;
 }
 
-async function writeEvents(res: ServerResponse, events: SseEvent[], stream: AnswerStream): Promise<void> {
-  for (const [i, event] of events.entries()) {
+/** True once the exchange is over: the server is closing, or the client went. */
+function gone(res: ServerResponse, stream: AnswerStream): boolean {
+  return stream.closed() || res.destroyed;
+}
+
+/**
+ * Writes an answer's chunks `chunkDelayMs` apart, as the real stream trickles in, until the exchange
+ * is over. `write` sends one chunk (and may wait until it reached the socket).
+ */
+export async function writePaced(
+  res: ServerResponse,
+  chunks: readonly string[],
+  stream: AnswerStream,
+  write: (chunk: string) => unknown,
+): Promise<void> {
+  for (const [i, chunk] of chunks.entries()) {
     if (i > 0) await sleep(stream.chunkDelayMs);
-    if (stream.closed() || res.destroyed) return;
-    res.write(formatSse(event));
+    if (gone(res, stream)) return;
+    await write(chunk);
+  }
+}
+
+type PlanOf<K extends Plan['kind']> = Extract<Plan, { kind: K }>;
+
+/**
+ * How one API writes the plans whose bytes differ between APIs (the Messages API here, the
+ * Responses API in responses.ts); a hang and a reset are alike on every wire.
+ */
+export interface Wire {
+  /** The API's error body. */
+  error(plan: PlanOf<'error'>): void;
+  /** The headers and the stream's first event, then nothing more. */
+  stall(): void;
+  /** What the stream carries before it is cut. */
+  cut(plan: PlanOf<'cut'>): Promise<void>;
+  /** The whole answer, once the model has thought. */
+  answer(plan: PlanOf<'answer'>): Promise<void>;
+}
+
+/** Writes a plan to the response through the API's wire. */
+export async function writePlan(
+  res: ServerResponse,
+  plan: Plan,
+  stream: AnswerStream,
+  wire: Wire,
+): Promise<void> {
+  switch (plan.kind) {
+    case 'error':
+      wire.error(plan);
+      return;
+    case 'hang':
+      // Read and never answered.
+      return;
+    case 'reset':
+      res.destroy();
+      return;
+    case 'stall':
+      wire.stall();
+      return;
+    case 'cut':
+      await wire.cut(plan);
+      // The connection breaks a chunk's delay after the last byte written.
+      await sleep(stream.chunkDelayMs);
+      res.destroy();
+      return;
+    case 'answer':
+      // The model thinks before it answers; the exchange may be over by then.
+      await sleep(plan.delayMs);
+      if (!gone(res, stream)) await wire.answer(plan);
+      return;
   }
 }
 
@@ -56,16 +120,9 @@ export async function respond(
 ): Promise<void> {
   const { inputTokens } = prompt;
   const requestId = newId('req_sim_');
-  switch (plan.kind) {
-    case 'error':
-      sendError(res, plan.status, ERROR_TYPES[plan.status], plan.message, plan.noRetry);
-      return;
-    case 'hang':
-      return;
-    case 'reset':
-      res.destroy();
-      return;
-    case 'stall': {
+  return writePlan(res, plan, stream, {
+    error: (p) => sendError(res, p.status, ERROR_TYPES[p.status], p.message, p.noRetry),
+    stall() {
       res.writeHead(
         200,
         view.stream ? { ...SSE_HEADERS, 'request-id': requestId } : { 'content-type': 'application/json' },
@@ -73,42 +130,36 @@ export async function respond(
       if (view.stream)
         res.write(formatSse(messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt })));
       else res.flushHeaders();
-      return;
-    }
-    case 'cut': {
-      if (view.stream) {
-        res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
-        const first = plan.before === undefined ? 0 : 1;
-        const events = [
-          messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt }),
-          ...(plan.before === undefined
-            ? []
-            : [
-                ...openBlockEvents(0, plan.before),
-                { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
-              ]),
-          ...openBlockEvents(first, plan.block).slice(0, 3),
-        ];
-        for (const [i, event] of events.entries()) {
-          if (i > 0) await sleep(stream.chunkDelayMs);
-          await flush(res, formatSse(event));
-        }
-      } else {
+    },
+    async cut(p) {
+      if (!view.stream) {
         res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
         await flush(res, '{"id":"msg_sim_cut","type":"message","role":"assistant","content":[{"type":');
+        return;
       }
-      await sleep(stream.chunkDelayMs);
-      res.destroy();
-      return;
-    }
-    case 'answer': {
-      await sleep(plan.delayMs);
-      if (stream.closed() || res.destroyed) return;
-      const stopReason: StopReason = plan.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+      res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
+      const first = p.before === undefined ? 0 : 1;
+      const events = [
+        messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt }),
+        ...(p.before === undefined
+          ? []
+          : [
+              ...openBlockEvents(0, p.before),
+              { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+            ]),
+        ...openBlockEvents(first, p.block).slice(0, 3),
+      ];
+      for (const [i, event] of events.entries()) {
+        if (i > 0) await sleep(stream.chunkDelayMs);
+        await flush(res, formatSse(event));
+      }
+    },
+    async answer(p) {
+      const stopReason: StopReason = p.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
       const full: Answer = {
         id: newId('msg_sim_'),
         model: view.model,
-        blocks: plan.blocks,
+        blocks: p.blocks,
         stopReason,
         ...prompt,
       };
@@ -116,16 +167,15 @@ export async function respond(
         input: inputTokens,
         cacheRead: prompt.cacheReadTokens ?? 0,
         cacheCreation: prompt.cacheCreationTokens ?? 0,
-        output: outputTokens(plan.blocks),
+        output: outputTokens(p.blocks),
       };
       if (!view.stream) {
         sendJson(res, 200, answerMessage(full));
         return;
       }
       res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
-      await writeEvents(res, answerEvents(full), stream);
+      await writePaced(res, answerEvents(full).map(formatSse), stream, (chunk) => res.write(chunk));
       if (!res.destroyed) res.end();
-      return;
-    }
-  }
+    },
+  });
 }

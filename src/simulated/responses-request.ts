@@ -1,5 +1,5 @@
 import { isRecord } from '../guards.js';
-import { isDefaultStub, type ListingEntry, type RequestView } from './request.js';
+import { type ListingEntry, type RequestView, requestView, type StubRules } from './request.js';
 
 /**
  * Reading a Responses API request (`POST /v1/responses`) as Codex sends it, into the same view the
@@ -88,11 +88,7 @@ function isContext(text: string): boolean {
  * Reads a Responses request body. Returns a reason string when it is not one, so the fake can
  * answer 400 as the API would.
  */
-export function parseResponsesView(
-  body: unknown,
-  isStub: (entry: ListingEntry) => boolean = isDefaultStub,
-  isCompetitor: (entry: ListingEntry) => boolean = () => false,
-): ResponsesView | string {
+export function parseResponsesView(body: unknown, rules: StubRules = {}): ResponsesView | string {
   if (!isRecord(body)) return 'body: expected an object';
   if (typeof body.model !== 'string') return "Missing required parameter: 'model'.";
   if (!Array.isArray(body.input)) return "Missing required parameter: 'input'.";
@@ -128,20 +124,17 @@ export function parseResponsesView(
     toolResultTexts.push(outputText(item.output));
   }
 
-  const stub = listing.find(isStub);
-  const stubs = listing.filter((e) => e === stub || isDefaultStub(e) || isCompetitor(e));
   const session = typeof body.prompt_cache_key === 'string' ? body.prompt_cache_key : undefined;
-  return {
+  const findings = {
     query,
     listing,
-    ...(stub === undefined ? {} : { stub }),
-    stubs,
-    ...(cwd === undefined ? {} : { cwd }),
-    model: body.model,
-    stream: body.stream === true,
+    cwd,
     followUp: toolResultIds.length > 0,
     toolResultIds,
     toolResultTexts,
+  };
+  return {
+    ...requestView(body.model, body.stream, findings, rules),
     skillFiles,
     ...(session === undefined ? {} : { session }),
     commandTool: commandToolOf(body.tools),

@@ -6,35 +6,26 @@
  * shapes Codex sends and accepts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { messageOf } from '../errors.js';
-import { flush, readBody, sleep } from './http.js';
-import { type Continuation, type Plan, planFirstTurn, planFollowUp } from './plan.js';
-import { seededRandom } from './random.js';
-import type { ListingEntry, RequestView } from './request.js';
-import type { AnswerStream, AnswerUsage } from './respond.js';
+import { flush, readJsonBody } from './http.js';
+import type { Plan } from './plan.js';
+import type { RequestView, StubRules } from './request.js';
+import { type AnswerStream, type AnswerUsage, writePaced, writePlan } from './respond.js';
 import { itemId, type OutputItem, toOutputItems } from './responses-items.js';
 import { parseResponsesView, type ResponsesView } from './responses-request.js';
-import type { Behaviour, ErrorStatus, Script } from './script.js';
+import type { ErrorStatus } from './script.js';
 import { estimateTokens } from './sse.js';
+import { planTurn, type RunState, type TurnRecord } from './turn.js';
 
 /** What the server shares with this handler: the scripts, the run state, how streams are paced. */
-export interface ResponsesState {
-  script: Script;
-  seed: number;
-  isStub: (entry: ListingEntry) => boolean;
-  isCompetitor?: ((entry: ListingEntry) => boolean) | undefined;
+export interface ResponsesState extends RunState, StubRules {
   recordBodies: boolean;
-  occurrences: Map<string, number>;
-  continuations: Map<string, Continuation>;
   stream: AnswerStream;
 }
 
 /** The fields of a recorded request this handler fills in (model.ts's RecordedRequest). */
-export interface ResponsesRecord {
+export interface ResponsesRecord extends TurnRecord {
   view?: RequestView;
   body?: unknown;
-  behaviour?: Behaviour;
-  turn?: number;
   usage?: AnswerUsage;
 }
 
@@ -104,12 +95,9 @@ function itemEvents(item: OutputItem, index: number): string[] {
   return out;
 }
 
-async function writeAll(res: ServerResponse, chunks: string[], stream: AnswerStream): Promise<void> {
-  for (const [i, chunk] of chunks.entries()) {
-    if (i > 0) await sleep(stream.chunkDelayMs);
-    if (stream.closed() || res.destroyed) return;
-    await flush(res, chunk);
-  }
+/** Each chunk reaches the socket before the next is written. */
+function writeAll(res: ServerResponse, chunks: string[], stream: AnswerStream): Promise<void> {
+  return writePaced(res, chunks, stream, (chunk) => flush(res, chunk));
 }
 
 async function respondResponses(
@@ -122,39 +110,28 @@ async function respondResponses(
 ): Promise<void> {
   const id = itemId('resp');
   const created = event('response.created', { response: { id, status: 'in_progress', model: view.model } });
-  switch (plan.kind) {
-    case 'error': {
-      const shape = ERRORS[plan.status];
-      sendOpenAiError(res, plan.status, shape.type, shape.code, plan.message || shape.message);
-      return;
-    }
-    case 'hang':
-      return;
-    case 'reset':
-      res.destroy();
-      return;
-    case 'stall':
+  return writePlan(res, plan, stream, {
+    error(p) {
+      const shape = ERRORS[p.status];
+      sendOpenAiError(res, p.status, shape.type, shape.code, p.message || shape.message);
+    },
+    stall() {
       res.writeHead(200, SSE);
       res.write(created);
-      return;
-    case 'cut': {
+    },
+    async cut(p) {
       res.writeHead(200, SSE);
-      const before = plan.before === undefined ? [] : toOutputItems([plan.before], view);
-      const [call] = toOutputItems([plan.block], view);
+      const before = p.before === undefined ? [] : toOutputItems([p.before], view);
+      const [call] = toOutputItems([p.block], view);
       const chunks = [created, ...before.flatMap(itemEvents)];
       if (call !== undefined)
         chunks.push(
           event('response.output_item.added', { output_index: before.length, item: { ...call, input: '' } }),
         );
       await writeAll(res, chunks, stream);
-      await sleep(stream.chunkDelayMs);
-      res.destroy();
-      return;
-    }
-    case 'answer': {
-      await sleep(plan.delayMs);
-      if (stream.closed() || res.destroyed) return;
-      const items = toOutputItems(plan.blocks, view);
+    },
+    async answer(p) {
+      const items = toOutputItems(p.blocks, view);
       const output = estimateTokens(JSON.stringify(items).length);
       record.usage = { input: inputTokens, cacheRead: 0, cacheCreation: 0, output };
       const usage = {
@@ -170,9 +147,8 @@ async function respondResponses(
       });
       await writeAll(res, [created, ...items.flatMap(itemEvents), completed], stream);
       if (!res.destroyed) res.end();
-      return;
-    }
-  }
+    },
+  });
 }
 
 /** Answers one `POST /v1/responses`; the record gets the view, the behaviour, the turn and the usage. */
@@ -182,11 +158,8 @@ export async function handleResponses(
   record: ResponsesRecord,
   state: ResponsesState,
 ): Promise<void> {
-  const raw = await readBody(req);
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
+  const request = await readJsonBody(req);
+  if (request === undefined) {
     sendOpenAiError(
       res,
       400,
@@ -196,42 +169,19 @@ export async function handleResponses(
     );
     return;
   }
+  const { raw, body } = request;
   if (state.recordBodies) record.body = body;
-  const view = parseResponsesView(body, state.isStub, state.isCompetitor);
+  const view = parseResponsesView(body, state);
   if (typeof view === 'string') {
     sendOpenAiError(res, 400, 'invalid_request_error', null, view);
     return;
   }
   record.view = view;
 
-  let plan: Plan;
-  if (view.followUp) {
-    const callId = view.toolResultIds.find((candidate) => state.continuations.has(candidate));
-    const next = callId === undefined ? undefined : state.continuations.get(callId);
-    for (const candidate of view.toolResultIds) state.continuations.delete(candidate);
-    const resolved: Continuation = next ?? { origin: { kind: 'text' }, turn: 0, next: { kind: 'done' } };
-    record.behaviour = resolved.origin;
-    record.turn = resolved.turn;
-    plan = planFollowUp(resolved, view);
-  } else {
-    const occurrence = state.occurrences.get(view.query) ?? 0;
-    state.occurrences.set(view.query, occurrence + 1);
-    let behaviour: Behaviour;
-    try {
-      const random = seededRandom(state.seed, view.query, occurrence);
-      behaviour = state.script(view, { occurrence, random }) ?? { kind: 'text' };
-    } catch (error) {
-      sendOpenAiError(res, 500, 'server_error', null, `simulated model script failed: ${messageOf(error)}`);
-      return;
-    }
-    record.behaviour = behaviour;
-    record.turn = 1;
-    plan = planFirstTurn(behaviour, view, 'skill');
+  const turn = planTurn(view, state, record, 'skill');
+  if (turn.kind === 'script-failed') {
+    sendOpenAiError(res, 500, 'server_error', null, turn.message);
+    return;
   }
-  // Registered before the answer is written: Codex runs a call as soon as its item is done.
-  if (plan.kind === 'answer' && plan.next !== undefined) {
-    for (const block of plan.blocks)
-      if (block.type === 'tool_use') state.continuations.set(block.id, plan.next);
-  }
-  await respondResponses(res, plan, view, estimateTokens(raw.length), record, state.stream);
+  await respondResponses(res, turn.plan, view, estimateTokens(raw.length), record, state.stream);
 }

@@ -1,0 +1,54 @@
+/**
+ * The options several commands explain alike, each written once; a command's help entry
+ * (help.ts) lists them among its own, so `parse-options.ts` reads them from the same table.
+ */
+
+/** One option of a command, as `--help` explains it. */
+export interface OptionHelp {
+  /** The flag without its dashes (`runs`). */
+  name: string;
+  /** The value's placeholder (`<dir>`); absent for a switch. */
+  value?: string;
+  /** What it does, what it accepts and its default; may span lines. */
+  text: string;
+  /** May be given more than once (`check --skill a --skill b`); every other option only once. */
+  repeatable?: true;
+}
+
+export const SHARED_OPTIONS = {
+  /** run, improve, init: the skill measured or drafted for. */
+  skill: { name: 'skill', value: '<dir>', text: 'the folder holding SKILL.md (required)' },
+  /** run, preflight, matrix. */
+  out: {
+    name: 'out',
+    value: '<dir>',
+    text: 'where reports go, and where printed plugin toggles are remembered (default ./skilltrigger-results)',
+  },
+  /** run, preflight, matrix. */
+  allowConflict: {
+    name: 'allow-conflict',
+    text: 'measure even when an enabled plugin carries a skill or command of the same name (it can shadow the stub); the report records that the conflict was allowed',
+  },
+  /** run and matrix, whose runs are bounded by --timeout. */
+  maxRetries: {
+    name: 'max-retries',
+    value: '<N>',
+    text: 'API retries inside claude, 0 to 10 (default 2), so failures surface within --timeout',
+  },
+  /** init and improve, which say less of it. */
+  maxRetriesBrief: { name: 'max-retries', value: '<n>', text: 'API retries inside claude (default 2)' },
+  /** run and matrix; improve says it shorter, pointing to run. */
+  standby: {
+    name: 'standby',
+    value: '<N>',
+    text: "start the next N runs' claude ahead, each in its own project, waiting for its prompt, so claude's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short (~210 MB each)",
+  },
+  /** run, preflight, matrix. */
+  claude: {
+    name: 'claude',
+    value: '<path>',
+    text: 'the claude binary to run (default: $SKILLTRIGGER_CLAUDE, else claude on PATH)',
+  },
+  /** run, improve, matrix. */
+  debug: { name: 'debug', text: "show claude's stderr" },
+} as const satisfies Record<string, OptionHelp>;

@@ -1,0 +1,59 @@
+/**
+ * The flags the measuring commands (run, improve, matrix) read alike: how one run is bounded and
+ * launched, where the reports go, and the gates' conflict switch. Each command's builder adds its
+ * own flags beside these; every value is checked by option-values.ts.
+ */
+import type { CommandName } from './help.js';
+import {
+  DEFAULT_OUT,
+  noPositionals,
+  numberOption,
+  requiredOption,
+  standbyOption,
+  stubOption,
+} from './option-values.js';
+import type { ParsedOptions } from './parse-options.js';
+
+export interface MeasuringFlags {
+  /** `--timeout`: the wall-clock limit of one measured run, in seconds. */
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  out: string;
+  allowConflict: boolean;
+  maxRetries: number;
+  claude: string;
+  debug: boolean;
+  /** `--standby N`: claudes started ahead (absent: the machine's default). */
+  standby?: number;
+}
+
+/** The measuring flags from what `parseOptions` found; `claude` is the executable already chosen. */
+export function measuringFlags(parsed: ParsedOptions, claude: string): MeasuringFlags {
+  const v = parsed.values;
+  return {
+    timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
+    stub: stubOption(parsed),
+    out: v.get('out') ?? DEFAULT_OUT,
+    allowConflict: parsed.switches.has('allow-conflict'),
+    maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
+    claude,
+    debug: parsed.switches.has('debug'),
+    ...standbyOption(v.get('standby')),
+  };
+}
+
+/**
+ * What a command that measures one skill on its eval set (run, improve) cannot do without: no
+ * arguments, `--skill <dir>` and `--eval <file>`; `evalSet` says what the set must be.
+ */
+export function skillAndEvalSet(
+  parsed: ParsedOptions,
+  command: CommandName,
+  evalSet: string,
+): { skill: string; eval: string } {
+  noPositionals(command, parsed.positionals);
+  return {
+    skill: requiredOption(parsed, command, 'skill', '<dir> (the folder holding SKILL.md)'),
+    eval: requiredOption(parsed, command, 'eval', `<file> (${evalSet})`),
+  };
+}
