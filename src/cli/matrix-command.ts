@@ -139,7 +139,7 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
 type Loaded = MatrixEntrantInput;
 
 /**
- * Every skill and its eval set, validated before anything is spent (src/matrix/entrants.ts, shared
+ * Every skill and its eval set, validated before anything is spent (src/adapters/matrix-entrants.ts, shared
  * with the Action's routing-matrix): every defect is an input error (exit 1), all reported at once.
  */
 async function loadEntrants(root: string, io: CliIo): Promise<Loaded[]> {
