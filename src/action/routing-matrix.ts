@@ -29,7 +29,7 @@ import type { Settings } from './settings.js';
  * `skilltrigger matrix` does — the same discovery (src/adapters/matrix-entrants.ts), the same loop
  * (src/measure/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into
- * its results file, and `mode: merge` joins the legs (src/action/matrix-merge.ts).
+ * its results file, and `mode: merge` joins the legs (src/action-results/matrix-merge.ts).
  */
 
 /** The matrix this run is to measure: its skills and eval sets, or the input errors that stop it. */
