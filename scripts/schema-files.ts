@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultsFileSchema } from '../src/action/results-file.js';
+import { resultsFileSchema } from '../src/action-results/results-file.js';
 import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../src/shapes/matrix.js';
 import { REPORT_SCHEMA_VERSION, reportSchema } from '../src/shapes/report.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { conclude } from '../../src/action/conclusion.js';
-import { budgetFooterText, budgetRefusalBlock, lateLines } from '../../src/action/cost-lines.js';
 import { budgetRefusal, estimateJob, JobBudget, jobShapes } from '../../src/action/job-cost.js';
-import type { ActionRun } from '../../src/action/results.js';
 import { readSettings } from '../../src/action/settings.js';
+import { conclude } from '../../src/action-results/conclusion.js';
+import type { ActionRun } from '../../src/action-results/results.js';
+import { budgetFooterText, budgetRefusalBlock, lateLines } from '../../src/action-text/cost-lines.js';
 import { loadPrices } from '../../src/adapters/prices-file.js';
 import type { PriceTable } from '../../src/cost/prices.js';
 import type { Measurement, Report } from '../../src/shapes/report.js';

@@ -1,26 +1,26 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderComment } from '../../src/action/comment.js';
-import { mergeLegMatrices } from '../../src/action/matrix-merge.js';
-import {
-  COMMENT_MATRIX_LIMITS,
-  routingMatrixSection,
-  SUMMARY_MATRIX_LIMITS,
-} from '../../src/action/matrix-section.js';
+import { concludeWithMatrix } from '../../src/action/routing-matrix.js';
+import { mergeLegMatrices } from '../../src/action-results/matrix-merge.js';
 import {
   type ActionRun,
   type MeasuredSkill,
   type RoutingMatrix,
   reportPaths,
-} from '../../src/action/results.js';
+} from '../../src/action-results/results.js';
 import {
   parseResultsFile,
   restoreMatrix,
   type ShardResults,
   toResultsFile,
-} from '../../src/action/results-file.js';
-import { concludeWithMatrix } from '../../src/action/routing-matrix.js';
-import { renderSummary } from '../../src/action/summary.js';
+} from '../../src/action-results/results-file.js';
+import { renderComment } from '../../src/action-text/comment.js';
+import {
+  COMMENT_MATRIX_LIMITS,
+  routingMatrixSection,
+  SUMMARY_MATRIX_LIMITS,
+} from '../../src/action-text/matrix-section.js';
+import { renderSummary } from '../../src/action-text/summary.js';
 import { ExitCode } from '../../src/errors.js';
 import type { MatrixReport } from '../../src/shapes/matrix.js';
 import { hostile, PAYLOADS } from '../fakes/html-hostile.js';

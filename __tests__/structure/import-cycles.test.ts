@@ -200,12 +200,14 @@ const FOLDER_FLOORS: Record<string, Floor> = {
   'report-check': 'rule',
   'report-build': 'rule',
   'gate-rules': 'rule',
+  'action-results': 'rule',
   adapters: 'adapter',
   simulated: 'adapter',
   measure: 'flow',
   gates: 'flow',
   'improve-session': 'flow',
   report: 'renderer',
+  'action-text': 'renderer',
   cli: 'entry',
   action: 'entry',
 };
@@ -278,6 +280,8 @@ describe('src/ floors', () => {
     expect(floor(join(SRC, 'gates/render.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'gates/preflight.ts'))).toBe('flow');
     expect(floor(join(SRC, 'gate-rules/gate.ts'))).toBe('rule');
+    expect(floor(join(SRC, 'action-results/results.ts'))).toBe('rule');
+    expect(floor(join(SRC, 'action-text/comment.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'cli.ts'))).toBe('entry');
     expect(floor(join(SRC, 'errors.ts'))).toBe('leaf');
     expect(floor(join(SRC, 'new-folder/x.ts'))).toBeUndefined();

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import type { BaselineMode, BaselineSave, BaselineUse } from '../action-results/results.js';
 import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../adapters/baseline-cache.js';
 import { siblingSetWarnings } from '../compare/siblings.js';
 import type { InitInfo } from '../decide/decision.js';
@@ -8,8 +9,6 @@ import { readReportFile } from '../report/files.js';
 import { rosterOf, sha256Hex } from '../shapes/privacy.js';
 import type { Report } from '../shapes/report.js';
 import { annotate } from './annotate.js';
-import type { BaselineSave, BaselineUse } from './results.js';
-import type { BaselineMode } from './settings.js';
 
 /**
  * The baseline of a PR's skill (docs/action.md): the report saved by a push to the default branch, found

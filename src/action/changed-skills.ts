@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SkillChange, SkipReason } from '../action-results/results.js';
 import {
   changedPaths,
   fetchCommit,
@@ -19,9 +20,6 @@ import { skillMatcher } from './skill-glob.js';
  * default branch, the changed ones (or all of them). The decisions are pure functions of the
  * changed paths and the file texts; `planSkills` gathers those through the git adapter.
  */
-
-/** How a SKILL.md changed between the two commits (`all`: listed because every skill is measured). */
-export type SkillChange = 'added' | 'modified' | 'renamed' | 'removed' | 'all';
 
 export interface SkillCandidate {
   /** Repository-relative path at the head (at the base for a removed file). */
@@ -54,15 +52,6 @@ export type SkillPlan =
       skill?: string;
     }
   | { kind: 'invalid'; path: string; previousPath?: string; change: SkillChange; errors: InputErrors };
-
-/** Why a SKILL.md that changed is not measured. */
-export type SkipReason =
-  /** The listing entry is the same: only the body (or formatting) changed, which the model never reads. */
-  | 'body-only'
-  /** Moved without a change to its listing entry. */
-  | 'renamed-unchanged'
-  /** Deleted: there is nothing left to measure. */
-  | 'removed';
 
 /** The SKILL.md candidates among changed paths (pure). */
 export function skillCandidates(changes: readonly GitChange[], globs: readonly string[]): SkillCandidate[] {

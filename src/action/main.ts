@@ -1,11 +1,11 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { Conclusion } from '../action-results/conclusion.js';
 import { killAllAgentGroups } from '../adapters/agent.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import type { GateResult } from '../gate-rules/gate.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
-import type { Conclusion } from './conclusion.js';
 import { readRunnerContext } from './context.js';
 import { startActionStandby } from './first-standby.js';
 import { type ClaudeInstall, installClaude, installCodex } from './install.js';

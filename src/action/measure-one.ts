@@ -1,5 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { compareWithBaseline } from '../action-results/comparison.js';
+import type { MeasuredSkill } from '../action-results/results.js';
 import { codexDefaultModel } from '../adapters/codex-launch.js';
 import { codexProviderFrom } from '../adapters/codex-provider.js';
 import type { Prices } from '../adapters/prices-file.js';
@@ -31,10 +33,8 @@ import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
 import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
-import { compareWithBaseline } from './model-compare.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
-import type { MeasuredSkill } from './results.js';
 import type { Settings } from './settings.js';
 
 /**

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import type { ActionRun, NotRunSkill, SkillResult } from '../action-results/results.js';
 import { repositoryRoot } from '../adapters/git.js';
 import { loadSkillEvalSet } from '../adapters/input-files.js';
 import { InputErrors } from '../errors.js';
@@ -11,7 +12,6 @@ import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js
 import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
 import type { ActionEvent, RunnerContext } from './context.js';
-import type { ActionRun, NotRunSkill, SkillResult } from './results.js';
 import type { Settings } from './settings.js';
 import { shardPlans } from './shard.js';
 

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { type Conclusion, conclude } from '../action-results/conclusion.js';
+import { type ActionRun, regressions, reportPaths, verdictsOutput } from '../action-results/results.js';
+import { toResultsFile } from '../action-results/results-file.js';
+import { renderComment } from '../action-text/comment.js';
+import { renderSummary } from '../action-text/summary.js';
 import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
 import { junitPathFor } from '../adapters/report-files.js';
 import { messageOf } from '../errors.js';
@@ -7,15 +12,11 @@ import { maskSecrets } from '../mask.js';
 import { type Shard, shardText } from '../matrix/shard.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
-import { renderComment } from './comment.js';
-import { type Conclusion, conclude } from './conclusion.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
 import { uploadPages } from './pages-artifact.js';
-import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results.js';
-import { toResultsFile, writeResultsFile } from './results-file.js';
+import { writeResultsFile } from './results-files.js';
 import type { Settings } from './settings.js';
-import { renderSummary } from './summary.js';
 
 /**
  * The publish phase: what one run found goes out as annotations, the sticky PR comment, a shard's

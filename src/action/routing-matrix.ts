@@ -1,5 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { Conclusion } from '../action-results/conclusion.js';
+import type { ActionRun, RoutingMatrix } from '../action-results/results.js';
 import { codexDefaultModel } from '../adapters/codex-launch.js';
 import { codexProviderFrom } from '../adapters/codex-provider.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../adapters/matrix-entrants.js';
@@ -14,14 +16,12 @@ import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
-import type { Conclusion } from './conclusion.js';
 import type { RunnerContext } from './context.js';
 import type { ClaudeInstall } from './install.js';
 import type { CompetitionListing } from './listed.js';
 import { claudeEnv, MAX_RETRIES } from './measure-one.js';
 import { annotateInputErrors } from './plan.js';
 import type { ActionGates } from './preflight.js';
-import type { ActionRun, RoutingMatrix } from './results.js';
 import type { Settings } from './settings.js';
 
 /**
@@ -29,7 +29,7 @@ import type { Settings } from './settings.js';
  * `skilltrigger matrix` does — the same discovery (src/adapters/matrix-entrants.ts), the same loop
  * (src/measure/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into
- * its results file, and `mode: merge` joins the legs (src/action/matrix-merge.ts).
+ * its results file, and `mode: merge` joins the legs (src/action-results/matrix-merge.ts).
  */
 
 /** The matrix this run is to measure: its skills and eval sets, or the input errors that stop it. */

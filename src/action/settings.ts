@@ -1,25 +1,11 @@
 import * as core from '@actions/core';
+import { BASELINE_MODES, type BaselineMode } from '../action-results/results.js';
 import { UsageError } from '../errors.js';
 import { type AgentChoice, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
 import { globToRegExp } from './skill-glob.js';
-
-/**
- * How a PR's numbers get a baseline to compare with, the one list the input, its check and the
- * results file read:
- * - `cache`: the report saved on the default branch (by the base sha, else the newest). When none
- *   is cached (or it cannot be read), the base description is measured in this job, paired, and
- *   the comment says why: a missing baseline never lets a regressed description pass unmeasured.
- * - `cache-only`: the cached report only: when it is missing, the PR is measured alone and the
- *   comment says so (saves runs).
- * - `measure`: the cached report when it fits; when it is missing, stale or from another
- *   environment, the base description is measured in this job, interleaved with the PR's (paired).
- * - `none`: no comparison: the PR's description is measured alone.
- */
-export const BASELINE_MODES = ['cache', 'cache-only', 'measure', 'none'] as const;
-export type BaselineMode = (typeof BASELINE_MODES)[number];
 
 function isBaselineMode(value: string): value is BaselineMode {
   return (BASELINE_MODES as readonly string[]).includes(value);

@@ -1,16 +1,19 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { replaceFile } from '../adapters/atomic-files.js';
 import { compareReport, compareReports } from '../compare/compare.js';
-import { messageOf, SkilltriggerError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { isRecord } from '../guards.js';
-import { type Shard, shardText } from '../matrix/shard.js';
+import type { Shard } from '../matrix/shard.js';
 import { jsonPath } from '../report-check/read.js';
 import { matrixReportSchema } from '../shapes/matrix.js';
 import { reportSchema } from '../shapes/report.js';
-import type { ActionRun, MeasuredSkill, RoutingMatrix, RunStage, SkillResult } from './results.js';
-import { BASELINE_MODES } from './settings.js';
+import {
+  type ActionRun,
+  BASELINE_MODES,
+  type MeasuredSkill,
+  type RoutingMatrix,
+  type SkillResult,
+} from './results.js';
 
 /**
  * A matrix leg's results file (`skilltrigger/action-results` v1): what the leg measured, per skill,
@@ -20,6 +23,7 @@ import { BASELINE_MODES } from './settings.js';
  * Report paths are stored relative to the file's folder (the artifact keeps the folder's layout).
  * With `routing-matrix: true` the file also holds the leg's slice of the routing matrix (`run.matrix`,
  * optional, so a file written before it, or without the input, still reads and merges as v1).
+ * Joining the legs' files is shard-merge.ts; reading and writing them, action/results-files.ts.
  */
 
 export const RESULTS_SCHEMA_ID = 'skilltrigger/action-results';
@@ -31,7 +35,7 @@ export function resultsFileName(shard: Shard): string {
 }
 
 /** The names the merge step picks up in `results-dir` (any other file there is not its business). */
-const RESULTS_FILE_PATTERN = /^skilltrigger-results\.shard-.*\.json$/;
+export const RESULTS_FILE_PATTERN = /^skilltrigger-results\.shard-.*\.json$/;
 
 const change = z.enum(['added', 'modified', 'renamed', 'removed', 'all']);
 const relativePath = z
@@ -199,7 +203,7 @@ export function toResultsFile(
 const NAMES = { base: 'baseline', cand: 'this PR' };
 
 /** A stored skill back in the run's form: paths resolved against `dir`, the comparison recomputed. */
-function restoreSkill(s: StoredSkill, dir: string): SkillResult {
+export function restoreSkill(s: StoredSkill, dir: string): SkillResult {
   if (s.kind !== 'measured') return s;
   const measured: MeasuredSkill = {
     ...s,
@@ -248,129 +252,4 @@ export interface ShardResults {
   file: string;
   dir: string;
   results: ResultsFile;
-}
-
-/**
- * What is wrong with a set of legs' files (pure): they must cover shards 1..n of one head sha,
- * each exactly once, and agree on n and on the measuring settings. Empty when they do.
- */
-export function coverageProblems(shards: readonly ShardResults[], expectedSha?: string): string[] {
-  if (shards.length === 0) return ['no shard results files were found'];
-  const problems: string[] = [];
-  const counts = [...new Set(shards.map((s) => s.results.shard.count))];
-  if (counts.length > 1) {
-    problems.push(
-      `the files disagree on the number of shards: ${shards.map((s) => `${s.file} is shard ${shardText(s.results.shard)}`).join(', ')}`,
-    );
-    return problems;
-  }
-  const count = counts[0] ?? 0;
-  for (let index = 1; index <= count; index++) {
-    const files = shards.filter((s) => s.results.shard.index === index).map((s) => s.file);
-    if (files.length === 0)
-      problems.push(`shard ${index}/${count} is missing (did its leg fail before it wrote its results?)`);
-    if (files.length > 1)
-      problems.push(`shard ${index}/${count} appears ${files.length} times: ${files.join(', ')}`);
-  }
-  const shas = [...new Set(shards.map((s) => s.results.headSha))];
-  if (shas.length > 1) {
-    problems.push(
-      `the shards measured different commits: ${shards.map((s) => `${s.file} measured ${s.results.headSha || 'no commit'}`).join(', ')}`,
-    );
-  } else if (expectedSha !== undefined && shas[0] !== expectedSha) {
-    problems.push(
-      `the shards measured ${shas[0] || 'no commit'}, but this run is for ${expectedSha} (results from an older push?)`,
-    );
-  }
-  const settings = [
-    ...new Set(shards.map((s) => JSON.stringify({ ...s.results.run.settings, failOnRegression: false }))),
-  ];
-  if (settings.length > 1)
-    problems.push('the shards were measured with different runs, model or baseline settings');
-  return problems;
-}
-
-/** How far the merged run got: the most serious leg's stage. */
-const STAGE_RANK: readonly RunStage[] = ['input-error', 'gate-failed', 'measured', 'nothing', 'ignored'];
-
-/**
- * One run from every leg's (pure; the files already checked by `coverageProblems`): the skills
- * concatenated in shard order, the most serious stage, the failing leg's gates, the notes once each.
- */
-export function mergeShards(shards: readonly ShardResults[], failOnRegression: boolean): ActionRun {
-  const ordered = [...shards].sort((a, b) => a.results.shard.index - b.results.shard.index);
-  const runs = ordered.map((s) => s.results.run);
-  const first = runs[0];
-  if (first === undefined) throw new SkilltriggerError('skilltrigger bug: merging no shards', 1);
-  const stage = STAGE_RANK.find((st) => runs.some((r) => r.stage === st)) ?? first.stage;
-  const gateSource =
-    runs.find((r) => r.stage === 'gate-failed') ?? runs.find((r) => r.gates.length > 0) ?? first;
-  const cliVersion = runs.find((r) => r.cliVersion !== undefined)?.cliVersion;
-  const headSha = runs.find((r) => r.headSha !== undefined)?.headSha;
-  const baseSha = runs.find((r) => r.baseSha !== undefined)?.baseSha;
-  // Each leg budgets its own share (docs/action.md): the merged run shows the legs' budget, and
-  // the refusals of the legs whose estimate passed it, so a refused leg is not "0 problems".
-  const budgeted = runs.flatMap((r) => (r.budget === undefined ? [] : [r.budget]));
-  const refusals = [...new Set(budgeted.flatMap((b) => (b.refused === undefined ? [] : [b.refused])))];
-  const budget =
-    budgeted[0] === undefined
-      ? undefined
-      : { maxUsd: budgeted[0].maxUsd, ...(refusals.length > 0 ? { refused: refusals.join('; ') } : {}) };
-  return {
-    event: first.event,
-    eventName: first.eventName,
-    ...(first.prNumber === undefined ? {} : { prNumber: first.prNumber }),
-    ...(headSha === undefined ? {} : { headSha }),
-    ...(baseSha === undefined ? {} : { baseSha }),
-    fromFork: first.fromFork,
-    stage,
-    skills: ordered.flatMap((s) => s.results.run.skills.map((skill) => restoreSkill(skill, s.dir))),
-    gates: gateSource.gates,
-    notes: [...new Set(runs.flatMap((r) => r.notes))],
-    settings: { ...first.settings, failOnRegression },
-    ...(cliVersion === undefined ? {} : { cliVersion }),
-    ...(budget === undefined ? {} : { budget }),
-  };
-}
-
-/** Writes the leg's results file atomically (a merge never reads half a file); returns its path. */
-export async function writeResultsFile(outDir: string, results: ResultsFile): Promise<string> {
-  await mkdir(outDir, { recursive: true });
-  const file = path.join(outDir, resultsFileName(results.shard));
-  await replaceFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  return file;
-}
-
-/**
- * Every results file under `dir` (at any depth: download-artifact puts each artifact in its own
- * folder unless `merge-multiple` is set), parsed and validated. A garbled or foreign one is an error
- * naming it.
- */
-export async function readResultsFiles(dir: string): Promise<ShardResults[]> {
-  let entries: string[];
-  try {
-    entries = await readdir(dir, { recursive: true });
-  } catch (error) {
-    const why = messageOf(error);
-    throw new ResultsFileError(
-      `results-dir ${dir} cannot be read (${why}); download the legs' artifacts there first (actions/download-artifact)`,
-    );
-  }
-  const files = entries.filter((e) => RESULTS_FILE_PATTERN.test(path.basename(e))).sort();
-  const out: ShardResults[] = [];
-  for (const entry of files) {
-    const full = path.join(dir, entry);
-    const text = await readFile(full, 'utf8');
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const why = messageOf(error);
-      throw new ResultsFileError(
-        `${full}: not JSON (${why}); results-dir should hold only the files the measuring legs wrote`,
-      );
-    }
-    out.push({ file: full, dir: path.dirname(full), results: parseResultsFile(value, full) });
-  }
-  return out;
 }

@@ -5,25 +5,15 @@ import {
   hasSeveralModels,
   type ModelComparison,
 } from '../compare/by-model.js';
-import { type ClassComparison, type Comparison, compareReport, compareReports } from '../compare/compare.js';
-import { escapeInline } from '../escape.js';
-import { points, markdownTable as table } from '../format.js';
+import { type Comparison, compareReport, compareReports } from '../compare/compare.js';
 import type { Report } from '../shapes/report.js';
-import { counts, labelCell } from './cells.js';
 
 /**
  * The Action's comparison model by model (`models`): with a baseline and several models,
  * each model is compared on its own runs, and a regression on any model is the skill's regression.
- * Several agents (`agents`) are compared the same way, agent by agent (measure-one.ts).
+ * Several agents (`agents`) are compared the same way, agent by agent (action/measure-one.ts).
+ * The comment's table of these comparisons is action-text/model-table.ts.
  */
-
-/** The label a skill stands at: a regression on any model wins, else the pooled label. */
-export function byModelLabel<L extends string>(
-  pooled: L,
-  byModel: ModelComparison[] | undefined,
-): L | 'regression' {
-  return byModel?.some((m) => m.comparison.label === 'regression') ? 'regression' : pooled;
-}
 
 /** True when a skill's reports measured several models, so it is compared model by model. */
 export function comparesByModel(report: Report, baselineReport?: Report): boolean {
@@ -56,31 +46,4 @@ export function compareWithBaseline(
     byModel: compareReportsByModel(split(cached), split(report), { names }, byAgent ? 'agent' : 'model')
       .models,
   };
-}
-
-function classCells(x: ClassComparison): string[] {
-  return [
-    `${counts(x.base.hits, x.base.runs)} → ${counts(x.cand.hits, x.cand.runs)}`,
-    points(x.deltaRate),
-    labelCell(x.label),
-  ];
-}
-
-/**
- * One row per model (or per agent, `split: 'Agent'`): positives and negatives, baseline → this
- * side, each with its change and label.
- */
-export function modelComparisonTable(
-  byModel: ModelComparison[],
-  split: 'Model' | 'Agent' = 'Model',
-): string[] {
-  return table(
-    [split, 'Positives triggered', 'Change', 'Label', 'Negatives fired', 'Change', 'Label', `${split} label`],
-    byModel.map(({ model, comparison: c }) => [
-      escapeInline(model),
-      ...classCells(c.positives),
-      ...classCells(c.negatives),
-      labelCell(c.label),
-    ]),
-  );
 }

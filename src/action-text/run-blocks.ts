@@ -2,13 +2,15 @@
  * The parts of the comment and the summary about the whole run rather than one skill (pure): the
  * head with the headline and its tally, the simulated and stop alerts above the sections, and the footer with its cost.
  */
+
+import { type ActionRun, type SkillStanding, standingOf } from '../action-results/results.js';
 import type { Comparison } from '../compare/compare.js';
 import { formatUsd } from '../cost/cost.js';
 import { escapeInline } from '../escape.js';
 import { gateLabel } from '../gate-rules/gate.js';
 import type { Report } from '../shapes/report.js';
+import { standingText } from './cells.js';
 import { budgetFooterText, budgetRefusalBlock } from './cost-lines.js';
-import { type ActionRun, type SkillStanding, standingOf, standingText } from './results.js';
 import { escapeLineStart, sentence, shortSha } from './safe-text.js';
 
 /** `1 regression · 2 noise · 1 not measured` (pure). */

@@ -3,6 +3,8 @@
  * query's runs, baseline against this side when there is a comparison, model by model when several
  * were measured. Query text is masked, escaped and cut to the section's limits.
  */
+
+import type { ActionRun, MeasuredSkill } from '../action-results/results.js';
 import { measurementOfModel } from '../compare/by-model.js';
 import type { QueryComparison } from '../compare/compare.js';
 import { escapeInline, truncate } from '../escape.js';
@@ -11,7 +13,6 @@ import { maskSecrets } from '../mask.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../report/headline.js';
 import type { Measurement, ModelCounts, QueryResult } from '../shapes/report.js';
 import { labelCell } from './cells.js';
-import type { ActionRun, MeasuredSkill } from './results.js';
 
 /** How much of each skill a rendering shows. */
 export interface SectionLimits {

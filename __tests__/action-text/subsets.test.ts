@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderComment } from '../../src/action/comment.js';
-import type { ActionRun, MeasuredSkill } from '../../src/action/results.js';
-import { renderSummary } from '../../src/action/summary.js';
+import type { ActionRun, MeasuredSkill } from '../../src/action-results/results.js';
+import { renderComment } from '../../src/action-text/comment.js';
+import { renderSummary } from '../../src/action-text/summary.js';
 import { compareReport } from '../../src/compare/compare.js';
 import { expectGolden } from '../fakes/golden.js';
 import {

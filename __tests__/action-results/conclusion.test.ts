@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conclude } from '../../src/action/conclusion.js';
+import { conclude } from '../../src/action-results/conclusion.js';
 import {
   type ActionRun,
   type MeasuredSkill,
   type SkillResult,
   shownCounts,
-} from '../../src/action/results.js';
+} from '../../src/action-results/results.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { fixtureMeasurement, type QuerySpec, reportFixture } from '../fakes/report-fixture.js';
 

@@ -1,9 +1,9 @@
+import type { ActionRun } from '../action-results/results.js';
 import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
 import { matrixHeadline, matrixTable, shareText, stolenTable } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
 import type { MatrixReport } from '../shapes/matrix.js';
-import type { ActionRun } from './results.js';
 import { escapeLineStart } from './safe-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLineStart, sentence, shortSha } from '../../src/action/safe-text.js';
+import { escapeLineStart, sentence, shortSha } from '../../src/action-text/safe-text.js';
 
 describe('escapeLineStart', () => {
   it('breaks the block openers escapeInline leaves at a line start: ordered lists, "+" bullets, indentation', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counts, labelCell } from '../../src/action/cells.js';
+import { counts, labelCell } from '../../src/action-text/cells.js';
 
 describe("the comment's and summary's shared cells", () => {
   it('counts: hits/runs and the rate, a dash for no runs', () => {

@@ -1,8 +1,8 @@
+import type { ActionRun, SkillResult } from '../action-results/results.js';
 import type { Comparison } from '../compare/compare.js';
 import { escapeInline } from '../escape.js';
 import { COMMENT_MATRIX_LIMITS, routingMatrixSection } from './matrix-section.js';
 import type { SectionLimits } from './query-table.js';
-import type { ActionRun, SkillResult } from './results.js';
 import { footer, runHead } from './run-blocks.js';
 import { skillSection } from './skill-section.js';
 

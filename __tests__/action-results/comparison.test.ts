@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline } from '../../src/action/model-compare.js';
-import { standingOf } from '../../src/action/results.js';
+import { compareWithBaseline } from '../../src/action-results/comparison.js';
+import { standingOf } from '../../src/action-results/results.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
 import type { AgentId } from '../../src/outcome.js';

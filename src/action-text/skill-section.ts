@@ -5,27 +5,28 @@
  * reasons quoting files) goes through `escapeInline`; nothing user-made is put in a code span (code
  * spans do not read escapes). Commit shas are checked to be hex first (safe-text.ts).
  */
+
+import {
+  type ActionRun,
+  type BaselineUse,
+  type MeasuredSkill,
+  type SkillChange,
+  type SkillResult,
+  type SkillStanding,
+  type SkipReason,
+  standingOf,
+} from '../action-results/results.js';
 import { asAgentsReport, comparesByAgent } from '../compare/by-agent.js';
 import type { ClassComparison } from '../compare/compare.js';
 import { escapeInline } from '../escape.js';
 import { points, markdownTable as table, utcDate } from '../format.js';
 import { hasSeveralModels, POOLED_MARK } from '../report/headline.js';
 import type { Measurement, Report } from '../shapes/report.js';
-import { counts, labelCell } from './cells.js';
-import type { SkillChange, SkipReason } from './changed-skills.js';
+import { counts, labelCell, standingText } from './cells.js';
 import { competitionLines } from './competition-lines.js';
 import { lateLines } from './cost-lines.js';
-import { modelComparisonTable } from './model-compare.js';
+import { modelComparisonTable } from './model-table.js';
 import { queryRows, type SectionLimits, subjectName } from './query-table.js';
-import {
-  type ActionRun,
-  type BaselineUse,
-  type MeasuredSkill,
-  type SkillResult,
-  type SkillStanding,
-  standingOf,
-  standingText,
-} from './results.js';
 import { escapeLineStart, sentence, shortSha } from './safe-text.js';
 import { comparedSubsetRows, subsetRows } from './subset-rows.js';
 

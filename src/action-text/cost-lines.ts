@@ -1,8 +1,8 @@
+import type { ActionRun } from '../action-results/results.js';
 import { formatUsd } from '../cost/cost.js';
 import { escapeInline } from '../escape.js';
 import { lateLine } from '../report/models-text.js';
 import type { Measurement } from '../shapes/report.js';
-import type { ActionRun } from './results.js';
 
 /**
  * What the comment and the summary say of `late` and `max-cost-usd` (pure): the late

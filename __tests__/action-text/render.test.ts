@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderComment } from '../../src/action/comment.js';
-import { conclude } from '../../src/action/conclusion.js';
-import type { ActionRun, MeasuredSkill } from '../../src/action/results.js';
-import { verdictsOutput } from '../../src/action/results.js';
-import { rateChart, renderSummary } from '../../src/action/summary.js';
+import { conclude } from '../../src/action-results/conclusion.js';
+import type { ActionRun, MeasuredSkill } from '../../src/action-results/results.js';
+import { verdictsOutput } from '../../src/action-results/results.js';
+import { renderComment } from '../../src/action-text/comment.js';
+import { rateChart, renderSummary } from '../../src/action-text/summary.js';
 import { composeStickyBody, MAX_COMMENT_CHARS } from '../../src/adapters/github-comment.js';
 import { compareReport, compareReports } from '../../src/compare/compare.js';
 import type { Report } from '../../src/shapes/report.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderComment } from '../../src/action/comment.js';
-import { conclude } from '../../src/action/conclusion.js';
-import { type ActionRun, regressions, standingOf } from '../../src/action/results.js';
 import { readSettings } from '../../src/action/settings.js';
+import { conclude } from '../../src/action-results/conclusion.js';
+import { type ActionRun, regressions, standingOf } from '../../src/action-results/results.js';
+import { renderComment } from '../../src/action-text/comment.js';
 import { compareReportsByModel } from '../../src/compare/by-model.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { costOf, formatUsd } from '../../src/cost/cost.js';

@@ -1,17 +1,40 @@
 import type { ModelComparison } from '../compare/by-model.js';
 import type { Comparison } from '../compare/compare.js';
-import { labelText } from '../compare/render.js';
 import type { GateResult } from '../gate-rules/gate.js';
 import type { MatrixReport } from '../shapes/matrix.js';
 import type { Report } from '../shapes/report.js';
-import type { SkillChange, SkipReason } from './changed-skills.js';
-import { byModelLabel } from './model-compare.js';
-import type { BaselineMode } from './settings.js';
 
 /**
  * What one Action run found, as data: the renderers (comment, summary), the outputs and the exit
  * code all read this and nothing else. Strings in here are plain text; renderers escape them.
  */
+
+/** How a SKILL.md changed between the two commits (`all`: listed because every skill is measured). */
+export type SkillChange = 'added' | 'modified' | 'renamed' | 'removed' | 'all';
+
+/** Why a SKILL.md that changed is not measured. */
+export type SkipReason =
+  /** The listing entry is the same: only the body (or formatting) changed, which the model never reads. */
+  | 'body-only'
+  /** Moved without a change to its listing entry. */
+  | 'renamed-unchanged'
+  /** Deleted: there is nothing left to measure. */
+  | 'removed';
+
+/**
+ * How a PR's numbers get a baseline to compare with, the one list the input, its check and the
+ * results file read:
+ * - `cache`: the report saved on the default branch (by the base sha, else the newest). When none
+ *   is cached (or it cannot be read), the base description is measured in this job, paired, and
+ *   the comment says why: a missing baseline never lets a regressed description pass unmeasured.
+ * - `cache-only`: the cached report only: when it is missing, the PR is measured alone and the
+ *   comment says so (saves runs).
+ * - `measure`: the cached report when it fits; when it is missing, stale or from another
+ *   environment, the base description is measured in this job, interleaved with the PR's (paired).
+ * - `none`: no comparison: the PR's description is measured alone.
+ */
+export const BASELINE_MODES = ['cache', 'cache-only', 'measure', 'none'] as const;
+export type BaselineMode = (typeof BASELINE_MODES)[number];
 
 /** Where a PR's comparison got its baseline from. */
 export type BaselineUse =
@@ -145,6 +168,14 @@ export type SkillStanding =
   | 'not-measured'
   | 'invalid';
 
+/** The label a skill stands at: a regression on any model wins, else the pooled label. */
+export function byModelLabel<L extends string>(
+  pooled: L,
+  byModel: ModelComparison[] | undefined,
+): L | 'regression' {
+  return byModel?.some((m) => m.comparison.label === 'regression') ? 'regression' : pooled;
+}
+
 export function standingOf(result: SkillResult): SkillStanding {
   switch (result.kind) {
     case 'measured':
@@ -156,25 +187,6 @@ export function standingOf(result: SkillResult): SkillStanding {
       return 'not-measured';
     case 'invalid':
       return 'invalid';
-  }
-}
-
-export function standingText(standing: SkillStanding): string {
-  switch (standing) {
-    case 'regression':
-    case 'improvement':
-    case 'noise':
-    case 'no-verdict':
-      // The comparison's own labels read as compare prints them.
-      return labelText(standing);
-    case 'no-baseline':
-      return 'no baseline';
-    case 'measured':
-      return 'measured';
-    case 'not-measured':
-      return 'not measured';
-    case 'invalid':
-      return 'input error';
   }
 }
 

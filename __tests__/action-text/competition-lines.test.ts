@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitionLines, routingRows } from '../../src/action/competition-lines.js';
+import { competitionLines, routingRows } from '../../src/action-text/competition-lines.js';
 import type { Measurement, Report } from '../../src/shapes/report.js';
 import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 

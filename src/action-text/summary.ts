@@ -1,9 +1,9 @@
+import type { ActionRun, MeasuredSkill, SkillResult } from '../action-results/results.js';
 import { chartLabel, escapeInline } from '../escape.js';
 import { assembleBody, firstComparison } from './comment.js';
 import { routingRows } from './competition-lines.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
 import type { SectionLimits } from './query-table.js';
-import type { ActionRun, MeasuredSkill, SkillResult } from './results.js';
 import { footer, runHead } from './run-blocks.js';
 import { skillSection } from './skill-section.js';
 
