@@ -24,7 +24,7 @@ export function schemaFiles(): Record<string, string> {
     'action-results.schema.json': json(
       resultsFileSchema,
       'skilltrigger Action results file, version 1',
-      'What one leg of a sharded skilltrigger Action run measured (`skilltrigger-results.shard-<i>-of-<n>.json`), read by the merge step. Generated from src/action/results-file.ts; documented in docs/action.md.',
+      'What one leg of a sharded skilltrigger Action run measured (`skilltrigger-results.shard-<i>-of-<n>.json`), read by the merge step. Generated from src/action-results/results-file.ts; documented in docs/action.md.',
     ),
     'matrix.schema.json': json(
       matrixReportSchema,
