@@ -85,11 +85,12 @@ function parseItem(value: Record<string, unknown>): CodexItem {
   }
 }
 
-const ITEM_PHASES: Record<string, 'started' | 'updated' | 'completed'> = {
-  'item.started': 'started',
-  'item.updated': 'updated',
-  'item.completed': 'completed',
-};
+/** A Map, not an object: a type named "constructor" or "toString" must not find a prototype member. */
+const ITEM_PHASES = new Map<string, 'started' | 'updated' | 'completed'>([
+  ['item.started', 'started'],
+  ['item.updated', 'updated'],
+  ['item.completed', 'completed'],
+]);
 
 export function parseCodexEvent(line: string): CodexEvent {
   let value: unknown;
@@ -100,7 +101,7 @@ export function parseCodexEvent(line: string): CodexEvent {
   }
   if (!isRecord(value)) return { type: 'unparseable' };
   const type = str(value.type) ?? '';
-  const phase = ITEM_PHASES[type];
+  const phase = ITEM_PHASES.get(type);
   if (phase !== undefined) {
     const item = isRecord(value.item) ? value.item : {};
     return { type: 'item', phase, id: str(item.id) ?? '', item: parseItem(item) };
