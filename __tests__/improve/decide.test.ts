@@ -341,7 +341,61 @@ describe('holdsOnHoldout', () => {
     });
   });
 
-  it.todo(
-    'equal pooled rates hold whatever the float rounding: 7/10 − 1/10 against 9/10 − 3/10 (both 0.60) is not "below"',
-  );
+  it('equal pooled rates hold whatever the float rounding: 7/10 − 1/10 against 9/10 − 3/10 (both 0.60) is not "below"', () => {
+    // In floating point 0.9 − 0.3 is 0.6000000000000001 and 0.7 − 0.1 is 0.6.
+    expect(
+      holdsOnHoldout(
+        noise(
+          [
+            [9, 10],
+            [7, 10],
+          ],
+          [
+            [3, 10],
+            [1, 10],
+          ],
+        ),
+      ),
+    ).toEqual({
+      holds: true,
+      reason:
+        "on the holdout its positives − negatives rate is 0.60 against the original's 0.60, with no regression",
+    });
+    // Equal over different run counts too: 6/8 − 2/8 against 5/10 − 0/10.
+    expect(
+      holdsOnHoldout(
+        noise(
+          [
+            [5, 10],
+            [6, 8],
+          ],
+          [
+            [0, 10],
+            [2, 8],
+          ],
+        ),
+      ).holds,
+    ).toBe(true);
+  });
+
+  it('a pooled rate below the original by less than any rounding shows still does not hold', () => {
+    // 1000/1000 − 0 against 999/1000 − 0: both print near 1.00, the winner is lower.
+    expect(
+      holdsOnHoldout(
+        noise(
+          [
+            [1000, 1000],
+            [999, 1000],
+          ],
+          [
+            [0, 1000],
+            [0, 1000],
+          ],
+        ),
+      ),
+    ).toEqual({
+      holds: false,
+      reason: "on the holdout its positives − negatives rate is 1.00, below the original's 1.00",
+    });
+  });
 });

@@ -123,6 +123,25 @@ export function stopReason(
   return undefined;
 }
 
+type Side = ClassComparison['base'];
+
+/**
+ * Positives − negatives rate as an exact fraction of whole numbers (a class without runs counts as a
+ * rate of 0), so two equal scores compare equal: in floating point 0.7 − 0.1 is below 0.9 − 0.3.
+ */
+function exactScore(pos: Side, neg: Side): { num: bigint; den: bigint } {
+  const fraction = (s: Side) =>
+    s.runs === 0 ? { hits: 0n, runs: 1n } : { hits: BigInt(s.hits), runs: BigInt(s.runs) };
+  const [p, n] = [fraction(pos), fraction(neg)];
+  return { num: p.hits * n.runs - n.hits * p.runs, den: p.runs * n.runs };
+}
+
+/** Whether the winner's positives − negatives rate is below the original's, compared exactly. */
+function scoreBelow(winPos: Side, winNeg: Side, origPos: Side, origNeg: Side): boolean {
+  const [w, o] = [exactScore(winPos, winNeg), exactScore(origPos, origNeg)];
+  return w.num * o.den < o.num * w.den;
+}
+
 /**
  * A winner holds on the holdout when the paired holdout comparison shows no regression in either
  * class and, pooled, its positives-minus-negatives rate is at least the original's. The holdout is
@@ -137,7 +156,7 @@ export function holdsOnHoldout(c: Comparison): { holds: boolean; reason: string 
   const score = (pos: number | null, neg: number | null) => (pos ?? 0) - (neg ?? 0);
   const original = score(c.positives.base.rate, c.negatives.base.rate);
   const winner = score(c.positives.cand.rate, c.negatives.cand.rate);
-  if (winner < original) {
+  if (scoreBelow(c.positives.cand, c.negatives.cand, c.positives.base, c.negatives.base)) {
     return {
       holds: false,
       reason: `on the holdout its positives − negatives rate is ${winner.toFixed(2)}, below the original's ${original.toFixed(2)}`,
