@@ -137,7 +137,7 @@ describe('decideCandidate', () => {
       label: 'improvement',
       pValue: 0.00003,
       reason:
-        'improvement on train: positives triggered 30/80 → 70/80 (p = < 0.0001 < 0.0125), negatives fired 20/80 → 5/80 (p = 0.0042 < 0.0125), no regression',
+        'improvement on train: positives triggered 30/80 → 70/80 (p < 0.0001 < 0.0125), negatives fired 20/80 → 5/80 (p = 0.0042 < 0.0125), no regression',
     });
   });
 
@@ -151,6 +151,23 @@ describe('decideCandidate', () => {
       'improvement on train: negatives fired 20/80 → 5/80 (p = 0.0042 < 0.0125), no regression',
     );
     expect(decideCandidate(c).pValue).toBe(0.0042);
+  });
+
+  it('a p-value below 0.0001 reads p < 0.0001 in every reason, never p = < 0.0001', () => {
+    const regression = comparison(
+      'regression',
+      { label: 'noise', base: [30, 80], cand: [30, 80] },
+      { label: 'regression', base: [0, 80], cand: [40, 80], pBad: 1e-9 },
+    );
+    expect(decideCandidate(regression).reason).toBe(
+      'regression on train: negatives fired 0/80 → 40/80 (p < 0.0001)',
+    );
+    const noise = comparison(
+      'noise',
+      { label: 'noise', base: [30, 80], cand: [36, 80], pGood: 0.00002 },
+      { label: 'noise', base: [10, 80], cand: [9, 80], pGood: 0.41 },
+    );
+    expect(decideCandidate(noise).reason).toContain('(smallest p < 0.0001, needs < 0.0125)');
   });
 
   it('a regression names the class that regressed with its p in the bad direction', () => {

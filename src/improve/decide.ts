@@ -69,7 +69,12 @@ function classWords(c: ClassComparison): string {
 }
 
 function showP(p: number): string {
-  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+  return p.toFixed(4);
+}
+
+/** `p = 0.0042`, or `p < 0.0001` for a p-value four decimals would show as zero. */
+function pIs(p: number): string {
+  return p < 0.0001 ? 'p < 0.0001' : `p = ${showP(p)}`;
 }
 
 /** Accept only compare's `improvement` (an improvement in a class, a regression in none). */
@@ -83,7 +88,7 @@ export function decideCandidate(c: Comparison): CandidateDecision {
         decision: 'accepted',
         label: c.label,
         pValue,
-        reason: `improvement on train: ${better.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (p = ${showP(k.pGood)} < ${showP(level)})`).join(', ')}, no regression`,
+        reason: `improvement on train: ${better.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (${pIs(k.pGood)} < ${showP(level)})`).join(', ')}, no regression`,
       };
     }
     case 'regression': {
@@ -92,7 +97,7 @@ export function decideCandidate(c: Comparison): CandidateDecision {
         decision: 'rejected',
         label: c.label,
         pValue,
-        reason: `regression on train: ${worse.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (p = ${showP(k.pBad)})`).join(', ')}`,
+        reason: `regression on train: ${worse.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (${pIs(k.pBad)})`).join(', ')}`,
       };
     }
     case 'noise':
@@ -100,7 +105,7 @@ export function decideCandidate(c: Comparison): CandidateDecision {
         decision: 'rejected',
         label: c.label,
         pValue,
-        reason: `no significant improvement on train (smallest p = ${showP(pValue)}, needs < ${showP(level)}): positives ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`,
+        reason: `no significant improvement on train (smallest ${pIs(pValue)}, needs < ${showP(level)}): positives ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`,
       };
     case 'no-verdict':
       return {
