@@ -93,7 +93,9 @@ describe('parsePriceTable', () => {
     expect(refusal(table({ m: RATES }, { asOf: '2026-12-1' }))).toContain('at asOf:');
     // The shape of a date is not enough: it is a day of the calendar.
     for (const asOf of ['2026-99-99', '2026-02-29', '2026-04-31', '2026-00-10']) {
-      expect(refusal(table({ m: RATES }, { asOf })), asOf).toContain(`at asOf: Invalid ISO date. ${fix}`);
+      expect(refusal(table({ m: RATES }, { asOf })), asOf).toContain(
+        `at asOf: not a day of the calendar. ${fix}`,
+      );
     }
     expect(() => parsePriceTable(table({ m: RATES }, { asOf: '2028-02-29' }), 'p.json')).not.toThrow();
     expect(refusal(table({ m: RATES }, { currency: 'EUR' }))).toContain(

@@ -7,6 +7,12 @@ import { isRecord } from '../guards.js';
  * src/cost/price-table.ts; `--prices <file>` replaces it with a JSON file of the same shape.
  */
 
+/** `2026-02-28` is, `2026-02-29` and `2026-99-99` are not: the day a UTC date prints back as itself. */
+function isCalendarDay(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 const rate = z.number().finite().nonnegative();
 
 const ratesSchema = z.strictObject({
@@ -28,7 +34,10 @@ export const priceTableSchema = z.strictObject({
   /** Where the rates come from, in words (shown in the Markdown report). */
   source: z.string().min(1),
   /** The date the rates were read, YYYY-MM-DD: a day of the calendar (not 2026-99-99 or 2026-02-29). */
-  asOf: z.iso.date(),
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isCalendarDay, { message: 'not a day of the calendar' }),
   /** Keyed by model id; a reported model matches the longest key it starts with. */
   models: z
     .record(z.string().regex(/^[A-Za-z0-9._:-]+$/), modelPriceSchema)
