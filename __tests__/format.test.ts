@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { markdownTable, percent, percentOf, points, signedPoints, utcDate } from '../src/format.js';
+import {
+  clipChars,
+  markdownTable,
+  percent,
+  percentOf,
+  points,
+  signedPoints,
+  utcDate,
+} from '../src/format.js';
 
 describe('percent: whole percent, halves up, one rule for every renderer', () => {
   it('rounds halves up, whichever way the share was computed', () => {
@@ -63,6 +71,19 @@ describe('points: a change in rate in whole percentage points, one rule for ever
 describe('markdownTable', () => {
   it('writes the header, its rule, then one row per entry', () => {
     expect(markdownTable(['A', 'B'], [['1', '2']])).toEqual(['| A | B |', '| --- | --- |', '| 1 | 2 |']);
+  });
+});
+
+describe('clipChars', () => {
+  it('keeps text of at most max characters whole, counting code points, not UTF-16 units', () => {
+    expect(clipChars('abc', 3)).toBe('abc');
+    expect(clipChars('ab😀', 3)).toBe('ab😀');
+  });
+
+  it('cuts longer text to max characters, the last one …, never splitting a surrogate pair', () => {
+    expect(clipChars('abcd', 3)).toBe('ab…');
+    expect(clipChars('a😀😀😀', 3)).toBe('a😀…');
+    expect(clipChars('😀😀😀😀', 2)).toBe('😀…');
   });
 });
 

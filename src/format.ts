@@ -49,6 +49,15 @@ export function markdownTable(header: readonly string[], rows: readonly (readonl
   return [markdownRow(header), markdownRow(header.map(() => '---')), ...rows.map(markdownRow)];
 }
 
+/**
+ * Text of at most `max` characters (code points, as a reader counts them), its last one `…` when
+ * cut. Never splits a surrogate pair, so an emoji at the cut stays whole or goes whole.
+ */
+export function clipChars(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 /** `2026-12-01` (the UTC day of an ISO timestamp), or `an unknown date` when it does not parse. */
 export function utcDate(iso: string): string {
   const d = new Date(iso);

@@ -7,6 +7,7 @@ import {
   DRAFT_OPEN,
   type DraftPromptInput,
   draftPrompt,
+  PROMPT_MAX_BYTES,
   REWRITE_CLOSE,
   REWRITE_OPEN,
   type RewritePromptInput,
@@ -142,9 +143,68 @@ describe('rewritePrompt', () => {
     expect(prompt).toContain('<current_description>\nWrites release notes.\n</current_description>');
   });
 
-  it.todo(
-    'stays within one command-line argument (128 KiB) however long the failing queries are, as the body does',
-  );
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+  it('stays within one command-line argument (128 KiB) however long the failing queries are, as the body does', () => {
+    expect(PROMPT_MAX_BYTES).toBe(131_071);
+    // Ten queries of 20 KiB each (each one a valid query on its own), beside a body at its limit.
+    const failing = Array.from({ length: 10 }, (_, i) => ({
+      query: `${i} ${'x'.repeat(20_000)}`,
+      shouldTrigger: i % 2 === 0,
+      hits: 0,
+      runs: 4,
+    }));
+    const prompt = rewritePrompt({ ...REWRITE, body: 'b'.repeat(BODY_LIMIT + 10), failing });
+    expect(bytes(prompt)).toBeLessThanOrEqual(PROMPT_MAX_BYTES);
+    // The first queries that fit are sent whole, in order; the prompt says how many were left out.
+    const sent = readRewritePrompt(prompt)?.failing ?? [];
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent).toEqual(failing.slice(0, sent.length));
+    expect(prompt).toContain(
+      `[${10 - sent.length} of 10 failing queries left out: the prompt must fit in one command-line argument]\n</failing_queries>`,
+    );
+    // The rest of the prompt is as it would be: the body, the attempts and the rules.
+    expect(prompt).toContain(`[… cut at ${BODY_LIMIT} characters]`);
+    expect(prompt).toContain('<attempt n="1">');
+    expect(prompt.endsWith(`between ${REWRITE_OPEN} and ${REWRITE_CLOSE}.`)).toBe(true);
+  });
+
+  it('a query too long for the room left is left out, and shorter ones after it are still sent', () => {
+    const failing = [
+      { query: 'short one', shouldTrigger: true, hits: 0, runs: 4 },
+      { query: 'y'.repeat(130_000), shouldTrigger: true, hits: 0, runs: 4 },
+      { query: 'short two', shouldTrigger: false, hits: 4, runs: 4 },
+    ];
+    const prompt = rewritePrompt({ ...REWRITE, failing });
+    expect(bytes(prompt)).toBeLessThanOrEqual(PROMPT_MAX_BYTES);
+    expect(readRewritePrompt(prompt)?.failing.map((q) => q.query)).toEqual(['short one', 'short two']);
+    expect(prompt).toContain('[1 of 3 failing queries left out');
+  });
+
+  it('a prompt that fits is unchanged by the bound: no note', () => {
+    expect(prompt).not.toContain('left out');
+    const atLimit = rewritePrompt({ ...REWRITE, body: 'b'.repeat(BODY_LIMIT) });
+    expect(atLimit).toContain(`<skill_body>\n${'b'.repeat(BODY_LIMIT)}\n</skill_body>`);
+  });
+
+  it('even the longest other parts fit: a body of 4-byte characters and 19 attempts at the limit', () => {
+    const wide = '😀'.repeat(DESCRIPTION_LIMIT);
+    const attempts = Array.from({ length: 19 }, () => ({
+      description: wide,
+      train: 'positives 99/99, negatives 99/99',
+      outcome: 'rejected: no significant improvement on train (p = 0.999)',
+    }));
+    const prompt = rewritePrompt({
+      ...REWRITE,
+      body: '😀'.repeat(BODY_LIMIT),
+      current: wide,
+      attempts,
+    });
+    expect(bytes(prompt)).toBeLessThanOrEqual(PROMPT_MAX_BYTES);
+    expect(readRewritePrompt(prompt)?.attempts).toHaveLength(19);
+    expect(prompt).toContain('[2 of 2 failing queries left out');
+    expect(prompt).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
 });
 
 describe('readRewritePrompt', () => {

@@ -167,10 +167,27 @@ describe('renderComparisonText', () => {
     expect(text).not.toContain('\u001b');
   });
 
-  it.todo('a query cut at 60 characters never splits a surrogate pair (an emoji at the cut)');
-  it.todo(
-    'the id column is cleaned of control characters as the query column is (ids in a report are any string)',
-  );
+  it('a query cut at 60 characters counts characters and never splits a surrogate pair (an emoji at the cut)', () => {
+    // 58 letters, then emoji: cut after 59 characters, the 59th an emoji whole; no lone surrogate.
+    const emoji = `${'a'.repeat(58)}${'😀'.repeat(5)}`;
+    const specs: QuerySpec[] = [{ query: emoji, shouldTrigger: true, hits: 2, runs: 2 }];
+    const text = renderComparisonText(compare(specs, specs));
+    expect(text).toContain(`${'a'.repeat(58)}😀…\n`);
+    expect(text).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+    // Exactly 60 characters (61 UTF-16 units): shown whole, not cut.
+    const sixty = `${'b'.repeat(59)}😀`;
+    const whole: QuerySpec[] = [{ query: sixty, shouldTrigger: true, hits: 2, runs: 2 }];
+    expect(renderComparisonText(compare(whole, whole))).toContain(`${sixty}\n`);
+  });
+
+  it('the id column is cleaned of control characters as the query column is (ids in a report are any string)', () => {
+    const specs: QuerySpec[] = [
+      { id: 'q1\u001b[2J\nx', query: 'a query', shouldTrigger: true, hits: 2, runs: 2 },
+    ];
+    const text = renderComparisonText(compare(specs, specs));
+    expect(text).not.toContain('\u001b');
+    expect(text).toMatch(/^ {2}q1 \[2J x\s+pos\s+2\/2/m);
+  });
 
   it('the totals show both rates, the change, the interval and both p-values', () => {
     const text = renderComparisonText(compare(set(6, [9, 10], [1, 10]), set(6, [3, 10], [1, 10])));

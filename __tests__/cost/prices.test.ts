@@ -91,9 +91,25 @@ describe('parsePriceTable', () => {
       /^--prices p\.json: not a valid price table: at source: /,
     );
     expect(refusal(table({ m: RATES }, { asOf: '2026-12-1' }))).toContain('at asOf:');
+    // The shape of a date is not enough: it is a day of the calendar.
+    for (const asOf of ['2026-99-99', '2026-02-29', '2026-04-31', '2026-00-10']) {
+      expect(refusal(table({ m: RATES }, { asOf })), asOf).toContain(
+        `at asOf: not a day of the calendar. ${fix}`,
+      );
+    }
+    expect(() => parsePriceTable(table({ m: RATES }, { asOf: '2028-02-29' }), 'p.json')).not.toThrow();
     expect(refusal(table({ m: RATES }, { currency: 'EUR' }))).toContain(
       `Unrecognized key: "currency". ${fix}`,
     );
+    // zod's record would skip it unchecked: refused, never silently dropped, alone or beside others.
+    for (const models of [
+      '{"__proto__": {}}',
+      `{"m": ${JSON.stringify(RATES)}, "__proto__": ${JSON.stringify(RATES)}}`,
+    ]) {
+      expect(refusal(`{"source": "s", "asOf": "2026-12-01", "models": ${models}}`)).toBe(
+        '--prices p.json: not a valid price table: at models.__proto__: "__proto__" is not a model id. Fix: name each model by its id, in letters, digits and . _ : - only, such as claude-haiku-4-5; see docs/cost.md',
+      );
+    }
     expect(refusal(table({}))).toBe(
       `--prices p.json: not a valid price table: at models: prices no model. ${fix}`,
     );

@@ -18,7 +18,14 @@ describe('lines that are not an event', () => {
     expect(parseCodexEvent(line({ msg: 'x' }))).toEqual({ type: 'other', name: '' });
   });
 
-  it.todo('a type named like an Object.prototype member ("constructor", "toString") is other, not an item');
+  it('a type named like an Object.prototype member ("constructor", "toString") is other, not an item', () => {
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(parseCodexEvent(line({ type, item: { id: 'i', type: 'reasoning' } })), type).toEqual({
+        type: 'other',
+        name: type,
+      });
+    }
+  });
 });
 
 describe('thread and turn events', () => {

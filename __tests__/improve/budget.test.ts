@@ -119,9 +119,34 @@ describe('beforeMeasure', () => {
   });
 });
 
-it.todo(
-  'beforeMeasure lets a first run that fits exactly go ahead whatever the float rounding ($0.50 + $0.40 spent of $1.00, a $0.10 run), as beforeRewrite does',
-);
+describe('a step that fits exactly, whatever the float rounding', () => {
+  // $0.10 + $0.10 spent of $0.30: in floating point 0.3 − 0.2 is 0.09999999999999998 and
+  // 0.2 + 0.1 is 0.30000000000000004, yet a $0.10 step fits exactly.
+  const spentTwice = (budget: typeof BUDGET) => {
+    const spend = new SessionSpend(budget, perToken);
+    spend.afterMeasure(report(measured(0.1), measured(0.1)), 'original');
+    return spend;
+  };
+
+  it('beforeMeasure lets the first run go ahead', () => {
+    const spend = spentTwice({ ...BUDGET, maxUsd: 0.3, firstRunUsd: 0.1 });
+    expect(spend.beforeMeasure('candidate 1')).toMatchObject({ firstEstimateUsd: 0.1 });
+    expect(spend.stop).toBeUndefined();
+  });
+
+  it('beforeRewrite lets the call go ahead', () => {
+    const spend = spentTwice({ ...BUDGET, maxUsd: 0.3, rewriteUsd: 0.1 });
+    expect(spend.beforeRewrite('rewrite 1')).toBe(true);
+    expect(spend.stop).toBeUndefined();
+  });
+
+  it('a cent more stops both', () => {
+    const measure = spentTwice({ ...BUDGET, maxUsd: 0.3, firstRunUsd: 0.11 });
+    expect(measure.beforeMeasure('candidate 1')).toBe(false);
+    const rewrite = spentTwice({ ...BUDGET, maxUsd: 0.3, rewriteUsd: 0.11 });
+    expect(rewrite.beforeRewrite('rewrite 1')).toBe(false);
+  });
+});
 
 describe('afterMeasure', () => {
   it('a measurement the budget stopped ends the session at its next estimate', () => {

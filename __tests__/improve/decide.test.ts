@@ -137,7 +137,7 @@ describe('decideCandidate', () => {
       label: 'improvement',
       pValue: 0.00003,
       reason:
-        'improvement on train: positives triggered 30/80 → 70/80 (p = < 0.0001 < 0.0125), negatives fired 20/80 → 5/80 (p = 0.0042 < 0.0125), no regression',
+        'improvement on train: positives triggered 30/80 → 70/80 (p < 0.0001 < 0.0125), negatives fired 20/80 → 5/80 (p = 0.0042 < 0.0125), no regression',
     });
   });
 
@@ -151,6 +151,23 @@ describe('decideCandidate', () => {
       'improvement on train: negatives fired 20/80 → 5/80 (p = 0.0042 < 0.0125), no regression',
     );
     expect(decideCandidate(c).pValue).toBe(0.0042);
+  });
+
+  it('a p-value below 0.0001 reads p < 0.0001 in every reason, never p = < 0.0001', () => {
+    const regression = comparison(
+      'regression',
+      { label: 'noise', base: [30, 80], cand: [30, 80] },
+      { label: 'regression', base: [0, 80], cand: [40, 80], pBad: 1e-9 },
+    );
+    expect(decideCandidate(regression).reason).toBe(
+      'regression on train: negatives fired 0/80 → 40/80 (p < 0.0001)',
+    );
+    const noise = comparison(
+      'noise',
+      { label: 'noise', base: [30, 80], cand: [36, 80], pGood: 0.00002 },
+      { label: 'noise', base: [10, 80], cand: [9, 80], pGood: 0.41 },
+    );
+    expect(decideCandidate(noise).reason).toContain('(smallest p < 0.0001, needs < 0.0125)');
   });
 
   it('a regression names the class that regressed with its p in the bad direction', () => {
@@ -341,7 +358,61 @@ describe('holdsOnHoldout', () => {
     });
   });
 
-  it.todo(
-    'equal pooled rates hold whatever the float rounding: 7/10 − 1/10 against 9/10 − 3/10 (both 0.60) is not "below"',
-  );
+  it('equal pooled rates hold whatever the float rounding: 7/10 − 1/10 against 9/10 − 3/10 (both 0.60) is not "below"', () => {
+    // In floating point 0.9 − 0.3 is 0.6000000000000001 and 0.7 − 0.1 is 0.6.
+    expect(
+      holdsOnHoldout(
+        noise(
+          [
+            [9, 10],
+            [7, 10],
+          ],
+          [
+            [3, 10],
+            [1, 10],
+          ],
+        ),
+      ),
+    ).toEqual({
+      holds: true,
+      reason:
+        "on the holdout its positives − negatives rate is 0.60 against the original's 0.60, with no regression",
+    });
+    // Equal over different run counts too: 6/8 − 2/8 against 5/10 − 0/10.
+    expect(
+      holdsOnHoldout(
+        noise(
+          [
+            [5, 10],
+            [6, 8],
+          ],
+          [
+            [0, 10],
+            [2, 8],
+          ],
+        ),
+      ).holds,
+    ).toBe(true);
+  });
+
+  it('a pooled rate below the original by less than any rounding shows still does not hold', () => {
+    // 1000/1000 − 0 against 999/1000 − 0: both print near 1.00, the winner is lower.
+    expect(
+      holdsOnHoldout(
+        noise(
+          [
+            [1000, 1000],
+            [999, 1000],
+          ],
+          [
+            [0, 1000],
+            [0, 1000],
+          ],
+        ),
+      ),
+    ).toEqual({
+      holds: false,
+      reason: "on the holdout its positives − negatives rate is 1.00, below the original's 1.00",
+    });
+  });
 });

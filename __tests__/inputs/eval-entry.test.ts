@@ -170,6 +170,13 @@ describe('readTypedShouldTrigger', () => {
     ]);
   });
 
+  it('the quoted word is capped at 60 characters, as every quoted value in a message is', () => {
+    const padded = `true${' '.repeat(10_000)}`;
+    expect(should(padded).problems).toEqual([
+      `should_trigger is the string "true${' '.repeat(55)}…", not a boolean | write true without quotes`,
+    ]);
+  });
+
   it('missing, or any other value, says what to write', () => {
     expect(should(undefined).problems).toEqual([
       'should_trigger is missing | add "should_trigger": true for a prompt that should load the skill, false for one that should not',

@@ -69,7 +69,17 @@ describe('checkDescriptionText', () => {
     expect(defect).toContain('(first at character 10: "Line one\\n<b>bold</b>")');
   });
 
-  it.todo('the position of the first bracket counts characters (code points), as the length limit does');
+  it('the position of the first bracket counts characters (code points), as the length limit does', () => {
+    // Two emoji before the bracket: characters 1 and 2, a space at 3, the bracket at 4.
+    const [defect] = defects('😀😀 <b>');
+    expect(defect).toContain('(first at character 4: "😀😀 <b>")');
+  });
+
+  it('the text around a bracket is cut between characters, never inside a surrogate pair', () => {
+    const text = `${'😀'.repeat(20)} > ${'😀'.repeat(20)}`;
+    const [defect] = defects(text);
+    expect(defect).toContain(`(first at character 22: "…${'😀'.repeat(14)} > ${'😀'.repeat(14)}…")`);
+  });
 
   it('a control character and a bracket are both reported, in that order', () => {
     expect(defects('a\u0007 <b>').map((d) => d.split(' | ')[0])).toEqual([

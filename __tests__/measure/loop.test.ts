@@ -156,6 +156,18 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       expect(result.budgetStop?.spentUsd).toBeCloseTo(0.45, 10);
     });
 
+    it('a run that fits exactly goes ahead, whatever the float rounding', async () => {
+      // $0.30 pays for three $0.10 runs, though 0.1 + 0.1 + 0.1 is 0.30000000000000004 in floating point.
+      const result = await measureAll(
+        { ...fixed(2), budget: { maxUsd: 0.3, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        () => {},
+        undefined,
+        deps(() => true),
+      );
+      expect(result.records[0]?.flat()).toHaveLength(3);
+      expect(result.budgetStop?.spentUsd).toBeCloseTo(0.3, 10);
+    });
+
     it('runs the whole plan when the budget covers it', async () => {
       const result = await measureAll(
         { ...fixed(2), budget: { maxUsd: 0.6, costOf: () => 0.1, firstEstimateUsd: 0.1 } },

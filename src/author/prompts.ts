@@ -5,11 +5,19 @@
  * this one module.
  */
 
+import { MAX_QUERY_BYTES } from '../inputs/eval-entry.js';
+
 /** The Agent Skills spec's cap on a description (the same as DESCRIPTION_MAX_CHARS). */
 export const DESCRIPTION_LIMIT = 1024;
 
 /** A SKILL.md body longer than this is cut in a prompt: argv has a per-argument limit (128 KiB on Linux). */
 export const BODY_LIMIT = 24_000;
+
+/**
+ * The longest prompt in UTF-8 bytes: `claude -p` takes it as one command-line argument, which has
+ * the limit a query is held to (MAX_QUERY_BYTES); past it the spawn fails with E2BIG.
+ */
+export const PROMPT_MAX_BYTES = MAX_QUERY_BYTES;
 
 /** What the draft prompt is built from. */
 export interface DraftPromptInput {
@@ -87,8 +95,52 @@ function failingLine(q: FailingQuery): string {
   return `- ${q.shouldTrigger ? 'should trigger' : 'should not trigger'} · loaded ${q.hits}/${q.runs} · ${oneLine(q.query)}`;
 }
 
-/** The rewrite prompt: the body, the current text, the train failures, the earlier attempts, the rules. */
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** The longest head of `text` that takes at most `maxBytes` in UTF-8, cut between code points. */
+function headWithin(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += utf8Bytes(char);
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
+
+const BODY_SQUEEZED = '\n[… cut to fit the prompt in one command-line argument]';
+
+/**
+ * The rewrite prompt: the body, the current text, the train failures, the earlier attempts, the
+ * rules. At most PROMPT_MAX_BYTES: when the whole does not fit, the failing queries get the room
+ * the other parts leave, in order, each whole or left out, and the prompt says how many were left
+ * out; when even the other parts do not fit, the body is cut further.
+ */
 export function rewritePrompt(input: RewritePromptInput): string {
+  const lines = input.failing.map(failingLine);
+  let body = cut(input.body.trim(), BODY_LIMIT);
+  const whole = rewriteParts(input, body, lines.length === 0 ? 'none' : lines.join('\n'));
+  if (utf8Bytes(whole) <= PROMPT_MAX_BYTES) return whole;
+  const leftOut = (n: number) =>
+    `[${n} of ${lines.length} failing queries left out: the prompt must fit in one command-line argument]`;
+  // The note with every query left out is the longest it can be: room is counted against it.
+  const over = utf8Bytes(rewriteParts(input, body, leftOut(lines.length))) - PROMPT_MAX_BYTES;
+  if (over > 0) body = headWithin(body, utf8Bytes(body) - over - utf8Bytes(BODY_SQUEEZED)) + BODY_SQUEEZED;
+  let room = PROMPT_MAX_BYTES - utf8Bytes(rewriteParts(input, body, leftOut(lines.length)));
+  const sent: string[] = [];
+  for (const line of lines) {
+    const need = utf8Bytes(line) + 1; // and the line break before the note
+    if (need > room) continue;
+    sent.push(line);
+    room -= need;
+  }
+  return rewriteParts(input, body, [...sent, leftOut(lines.length - sent.length)].join('\n'));
+}
+
+function rewriteParts(input: RewritePromptInput, body: string, failing: string): string {
   const attempts =
     input.attempts.length === 0
       ? 'none yet'
@@ -101,12 +153,9 @@ export function rewritePrompt(input: RewritePromptInput): string {
   return [
     'You are improving the description of a Claude Code skill: the text Claude reads to decide whether to load the skill. Rewrite it so that it loads for the requests it is meant for and stays quiet on the others.',
     tagged('skill_name', input.skillName),
-    tagged('skill_body', cut(input.body.trim(), BODY_LIMIT)),
+    tagged('skill_body', body),
     tagged('current_description', oneLine(input.current)),
-    tagged(
-      'failing_queries',
-      input.failing.length === 0 ? 'none' : input.failing.map(failingLine).join('\n'),
-    ),
+    tagged('failing_queries', failing),
     tagged('previous_attempts', attempts),
     [
       'Rules:',

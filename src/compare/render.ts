@@ -1,4 +1,4 @@
-import { percent, points, signedPoints } from '../format.js';
+import { clipChars, percent, points, signedPoints } from '../format.js';
 import type { Interval } from '../verdict/statistics.js';
 import type {
   ClassComparison,
@@ -57,7 +57,7 @@ export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): s
     );
     const header = ['id', 'class', c.names.base, c.names.cand, 'Δ hits', 'p', 'p (Holm)', 'label', 'query'];
     const body = c.rows.map((r) => [
-      r.id,
+      flat(r.id),
       r.shouldTrigger ? 'pos' : 'neg',
       `${r.base.hits}/${r.base.runs}`,
       `${r.cand.hits}/${r.cand.runs}${r.partial ? '*' : ''}`,
@@ -280,9 +280,16 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
-/** One line, at most QUERY_WIDTH characters: a query's newlines and control characters would break the table. */
-function clip(text: string): string {
+/**
+ * One line: newlines and control characters in a report's id or query would break the table, and an
+ * escape sequence would reach the terminal.
+ */
+function flat(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-  return flat.length <= QUERY_WIDTH ? flat : `${flat.slice(0, QUERY_WIDTH - 1)}…`;
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+}
+
+/** A query on one line, at most QUERY_WIDTH characters. */
+function clip(text: string): string {
+  return clipChars(flat(text), QUERY_WIDTH);
 }

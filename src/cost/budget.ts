@@ -10,6 +10,21 @@ export interface BudgetStop {
   maxUsd: number;
 }
 
+/**
+ * How far a sum of dollar amounts may pass the budget and still fit: a billionth of a dollar, far
+ * above the rounding of adding binary floats ($0.20 + $0.10 is $0.30000000000000004) at any budget,
+ * far below the price of any run.
+ */
+const ROUNDING_USD = 1e-9;
+
+/**
+ * True when spending `nextUsd` more after `spentUsd` stays within `maxUsd`: the one comparison of
+ * every budget check during a run or session (docs/cost.md), so an amount that fits exactly fits.
+ */
+export function fitsBudget(spentUsd: number, nextUsd: number, maxUsd: number): boolean {
+  return spentUsd + nextUsd <= maxUsd + ROUNDING_USD;
+}
+
 /** Which price table priced a report: the built-in one, or a `--prices` file (by hash, never by path). */
 export interface PricesIdentity {
   source: 'builtin' | 'file';

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { InputError, messageOf } from '../errors.js';
+import { isRecord } from '../guards.js';
 
 /**
  * Price tables: what a model's tokens cost, in US dollars per million tokens. The default table is
  * src/cost/price-table.ts; `--prices <file>` replaces it with a JSON file of the same shape.
  */
+
+/** `2026-02-28` is, `2026-02-29` and `2026-99-99` are not: the day a UTC date prints back as itself. */
+function isCalendarDay(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
 
 const rate = z.number().finite().nonnegative();
 
@@ -26,8 +33,11 @@ const modelPriceSchema = ratesSchema.extend({
 export const priceTableSchema = z.strictObject({
   /** Where the rates come from, in words (shown in the Markdown report). */
   source: z.string().min(1),
-  /** The date the rates were read, YYYY-MM-DD. */
-  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** The date the rates were read, YYYY-MM-DD: a day of the calendar (not 2026-99-99 or 2026-02-29). */
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isCalendarDay, { message: 'not a day of the calendar' }),
   /** Keyed by model id; a reported model matches the longest key it starts with. */
   models: z
     .record(z.string().regex(/^[A-Za-z0-9._:-]+$/), modelPriceSchema)
@@ -65,6 +75,15 @@ export function parsePriceTable(text: string, file: string): PriceTable {
       { file },
       `not valid JSON (${messageOf(error)})`,
       'write the price table as JSON: {"source": "…", "asOf": "YYYY-MM-DD", "models": {"<model id>": {"input": 3, "output": 15, "cacheWrite": 3.75, "cacheRead": 0.3}}} (US dollars per million tokens; see docs/cost.md)',
+    );
+  }
+  // zod's record skips a "__proto__" key unchecked (it would set the prototype of the object it
+  // builds), so the model would vanish without a word: no model has that id, so it is refused.
+  if (isRecord(value) && isRecord(value.models) && Object.hasOwn(value.models, '__proto__')) {
+    throw new InputError(
+      { file },
+      'not a valid price table: at models.__proto__: "__proto__" is not a model id',
+      priceTableFix(['models', '__proto__'], 'invalid_key'),
     );
   }
   const parsed = priceTableSchema.safeParse(value);

@@ -78,17 +78,18 @@ function parseItem(value: Record<string, unknown>): CodexItem {
   }
 }
 
-const ITEM_PHASES: Record<string, 'started' | 'updated' | 'completed'> = {
-  'item.started': 'started',
-  'item.updated': 'updated',
-  'item.completed': 'completed',
-};
+/** A Map, not an object: a type named "constructor" or "toString" must not find a prototype member. */
+const ITEM_PHASES = new Map<string, 'started' | 'updated' | 'completed'>([
+  ['item.started', 'started'],
+  ['item.updated', 'updated'],
+  ['item.completed', 'completed'],
+]);
 
 export function parseCodexEvent(line: string): CodexEvent {
   const value = jsonRecord(line);
   if (value === undefined) return { type: 'unparseable' };
   const type = asString(value.type) ?? '';
-  const phase = ITEM_PHASES[type];
+  const phase = ITEM_PHASES.get(type);
   if (phase !== undefined) {
     const item = isRecord(value.item) ? value.item : {};
     return { type: 'item', phase, id: asString(item.id) ?? '', item: parseItem(item) };

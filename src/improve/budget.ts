@@ -1,3 +1,4 @@
+import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import type { Usage } from '../outcome.js';
 import type { ImproveReport, SessionBudgetStop, SessionCost } from '../shapes/improve.js';
@@ -50,7 +51,7 @@ export class SessionSpend {
   beforeMeasure(phase: string): MeasureBudget | undefined | false {
     if (!this.budget) return undefined;
     const left = this.budget.maxUsd - this.spentUsd;
-    if (left <= 0 || this.budget.firstRunUsd > left) {
+    if (left <= 0 || !fitsBudget(this.spentUsd, this.budget.firstRunUsd, this.budget.maxUsd)) {
       this.stopHere('run', phase, this.budget.firstRunUsd);
       return false;
     }
@@ -72,7 +73,7 @@ export class SessionSpend {
   beforeRewrite(phase: string): boolean {
     if (!this.budget) return true;
     const next = Math.max(this.budget.rewriteUsd, this.dearestRewriteUsd);
-    if (this.spentUsd + next <= this.budget.maxUsd) return true;
+    if (fitsBudget(this.spentUsd, next, this.budget.maxUsd)) return true;
     this.stopHere('rewrite', phase, next);
     return false;
   }

@@ -69,7 +69,12 @@ function classWords(c: ClassComparison): string {
 }
 
 function showP(p: number): string {
-  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+  return p.toFixed(4);
+}
+
+/** `p = 0.0042`, or `p < 0.0001` for a p-value four decimals would show as zero. */
+function pIs(p: number): string {
+  return p < 0.0001 ? 'p < 0.0001' : `p = ${showP(p)}`;
 }
 
 /** Accept only compare's `improvement` (an improvement in a class, a regression in none). */
@@ -83,7 +88,7 @@ export function decideCandidate(c: Comparison): CandidateDecision {
         decision: 'accepted',
         label: c.label,
         pValue,
-        reason: `improvement on train: ${better.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (p = ${showP(k.pGood)} < ${showP(level)})`).join(', ')}, no regression`,
+        reason: `improvement on train: ${better.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (${pIs(k.pGood)} < ${showP(level)})`).join(', ')}, no regression`,
       };
     }
     case 'regression': {
@@ -92,7 +97,7 @@ export function decideCandidate(c: Comparison): CandidateDecision {
         decision: 'rejected',
         label: c.label,
         pValue,
-        reason: `regression on train: ${worse.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (p = ${showP(k.pBad)})`).join(', ')}`,
+        reason: `regression on train: ${worse.map((k) => `${classWords(k)} ${k.base.hits}/${k.base.runs} → ${k.cand.hits}/${k.cand.runs} (${pIs(k.pBad)})`).join(', ')}`,
       };
     }
     case 'noise':
@@ -100,7 +105,7 @@ export function decideCandidate(c: Comparison): CandidateDecision {
         decision: 'rejected',
         label: c.label,
         pValue,
-        reason: `no significant improvement on train (smallest p = ${showP(pValue)}, needs < ${showP(level)}): positives ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`,
+        reason: `no significant improvement on train (smallest ${pIs(pValue)}, needs < ${showP(level)}): positives ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`,
       };
     case 'no-verdict':
       return {
@@ -123,6 +128,25 @@ export function stopReason(
   return undefined;
 }
 
+type Side = ClassComparison['base'];
+
+/**
+ * Positives − negatives rate as an exact fraction of whole numbers (a class without runs counts as a
+ * rate of 0), so two equal scores compare equal: in floating point 0.7 − 0.1 is below 0.9 − 0.3.
+ */
+function exactScore(pos: Side, neg: Side): { num: bigint; den: bigint } {
+  const fraction = (s: Side) =>
+    s.runs === 0 ? { hits: 0n, runs: 1n } : { hits: BigInt(s.hits), runs: BigInt(s.runs) };
+  const [p, n] = [fraction(pos), fraction(neg)];
+  return { num: p.hits * n.runs - n.hits * p.runs, den: p.runs * n.runs };
+}
+
+/** Whether the winner's positives − negatives rate is below the original's, compared exactly. */
+function scoreBelow(winPos: Side, winNeg: Side, origPos: Side, origNeg: Side): boolean {
+  const [w, o] = [exactScore(winPos, winNeg), exactScore(origPos, origNeg)];
+  return w.num * o.den < o.num * w.den;
+}
+
 /**
  * A winner holds on the holdout when the paired holdout comparison shows no regression in either
  * class and, pooled, its positives-minus-negatives rate is at least the original's. The holdout is
@@ -137,7 +161,7 @@ export function holdsOnHoldout(c: Comparison): { holds: boolean; reason: string 
   const score = (pos: number | null, neg: number | null) => (pos ?? 0) - (neg ?? 0);
   const original = score(c.positives.base.rate, c.negatives.base.rate);
   const winner = score(c.positives.cand.rate, c.negatives.cand.rate);
-  if (winner < original) {
+  if (scoreBelow(c.positives.cand, c.negatives.cand, c.positives.base, c.negatives.base)) {
     return {
       holds: false,
       reason: `on the holdout its positives − negatives rate is ${winner.toFixed(2)}, below the original's ${original.toFixed(2)}`,

@@ -1,5 +1,5 @@
 import type { InputLocation } from '../errors.js';
-import { describeValue, type Problems } from './problems.js';
+import { describeValue, type Problems, quote } from './problems.js';
 import { loneSurrogate } from './utf8.js';
 
 /**
@@ -184,7 +184,7 @@ export function readTypedShouldTrigger(
     const word = String(parseBooleanWord(value));
     problems.add(
       location,
-      `should_trigger is the string ${JSON.stringify(value)}, not a boolean`,
+      `should_trigger is the string ${quote(value)}, not a boolean`,
       `write ${word} without quotes`,
     );
     return undefined;

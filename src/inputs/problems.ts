@@ -1,4 +1,5 @@
 import { InputError, InputErrors, type InputLocation } from '../errors.js';
+import { clipChars } from '../format.js';
 import { isRecord } from '../guards.js';
 
 /**
@@ -29,9 +30,7 @@ export function inputFailure(location: InputLocation, problem: string, fix?: str
 
 /** Quotes user text for an error message: JSON-escaped (no raw newlines or control bytes) and capped. */
 export function quote(text: string, max = 60): string {
-  const chars = [...text];
-  const cut = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
-  return JSON.stringify(cut);
+  return JSON.stringify(clipChars(text, max));
 }
 
 /** What a value is, in words, for "expected X, got Y" messages. */

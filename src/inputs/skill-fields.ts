@@ -68,11 +68,13 @@ export function checkDescriptionText(text: string, location: InputLocation, prob
       'remove it (Claude Code drops or garbles it in the listing, and it garbles terminals and reports)',
     );
   }
-  const bracket = trimmed.search(/[<>]/);
+  // In characters (code points), as the length limit counts: an emoji is one, never cut in half.
+  const chars = [...trimmed];
+  const bracket = chars.findIndex((c) => c === '<' || c === '>');
   if (bracket !== -1) {
     const which = ['<', '>'].filter((c) => trimmed.includes(c)).join('" and "');
     const start = Math.max(0, bracket - 15);
-    const snippet = `${start > 0 ? '…' : ''}${trimmed.slice(start, bracket + 16)}${bracket + 16 < trimmed.length ? '…' : ''}`;
+    const snippet = `${start > 0 ? '…' : ''}${chars.slice(start, bracket + 16).join('')}${bracket + 16 < chars.length ? '…' : ''}`;
     problems.add(
       location,
       `description contains "${which}" (first at character ${bracket + 1}: ${quote(snippet)}), which the skills spec forbids`,

@@ -1,5 +1,6 @@
 import type { Agent, AgentId, UpcomingRun } from '../adapters/agent.js';
 import { StubProjectError } from '../adapters/stub-project.js';
+import { fitsBudget } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
@@ -94,7 +95,7 @@ export async function measureAll(
         // The next run is expected to cost as much as the dearest one so far (the round trip's
         // before any): a run stopped at its decision cannot be cut short of its prompt's price.
         const nextEstimateUsd = done === 0 ? spec.budget.firstEstimateUsd : largestRunUsd;
-        if (spentUsd + nextEstimateUsd > spec.budget.maxUsd) {
+        if (!fitsBudget(spentUsd, nextEstimateUsd, spec.budget.maxUsd)) {
           return {
             records,
             aborted: true,

@@ -1,6 +1,6 @@
 import { agentView } from '../compare/by-agent.js';
 import { measurementOfModel } from '../compare/by-model.js';
-import { percent } from '../format.js';
+import { clipChars, percent } from '../format.js';
 import type { Measurement, QueryResult, Report } from '../shapes/report.js';
 
 /**
@@ -222,7 +222,7 @@ function seconds(ms: number): string {
 function oneLine(value: string, max = Number.POSITIVE_INFINITY): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: flattening control characters is the point
   const flat = value.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
-  return [...flat].length <= max ? flat : `${[...flat].slice(0, max - 1).join('')}…`;
+  return clipChars(flat, max);
 }
 
 /**
