@@ -63,6 +63,13 @@ describe('the job estimate', () => {
     );
   });
 
+  it('an estimate equal to the budget but for float rounding fits (0.1 + 0.2 against 0.3)', () => {
+    const estimate = { runs: 3, models: [], usd: 0.1 + 0.2, unknownModels: [] };
+    expect(estimate.usd).toBeGreaterThan(0.3);
+    expect(budgetRefusal(estimate, 0.3)).toBeUndefined();
+    expect(budgetRefusal({ ...estimate, usd: 0.31 }, 0.3)).toMatch(/^input max-cost-usd: the job's plan/);
+  });
+
   it('a model without a price refuses the budget, naming it and the prices input', async () => {
     const settings = readSettings(reader({ model: 'claude-nova-9' }));
     const estimate = estimateJob(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { codexDefaultModel } from '../adapters/codex-launch.js';
 import { loadPrices, type Prices } from '../adapters/prices-file.js';
+import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import {
   dearestRunUsd,
@@ -112,7 +113,7 @@ export function budgetRefusal(estimate: PlanEstimate, maxUsd: number): string | 
     const names = estimate.unknownModels.map((m) => `"${m}"`).join(', ');
     return `input ${Inputs.MaxCostUsd}: needs a price for every model, and the price table has none for ${names}; nothing was measured. Fix: set ${Inputs.Prices} to a table with ${estimate.unknownModels.length === 1 ? 'its' : 'their'} rates (docs/cost.md), or ${Inputs.Model} (or ${Inputs.Models}) to priced model ids`;
   }
-  if (estimate.usd <= maxUsd) return undefined;
+  if (fitsBudget(0, estimate.usd, maxUsd)) return undefined;
   const buys = runsAffordable(estimate, maxUsd);
   return `input ${Inputs.MaxCostUsd}: the job's plan is estimated at ${formatUsd(estimate.usd)} for ${estimate.runs} runs, more than max-cost-usd ${formatUsd(maxUsd)}, which buys about ${buys} of them; nothing was measured. Fix: raise ${Inputs.MaxCostUsd}, or plan fewer runs (${Inputs.Runs}, fewer queries, ${Inputs.Models} or skills)`;
 }

@@ -1,5 +1,6 @@
 import { codexDefaultModel } from '../adapters/codex-launch.js';
 import type { Prices } from '../adapters/prices-file.js';
+import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import { checkCost, costCheckWarnings } from '../cost/cost-check.js';
 import {
@@ -44,7 +45,7 @@ export function planCost(
       `--max-cost-usd needs a price for every model, and the price table has none for ${estimate.unknownModels.map((m) => `"${m}"`).join(', ')}. Fix: pass --prices <file> with ${estimate.unknownModels.length === 1 ? 'its' : 'their'} rates (docs/cost.md), or --model with a priced model id`,
     );
   }
-  if (estimate.usd > maxCostUsd) {
+  if (!fitsBudget(0, estimate.usd, maxCostUsd)) {
     const buys = runsAffordable(estimate, maxCostUsd);
     throw new UsageError(
       `the plan is estimated at ${auto ? 'up to ' : ''}${formatUsd(estimate.usd)} for ${estimate.runs} runs, more than --max-cost-usd ${formatUsd(maxCostUsd)}, which buys about ${buys} of them; nothing was measured. Fix: raise --max-cost-usd, or plan fewer runs (--runs, fewer queries or models)`,

@@ -1,5 +1,6 @@
 import type { Prices } from '../adapters/prices-file.js';
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
+import { fitsBudget } from '../cost/budget.js';
 import { costOf, formatUsd } from '../cost/cost.js';
 import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
 import { UsageError } from '../errors.js';
@@ -124,7 +125,7 @@ export function planSessionCost(
       `--max-cost-usd needs a price for the session's model, and the price table has none for "${priced}". Fix: pass --prices <file> with its rates (docs/cost.md), or --model with a priced model id`,
     );
   }
-  if (plan.usd > maxCostUsd) {
+  if (!fitsBudget(0, plan.usd, maxCostUsd)) {
     const perRun = plan.runs === 0 ? 0 : plan.measuredUsd / plan.runs;
     const cost = (queries: number) => queries * input.runsPerQuery * perRun;
     const fixed = cost(phases.original) + cost(phases.holdout);
