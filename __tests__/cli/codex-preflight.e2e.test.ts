@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODEX_ROUND_TRIP_QUERY } from '../../src/adapters/codex-launch.js';
 import type { SimulatedModel } from '../../src/simulated/model.js';
-import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { liveProcessesIn } from '../fakes/process-group.js';
 
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
@@ -110,30 +110,22 @@ describe('skilltrigger preflight --agent codex', () => {
 
   it('Ctrl-C during the round trip leaves no process, no temp folder, no CODEX_HOME, and HOME as it was', async () => {
     const { home, tmp, env } = await codexCase('sigint');
-    let sent = false;
     let atSignal: string[] = [];
     let codexAtSignal: string[] = [];
-    const r = await runCli(args('--model', HANG_MODEL), {
-      env,
-      onStart: (child) => {
-        const timer = setInterval(() => {
-          // The round trip's request reached the provider, and hangs there: interrupt.
-          const waiting = model.requests.some(
-            (q) => q.view?.query === CODEX_ROUND_TRIP_QUERY && q.view.model === HANG_MODEL,
-          );
-          if (!sent && waiting) {
-            sent = true;
-            clearInterval(timer);
-            // The run's folder (project, CODEX_HOME, TMPDIR) and its codex are there when Ctrl-C comes.
-            atSignal = readdirSync(tmp);
-            codexAtSignal = liveProcessesIn(tmp).filter((p) => !p.startsWith(`${child.pid} `));
-            child.kill('SIGINT');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(timer));
+    const sent = actWhen(
+      // The round trip's request reached the provider, and hangs there: interrupt.
+      () =>
+        model.requests.some((q) => q.view?.query === CODEX_ROUND_TRIP_QUERY && q.view.model === HANG_MODEL),
+      (child) => {
+        // The run's folder (project, CODEX_HOME, TMPDIR) and its codex are there when Ctrl-C comes.
+        atSignal = readdirSync(tmp);
+        codexAtSignal = liveProcessesIn(tmp).filter((p) => !p.startsWith(`${child.pid} `));
+        child.kill('SIGINT');
       },
-    });
-    expect(sent).toBe(true);
+      50,
+    );
+    const r = await runCli(args('--model', HANG_MODEL), { env, onStart: sent.onStart });
+    expect(sent.done()).toBe(true);
     expect(atSignal.filter((f) => f.startsWith('skilltrigger-')).length).toBeGreaterThan(0);
     expect(codexAtSignal.join('\n')).toMatch(/codex/);
     expect(r.stderr).toContain('preflight interrupted');

@@ -59,6 +59,31 @@ export function runCli(
   });
 }
 
+/**
+ * An `onStart` for runCli that polls `ready` (given stderr so far) every `everyMs` while the CLI
+ * runs and, the first time it holds, does `act` to the child once (a signal, a file made in its
+ * way); `done()` says whether it did.
+ */
+export function actWhen(
+  ready: (stderr: string) => boolean | Promise<boolean>,
+  act: (child: ChildProcess) => void,
+  everyMs = 100,
+): { onStart: (child: ChildProcess, stderr: () => string) => void; done: () => boolean } {
+  let done = false;
+  return {
+    done: () => done,
+    onStart(child, stderr) {
+      const timer = setInterval(async () => {
+        if (done || !(await ready(stderr())) || done) return;
+        done = true;
+        clearInterval(timer);
+        act(child);
+      }, everyMs);
+      child.on('close', () => clearInterval(timer));
+    },
+  };
+}
+
 /** `skilltrigger run` of a skill on an eval set into `out`, with the pinned claude; then `extra`. */
 export function runArgs(skill: string, evals: string, out: string, ...extra: string[]): string[] {
   return ['run', '--skill', skill, '--eval', evals, '--out', out, '--claude', CLAUDE_BIN, ...extra];

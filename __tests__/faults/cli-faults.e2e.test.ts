@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Behaviour } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
 import {
   claudeProjectsLeft,
@@ -78,21 +78,16 @@ describe('skilltrigger run under faults', () => {
     // Not there when the run starts (so the up-front check passes), a regular file by the end.
     const file = path.join(world.work, 'later-a-file');
     const out = path.join(file, 'results');
-    let made = false;
+    const made = actWhen(
+      (stderr) => stderr.includes('query 1/2'),
+      () => writeFileSync(file, 'not a folder\n'),
+      50,
+    );
     const r = await runCli([...t.args, '--out', out, '--claude', CLAUDE_BIN], {
       env: t.env,
-      onStart: (child, stderr) => {
-        const timer = setInterval(() => {
-          if (!made && stderr().includes('query 1/2')) {
-            made = true;
-            clearInterval(timer);
-            writeFileSync(file, 'not a folder\n');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: made.onStart,
     });
-    expect(made).toBe(true);
+    expect(made.done()).toBe(true);
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot write the report to ${out}: ENOTDIR`);
@@ -110,23 +105,18 @@ describe('skilltrigger run under faults', () => {
 
   it(faultTitle('cli-sigterm'), async () => {
     const t = await setUp('sigterm', { kind: 'skill' }, { kind: 'hang' });
-    let sent = false;
+    // Once the first run is recorded and the second (hanging) one has reached the model.
+    const sent = actWhen(
+      (stderr) =>
+        stderr.includes('query 1/2') &&
+        world.model.requests.some((q) => q.view?.query === t.queries.negative),
+      (child) => child.kill('SIGTERM'),
+    );
     const r = await runCli([...t.args, '--out', t.out, '--claude', CLAUDE_BIN, '--timeout', '60'], {
       env: t.env,
-      onStart: (child, stderr) => {
-        const timer = setInterval(async () => {
-          // Once the first run is recorded and the second (hanging) one has reached the model.
-          const hanging = world.model.requests.some((q) => q.view?.query === t.queries.negative);
-          if (!sent && stderr().includes('query 1/2') && hanging) {
-            sent = true;
-            clearInterval(timer);
-            child.kill('SIGTERM');
-          }
-        }, 100);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: sent.onStart,
     });
-    expect(sent).toBe(true);
+    expect(sent.done()).toBe(true);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/SIGTERM: stopping/);
     const report = await onlyReport(t.out);

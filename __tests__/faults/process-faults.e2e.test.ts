@@ -6,6 +6,7 @@ import { claudeEnvironment, runOnce } from '../../src/measure/run-once.js';
 import { type Behaviour, GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import {
+  actWhen,
   type CliResult,
   type CliWorld,
   REPO_ROOT,
@@ -198,27 +199,25 @@ describe('signals', () => {
     const t = await setUp('sighup', { kind: 'skill' }, { kind: 'hang' });
     // Every claude of the case runs in a temp project in its TMPDIR: the runs and the standbys.
     const groups = groupWatch(() => processesUnder(t.tmp));
-    let sent = false;
+    const sent = actWhen(
+      (stderr) => {
+        groups.look();
+        const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
+        return stderr.includes('query 1/2') && hanging && groups.pgids.size > 0;
+      },
+      (child) => {
+        // A closed terminal: the pipes are gone and the whole job gets SIGHUP.
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        signalJob(child, 'SIGHUP');
+      },
+    );
     const r = await runCli([...t.args, '--claude', CLAUDE_BIN, '--timeout', '60'], {
       env: t.env,
       detached: true,
-      onStart: (child, stderr) => {
-        const timer = setInterval(() => {
-          groups.look();
-          const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
-          if (!sent && stderr().includes('query 1/2') && hanging && groups.pgids.size > 0) {
-            sent = true;
-            clearInterval(timer);
-            // A closed terminal: the pipes are gone and the whole job gets SIGHUP.
-            child.stdout?.destroy();
-            child.stderr?.destroy();
-            signalJob(child, 'SIGHUP');
-          }
-        }, 100);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: sent.onStart,
     });
-    expect(sent).toBe(true);
+    expect(sent.done()).toBe(true);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(3);
     const report = await onlyReport(t.out);
@@ -289,25 +288,20 @@ describe('signals', () => {
     const groups = groupWatch(() => processesWith(wrapper));
     const before = model.requests.length;
     gateBehaviour = { kind: 'hang' };
-    let sent = false;
+    const sent = actWhen(
+      () => {
+        groups.look();
+        return model.requests.slice(before).some((q) => q.view?.query === GATE_QUERY);
+      },
+      (child) => signalJob(child, 'SIGINT'),
+    );
     try {
       const r = await runCli([...t.args, '--claude', wrapper], {
         env: t.env,
         detached: true,
-        onStart: (child) => {
-          const timer = setInterval(() => {
-            groups.look();
-            const asked = model.requests.slice(before).some((q) => q.view?.query === GATE_QUERY);
-            if (!sent && asked) {
-              sent = true;
-              clearInterval(timer);
-              signalJob(child, 'SIGINT');
-            }
-          }, 100);
-          child.on('close', () => clearInterval(timer));
-        },
+        onStart: sent.onStart,
       });
-      expect(sent).toBe(true);
+      expect(sent.done()).toBe(true);
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('interrupted during the gates; nothing was measured');
       // Nothing was measured: no report, and nothing the gates made is left.
