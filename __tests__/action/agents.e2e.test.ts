@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PINNED_CODEX_VERSION } from '../../src/action/constants.js';
@@ -11,6 +11,7 @@ import { GATE_QUERY } from '../../src/simulated/model.js';
 import { listedNameOf } from '../../src/simulated/route.js';
 import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
+import { writeFakeNpm } from '../fakes/fake-npm.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 import { liveProcessesIn } from '../fakes/process-group.js';
 import {
@@ -29,8 +30,8 @@ import {
  *
  * Codex is got as the runner would get it: no `codex-path`, so `@openai/codex@<codex-version>` is
  * installed into its private prefix and saved to the cache fake. The `npm` on PATH is a tiny
- * script (the registry is not reachable offline), as in install.e2e.test.ts: it records its argv
- * and links the project's own pinned `codex` into the prefix, as the real package's bin would be.
+ * script (the registry is not reachable offline, fakes/fake-npm.ts), as in install.e2e.test.ts: it
+ * records its argv and links the project's own pinned `codex` into the prefix.
  *
  * Runs: 2 queries × 1 run × 2 sides × 2 agents = 8 measured runs (4 claude, 4 codex), plus each
  * agent's gates; then a job on Codex alone with a sibling, cancelled in its second run (Codex's
@@ -44,17 +45,6 @@ const OPENAI_KEY = 'sk-openai-agents-e2e-secret';
 const SKILL = '.claude/skills/tiny/SKILL.md';
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 const CODEX_KEY = `skilltrigger-codex-${PINNED_CODEX_VERSION}-linux-${process.arch}`;
-
-const FAKE_NPM = `#!/usr/bin/env node
-const fs = require('node:fs');
-const path = require('node:path');
-const args = process.argv.slice(2);
-fs.appendFileSync(process.env.FAKE_NPM_LOG, JSON.stringify(args) + '\\n');
-const prefix = args[args.indexOf('--prefix') + 1];
-const bin = path.join(prefix, 'node_modules', '.bin');
-fs.mkdirSync(bin, { recursive: true });
-fs.symlinkSync(process.env.FAKE_NPM_CODEX, path.join(bin, 'codex'));
-`;
 
 let world: ActionWorld;
 let result: ActionResult;
@@ -93,10 +83,7 @@ beforeAll(async () => {
         : undefined;
     },
   });
-  const fakeBin = path.join(world.work, 'bin');
-  await mkdir(fakeBin);
-  await writeFile(path.join(fakeBin, 'npm'), FAKE_NPM);
-  await chmod(path.join(fakeBin, 'npm'), 0o755);
+  await writeFakeNpm(path.join(world.work, 'bin'), 'codex');
   npmLog = path.join(world.work, 'npm-calls.jsonl');
   await writeFile(npmLog, '');
 

@@ -1,18 +1,10 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
 import { type ArtifactServiceFake, startArtifactService, unzip } from '../fakes/artifact-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import {
-  type ActionResult,
-  evalsJson,
-  GitRepo,
-  pullRequestPayload,
-  runAction,
-  skillFile,
-} from './harness.js';
+import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
 
 /**
  * The bundled Action (dist/index.js, run as the runner runs it) puts the reports' HTML pages in
@@ -25,42 +17,21 @@ import {
 const SKILL = '.claude/skills/pages/SKILL.md';
 const DESCRIPTION = 'Explain HTML pages. Use when the user asks about web pages.';
 
-let work: string;
-let model: SimulatedModel;
+let world: ActionWorld;
 let artifacts: ArtifactServiceFake;
-let repo: GitRepo;
 let base = '';
 let head = '';
 
-function env(extra: Record<string, string>): Record<string, string> {
-  const keep: Record<string, string> = {};
-  for (const name of ['PATH', 'LANG']) {
-    const value = process.env[name];
-    if (value !== undefined) keep[name] = value;
-  }
-  return {
-    ...keep,
-    HOME: path.join(work, 'home'),
-    TMPDIR: path.join(work, 'tmp'),
-    GITHUB_REPOSITORY: 'acme/skills',
-    GITHUB_SHA: head,
-    GITHUB_REF: 'refs/pull/7/merge',
-    GITHUB_JOB: 'trigger-check',
-    RUNNER_OS: 'Linux',
-    RUNNER_ARCH: 'X64',
-    RUNNER_TEMP: path.join(work, 'tmp'),
-    ANTHROPIC_BASE_URL: model.url,
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    SKILLTRIGGER_SIMULATED: '1',
-    ...extra,
-  };
-}
-
 async function measure(extraEnv: Record<string, string>): Promise<ActionResult> {
-  await rm(path.join(repo.dir, 'skilltrigger-results'), { recursive: true, force: true });
+  await world.freshJob();
   return runAction({
-    cwd: repo.dir,
-    env: env(extraEnv),
+    cwd: world.repo.dir,
+    env: world.env({
+      GITHUB_REPOSITORY: 'acme/skills',
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_JOB: 'trigger-check',
+      ...extraEnv,
+    }),
     eventName: 'pull_request',
     payload: pullRequestPayload({ number: 7, baseSha: base, headSha: head, headRef: 'pages' }),
     inputs: {
@@ -76,20 +47,19 @@ async function measure(extraEnv: Record<string, string>): Promise<ActionResult> 
 
 const warnings = (r: ActionResult) =>
   r.annotations.filter((a) => a.level === 'warning').map((a) => a.message);
-const log = (r: ActionResult) => `exit ${r.code}\n${r.stdout}\n${r.stderr}`;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-artifact-e2e-'));
-  await mkdir(path.join(work, 'home'));
-  await mkdir(path.join(work, 'tmp'));
-  model = await startSimulatedModel({
+  world = await startActionWorld({
+    name: 'artifact-e2e',
     seed: 5,
     script: (req) => (req.query.startsWith('pages-pos') ? { kind: 'skill' } : { kind: 'text' }),
+    tokens: {},
+    // The artifact fake gives the job its ACTIONS_RESULTS_URL and token, or nothing does.
+    cacheEnv: false,
   });
   artifacts = await startArtifactService();
-  repo = await GitRepo.create(path.join(work, 'repo'));
-  base = await repo.commit('Initial', { 'README.md': '# skills\n' });
-  head = await repo.commit('Add the pages skill', {
+  base = await world.repo.commit('Initial', { 'README.md': '# skills\n' });
+  head = await world.repo.commit('Add the pages skill', {
     [SKILL]: skillFile('pages', DESCRIPTION),
     '.claude/skills/pages/evals.json': evalsJson([
       { query: 'pages-pos 1: what is an <a href> tag', should_trigger: true },
@@ -99,15 +69,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await model?.close();
+  await world?.close();
   await artifacts?.close();
-  await rm(work, { recursive: true, force: true });
 });
 
 describe('the Action: the HTML pages in the job artifact', () => {
   it('with the artifact service: the page is uploaded, zipped as written, and the summary names the artifact', async () => {
     const result = await measure(artifacts.env());
-    expect(result.code, log(result)).toBe(0);
+    expect(result.code, actionLog(result)).toBe(0);
     expect(artifacts.artifacts.map((a) => a.name)).toEqual(['skilltrigger-pages-trigger-check']);
     const [artifact] = artifacts.artifacts;
     const files = unzip(artifact?.data ?? Buffer.alloc(0));
@@ -127,7 +96,7 @@ describe('the Action: the HTML pages in the job artifact', () => {
   it('the service refuses (the name is taken): a warning, the job keeps its own result, no summary line', async () => {
     const before = artifacts.artifacts.length;
     const result = await measure(artifacts.env());
-    expect(result.code, log(result)).toBe(0);
+    expect(result.code, actionLog(result)).toBe(0);
     expect(artifacts.artifacts).toHaveLength(before);
     const warned = warnings(result).filter((w) => /artifact/.test(w));
     expect(warned).toHaveLength(1);
@@ -141,7 +110,7 @@ describe('the Action: the HTML pages in the job artifact', () => {
   it('without the artifact service (no runtime token or results URL): a warning, the job succeeds', async () => {
     const requests = artifacts.requests.length;
     const result = await measure({});
-    expect(result.code, log(result)).toBe(0);
+    expect(result.code, actionLog(result)).toBe(0);
     expect(artifacts.requests).toHaveLength(requests);
     const warned = warnings(result).filter((w) => /artifact/.test(w));
     expect(warned).toEqual([

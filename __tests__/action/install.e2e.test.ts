@@ -1,27 +1,19 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PINNED_CLAUDE_CODE_VERSION } from '../../src/action/constants.js';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { type CacheServiceFake, startCacheService } from '../fakes/cache-service.js';
+import { type ActionWorld, startActionWorld } from '../fakes/action-world.js';
+import { startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type GitHubApiFake, startGitHubApi } from '../fakes/github-api.js';
+import { writeFakeNpm } from '../fakes/fake-npm.js';
 import { loadOwnStub } from '../fakes/query-stub.js';
-import {
-  type ActionResult,
-  evalsJson,
-  GitRepo,
-  pullRequestPayload,
-  runAction,
-  skillFile,
-} from './harness.js';
+import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
 
 /**
  * Getting the CLI without `claude-path`: npm into a private prefix, saved to the Actions cache, and
  * on the next job restored from it without npm. The `npm` here is a tiny script on PATH (the
- * registry is not reachable offline): it records its argv and links the project's own pinned
- * `claude` into `<prefix>/node_modules/.bin`, as the real package's postinstall would. The prefix
+ * registry is not reachable offline, fakes/fake-npm.ts): it records its argv and links the
+ * project's own pinned `claude` into `<prefix>/node_modules/.bin`, as the real package would. The prefix
  * then goes through the real @actions/cache client and the cache fake, and the restored `claude`
  * answers the gates and the measured runs.
  *
@@ -30,71 +22,38 @@ import {
  * it) runs only with SKILLTRIGGER_TEST_NPM_INSTALL=1.
  */
 
-const FAKE_NPM = `#!/usr/bin/env node
-const fs = require('node:fs');
-const path = require('node:path');
-const args = process.argv.slice(2);
-fs.appendFileSync(process.env.FAKE_NPM_LOG, JSON.stringify(args) + '\\n');
-if (process.env.FAKE_NPM_FAIL === '1') {
-  console.error('npm error 404 Not Found - GET https://registry.npmjs.org/@anthropic-ai%2fclaude-code');
-  process.exit(1);
-}
-const prefix = args[args.indexOf('--prefix') + 1];
-const bin = path.join(prefix, 'node_modules', '.bin');
-fs.mkdirSync(bin, { recursive: true });
-fs.symlinkSync(process.env.FAKE_NPM_CLAUDE, path.join(bin, 'claude'));
-`;
-
-let work: string;
-let repo: GitRepo;
-let model: SimulatedModel;
-let github: GitHubApiFake;
-let cache: CacheServiceFake;
+let world: ActionWorld;
 let npmLog: string;
-let runnerTemp: string;
 let base: string;
 let head: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-install-e2e-'));
-  runnerTemp = path.join(work, 'runner-temp');
-  npmLog = path.join(work, 'npm.log');
-  await mkdir(path.join(work, 'bin'));
-  await mkdir(path.join(work, 'home'));
-  await writeFile(path.join(work, 'bin', 'npm'), FAKE_NPM);
-  await chmod(path.join(work, 'bin', 'npm'), 0o755);
-  repo = await GitRepo.create(path.join(work, 'repo'));
-  base = await repo.commit('Add tiny', {
+  world = await startActionWorld({
+    name: 'install-e2e',
+    script: (req) => (req.query.startsWith('tiny-pos') ? loadOwnStub(req) : undefined),
+    tokens: { t: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+  });
+  npmLog = path.join(world.work, 'npm.log');
+  await writeFakeNpm(path.join(world.work, 'bin'), 'claude');
+  base = await world.repo.commit('Add tiny', {
     'tiny/SKILL.md': skillFile('tiny', 'Say hello in the tiny way.'),
     'tiny/evals.json': evalsJson([
       { query: 'tiny-pos: say hello tinily', should_trigger: true },
       { query: 'tiny-neg: what time is it', should_trigger: false },
     ]),
   });
-  head = await repo.commit('Reword tiny', {
+  head = await world.repo.commit('Reword tiny', {
     'tiny/SKILL.md': skillFile('tiny', 'Greet the user the tiny way.'),
   });
-  model = await startSimulatedModel({
-    script: (req) => (req.query.startsWith('tiny-pos') ? loadOwnStub(req) : undefined),
-  });
-  github = await startGitHubApi({
-    tokens: { t: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
-  });
-  cache = await startCacheService();
 });
 
 afterAll(async () => {
-  await model?.close();
-  await github?.close();
-  await cache?.close();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 beforeEach(async () => {
   // A new job: the runner's temp folder is empty again, and the checkout is fresh (no cache folder).
-  await rm(runnerTemp, { recursive: true, force: true });
-  await mkdir(runnerTemp, { recursive: true });
-  await rm(path.join(repo.dir, '.skilltrigger-cache'), { recursive: true, force: true });
+  await world.freshJob();
   await writeFile(npmLog, '');
 });
 
@@ -109,7 +68,7 @@ function networkEnv(): Record<string, string> {
 
 async function job(extraEnv: Record<string, string> = {}, usePath = true): Promise<ActionResult> {
   return runAction({
-    cwd: repo.dir,
+    cwd: world.repo.dir,
     eventName: 'pull_request',
     payload: pullRequestPayload({ number: 1, baseSha: base, headSha: head, headRef: 'tiny' }),
     inputs: {
@@ -119,19 +78,12 @@ async function job(extraEnv: Record<string, string> = {}, usePath = true): Promi
       baseline: 'none',
       comment: 'false',
     },
-    env: {
-      PATH: usePath ? `${path.join(work, 'bin')}:${process.env.PATH}` : (process.env.PATH ?? ''),
-      HOME: path.join(work, 'home'),
-      ...github.env(),
-      ...cache.env(),
-      RUNNER_OS: 'Linux',
-      RUNNER_TEMP: runnerTemp,
-      ANTHROPIC_BASE_URL: model.url,
-      SKILLTRIGGER_SIMULATED: '1',
+    env: world.env({
+      PATH: usePath ? `${path.join(world.work, 'bin')}:${process.env.PATH}` : (process.env.PATH ?? ''),
       FAKE_NPM_LOG: npmLog,
       FAKE_NPM_CLAUDE: CLAUDE_BIN,
       ...extraEnv,
-    },
+    }),
   });
 }
 
@@ -161,7 +113,7 @@ describe('installing the Claude CLI', () => {
       'install',
       '--prefix',
       // Inside the workspace: the cache path is then relative, the same on every runner.
-      path.join(repo.dir, '.skilltrigger-cache', 'claude-code', PINNED_CLAUDE_CODE_VERSION),
+      path.join(world.repo.dir, '.skilltrigger-cache', 'claude-code', PINNED_CLAUDE_CODE_VERSION),
       '--no-save',
       '--no-audit',
       '--no-fund',
@@ -171,9 +123,9 @@ describe('installing the Claude CLI', () => {
       '--include=optional',
       `@anthropic-ai/claude-code@${PINNED_CLAUDE_CODE_VERSION}`,
     ]);
-    expect(cache.entries.map((e) => e.key)).toContain(CLI_KEY);
+    expect(world.cache.entries.map((e) => e.key)).toContain(CLI_KEY);
     expect(result.stdout).toContain(`saved the install to the Actions cache as ${CLI_KEY}`);
-    expect(repo.git('status', '--porcelain')).not.toContain('.skilltrigger-cache');
+    expect(world.repo.git('status', '--porcelain')).not.toContain('.skilltrigger-cache');
     expect(result.stdout).toMatch(/ok · claude 2\.1\.328/);
   });
 

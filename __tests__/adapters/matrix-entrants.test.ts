@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadMatrixEntrants } from '../../src/adapters/matrix-entrants.js';
 import { InputError, InputErrors } from '../../src/errors.js';
+import { thrown } from '../fakes/thrown.js';
 
 let root: string;
 beforeEach(async () => {
@@ -23,16 +24,6 @@ const evals = JSON.stringify([
   { query: 'fill the form', should_trigger: true },
   { query: 'write a poem', should_trigger: false },
 ]);
-
-/** What a call throws (fails the test when it resolves). */
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('loadMatrixEntrants', () => {
   it('every skill under the folder, each with its eval set by the convention or none (a competitor only)', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baselineLine, baselineText, looksLikePath } from '../../src/cli/baseline-text.js';
 import { InputError, UsageError } from '../../src/errors.js';
+import { thrown } from '../fakes/thrown.js';
 
 let dir: string;
 let file: string;
@@ -15,15 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
 
 describe('looksLikePath', () => {
   it('one word with a slash, or a .md/.txt ending, is meant as a file', () => {

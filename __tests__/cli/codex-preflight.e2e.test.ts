@@ -5,48 +5,51 @@
  * during the round trip leaves no process, no temp folder and no CODEX_HOME, and HOME untouched.
  */
 import { readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODEX_ROUND_TRIP_QUERY } from '../../src/adapters/codex-launch.js';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { runCli } from '../fakes/cli.js';
+import type { SimulatedModel } from '../../src/simulated/model.js';
+import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { liveProcessesIn } from '../fakes/process-group.js';
 
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 const HANG_MODEL = 'gpt-hang';
 
+let world: CliWorld;
 let model: SimulatedModel;
-let work = '';
 let skillDir = '';
 
 beforeAll(async () => {
-  model = await startSimulatedModel({
-    chunkDelayMs: 0,
-    script: (req) =>
-      req.query === CODEX_ROUND_TRIP_QUERY && req.model === HANG_MODEL ? { kind: 'hang' } : undefined,
+  world = await startCliWorld({
+    name: 'codex-preflight',
+    model: {
+      chunkDelayMs: 0,
+      script: (req) =>
+        req.query === CODEX_ROUND_TRIP_QUERY && req.model === HANG_MODEL ? { kind: 'hang' } : undefined,
+    },
   });
-  work = await realpath(await mkdtemp(path.join(tmpdir(), 'skilltrigger-codex-preflight-')));
-  skillDir = path.join(work, 'skills', 'release-notes');
-  await mkdir(skillDir, { recursive: true });
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    '---\nname: release-notes\ndescription: Draft release notes from the merged pull requests\n---\n\nBody.\n',
+  model = world.model;
+  skillDir = path.dirname(
+    await world.write(
+      'skills/release-notes/SKILL.md',
+      '---\nname: release-notes\ndescription: Draft release notes from the merged pull requests\n---\n\nBody.\n',
+    ),
   );
 });
 
 afterAll(async () => {
-  await model?.close();
-  if (work) await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
-/** A fresh HOME and TMPDIR for one CLI run, and the environment pointing at the simulated model. */
-async function world(name: string, key: string | null = 'sk-test-codex-preflight') {
-  const home = path.join(work, `${name}-home`);
-  const tmp = path.join(work, `${name}-tmp`);
-  await mkdir(home);
-  await mkdir(tmp);
+/**
+ * A fresh HOME and TMPDIR for one CLI run, and the environment pointing at the simulated model:
+ * Codex's own, not the world's claude environment, since each case checks its HOME is left empty.
+ */
+async function codexCase(name: string, key: string | null = 'sk-test-codex-preflight') {
+  // Resolved: the processes' working directories are compared with the TMPDIR.
+  const home = await realpath(await world.dir(`${name}-home`));
+  const tmp = await realpath(await world.dir(`${name}-tmp`));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: home,
@@ -67,13 +70,13 @@ const args = (...extra: string[]) => [
   '--skill',
   skillDir,
   '--out',
-  path.join(work, 'out'),
+  path.join(world.work, 'out'),
   ...extra,
 ];
 
 describe('skilltrigger preflight --agent codex', () => {
   it("runs Codex's gates, not Claude Code's, and passes", async () => {
-    const { home, tmp, env } = await world('pass');
+    const { home, tmp, env } = await codexCase('pass');
     const r = await runCli(args('--model', 'gpt-sim'), { env });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -95,7 +98,7 @@ describe('skilltrigger preflight --agent codex', () => {
   }, 300_000);
 
   it('without a key exits 2 with the fix, before any request', async () => {
-    const { env } = await world('nokey', null);
+    const { env } = await codexCase('nokey', null);
     const before = model.requests.length;
     const r = await runCli(args(), { env });
     expect(r.code).toBe(2);
@@ -106,31 +109,23 @@ describe('skilltrigger preflight --agent codex', () => {
   }, 300_000);
 
   it('Ctrl-C during the round trip leaves no process, no temp folder, no CODEX_HOME, and HOME as it was', async () => {
-    const { home, tmp, env } = await world('sigint');
-    let sent = false;
+    const { home, tmp, env } = await codexCase('sigint');
     let atSignal: string[] = [];
     let codexAtSignal: string[] = [];
-    const r = await runCli(args('--model', HANG_MODEL), {
-      env,
-      onStart: (child) => {
-        const timer = setInterval(() => {
-          // The round trip's request reached the provider, and hangs there: interrupt.
-          const waiting = model.requests.some(
-            (q) => q.view?.query === CODEX_ROUND_TRIP_QUERY && q.view.model === HANG_MODEL,
-          );
-          if (!sent && waiting) {
-            sent = true;
-            clearInterval(timer);
-            // The run's folder (project, CODEX_HOME, TMPDIR) and its codex are there when Ctrl-C comes.
-            atSignal = readdirSync(tmp);
-            codexAtSignal = liveProcessesIn(tmp).filter((p) => !p.startsWith(`${child.pid} `));
-            child.kill('SIGINT');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(timer));
+    const sent = actWhen(
+      // The round trip's request reached the provider, and hangs there: interrupt.
+      () =>
+        model.requests.some((q) => q.view?.query === CODEX_ROUND_TRIP_QUERY && q.view.model === HANG_MODEL),
+      (child) => {
+        // The run's folder (project, CODEX_HOME, TMPDIR) and its codex are there when Ctrl-C comes.
+        atSignal = readdirSync(tmp);
+        codexAtSignal = liveProcessesIn(tmp).filter((p) => !p.startsWith(`${child.pid} `));
+        child.kill('SIGINT');
       },
-    });
-    expect(sent).toBe(true);
+      50,
+    );
+    const r = await runCli(args('--model', HANG_MODEL), { env, onStart: sent.onStart });
+    expect(sent.done()).toBe(true);
     expect(atSignal.filter((f) => f.startsWith('skilltrigger-')).length).toBeGreaterThan(0);
     expect(codexAtSignal.join('\n')).toMatch(/codex/);
     expect(r.stderr).toContain('preflight interrupted');

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/shapes/report.js';
 import { type Behaviour, probabilistic, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
-import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { actWhen, byQueryPrefix, type CliWorld, runArgs, runCli, startCliWorld } from '../fakes/cli.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
@@ -40,13 +40,6 @@ afterAll(async () => {
 
 const evalFile = (name: string, items: Array<{ query: string; should_trigger: boolean; note?: string }>) =>
   world.write(`${name}.json`, JSON.stringify(items));
-
-/** A private TMPDIR per test, so "no temp project survives" is checked on this test's runs only. */
-async function envFor(name: string) {
-  const tmp = path.join(work, `tmp-${name}`);
-  await mkdir(tmp);
-  return { env: { ...claude.env, TMPDIR: tmp }, tmp };
-}
 
 /** Temp projects left in a TMPDIR (claude itself keeps `cc-socks/` and `claude-<uid>/` there). */
 async function projectsLeft(tmp: string): Promise<string[]> {
@@ -101,26 +94,9 @@ describe('skilltrigger run', () => {
     scripts.set('acc-', probabilistic(truth, { kind: 'skill' }, { kind: 'text' }));
     const file = await evalFile('accuracy', items);
     const out = path.join(work, 'out-accuracy');
-    const { env, tmp } = await envFor('accuracy');
+    const { env, tmp } = await world.tmpEnv('accuracy');
     const junit = path.join(work, 'junit-accuracy', 'results.xml');
-    const r = await runCli(
-      [
-        'run',
-        '--skill',
-        skillDir,
-        '--eval',
-        file,
-        '--runs',
-        '3',
-        '--out',
-        out,
-        '--claude',
-        CLAUDE_BIN,
-        '--junit',
-        junit,
-      ],
-      { env },
-    );
+    const r = await runCli(runArgs(skillDir, file, out, '--runs', '3', '--junit', junit), { env });
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(0);
     const { text, markdown, report } = await readReports(out);
@@ -189,23 +165,8 @@ describe('skilltrigger run', () => {
     );
     const file = await evalFile('share', items);
     const out = path.join(work, 'out-share');
-    const { env, tmp } = await envFor('share');
-    const r = await runCli(
-      [
-        'run',
-        '--skill',
-        skillDir,
-        '--eval',
-        file,
-        '--out',
-        out,
-        '--claude',
-        CLAUDE_BIN,
-        '--max-retries',
-        '0',
-      ],
-      { env },
-    );
+    const { env, tmp } = await world.tmpEnv('share');
+    const r = await runCli(runArgs(skillDir, file, out, '--max-retries', '0'), { env });
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/NO VERDICT — this is not a measurement: 3 of 20 planned runs were lost/);
     const { report, markdown } = await readReports(out);
@@ -227,23 +188,8 @@ describe('skilltrigger run', () => {
     );
     const file = await evalFile('lost', items);
     const out = path.join(work, 'out-lost');
-    const { env } = await envFor('lost');
-    const r = await runCli(
-      [
-        'run',
-        '--skill',
-        skillDir,
-        '--eval',
-        file,
-        '--out',
-        out,
-        '--claude',
-        CLAUDE_BIN,
-        '--max-retries',
-        '0',
-      ],
-      { env },
-    );
+    const { env } = await world.tmpEnv('lost');
+    const r = await runCli(runArgs(skillDir, file, out, '--max-retries', '0'), { env });
     expect(r.code).toBe(3);
     const { report } = await readReports(out);
     expect(report.candidate.lostQueries).toEqual(['q1']);
@@ -261,30 +207,14 @@ describe('skilltrigger run', () => {
     scripts.set('sigint-', (req) => (req.query === 'sigint-pos' ? { kind: 'skill' } : { kind: 'hang' }));
     const file = await evalFile('sigint', items);
     const out = path.join(work, 'out-sigint');
-    const { env, tmp } = await envFor('sigint');
-    let sent = false;
-    const r = await runCli(
-      ['run', '--skill', skillDir, '--eval', file, '--out', out, '--claude', CLAUDE_BIN, '--timeout', '60'],
-      {
-        env,
-        onStart: (child, stderr) => {
-          const timer = setInterval(async () => {
-            // Once the first run is done and the second (hanging) one has its temp project, interrupt.
-            if (
-              !sent &&
-              stderr().includes('query 1/2') &&
-              (await projectsLeft(tmp).catch(() => [])).length > 0
-            ) {
-              sent = true;
-              clearInterval(timer);
-              setTimeout(() => child.kill('SIGINT'), 1500);
-            }
-          }, 100);
-          child.on('close', () => clearInterval(timer));
-        },
-      },
+    const { env, tmp } = await world.tmpEnv('sigint');
+    // Once the first run is done and the second (hanging) one has its temp project, interrupt.
+    const sent = actWhen(
+      async (stderr) => stderr.includes('query 1/2') && (await projectsLeft(tmp).catch(() => [])).length > 0,
+      (child) => setTimeout(() => child.kill('SIGINT'), 1500),
     );
-    expect(sent).toBe(true);
+    const r = await runCli(runArgs(skillDir, file, out, '--timeout', '60'), { env, onStart: sent.onStart });
+    expect(sent.done()).toBe(true);
     expect(r.code).toBe(3);
     const { report } = await readReports(out);
     expect(report.candidate.interrupted).toBe(true);

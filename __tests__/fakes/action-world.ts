@@ -46,6 +46,11 @@ export interface ActionWorldOptions {
   model?: Omit<SimulatedModelOptions, 'script' | 'seed'>;
   /** The repository's folder inside the scratch folder, as a runner lays it out (default `repo`). */
   repoDir?: string;
+  /**
+   * Whether the step's environment names the cache fake (default true). Off for a job whose
+   * ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN are another service's (the artifact fake's), or unset.
+   */
+  cacheEnv?: boolean;
 }
 
 export async function startActionWorld(opts: ActionWorldOptions): Promise<ActionWorld> {
@@ -78,7 +83,7 @@ export async function startActionWorld(opts: ActionWorldOptions): Promise<Action
         HOME: home,
         TMPDIR: path.join(work, 'tmp'),
         ...github.env(),
-        ...cache.env(),
+        ...(opts.cacheEnv === false ? {} : cache.env()),
         GITHUB_SHA: repo.git('rev-parse', 'HEAD'),
         GITHUB_REF: 'refs/heads/main',
         RUNNER_OS: 'Linux',

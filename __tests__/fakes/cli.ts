@@ -9,7 +9,7 @@ import {
   type SimulatedModelOptions,
   startSimulatedModel,
 } from '../../src/simulated/model.js';
-import { type ClaudeEnv, makeClaudeEnv } from './claude-env.js';
+import { CLAUDE_BIN, type ClaudeEnv, makeClaudeEnv } from './claude-env.js';
 
 /** The CLI as a user runs it: `node bin/skilltrigger.js …` (lib/ is built by the global setup). */
 export const SKILLTRIGGER_BIN = fileURLToPath(new URL('../../bin/skilltrigger.js', import.meta.url));
@@ -60,6 +60,36 @@ export function runCli(
 }
 
 /**
+ * An `onStart` for runCli that polls `ready` (given stderr so far) every `everyMs` while the CLI
+ * runs and, the first time it holds, does `act` to the child once (a signal, a file made in its
+ * way); `done()` says whether it did.
+ */
+export function actWhen(
+  ready: (stderr: string) => boolean | Promise<boolean>,
+  act: (child: ChildProcess) => void,
+  everyMs = 100,
+): { onStart: (child: ChildProcess, stderr: () => string) => void; done: () => boolean } {
+  let done = false;
+  return {
+    done: () => done,
+    onStart(child, stderr) {
+      const timer = setInterval(async () => {
+        if (done || !(await ready(stderr())) || done) return;
+        done = true;
+        clearInterval(timer);
+        act(child);
+      }, everyMs);
+      child.on('close', () => clearInterval(timer));
+    },
+  };
+}
+
+/** `skilltrigger run` of a skill on an eval set into `out`, with the pinned claude; then `extra`. */
+export function runArgs(skill: string, evals: string, out: string, ...extra: string[]): string[] {
+  return ['run', '--skill', skill, '--eval', evals, '--out', out, '--claude', CLAUDE_BIN, ...extra];
+}
+
+/**
  * What every CLI end-to-end test file sets up once: a scratch folder, the simulated model the real
  * `claude` talks to, and claude's environment pointed at it (a throwaway HOME). The scenario's own
  * files (its skill, its eval sets) are written into `work` by the test file.
@@ -71,6 +101,13 @@ export interface CliWorld {
   claude: ClaudeEnv;
   /** Writes `text` at `work/<relative>` (its folders made) and returns that path. */
   write(relative: string, text: string): Promise<string>;
+  /** Makes the folder `work/<relative>` (and its parents) and returns its path. */
+  dir(relative: string): Promise<string>;
+  /**
+   * A case's own TMPDIR (`work/tmp-<name>`) and claude's environment with it, so what a case leaves
+   * in its temp folder is told apart from what the others leave.
+   */
+  tmpEnv(name: string): Promise<{ tmp: string; env: NodeJS.ProcessEnv }>;
   close(): Promise<void>;
 }
 
@@ -86,6 +123,11 @@ export async function startCliWorld(opts: CliWorldOptions): Promise<CliWorld> {
   const work = await mkdtemp(path.join(tmpdir(), `skilltrigger-${opts.name}-`));
   const model = await startSimulatedModel(opts.model);
   const claude = await makeClaudeEnv(model, opts.env);
+  const dir = async (relative: string) => {
+    const folder = path.join(work, relative);
+    await mkdir(folder, { recursive: true });
+    return folder;
+  };
   return {
     work,
     model,
@@ -95,6 +137,11 @@ export async function startCliWorld(opts: CliWorldOptions): Promise<CliWorld> {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, text);
       return file;
+    },
+    dir,
+    async tmpEnv(name) {
+      const tmp = await dir(`tmp-${name}`);
+      return { tmp, env: { ...claude.env, TMPDIR: tmp } };
     },
     async close() {
       await model.close();

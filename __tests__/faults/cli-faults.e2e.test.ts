@@ -1,14 +1,19 @@
 import { writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/shapes/report.js';
-import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import type { Behaviour } from '../../src/simulated/model.js';
+import { CLAUDE_BIN } from '../fakes/claude-env.js';
+import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
-import { claudeProjectsLeft, processesUnder, projectsLeft, scriptTable } from './support.js';
+import {
+  claudeProjectsLeft,
+  faultCase,
+  onlyReport,
+  processesUnder,
+  projectsLeft,
+  scriptTable,
+} from './support.js';
 
 /**
  * Faults seen from outside: `skilltrigger run` as a process, with the real claude binary and the
@@ -20,54 +25,23 @@ import { claudeProjectsLeft, processesUnder, projectsLeft, scriptTable } from '.
 
 const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
 const table = new Map<string, Behaviour>();
-let work: string;
+let world: CliWorld;
 let skillDir: string;
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-cli-faults-'));
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
+  // One HOME for the file, a TMPDIR per case: a case's leftovers are looked for in its own folder.
+  world = await startCliWorld({ name: 'cli-faults', model: { script: scriptTable(table) } });
+  skillDir = path.dirname(
+    await world.write('handoff/SKILL.md', `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`),
   );
-  model = await startSimulatedModel({ script: scriptTable(table) });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
-/** A two-query eval set, its queries routed to the given behaviours, and a private TMPDIR. */
-async function setUp(name: string, positive: Behaviour, negative: Behaviour) {
-  const queries = { positive: `${name}-pos write the handoff`, negative: `${name}-neg unrelated chore` };
-  table.set(queries.positive, positive);
-  table.set(queries.negative, negative);
-  const evalFile = path.join(work, `${name}.json`);
-  await writeFile(
-    evalFile,
-    JSON.stringify([
-      { query: queries.positive, should_trigger: true },
-      { query: queries.negative, should_trigger: false },
-    ]),
-  );
-  const tmp = path.join(work, `tmp-${name}`);
-  await mkdir(tmp);
-  const out = path.join(work, `out-${name}`);
-  const args = ['run', '--skill', skillDir, '--eval', evalFile, '--runs', '1', '--max-retries', '0'];
-  return { queries, evalFile, tmp, out, args, env: { ...claude.env, TMPDIR: tmp } };
-}
-
-async function onlyReport(dir: string) {
-  const json = (await readdir(dir)).filter((f) => f.endsWith('.json'));
-  expect(json).toHaveLength(1);
-  return reportSchema.parse(JSON.parse(await readFile(path.join(dir, json[0] ?? ''), 'utf8')));
-}
+const setUp = (name: string, positive: Behaviour, negative: Behaviour) =>
+  faultCase(world, table, skillDir, { name, positive, negative });
 
 describe('skilltrigger run under faults', () => {
   it(faultTitle('cli-api-error-no-verdict'), async () => {
@@ -84,41 +58,36 @@ describe('skilltrigger run under faults', () => {
     // Counted apart: the lost negative is not a negative that did not fire.
     expect(report.candidate.totals.negatives).toEqual({ fired: 0, runs: 0 });
     expect(await projectsLeft(t.tmp)).toEqual([]);
-    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
+    expect(await claudeProjectsLeft(world.claude.home)).toEqual([]);
   });
 
   it(faultTitle('cli-claude-missing'), async () => {
     const t = await setUp('missing', { kind: 'skill' }, { kind: 'text' });
-    const missing = path.join(work, 'no-such-claude');
+    const missing = path.join(world.work, 'no-such-claude');
     const r = await runCli([...t.args, '--out', t.out, '--claude', missing], { env: t.env });
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\bcli\b/);
     await expect(readdir(t.out)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await projectsLeft(t.tmp)).toEqual([]);
-    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
+    expect(await claudeProjectsLeft(world.claude.home)).toEqual([]);
   });
 
   it(faultTitle('cli-report-enotdir'), async () => {
     const t = await setUp('enotdir', { kind: 'skill' }, { kind: 'text' });
     // Not there when the run starts (so the up-front check passes), a regular file by the end.
-    const file = path.join(work, 'later-a-file');
+    const file = path.join(world.work, 'later-a-file');
     const out = path.join(file, 'results');
-    let made = false;
+    const made = actWhen(
+      (stderr) => stderr.includes('query 1/2'),
+      () => writeFileSync(file, 'not a folder\n'),
+      50,
+    );
     const r = await runCli([...t.args, '--out', out, '--claude', CLAUDE_BIN], {
       env: t.env,
-      onStart: (child, stderr) => {
-        const timer = setInterval(() => {
-          if (!made && stderr().includes('query 1/2')) {
-            made = true;
-            clearInterval(timer);
-            writeFileSync(file, 'not a folder\n');
-          }
-        }, 50);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: made.onStart,
     });
-    expect(made).toBe(true);
+    expect(made.done()).toBe(true);
     expect(r.stderr).not.toMatch(/unexpected error/);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot write the report to ${out}: ENOTDIR`);
@@ -131,28 +100,23 @@ describe('skilltrigger run under faults', () => {
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
     expect(await readdir(path.dirname(saved ?? ''))).toHaveLength(3);
     expect(await projectsLeft(t.tmp)).toEqual([]);
-    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
+    expect(await claudeProjectsLeft(world.claude.home)).toEqual([]);
   });
 
   it(faultTitle('cli-sigterm'), async () => {
     const t = await setUp('sigterm', { kind: 'skill' }, { kind: 'hang' });
-    let sent = false;
+    // Once the first run is recorded and the second (hanging) one has reached the model.
+    const sent = actWhen(
+      (stderr) =>
+        stderr.includes('query 1/2') &&
+        world.model.requests.some((q) => q.view?.query === t.queries.negative),
+      (child) => child.kill('SIGTERM'),
+    );
     const r = await runCli([...t.args, '--out', t.out, '--claude', CLAUDE_BIN, '--timeout', '60'], {
       env: t.env,
-      onStart: (child, stderr) => {
-        const timer = setInterval(async () => {
-          // Once the first run is recorded and the second (hanging) one has reached the model.
-          const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
-          if (!sent && stderr().includes('query 1/2') && hanging) {
-            sent = true;
-            clearInterval(timer);
-            child.kill('SIGTERM');
-          }
-        }, 100);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: sent.onStart,
     });
-    expect(sent).toBe(true);
+    expect(sent.done()).toBe(true);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/SIGTERM: stopping/);
     const report = await onlyReport(t.out);
@@ -161,7 +125,7 @@ describe('skilltrigger run under faults', () => {
     expect(report.candidate.noVerdictReasons[0]).toMatch(/interrupted/);
     expect(report.candidate.queries[0]?.outcomes).toEqual(['triggered']);
     expect(await projectsLeft(t.tmp)).toEqual([]);
-    expect(await claudeProjectsLeft(claude.home)).toEqual([]);
+    expect(await claudeProjectsLeft(world.claude.home)).toEqual([]);
     // The hanging claude and its process group are gone, and so is any standby.
     expect(processesUnder(t.tmp)).toEqual([]);
   });

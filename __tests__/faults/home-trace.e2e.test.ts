@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_FILE } from '../../src/adapters/temp-owner.js';
 import { REWRITE_CLOSE, REWRITE_OPEN, readRewritePrompt } from '../../src/author/prompts.js';
-import {
-  type Behaviour,
-  type Script,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
+import type { Behaviour, Script } from '../../src/simulated/model.js';
 import { stubSkillName } from '../../src/simulated/request.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
+import { type CliWorld, runArgs, runCli, startCliWorld } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
 import {
   claudeProjectsLeft,
@@ -35,8 +29,8 @@ import {
 
 const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
 const table = new Map<string, Behaviour | Script>();
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let world: CliWorld;
+let claude: ClaudeEnv;
 let work: string;
 let skillDir: string;
 const started: number[] = [];
@@ -93,14 +87,11 @@ const script: Script = (req, ctx) =>
     : { kind: 'text', text: `${REWRITE_OPEN}${REWRITE}${REWRITE_CLOSE}` };
 
 beforeAll(async () => {
-  model = await startSimulatedModel({ script });
-  claude = await makeClaudeEnv(model);
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-home-trace-'));
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
+  // One HOME for the file: each case compares it before and after its own commands.
+  world = await startCliWorld({ name: 'home-trace', model: { script } });
+  ({ work, claude } = world);
+  skillDir = path.dirname(
+    await world.write('handoff/SKILL.md', `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`),
   );
   // A HOME as a user has it: settings, a CLAUDE.md, another project's history.
   const config = path.join(claude.home, '.claude');
@@ -113,16 +104,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   killPids(started);
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
-
-async function privateTmp(name: string): Promise<string> {
-  const tmp = path.join(work, `tmp-${name}`);
-  await mkdir(tmp);
-  return tmp;
-}
 
 /** Starts claude once in this HOME if none ever did (the CLI makes its own files on a first start). */
 async function warm(env: NodeJS.ProcessEnv, name: string): Promise<void> {
@@ -142,8 +125,7 @@ async function unchanged(home: Map<string, string>, tmp: string, temp: Map<strin
 // tests below would otherwise make just to let claude create its own files (see warm).
 describe('a SIGKILL of skilltrigger', () => {
   it(faultTitle('sigkill-sweep'), async () => {
-    const tmp = await privateTmp('sigkill');
-    const env = { ...claude.env, TMPDIR: tmp };
+    const { tmp, env } = await world.tmpEnv('sigkill');
     const query = 'home-kill hangs forever';
     table.set(query, { kind: 'hang' });
     const evalFile = path.join(work, 'kill-evals.json');
@@ -156,30 +138,17 @@ describe('a SIGKILL of skilltrigger', () => {
     );
     table.set('home-kill-neg unrelated', { kind: 'text' });
     let pid: number | undefined;
-    const killed = runCli(
-      [
-        'run',
-        '--skill',
-        skillDir,
-        '--eval',
-        evalFile,
-        '--runs',
-        '1',
-        '--claude',
-        CLAUDE_BIN,
-        '--out',
-        path.join(work, 'out-kill'),
-      ],
-      {
-        env,
-        onStart: (child) => {
-          pid = child.pid;
-          if (pid !== undefined) started.push(pid);
-        },
+    const killed = runCli(runArgs(skillDir, evalFile, path.join(work, 'out-kill'), '--runs', '1'), {
+      env,
+      onStart: (child) => {
+        pid = child.pid;
+        if (pid !== undefined) started.push(pid);
       },
-    );
+    });
     // The measured run of the hanging query has reached the model: its claude is running.
-    expect(await waitFor(() => model.requests.some((r) => r.view?.query === query), 120_000)).toBe(true);
+    expect(await waitFor(() => world.model.requests.some((r) => r.view?.query === query), 120_000)).toBe(
+      true,
+    );
     if (pid === undefined) throw new Error('no pid');
     process.kill(pid, 'SIGKILL');
     const result = await killed;
@@ -214,8 +183,7 @@ describe('a SIGKILL of skilltrigger', () => {
 
 describe(faultTitle('home-unchanged'), () => {
   it('preflight and run', async () => {
-    const tmp = await privateTmp('home');
-    const env = { ...claude.env, TMPDIR: tmp };
+    const { tmp, env } = await world.tmpEnv('home');
     await warm(env, 'warm');
     const home = await tree(claude.home);
     const temp = await tree(tmp);
@@ -235,29 +203,15 @@ describe(faultTitle('home-unchanged'), () => {
     for (const item of items)
       table.set(item.query, item.should_trigger ? { kind: 'skill' } : { kind: 'text' });
     await writeFile(evalFile, JSON.stringify(items));
-    const run = await runCli(
-      [
-        'run',
-        '--skill',
-        skillDir,
-        '--eval',
-        evalFile,
-        '--runs',
-        '1',
-        '--claude',
-        CLAUDE_BIN,
-        '--out',
-        path.join(work, 'out-home'),
-      ],
-      { env },
-    );
+    const run = await runCli(runArgs(skillDir, evalFile, path.join(work, 'out-home'), '--runs', '1'), {
+      env,
+    });
     expect(run.code).toBe(0);
     await unchanged(home, tmp, temp);
   }, 600_000);
 
   it('matrix and improve (measured runs, the rewrite call)', async () => {
-    const tmp = await privateTmp('matrix-improve');
-    const env = { ...claude.env, TMPDIR: tmp };
+    const { tmp, env } = await world.tmpEnv('matrix-improve');
     await warm(env, 'warm-matrix');
     const home = await tree(claude.home);
     const temp = await tree(tmp);
@@ -312,7 +266,7 @@ describe(faultTitle('home-unchanged'), () => {
     ];
     for (const item of items) table.set(item.query, { kind: 'text' });
     await writeFile(evalFile, JSON.stringify(items));
-    const asked = model.requests.length;
+    const asked = world.model.requests.length;
     const improve = await runCli(
       [
         'improve',
@@ -333,7 +287,7 @@ describe(faultTitle('home-unchanged'), () => {
     );
     expect(improve.code, improve.stderr).toBe(0);
     expect(
-      model.requests.slice(asked).some((r) => readRewritePrompt(r.view?.query ?? '') !== undefined),
+      world.model.requests.slice(asked).some((r) => readRewritePrompt(r.view?.query ?? '') !== undefined),
     ).toBe(true);
     await unchanged(home, tmp, temp);
     expect(await readdir(tmp)).toEqual([]);

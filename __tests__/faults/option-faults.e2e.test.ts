@@ -5,7 +5,7 @@ import { renderCommandHelp } from '../../src/cli/help.js';
 import { reportSchema } from '../../src/shapes/report.js';
 import type { Behaviour } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
 import { canMountTmpfs, scriptTable, shellScript } from './support.js';
 
@@ -144,21 +144,15 @@ describe('option and environment faults', () => {
       ),
     );
     const before = world.model.requests.length;
-    let sent = false;
+    const sent = actWhen(
+      () => world.model.requests.slice(before).some((q) => drafting(q.view?.query ?? '')),
+      (child) => child.kill('SIGTERM'),
+    );
     const r = await runCli(['init', '--skill', dir, '--timeout', '120', '--claude', CLAUDE_BIN], {
       env: world.claude.env,
-      onStart: (child) => {
-        const timer = setInterval(() => {
-          if (!sent && world.model.requests.slice(before).some((q) => drafting(q.view?.query ?? ''))) {
-            sent = true;
-            clearInterval(timer);
-            child.kill('SIGTERM');
-          }
-        }, 100);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: sent.onStart,
     });
-    expect(sent).toBe(true);
+    expect(sent.done()).toBe(true);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('init: interrupted; no draft was written');
     expect(r.stderr).not.toMatch(/preflight|unexpected error/);

@@ -1,23 +1,26 @@
 import type { ChildProcess } from 'node:child_process';
-import { access, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnvironment, runOnce } from '../../src/measure/run-once.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { type Behaviour, GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
+import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import {
-  type Behaviour,
-  GATE_QUERY,
-  type SimulatedModel,
-  startSimulatedModel,
-} from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { type CliResult, REPO_ROOT, runCli, SKILLTRIGGER_BIN } from '../fakes/cli.js';
+  actWhen,
+  type CliResult,
+  type CliWorld,
+  REPO_ROOT,
+  runCli,
+  SKILLTRIGGER_BIN,
+  startCliWorld,
+} from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
 import {
   canMountTmpfs,
   claudeProjectsLeft,
+  faultCase,
   killPids,
+  onlyReport,
   ownGroup,
   processesInGroups,
   processesUnder,
@@ -42,10 +45,11 @@ const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session
 const table = new Map<string, Behaviour>();
 /** What the round-trip gate's request gets instead of `pong`, for the gate cases. */
 let gateBehaviour: Behaviour | undefined;
+let world: CliWorld;
 let work: string;
 let skillDir: string;
 let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
+let claude: ClaudeEnv;
 /** Processes a failed case may have left; ended in afterAll by pid. */
 const leftovers: number[] = [];
 /** Every claude process group a case saw: whatever is still in one is ended in afterAll too. */
@@ -55,51 +59,30 @@ const watchedGroups = new Set<number>();
 const canMount = canMountTmpfs();
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-process-faults-'));
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`,
-  );
   const byQuery = scriptTable(table);
-  model = await startSimulatedModel({
-    script: (req, ctx) => (req.query === GATE_QUERY && gateBehaviour ? gateBehaviour : byQuery(req, ctx)),
+  // One HOME for the file, a TMPDIR per case: a case's leftovers are looked for in its own folder.
+  world = await startCliWorld({
+    name: 'process-faults',
+    model: {
+      script: (req, ctx) => (req.query === GATE_QUERY && gateBehaviour ? gateBehaviour : byQuery(req, ctx)),
+    },
+    env: { ANTHROPIC_API_KEY: KEY },
   });
-  claude = await makeClaudeEnv(model, { ANTHROPIC_API_KEY: KEY });
+  ({ work, model, claude } = world);
+  skillDir = path.dirname(
+    await world.write('handoff/SKILL.md', `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`),
+  );
 });
 
 afterAll(async () => {
   killPids([...leftovers, ...processesInGroups(watchedGroups).map((p) => p.pid)]);
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
-/** A two-query eval set routed to the given behaviours, a private TMPDIR and a results folder. */
+/** A two-query eval set routed to the given behaviours, a private TMPDIR, and `--out` its results folder. */
 async function setUp(name: string, positive: Behaviour, negative: Behaviour) {
-  const queries = { positive: `${name}-pos write the handoff`, negative: `${name}-neg unrelated chore` };
-  table.set(queries.positive, positive);
-  table.set(queries.negative, negative);
-  const evalFile = path.join(work, `${name}.json`);
-  await writeFile(
-    evalFile,
-    JSON.stringify([
-      { query: queries.positive, should_trigger: true },
-      { query: queries.negative, should_trigger: false },
-    ]),
-  );
-  const tmp = path.join(work, `tmp-${name}`);
-  await mkdir(tmp);
-  const out = path.join(work, `out-${name}`);
-  const args = ['run', '--skill', skillDir, '--eval', evalFile, '--runs', '1', '--max-retries', '0'];
-  return { queries, evalFile, tmp, out, args: [...args, '--out', out], env: { ...claude.env, TMPDIR: tmp } };
-}
-
-async function onlyReport(dir: string) {
-  const json = (await readdir(dir)).filter((f) => f.endsWith('.json'));
-  expect(json).toHaveLength(1);
-  return reportSchema.parse(JSON.parse(await readFile(path.join(dir, json[0] ?? ''), 'utf8')));
+  const t = await faultCase(world, table, skillDir, { name, positive, negative });
+  return { ...t, args: [...t.args, '--out', t.out] };
 }
 
 /** Every file under `dir` (none when it does not exist). */
@@ -216,27 +199,25 @@ describe('signals', () => {
     const t = await setUp('sighup', { kind: 'skill' }, { kind: 'hang' });
     // Every claude of the case runs in a temp project in its TMPDIR: the runs and the standbys.
     const groups = groupWatch(() => processesUnder(t.tmp));
-    let sent = false;
+    const sent = actWhen(
+      (stderr) => {
+        groups.look();
+        const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
+        return stderr.includes('query 1/2') && hanging && groups.pgids.size > 0;
+      },
+      (child) => {
+        // A closed terminal: the pipes are gone and the whole job gets SIGHUP.
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        signalJob(child, 'SIGHUP');
+      },
+    );
     const r = await runCli([...t.args, '--claude', CLAUDE_BIN, '--timeout', '60'], {
       env: t.env,
       detached: true,
-      onStart: (child, stderr) => {
-        const timer = setInterval(() => {
-          groups.look();
-          const hanging = model.requests.some((q) => q.view?.query === t.queries.negative);
-          if (!sent && stderr().includes('query 1/2') && hanging && groups.pgids.size > 0) {
-            sent = true;
-            clearInterval(timer);
-            // A closed terminal: the pipes are gone and the whole job gets SIGHUP.
-            child.stdout?.destroy();
-            child.stderr?.destroy();
-            signalJob(child, 'SIGHUP');
-          }
-        }, 100);
-        child.on('close', () => clearInterval(timer));
-      },
+      onStart: sent.onStart,
     });
-    expect(sent).toBe(true);
+    expect(sent.done()).toBe(true);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(3);
     const report = await onlyReport(t.out);
@@ -307,25 +288,20 @@ describe('signals', () => {
     const groups = groupWatch(() => processesWith(wrapper));
     const before = model.requests.length;
     gateBehaviour = { kind: 'hang' };
-    let sent = false;
+    const sent = actWhen(
+      () => {
+        groups.look();
+        return model.requests.slice(before).some((q) => q.view?.query === GATE_QUERY);
+      },
+      (child) => signalJob(child, 'SIGINT'),
+    );
     try {
       const r = await runCli([...t.args, '--claude', wrapper], {
         env: t.env,
         detached: true,
-        onStart: (child) => {
-          const timer = setInterval(() => {
-            groups.look();
-            const asked = model.requests.slice(before).some((q) => q.view?.query === GATE_QUERY);
-            if (!sent && asked) {
-              sent = true;
-              clearInterval(timer);
-              signalJob(child, 'SIGINT');
-            }
-          }, 100);
-          child.on('close', () => clearInterval(timer));
-        },
+        onStart: sent.onStart,
       });
-      expect(sent).toBe(true);
+      expect(sent.done()).toBe(true);
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('interrupted during the gates; nothing was measured');
       // Nothing was measured: no report, and nothing the gates made is left.

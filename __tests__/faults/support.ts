@@ -1,9 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
-import { chmod, readdir, writeFile } from 'node:fs/promises';
+import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { reportSchema } from '../../src/shapes/report.js';
 import type { Behaviour, Script } from '../../src/simulated/model.js';
+import type { CliWorld } from '../fakes/cli.js';
 
 /**
  * What the fault suites share: a script table for the simulated model, stand-in `claude` scripts,
@@ -30,6 +33,40 @@ export function scriptTable(table: Map<string, Behaviour | Script>): Script {
     const entry = table.get(req.query);
     return typeof entry === 'function' ? entry(req, ctx) : entry;
   };
+}
+
+/**
+ * One fault case of `skilltrigger run` on `skill`: a two-query eval set (one positive, one negative,
+ * the smallest the loader accepts) whose queries `table` routes to the given behaviours, the case's
+ * own TMPDIR and results folder, and the `run` argv (one run each, no retries) without `--out`.
+ */
+export async function faultCase(
+  world: CliWorld,
+  table: Map<string, Behaviour | Script>,
+  skill: string,
+  c: { name: string; positive: Behaviour; negative: Behaviour },
+) {
+  const queries = { positive: `${c.name}-pos write the handoff`, negative: `${c.name}-neg unrelated chore` };
+  table.set(queries.positive, c.positive);
+  table.set(queries.negative, c.negative);
+  const evalFile = await world.write(
+    `${c.name}.json`,
+    JSON.stringify([
+      { query: queries.positive, should_trigger: true },
+      { query: queries.negative, should_trigger: false },
+    ]),
+  );
+  const { tmp, env } = await world.tmpEnv(c.name);
+  const out = path.join(world.work, `out-${c.name}`);
+  const args = ['run', '--skill', skill, '--eval', evalFile, '--runs', '1', '--max-retries', '0'];
+  return { queries, evalFile, tmp, out, args, env };
+}
+
+/** The one report in `dir` (exactly one JSON file there), parsed. */
+export async function onlyReport(dir: string) {
+  const json = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+  expect(json).toHaveLength(1);
+  return reportSchema.parse(JSON.parse(await readFile(path.join(dir, json[0] ?? ''), 'utf8')));
 }
 
 /** Writes an executable `#!/bin/sh` script (a stand-in for claude, or a wrapper around it). */

@@ -1,12 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/shapes/privacy.js';
 import { reportSchema } from '../../src/shapes/report.js';
-import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { runCli } from '../fakes/cli.js';
+import { type CliWorld, runArgs, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
  * A listing regression (docs/listing-parity.md): a SKILL.md whose description holds ` --- `. Claude
@@ -17,66 +14,41 @@ import { runCli } from '../fakes/cli.js';
 const PDF_DESCRIPTION = 'Use this skill for any PDF task --- merging, splitting, forms, OCR.';
 const LISTED = 'Use this skill for any PDF task';
 
-let work: string;
+let world: CliWorld;
 let skillDir: string;
 let evalFile: string;
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-listing-e2e-'));
-  skillDir = path.join(work, 'pdf');
-  await mkdir(skillDir);
-  await writeFile(
-    path.join(skillDir, 'SKILL.md'),
-    `---\nname: pdf\ndescription: ${PDF_DESCRIPTION}\n---\n\nBody line.\n`,
+  world = await startCliWorld({
+    name: 'listing-e2e',
+    model: {
+      recordBodies: false,
+      isStub: (e) => e.name === 'pdf' || /^pdf-stub-[0-9a-f]{8}$/.test(e.name),
+    },
+  });
+  skillDir = path.dirname(
+    await world.write('pdf/SKILL.md', `---\nname: pdf\ndescription: ${PDF_DESCRIPTION}\n---\n\nBody line.\n`),
   );
-  evalFile = path.join(work, 'evals.json');
-  await writeFile(
-    evalFile,
+  evalFile = await world.write(
+    'evals.json',
     JSON.stringify([
       { query: 'listing-regression: merge these PDFs', should_trigger: true },
       { query: 'listing-regression: what is the weather', should_trigger: false },
     ]),
   );
-  model = await startSimulatedModel({
-    recordBodies: false,
-    isStub: (e) => e.name === 'pdf' || /^pdf-stub-[0-9a-f]{8}$/.test(e.name),
-  });
-  claude = await makeClaudeEnv(model);
 });
 
 afterAll(async () => {
-  await model?.close();
-  await claude?.cleanup();
-  await rm(work, { recursive: true, force: true });
+  await world?.close();
 });
 
 describe('a description holding " --- " is measured as Claude Code lists it', () => {
   for (const stub of ['command', 'skill'] as const) {
     it(`--stub ${stub}`, { timeout: 240_000 }, async () => {
-      const out = path.join(work, `out-${stub}`);
-      const tmp = path.join(work, `tmp-${stub}`);
-      await mkdir(tmp);
-      const before = model.requests.length;
-      const r = await runCli(
-        [
-          'run',
-          '--skill',
-          skillDir,
-          '--eval',
-          evalFile,
-          '--runs',
-          '1',
-          '--stub',
-          stub,
-          '--out',
-          out,
-          '--claude',
-          CLAUDE_BIN,
-        ],
-        { env: { ...claude.env, TMPDIR: tmp } },
-      );
+      const out = path.join(world.work, `out-${stub}`);
+      const { tmp, env } = await world.tmpEnv(stub);
+      const before = world.model.requests.length;
+      const r = await runCli(runArgs(skillDir, evalFile, out, '--runs', '1', '--stub', stub), { env });
       expect(r.stderr).not.toMatch(/unexpected error/);
       expect(r.code).toBe(0);
       // The warning quotes both lengths and where it was cut.
@@ -86,7 +58,7 @@ describe('a description holding " --- " is measured as Claude Code lists it', ()
       expect(r.stderr).toContain('at the "---" at character 32');
       expect(r.stderr).not.toContain('listing: emulated');
       // Every measured run's model saw exactly the listed text as the stub's description.
-      const seen = model.requests
+      const seen = world.model.requests
         .slice(before)
         .filter((q) => q.view?.query.startsWith('listing-regression:') && q.turn === 1)
         .map((q) => q.view?.stub?.description);

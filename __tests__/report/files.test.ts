@@ -18,6 +18,7 @@ import type { Report } from '../../src/shapes/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
 import { matrixFixture } from '../fakes/matrix-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';
+import { thrown } from '../fakes/thrown.js';
 
 // Lives beside the other report tests; it exercises src/adapters/report-files.ts, the report's only writer.
 
@@ -35,16 +36,6 @@ afterEach(async () => {
 // No fallback folder: these tests are about the writer's own errors, and must leave nothing in /tmp.
 const write = (report: Report = reportFixture(), outDir = join(dir, 'out')) =>
   writeReport(outDir, report, renderMarkdown(report), { fallbackDir: null });
-
-/** Rejects with what the promise threw. */
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('writeReport', () => {
   it('creates the folder and writes <date>-<skill>.json, .md and .html', async () => {

@@ -1,12 +1,10 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSchema } from '../../src/shapes/report.js';
-import { type Script, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
+import type { Script } from '../../src/simulated/model.js';
 import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';
-import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
-import { REPO_ROOT, runCli } from '../fakes/cli.js';
+import { type CliWorld, REPO_ROOT, runArgs, runCli, startCliWorld } from '../fakes/cli.js';
 import { type Canary, loadQuietly, startCanary } from '../fakes/quiet-page.js';
 
 /**
@@ -32,10 +30,8 @@ if (skip) {
 const BASE = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
 const CAND = 'Write HANDOFF.md when the user wraps up, hands off, or pauses a session, so another can resume';
 
-let work: string;
+let world: CliWorld;
 let skillDir: string;
-let model: SimulatedModel;
-let claude: Awaited<ReturnType<typeof makeClaudeEnv>>;
 let canary: Canary;
 let browser: Browser;
 let shots: string;
@@ -93,51 +89,34 @@ function script(): Script {
 
 beforeAll(async () => {
   if (skip) return;
-  work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-html-browser-'));
-  shots = path.join(work, 'screenshots');
-  await mkdir(shots);
-  skillDir = path.join(work, 'handoff');
-  await mkdir(skillDir);
-  await writeFile(path.join(skillDir, 'SKILL.md'), `---\nname: handoff\ndescription: ${BASE}\n---\n`);
+  world = await startCliWorld({
+    name: 'html-browser',
+    model: { seed: 3, script: script() },
+    // The pages say so: these numbers come from the simulated model (and so do the README's screenshots).
+    env: { SKILLTRIGGER_SIMULATED: '1' },
+  });
+  shots = await world.dir('screenshots');
+  skillDir = path.dirname(
+    await world.write('handoff/SKILL.md', `---\nname: handoff\ndescription: ${BASE}\n---\n`),
+  );
   canary = await startCanary();
-  model = await startSimulatedModel({ seed: 3, script: script() });
-  // The pages say so: these numbers come from the simulated model (and so do the README's screenshots).
-  claude = await makeClaudeEnv(model, { SKILLTRIGGER_SIMULATED: '1' });
   browser = await Browser.launch();
 });
 
 afterAll(async () => {
   if (skip) return;
   await browser?.close();
-  await model?.close();
-  await claude?.cleanup();
+  await world?.close();
   await canary?.close();
-  await rm(work, { recursive: true, force: true });
 });
 
 async function measure(name: string, extra: string[]): Promise<{ json: string; html: string }> {
-  const file = path.join(work, `${name}.json`);
-  await writeFile(file, JSON.stringify(evalItems(canary.url)));
-  const out = path.join(work, `out-${name}`);
+  const file = await world.write(`${name}.json`, JSON.stringify(evalItems(canary.url)));
+  const out = path.join(world.work, `out-${name}`);
   const r = await runCli(
-    [
-      'run',
-      '--skill',
-      skillDir,
-      '--eval',
-      file,
-      '--out',
-      out,
-      '--claude',
-      CLAUDE_BIN,
-      '--max-retries',
-      '0',
-      // Long enough that a loaded machine does not turn a slow run into a timeout; one run hangs to it.
-      '--timeout',
-      '30',
-      ...extra,
-    ],
-    { env: claude.env },
+    // Long enough that a loaded machine does not turn a slow run into a timeout; one run hangs to it.
+    runArgs(skillDir, file, out, '--max-retries', '0', '--timeout', '30', ...extra),
+    { env: world.claude.env },
   );
   expect(r.stderr).not.toMatch(/unexpected error/);
   expect(r.code, r.stderr).toBe(0);
@@ -236,7 +215,7 @@ describe.skipIf(skip)('the HTML pages in a real browser (chromium, headless)', (
 
   it('compare page of two reports (skilltrigger view a.json b.json): the warnings first', async () => {
     expect(single && paired).toBeTruthy();
-    const r = await runCli(['view', single.json, paired.json], { env: claude.env });
+    const r = await runCli(['view', single.json, paired.json], { env: world.claude.env });
     expect(r.code, r.stderr).toBe(0);
     const file = r.stdout.trim();
     expect(path.dirname(file)).toBe(path.dirname(paired.json));
