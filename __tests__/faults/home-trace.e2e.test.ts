@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { stubSkillName } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runArgs, runCli, startCliWorld } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
+import { changes, tree } from './home-tree.js';
 import {
   claudeProjectsLeft,
   killPids,
@@ -34,48 +34,6 @@ let claude: ClaudeEnv;
 let work: string;
 let skillDir: string;
 const started: number[] = [];
-
-/** The CLI's own files, rewritten at every start (docs/home.md): the only change allowed. */
-const REWRITTEN = /^\.claude\/plugins\/store\/[^/]+\.json$/;
-
-async function tree(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (d: string): Promise<void> => {
-    for (const name of await readdir(d)) {
-      const file = path.join(d, name);
-      const rel = path.relative(dir, file);
-      const info = await lstat(file);
-      if (info.isDirectory()) {
-        out.set(`${rel}/`, 'dir');
-        await walk(file);
-      } else
-        out.set(
-          rel,
-          createHash('sha256')
-            .update(await readFile(file))
-            .digest('hex'),
-        );
-    }
-  };
-  await walk(dir);
-  return out;
-}
-
-/**
- * The CLI's retention-sweep marker (docs/home.md): written once in a HOME, by whichever start first
- * lives long enough to sweep, so in a young HOME it may appear during any command.
- */
-const SWEEP_MARKER = '.claude/.last-cleanup';
-
-/** Paths added, removed or changed between two trees, apart from the CLI's own rewritten files. */
-function changes(before: Map<string, string>, after: Map<string, string>): string[] {
-  const all = new Set([...before.keys(), ...after.keys()]);
-  return [...all]
-    .filter((p) => before.get(p) !== after.get(p) && !REWRITTEN.test(p))
-    .filter((p) => !(p === SWEEP_MARKER && !before.has(p)))
-    .map((p) => `${before.has(p) ? (after.has(p) ? '~' : '-') : '+'} ${p}`)
-    .sort();
-}
 
 /** The description improve's rewrite call proposes. */
 const REWRITE = 'Writes the session handoff note so that the next session can pick the work up';
