@@ -241,7 +241,8 @@ describe('verdictsOutput', () => {
     expect(JSON.parse(JSON.stringify(out))).toEqual(out);
   });
 
-  // `name in out` (src/action-results/results.ts, verdictsOutput) also sees Object.prototype's keys:
-  // a skill validly named `constructor` is keyed by its path though no other skill took its name.
-  it.todo('a skill named after an Object.prototype key (constructor) keeps its name as its key');
+  it('a skill named after an Object.prototype key (constructor) keeps its name as its key', () => {
+    const out = verdictsOutput(run([measured('constructor'), measured('tostring')]));
+    expect(Object.keys(out)).toEqual(['constructor', 'tostring']);
+  });
 });

@@ -294,11 +294,18 @@ describe('buildReport: counts, totals and the verdict', () => {
     expect(action.candidate.noVerdictReasons[0]).toMatch(/^budget: .*max-cost-usd input/);
   });
 
-  // build.ts hands `stopReason` to summarizeMeasurement (src/verdict/rules.ts), which never reads
-  // it: an aborted run's report says only the generic "stopped before every planned run finished".
-  it.todo(
-    'an aborted run’s stopReason (a temporary project could not be created) reaches its noVerdictReasons',
-  );
+  it('an aborted run says why it stopped, when the loop said so', () => {
+    const said = buildReport(
+      input({ aborted: true, stopReason: 'a temporary project could not be created' }),
+    );
+    expect(said.candidate.noVerdictReasons).toEqual([
+      'the run was stopped before every planned run finished: a temporary project could not be created',
+    ]);
+    const silent = buildReport(input({ aborted: true }));
+    expect(silent.candidate.noVerdictReasons).toEqual([
+      'the run was stopped before every planned run finished',
+    ]);
+  });
 });
 
 describe('buildReport: settings', () => {

@@ -238,7 +238,7 @@ export function verdictsOutput(run: ActionRun): Record<string, unknown> {
   for (const s of run.skills) {
     const name = s.kind === 'measured' || s.kind === 'not-run' ? s.skill : (s.skill ?? s.file);
     // Two folders may hold skills of one name (a monorepo): the second is keyed by its path.
-    const key = name in out ? s.file : name;
+    const key = Object.hasOwn(out, name) ? s.file : name;
     const common = { file: s.file, standing: standingOf(s) };
     switch (s.kind) {
       case 'measured': {

@@ -62,9 +62,7 @@ export async function measureSkill(
     conflictAllowed: settings.conflictAllowed,
     aborted: result.aborted,
     interrupted: result.interrupted,
-    ...(result.failure
-      ? { stopReason: 'a temporary project could not be created, so the run stopped early' }
-      : {}),
+    ...(result.failure ? { stopReason: 'a temporary project could not be created' } : {}),
     environment,
     ...(settings.rosterInit ? { rosterInit: settings.rosterInit } : {}),
     ...(settings.models && settings.models.length > 1 ? { models: settings.models } : {}),

@@ -140,7 +140,9 @@ export function summarizeMeasurement(
   if (state.interrupted) reasons.unshift('the run was interrupted before every planned run finished');
   else if (state.budgetReason !== undefined) reasons.unshift(state.budgetReason);
   else if (state.aborted && reasons.length === 0)
-    reasons.push('the run was stopped before every planned run finished');
+    reasons.push(
+      `the run was stopped before every planned run finished${state.stopReason === undefined ? '' : `: ${state.stopReason}`}`,
+    );
   const positives = queries.filter((q) => q.shouldTrigger);
   const negatives = queries.filter((q) => !q.shouldTrigger);
   const errorCauses: Record<string, number> = {};
