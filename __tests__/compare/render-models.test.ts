@@ -140,7 +140,11 @@ describe('modelsComparisonJson', () => {
     expect(Object.keys(parsed.models)).toEqual([name]);
   });
 
-  it.todo(
-    'keeps a model named `__proto__` (`models[model] =` on a plain object sets its prototype instead, so the model vanishes from the JSON)',
-  );
+  it('keeps a model named `__proto__` as a key of its own', () => {
+    const [one] = sections(twoModels());
+    const parsed = JSON.parse(
+      modelsComparisonJson({ models: [{ model: '__proto__', comparison: one.comparison }], warnings: [] }),
+    );
+    expect(Object.keys(parsed.models)).toEqual(['__proto__']);
+  });
 });

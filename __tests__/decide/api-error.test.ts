@@ -102,7 +102,9 @@ describe('classifyApiError', () => {
     for (const s of signals) expect(ERROR_CAUSES).toContain(classifyApiError(s));
   });
 
-  it.todo(
-    'keeps a 400 whose text holds the number 529 as `api` (`max_tokens: 529 > 512` is classed `overloaded`: the 529 text fallback is read before the status)',
-  );
+  it('keeps a 400 whose text holds the number 529 as `api`; the number alone, with no status, is overloaded', () => {
+    expect(classifyApiError({ status: 400, text: 'max_tokens: 529 > 512' })).toBe('api');
+    expect(classifyApiError({ text: 'API Error: 529 {"type":"error"}' })).toBe('overloaded');
+    expect(classifyApiError({ status: 500, text: 'Overloaded' })).toBe('overloaded');
+  });
 });

@@ -136,7 +136,8 @@ describe('judgeAuth', () => {
     ).toEqual(late);
   });
 
-  it.todo(
-    'masks an sk-ant- token it quotes from unreadable output (round-trip.ts masks what it quotes; the Action prints a gate reason with core.info in src/action/preflight.ts, which skilltrigger does not mask)',
-  );
+  it('masks an sk-ant- token it quotes from unreadable output', () => {
+    const gate = judgeAuth(answered('', 1, { stderr: 'API key sk-ant-api03-abcDEF123 refused' }));
+    expect(gate.reason).toBe('could not read `claude auth status` (exit 1; it said: API key *** refused)');
+  });
 });

@@ -120,9 +120,12 @@ describe('judgeCli', () => {
     );
   });
 
-  it.todo(
-    'masks an sk-ant- token it quotes from what the CLI printed (round-trip.ts masks what it quotes; the Action prints a gate reason with core.info in src/action/preflight.ts, which skilltrigger does not mask)',
-  );
+  it('masks an sk-ant- token it quotes from what the CLI printed', () => {
+    const gate = judgeCli('claude', answered('', 1, { stderr: 'bad key sk-ant-api03-abcDEF123' }));
+    expect(gate.result.reason).toBe(
+      '"claude --version" exited with code 1 and printed no version (it said: bad key ***)',
+    );
+  });
 });
 
 describe('withGitFinding', () => {

@@ -18,8 +18,10 @@ export const MODELS_COMPARISON_SCHEMA_VERSION = 1;
 
 /** `compare --json` of reports with several models: `{ schema, schemaVersion, warnings, models: { "<model>": <comparison> } }`. */
 export function modelsComparisonJson(c: ModelsComparison, opts: { simulated?: boolean } = {}): string {
-  const models: Record<string, unknown> = {};
-  for (const { model, comparison } of c.models) models[model] = JSON.parse(comparisonJson(comparison, opts));
+  // fromEntries defines own keys, so a model named `__proto__` stays a key, not the prototype.
+  const models = Object.fromEntries(
+    c.models.map(({ model, comparison }) => [model, JSON.parse(comparisonJson(comparison, opts))]),
+  );
   return JSON.stringify(
     {
       schema: MODELS_COMPARISON_SCHEMA_ID,

@@ -16,7 +16,9 @@ export function classifyApiError(signal: { status?: number; error?: string; text
     return 'auth';
   if (/Credit balance is too low/i.test(text)) return 'auth';
   if (status === 429 || error === 'rate_limit') return 'rate-limit';
-  if (status === 529 || error === 'overloaded' || /\b529\b|Overloaded/i.test(text)) return 'overloaded';
+  // The number alone is read only when no status came with it: a 400 may quote 529 in its text.
+  if (status === 529 || error === 'overloaded' || /Overloaded/i.test(text)) return 'overloaded';
+  if (status === undefined && /\b529\b/.test(text)) return 'overloaded';
   if (status === 404 || error === 'model_not_found') return 'model';
   if (status === 400) return /\bmodel\b/i.test(text) ? 'model' : 'api';
   if (status !== undefined && status >= 400) return 'api';

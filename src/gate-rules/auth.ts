@@ -1,4 +1,5 @@
 import { isRecord } from '../guards.js';
+import { maskSecrets } from '../mask.js';
 import { type CommandResult, firstLine } from '../program-output.js';
 import { type GateResult, gateResult } from './gate.js';
 
@@ -48,7 +49,7 @@ export function judgeAuth(result: CommandResult): GateResult {
   }
   const status = parseAuthStatus(result.stdout);
   if (status === undefined) {
-    const said = firstLine(result.stdout) || firstLine(result.stderr) || 'nothing';
+    const said = maskSecrets(firstLine(result.stdout) || firstLine(result.stderr)) || 'nothing';
     return gateResult(
       'auth',
       'warn',

@@ -1,3 +1,4 @@
+import { maskSecrets } from '../mask.js';
 import { type CommandResult, firstLine } from '../program-output.js';
 import { type GateResult, gateResult } from './gate.js';
 
@@ -26,7 +27,7 @@ export function judgeCli(bin: string, result: CommandResult): { result: GateResu
   }
   const version = parseCliVersion(result.stdout);
   if (result.exitCode !== 0 || version === undefined) {
-    const said = firstLine(result.stdout) || firstLine(result.stderr) || 'nothing';
+    const said = maskSecrets(firstLine(result.stdout) || firstLine(result.stderr)) || 'nothing';
     const ended = result.signal
       ? `was killed by ${result.signal}`
       : `exited with code ${result.exitCode ?? '?'}`;
