@@ -8,7 +8,7 @@ import {
   toResultsFile,
 } from '../../src/action-results/results-file.js';
 import type { MatrixReport } from '../../src/shapes/matrix.js';
-import { matrixFixture } from '../fakes/matrix-fixture.js';
+import { matrixLegFixture as legOf, matrixFixture } from '../fakes/matrix-fixture.js';
 
 /**
  * `mode: merge` for the routing matrix: the legs' slices joined, or the legs' shared verdict kept
@@ -31,16 +31,6 @@ function run(matrix?: RoutingMatrix): ActionRun {
     settings: { runs: 2, baseline: 'none', failOnRegression: false },
     ...(matrix === undefined ? {} : { matrix }),
   };
-}
-
-/** Leg `index` of `count`: the whole fixture's queries dealt k mod count, as a leg measures them. */
-function legOf(index: number, count: number, overrides: Partial<MatrixReport> = {}): MatrixReport {
-  const whole = matrixFixture();
-  return matrixFixture(undefined, {
-    shard: { index, count },
-    queries: whole.queries.filter((_, k) => k % count === index - 1),
-    ...overrides,
-  });
 }
 
 const measured = (report: MatrixReport): RoutingMatrix => ({

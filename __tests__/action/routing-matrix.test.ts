@@ -24,7 +24,7 @@ import { renderSummary } from '../../src/action-text/summary.js';
 import { ExitCode } from '../../src/errors.js';
 import type { MatrixReport } from '../../src/shapes/matrix.js';
 import { hostile, PAYLOADS } from '../fakes/html-hostile.js';
-import { matrixFixture } from '../fakes/matrix-fixture.js';
+import { matrixLegFixture as legOf, matrixFixture } from '../fakes/matrix-fixture.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
 
 /**
@@ -171,16 +171,6 @@ describe('concludeWithMatrix', () => {
     );
   });
 });
-
-/** Leg i of n of the fixture: its queries k ≡ i−1 (mod n), as `matrix --shard` slices them. */
-function legOf(index: number, count: number, overrides: Partial<MatrixReport> = {}): MatrixReport {
-  const whole = matrixFixture();
-  return matrixFixture(undefined, {
-    shard: { index, count },
-    queries: whole.queries.filter((_, k) => k % count === index - 1),
-    ...overrides,
-  });
-}
 
 function shardFile(index: number, count: number, matrix?: RoutingMatrix): ShardResults {
   const dir = `/downloads/leg-${index}`;

@@ -115,3 +115,17 @@ export function matrixFixture(t: Filler = (s) => s, overrides: Partial<MatrixRep
     ...overrides,
   });
 }
+
+/** Leg `index` of `count` of the fixture: its queries k ≡ index−1 (mod count), as `matrix --shard` deals them. */
+export function matrixLegFixture(
+  index: number,
+  count: number,
+  overrides: Partial<MatrixReport> = {},
+): MatrixReport {
+  const whole = matrixFixture();
+  return matrixFixture(undefined, {
+    shard: { index, count },
+    queries: whole.queries.filter((_, k) => k % count === index - 1),
+    ...overrides,
+  });
+}
