@@ -184,6 +184,91 @@ describe('the decision rule', () => {
     expect(decider.feed(parseEvent(status()))).toEqual(MISS);
   });
 
+  describe('the end of a streamed message (its message_delta) decides a miss at once', () => {
+    const start = (id: string) =>
+      JSON.stringify({
+        type: 'stream_event',
+        api_message_id: id,
+        event: { type: 'message_start', message: { id } },
+      });
+    const ended = (id: string, stop = 'end_turn') =>
+      JSON.stringify({
+        type: 'stream_event',
+        api_message_id: id,
+        event: { type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: 9 } },
+      });
+
+    it('a plain answer is a miss at its message_delta, before the result', () => {
+      const r = run([init(), start('m1'), assistant('m1', [text('Plain.')]), ended('m1'), result()]);
+      expect(r.outcome).toEqual(MISS);
+      expect(r.at).toBe(3);
+      expect(r.decider.missMessageId).toBe('m1');
+    });
+
+    it('a message that ran a tool is a miss at its message_delta, not once the tool ran and the next turn began', () => {
+      const r = run([
+        init(),
+        start('m1'),
+        assistant('m1', [text('Let me look.')]),
+        assistant('m1', [tool('Bash', { command: 'ls' })]),
+        ended('m1', 'tool_use'),
+        user(),
+        status(),
+      ]);
+      expect(r.outcome).toEqual(MISS);
+      expect(r.at).toBe(4);
+    });
+
+    it('a Skill call after a Bash call in the same message still triggers: it comes before the message ends', () => {
+      const r = run([
+        init(),
+        start('m1'),
+        assistant('m1', [tool('Bash', { command: 'ls' })]),
+        user(),
+        assistant('m1', [tool('Skill', { skill: STUB.name })]),
+        ended('m1', 'tool_use'),
+      ]);
+      expect(r.outcome).toEqual(TRIGGERED);
+      expect(r.at).toBe(4);
+    });
+
+    it('a ToolSearch-only or thinking-only message that ended does not decide; the next message does', () => {
+      const r = run([
+        init(),
+        start('m1'),
+        assistant('m1', [thinking()]),
+        assistant('m1', [tool('ToolSearch', { query: 'select:Skill' })]),
+        ended('m1', 'tool_use'),
+        user(),
+        status(),
+        start('m2'),
+        assistant('m2', [tool('Skill', { skill: STUB.name })]),
+      ]);
+      expect(r.outcome).toEqual(TRIGGERED);
+    });
+
+    it('the end of another message does not end the current one', () => {
+      const decider = new Decider(STUB);
+      for (const line of [init(), start('m1'), assistant('m1', [text('Plain.')]), ended('m0')]) {
+        expect(decider.feed(parseEvent(line))).toBeUndefined();
+      }
+      expect(decider.feed(parseEvent(ended('m1')))).toEqual(MISS);
+    });
+
+    it('a message cut before its end (a synthetic message_stop, no message_delta) is still no miss', () => {
+      const decider = new Decider(STUB);
+      for (const line of [
+        init(),
+        start('m1'),
+        assistant('m1', [text('Half an ans')]),
+        partial({ type: 'message_stop' }),
+      ]) {
+        expect(decider.feed(parseEvent(line))).toBeUndefined();
+      }
+      expect(decider.feed(parseEvent(result()))).toEqual({ kind: 'error', cause: 'network' });
+    });
+  });
+
   it('a new message id ends the previous decisive message', () => {
     expect(
       run([
