@@ -184,7 +184,7 @@ describe('the decision rule', () => {
     expect(decider.feed(parseEvent(status()))).toEqual(MISS);
   });
 
-  describe('the end of a streamed message (its message_delta) decides a miss at once', () => {
+  describe('a streamed message that asks for tools ends at its message_delta: a miss is decided there', () => {
     const start = (id: string) =>
       JSON.stringify({
         type: 'stream_event',
@@ -198,11 +198,17 @@ describe('the decision rule', () => {
         event: { type: 'message_delta', delta: { stop_reason: stop }, usage: { output_tokens: 9 } },
       });
 
-    it('a plain answer is a miss at its message_delta, before the result', () => {
-      const r = run([init(), start('m1'), assistant('m1', [text('Plain.')]), ended('m1'), result()]);
+    it('a plain answer waits for its result, which carries the CLI’s own cost', () => {
+      const r = run([
+        init(),
+        start('m1'),
+        assistant('m1', [text('Plain.')]),
+        ended('m1'),
+        result({ total_cost_usd: 0.0123, usage: { input_tokens: 100, output_tokens: 9 } }),
+      ]);
       expect(r.outcome).toEqual(MISS);
-      expect(r.at).toBe(3);
-      expect(r.decider.missMessageId).toBe('m1');
+      expect(r.at).toBe(4);
+      expect(r.decider.usage.costUsd).toBe(0.0123);
     });
 
     it('a message that ran a tool is a miss at its message_delta, not once the tool ran and the next turn began', () => {
@@ -249,10 +255,15 @@ describe('the decision rule', () => {
 
     it('the end of another message does not end the current one', () => {
       const decider = new Decider(STUB);
-      for (const line of [init(), start('m1'), assistant('m1', [text('Plain.')]), ended('m0')]) {
+      for (const line of [
+        init(),
+        start('m1'),
+        assistant('m1', [tool('Bash', { command: 'ls' })]),
+        ended('m0', 'tool_use'),
+      ]) {
         expect(decider.feed(parseEvent(line))).toBeUndefined();
       }
-      expect(decider.feed(parseEvent(ended('m1')))).toEqual(MISS);
+      expect(decider.feed(parseEvent(ended('m1', 'tool_use')))).toEqual(MISS);
     });
 
     it('a message cut before its end (a synthetic message_stop, no message_delta) is still no miss', () => {

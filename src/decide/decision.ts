@@ -50,10 +50,10 @@ const NEUTRAL_TOOLS = new Set(['ToolSearch']);
  * - the CLI emits one `assistant` event per content block, so events are grouped by `message.id`;
  * - a message of only thinking and/or ToolSearch calls is not decisive; the next message is;
  * - the first decisive message triggered if any of its blocks loads the stub, wherever it stands;
- *   a hit decides at once, a miss only once the message has really ended (its `message_delta`,
- *   which the CLI prints after every block's `assistant` event; else the next turn's `status`, a
- *   new message id, or the `result`) because tools run mid-message and a `user` event does not
- *   mark the end;
+ *   a hit decides at once, a miss only once the message has really ended (the `message_delta`
+ *   of a message that asks for tools, which the CLI prints after every block's `assistant` event;
+ *   else the next turn's `status`, a new message id, or the `result`) because tools run
+ *   mid-message and a `user` event does not mark the end;
  * - synthetic/API-error messages and `result.is_error` are errors, never misses;
  * - a streamed message that was cut (it started, but no `message_delta` came) is never a miss:
  *   when the CLI asks the model to resume it in a new turn, the resumed message continues it;
@@ -138,9 +138,11 @@ export class Decider {
           if (event.event === 'message_start') this.streamedIds.add(event.messageId);
           if (event.event === 'message_delta') {
             this.completedIds.add(event.messageId);
-            // Every block of the message was read before its end: a miss need not wait for the
-            // tools it runs or the next turn.
-            if (event.messageId === this.currentId) return this.endCurrentMessage('message-end');
+            // Every block of the message was read before its end. One that asks for tools is over
+            // here: a miss does not wait for them to run and the next turn to start. A plain answer
+            // waits for the result (~14 ms), which carries the CLI's own cost (docs/cost.md).
+            if (event.messageId === this.currentId && event.stopReason === 'tool_use')
+              return this.endCurrentMessage('message-end');
           }
         }
         return undefined;
@@ -234,8 +236,8 @@ export class Decider {
   }
 
   /**
-   * The current message is over: by its own `message_delta`, by a new turn (`status`), by another
-   * message id, or by the `result`. A decisive message that really ended is a miss. One that was cut is not: what the
+   * The current message is over: by its own `message_delta` asking for tools, by a new turn
+   * (`status`), by another message id, or by the `result`. A decisive message that really ended is a miss. One that was cut is not: what the
    * model meant to do after the cut is unknown (docs/claude-cli.md §4, and the resume turn
    * 2.1.328 starts with "Your response above was cut off mid-stream").
    */

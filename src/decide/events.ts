@@ -52,9 +52,10 @@ export type StreamEvent =
   /**
    * A `stream_event` partial. Never decisive (it can be a phantom after a cut stream); only the
    * message's start and its `message_delta` are read, to tell a message that ended from one that
-   * was cut: a cut gets a synthetic `message_stop` but never a `message_delta`.
+   * was cut: a cut gets a synthetic `message_stop` but never a `message_delta`. The
+   * `message_delta`'s stop reason says whether tools and another turn follow (`tool_use`).
    */
-  | { type: 'stream-event'; event: string; messageId?: string; usage?: Usage }
+  | { type: 'stream-event'; event: string; messageId?: string; usage?: Usage; stopReason?: string }
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
 
@@ -166,6 +167,12 @@ export function parseEvent(line: string): StreamEvent {
         // message_delta carries the message's final output token count (the assistant events only
         // repeat message_start's); usage is bookkeeping, never part of the decision.
         ...optional('usage', inner.type === 'message_delta' ? parseUsage(inner.usage) : undefined),
+        ...optional(
+          'stopReason',
+          inner.type === 'message_delta' && isRecord(inner.delta)
+            ? asString(inner.delta.stop_reason)
+            : undefined,
+        ),
       };
     }
     default:
