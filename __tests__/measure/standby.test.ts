@@ -3,8 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   defaultStandbyCount,
   machineStandbyCount,
+  QUICK_ANSWER_MS,
   STANDBY_MEMORY_BYTES,
   standbyPool,
+  standbyStartsAt,
 } from '../../src/measure/standby.js';
 
 /** A starter that records what it started and discarded; each standby is its key and a serial. */
@@ -113,5 +115,20 @@ describe('machineStandbyCount', () => {
     } finally {
       free.mockRestore();
     }
+  });
+});
+
+describe('standbyStartsAt', () => {
+  it('starts with the prompt before any run has asked the model', () => {
+    expect(standbyStartsAt(undefined)).toBe('prompt');
+  });
+
+  it('starts with the prompt after a quick answer, once the request is out after a slow one', () => {
+    expect(standbyStartsAt(0)).toBe('prompt');
+    expect(standbyStartsAt(90)).toBe('prompt');
+    expect(standbyStartsAt(QUICK_ANSWER_MS - 1)).toBe('prompt');
+    expect(standbyStartsAt(QUICK_ANSWER_MS)).toBe('asked');
+    expect(standbyStartsAt(880)).toBe('asked');
+    expect(standbyStartsAt(30_000)).toBe('asked');
   });
 });

@@ -12,7 +12,7 @@ import type { LoopSpec } from './loop-spec.js';
 import { firstClaudeRun, type LoopTargets, slotModel, standbyCount } from './loop-targets.js';
 import { projectPrefetch } from './prefetch.js';
 import { type RunDeps, type RunSpec, runOnce } from './run-once.js';
-import { standbyPool } from './standby.js';
+import { standbyPool, standbyStartsAt } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
 
 /** What a standby is fixed to at its spawn: its side's stub and its model. */
@@ -78,6 +78,23 @@ export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
   const firstSpec = firstRun && waitingSpecOf(loop, firstRun);
   const early = loop.early?.claim(firstSpec);
   if (early && firstRun && firstSpec) pool.adopt(keyOf({ side: firstRun.side, ...firstSpec }), early);
+  // When the next runs are prepared during one of claude's runs (docs/speed.md, "When a standby
+  // starts"): how long the model took over the last run, and, while a run waits for its request
+  // to go out, the preparation held back until it has.
+  let lastWaitMs: number | undefined;
+  let running = false;
+  let asked = false;
+  let held: (() => void) | undefined;
+  const onAsked = (): void => {
+    asked = true;
+    const prepare = held;
+    held = undefined;
+    prepare?.();
+  };
+  const ended = (): void => {
+    running = false;
+    held = undefined; // a run that never asked: the next run starts its own claude
+  };
 
   return {
     id: 'claude',
@@ -85,6 +102,9 @@ export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
       const stub = stubs[request.side];
       if (!stub) return Promise.reject(new Error(`no stub was given for side ${request.side}`));
       const standby = pool.take(keyOf(request));
+      running = true;
+      asked = false;
+      held = undefined;
       return runOnce(
         {
           ...runSpec,
@@ -96,26 +116,44 @@ export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
         },
         request.signal,
         deps,
-        { ...projects.optionsFor(request.side), ...(standby ? { standby } : {}) },
+        { ...projects.optionsFor(request.side), ...(standby ? { standby } : {}), onAsked },
+      ).then(
+        (result) => {
+          const phases = result.phases;
+          if (phases?.asked !== undefined) lastWaitMs = phases.decided - phases.asked;
+          ended();
+          return result;
+        },
+        (error: unknown) => {
+          ended();
+          throw error;
+        },
       );
     },
     ahead(upcoming: readonly UpcomingRun[]) {
-      if (launch === 'standby') {
-        pool.fill(
-          upcoming
-            .filter((run) => run.agent === 'claude')
-            .slice(0, standbys)
-            .map(keyOf),
-        );
-        return;
-      }
-      // Cold: only the very next run's project, and only when that run is claude's.
-      const next = upcoming[0];
-      const stub = next && stubs[next.side];
-      if (next?.agent === 'claude' && stub) projects.prefetch(next.side, stub);
+      const prepare = (): void => prepareAhead(upcoming);
+      if (running && !asked && standbyStartsAt(lastWaitMs) === 'asked') held = prepare;
+      else prepare();
     },
     async settle() {
       await Promise.all([pool.settle(), projects.settle(), loop.early?.release()]);
     },
   };
+
+  /** Starts the next runs' standbys, or (cold) makes the very next run's project. */
+  function prepareAhead(upcoming: readonly UpcomingRun[]): void {
+    if (launch === 'standby') {
+      pool.fill(
+        upcoming
+          .filter((run) => run.agent === 'claude')
+          .slice(0, standbys)
+          .map(keyOf),
+      );
+      return;
+    }
+    // Cold: only the very next run's project, and only when that run is claude's.
+    const next = upcoming[0];
+    const stub = next && stubs[next.side];
+    if (next?.agent === 'claude' && stub) projects.prefetch(next.side, stub);
+  }
 }

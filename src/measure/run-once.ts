@@ -51,6 +51,11 @@ export interface RunOptions {
    * is deleted. The process group is gone before this is called: only files are left.
    */
   deferRemoval?: (removal: Promise<void>) => void;
+  /**
+   * Called once, when the run's request is out (the CLI's `requesting` status), so what is prepared
+   * for the next runs does not slow this run's own way to the model (docs/speed.md).
+   */
+  onAsked?: () => void;
 }
 
 /** Seams for tests and benchmarks; production uses the real adapters. */
@@ -132,6 +137,7 @@ export async function runOnce(
     // watch reads on after the decision.
     const events = proc.lines[Symbol.asyncIterator]();
     let initAt: number | undefined;
+    let askedAt: number | undefined;
     /** Reads events until `stop` says so (true) or the stream ends (false). */
     const readUntil = async (stop: (event: StreamEvent) => boolean): Promise<boolean> => {
       for (;;) {
@@ -139,6 +145,10 @@ export async function runOnce(
         if (next.done) return false;
         const event = parseEvent(next.value);
         if (event.type === 'init') initAt ??= deps.now();
+        if (event.type === 'status' && askedAt === undefined) {
+          askedAt = deps.now();
+          options.onAsked?.();
+        }
         if (stop(event)) return true;
       }
     };
@@ -176,6 +186,7 @@ export async function runOnce(
       projectReady,
       spawned,
       ...(initAt === undefined ? {} : { init: initAt }),
+      ...(askedAt === undefined ? {} : { asked: askedAt }),
       decided: decidedAt,
       gone,
       cleaned: gone,

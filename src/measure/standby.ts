@@ -81,6 +81,24 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
   };
 }
 
+/**
+ * How soon after its request a model must answer for the next standby to be started with the run's
+ * prompt rather than once the request is out (docs/speed.md, "When a standby starts"). A claude
+ * started beside one that was just prompted slows that run's way to its request (~30–40 ms
+ * measured); started once the request is out, it has only the model's wait to start up in (~300 ms
+ * measured), which a quick answer does not give it.
+ */
+export const QUICK_ANSWER_MS = 250;
+
+/**
+ * When the next runs' standbys are started during a run: with its prompt (`prompt`), or once its
+ * request is out (`asked`), judged by how long the model took over the last run that asked it
+ * (from the request going out to the decision). With no such run yet, with the prompt.
+ */
+export function standbyStartsAt(lastWaitMs: number | undefined): 'prompt' | 'asked' {
+  return lastWaitMs !== undefined && lastWaitMs >= QUICK_ANSWER_MS ? 'asked' : 'prompt';
+}
+
 /** What one waiting claude holds resident (~210 MB measured with `/usr/bin/time`, docs/speed.md). */
 export const STANDBY_MEMORY_BYTES = 210 * 1024 * 1024;
 
