@@ -10,7 +10,8 @@
 // run_eval.py is never committed here: point the bench at a skill-creator folder (the one holding
 // scripts/run_eval.py) with `--skill-creator <dir>` or SKILLTRIGGER_SKILL_CREATOR, e.g. from
 // `git clone https://github.com/anthropics/skills` → skills/skill-creator.
-// BENCH_QUERIES (default 10), BENCH_RUNS (default 2) and BENCH_DELAYS (default "0,800") size it.
+// BENCH_QUERIES (default 10), BENCH_RUNS (default 2), BENCH_DELAYS (default "0,800") and
+// BENCH_STANDBYS (default "0,1,2") size it.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -24,7 +25,7 @@ const CLAUDE = path.join(ROOT, 'node_modules', '.bin', 'claude');
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const DELAYS = (process.env.BENCH_DELAYS ?? '0,800').split(',').map(Number);
-const STANDBYS = [0, 1, 2];
+const STANDBYS = (process.env.BENCH_STANDBYS ?? '0,1,2').split(',').map(Number);
 
 function skillCreatorDir() {
   const flag = process.argv.indexOf('--skill-creator');

@@ -12,7 +12,7 @@ import type { LoopSpec } from './loop-spec.js';
 import { firstClaudeRun, type LoopTargets, slotModel, standbyCount } from './loop-targets.js';
 import { projectPrefetch } from './prefetch.js';
 import { type RunDeps, type RunSpec, runOnce } from './run-once.js';
-import { standbyPool, standbyStartsAt } from './standby.js';
+import { REQUEST_OUT_MS, standbyPool, standbyStartsAt } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
 
 /** What a standby is fixed to at its spawn: its side's stub and its model. */
@@ -79,21 +79,28 @@ export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
   const early = loop.early?.claim(firstSpec);
   if (early && firstRun && firstSpec) pool.adopt(keyOf({ side: firstRun.side, ...firstSpec }), early);
   // When the next runs are prepared during one of claude's runs (docs/speed.md, "When a standby
-  // starts"): how long the model took over the last run, and, while a run waits for its request
-  // to go out, the preparation held back until it has.
+  // starts"): how long the model took over the last run, and, while a run's request is not yet
+  // out, the preparation held back until it is (the `requesting` status, and REQUEST_OUT_MS more).
   let lastWaitMs: number | undefined;
   let running = false;
   let asked = false;
   let held: (() => void) | undefined;
-  const onAsked = (): void => {
+  let out: NodeJS.Timeout | undefined;
+  const requestOut = (): void => {
+    out = undefined;
     asked = true;
     const prepare = held;
     held = undefined;
     prepare?.();
   };
+  const onAsked = (): void => {
+    out = setTimeout(requestOut, REQUEST_OUT_MS);
+  };
   const ended = (): void => {
     running = false;
-    held = undefined; // a run that never asked: the next run starts its own claude
+    clearTimeout(out);
+    out = undefined;
+    held = undefined; // a run that ended first: the next run starts its own claude
   };
 
   return {

@@ -82,13 +82,20 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
 }
 
 /**
+ * How long after its `requesting` status claude 2.1.328 sends its request: 35–45 ms measured alone
+ * (docs/speed.md, "When a standby starts"). A standby started later than the status by this much
+ * starts once the request is out, not while the prompted claude still builds it.
+ */
+export const REQUEST_OUT_MS = 50;
+
+/**
  * How soon after its request a model must answer for the next standby to be started with the run's
  * prompt rather than once the request is out (docs/speed.md, "When a standby starts"). A claude
  * started beside one that was just prompted slows that run's way to its request (~30–40 ms
- * measured); started once the request is out, it has only the model's wait to start up in (~300 ms
- * measured), which a quick answer does not give it.
+ * measured); started once the request is out, it has only the rest of the model's wait to start up
+ * in (~300 ms needed here), which a quick answer does not give it. The two costs meet near 300 ms.
  */
-export const QUICK_ANSWER_MS = 250;
+export const QUICK_ANSWER_MS = 300;
 
 /**
  * When the next runs' standbys are started during a run: with its prompt (`prompt`), or once its
