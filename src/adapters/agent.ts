@@ -16,7 +16,7 @@ export type { AgentId } from '../outcome.js';
 
 /**
  * Where one run's time went, as readings of the run's clock (ms): the project ready, the agent
- * spawned, its init event read, its request out (claude's `requesting` status), the decision (or timeout) known, the process group gone, the
+ * spawned, its init event read, its request started (claude's `requesting` status), the decision (or timeout) known, the process group gone, the
  * project removed (or handed over for removal). For `npm run bench`; never in a report.
  */
 export interface RunPhases {

@@ -52,8 +52,8 @@ export interface RunOptions {
    */
   deferRemoval?: (removal: Promise<void>) => void;
   /**
-   * Called once, when the run's request is out (the CLI's `requesting` status), so what is prepared
-   * for the next runs does not slow this run's own way to the model (docs/speed.md).
+   * Called once, at the CLI's `requesting` status (its request follows within ~40 ms), so what is
+   * prepared for the next runs need not slow this run's own way to the model (docs/speed.md).
    */
   onAsked?: () => void;
 }
