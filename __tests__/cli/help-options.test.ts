@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_HELP, COMMAND_NAMES } from '../../src/cli/help.js';
+import { COMMAND_HELP, COMMAND_NAMES } from '../../src/cli/command-help.js';
 import { type OptionHelp, SHARED_OPTIONS } from '../../src/cli/help-options.js';
 
 describe('SHARED_OPTIONS', () => {

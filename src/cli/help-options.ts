@@ -1,6 +1,7 @@
 /**
- * The options several commands explain alike, each written once; a command's help entry
- * (help.ts) lists them among its own, so `parse-options.ts` reads them from the same table.
+ * The shape of the help entries, and the options several commands explain alike, each written once;
+ * a command's help entry (command-help.ts) lists them among its own, so `parse-options.ts` reads
+ * them from the same table.
  */
 
 /** One option of a command, as `--help` explains it. */
@@ -13,6 +14,21 @@ export interface OptionHelp {
   text: string;
   /** May be given more than once (`check --skill a --skill b`); every other option only once. */
   repeatable?: true;
+}
+
+/** One command's help entry (command-help.ts holds them all). */
+export interface CommandHelp {
+  /** One line: what the command is for. */
+  summary: string;
+  /** The synopsis lines, without the leading `skilltrigger `. */
+  usage: readonly string[];
+  /** Positional arguments, explained like options. */
+  args?: readonly OptionHelp[];
+  options: readonly OptionHelp[];
+  /** What each exit code means for this command. */
+  exitCodes: readonly (readonly [number, string])[];
+  /** Two command lines, each with a comment line above it. */
+  examples: readonly (readonly [string, string])[];
 }
 
 export const SHARED_OPTIONS = {

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
-import { type CommandName, commandUsage } from './help.js';
+import type { CommandName } from './command-help.js';
+import { commandUsage } from './help.js';
 import type { ParsedOptions } from './parse-options.js';
 
 /** Where reports go without `--out`. */
