@@ -8,12 +8,11 @@ import { compareReports } from '../../src/compare/compare.js';
 import { costOf, formatUsd } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { UsageError } from '../../src/errors.js';
-import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { buildReport } from '../../src/report-build/build.js';
 import { reportSchema } from '../../src/shapes/report.js';
-import { modelRun, modelsReportArgs } from '../fakes/models-report.js';
+import { CACHED_RUN_USAGE, modelRun, modelsReportArgs, TWO_QUERIES } from '../fakes/models-report.js';
 
 /** The Action's `models` input, its one column per model, and the cost footer of the comment. */
 const HAIKU = 'claude-haiku-4-5';
@@ -34,16 +33,8 @@ describe('the models input', () => {
   });
 });
 
-const items: EvalItem[] = [
-  { id: 'q1', query: 'write the handoff', shouldTrigger: true, extra: {} },
-  { id: 'q2', query: 'rename a variable', shouldTrigger: false, extra: {} },
-];
-const usage = {
-  inputTokens: 1200,
-  outputTokens: 1,
-  cacheReadInputTokens: 18_000,
-  cacheCreationInputTokens: 0,
-};
+const items = TWO_QUERIES;
+const usage = CACHED_RUN_USAGE;
 const runOf = (model: string, kind: 'triggered' | 'not-triggered', late = false): RunResult =>
   modelRun(model, kind, usage, late);
 

@@ -5,6 +5,20 @@ import type { RunResult } from '../../src/measure/run-once.js';
 import { buildReport } from '../../src/report-build/build.js';
 import { type Report, reportSchema } from '../../src/shapes/report.js';
 
+/** Two queries, one that should trigger and one that should not, as the reports of several models are built here. */
+export const TWO_QUERIES: EvalItem[] = [
+  { id: 'q1', query: 'write the handoff', shouldTrigger: true, extra: {} },
+  { id: 'q2', query: 'rename a variable', shouldTrigger: false, extra: {} },
+];
+
+/** One run's tokens with the prompt cache warm: what those reports' runs cost, model by model. */
+export const CACHED_RUN_USAGE = {
+  inputTokens: 1200,
+  outputTokens: 1,
+  cacheReadInputTokens: 18_000,
+  cacheCreationInputTokens: 0,
+};
+
 /** A run on `model` as the loop records it (the model asked for and reported alike). */
 export function modelRun(
   model: string,

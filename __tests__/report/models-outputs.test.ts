@@ -2,27 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { pairedByModel } from '../../src/compare/by-model.js';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
-import type { EvalItem } from '../../src/inputs/types.js';
 import type { RunResult } from '../../src/measure/run-once.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { byClass, byTag, elements, parsePage, textOf } from '../fakes/html-dom.js';
 import { parseJunit } from '../fakes/junit-shape.js';
-import { modelRun, modelsReport } from '../fakes/models-report.js';
+import { CACHED_RUN_USAGE, modelRun, modelsReport, TWO_QUERIES } from '../fakes/models-report.js';
 
 /** The HTML run page and the JUnit file of a report of several models: a column (a suite) per model, and the cost. */
 const HAIKU = 'claude-haiku-4-5';
 const SONNET = 'claude-sonnet-4-5';
-const items: EvalItem[] = [
-  { id: 'q1', query: 'write the handoff', shouldTrigger: true, extra: {} },
-  { id: 'q2', query: 'rename a variable', shouldTrigger: false, extra: {} },
-];
-const usage = {
-  inputTokens: 1200,
-  outputTokens: 1,
-  cacheReadInputTokens: 18_000,
-  cacheCreationInputTokens: 0,
-};
+const items = TWO_QUERIES;
+const usage = CACHED_RUN_USAGE;
 const runOf = (model: string, kind: 'triggered' | 'not-triggered' | 'timeout'): RunResult =>
   modelRun(model, kind, usage);
 const perRun = (m: string) => {
