@@ -12,8 +12,8 @@ import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claudeArgs, claudeEnvironment } from '../lib/adapters/claude-launch.js';
-import { createStubProject } from '../lib/adapters/stub-project.js';
+import { claudeArgs, claudeEnvironment } from '../lib/agents/claude/launch.js';
+import { createStubProject } from '../lib/agents/process/stub-project.js';
 import { startSimulatedModel } from '../lib/simulated/model.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resultsFileSchema } from '../src/action-results/results-file.js';
-import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../src/shapes/matrix.js';
-import { REPORT_SCHEMA_VERSION, reportSchema } from '../src/shapes/report.js';
+import { resultsFileSchema } from '../src/action/results/results-file.js';
+import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../src/schemas/matrix.js';
+import { REPORT_SCHEMA_VERSION, reportSchema } from '../src/schemas/report.js';
 
 /**
  * The published JSON Schemas (schema/*.schema.json), generated from the zod schemas that read and
@@ -19,17 +19,17 @@ export function schemaFiles(): Record<string, string> {
     'report.schema.json': json(
       reportSchema,
       `skilltrigger report, version ${REPORT_SCHEMA_VERSION}`,
-      'A skilltrigger report (`skilltrigger run`): how often a description made Claude load the skill. Generated from src/shapes/report.ts; documented in docs/report-schema.md.',
+      'A skilltrigger report (`skilltrigger run`): how often a description made Claude load the skill. Generated from src/schemas/report.ts; documented in docs/report-schema.md.',
     ),
     'action-results.schema.json': json(
       resultsFileSchema,
       'skilltrigger Action results file, version 1',
-      'What one leg of a sharded skilltrigger Action run measured (`skilltrigger-results.shard-<i>-of-<n>.json`), read by the merge step. Generated from src/action-results/results-file.ts; documented in docs/action.md.',
+      'What one leg of a sharded skilltrigger Action run measured (`skilltrigger-results.shard-<i>-of-<n>.json`), read by the merge step. Generated from src/action/results/results-file.ts; documented in docs/action.md.',
     ),
     'matrix.schema.json': json(
       matrixReportSchema,
       `skilltrigger matrix report, version ${MATRIX_SCHEMA_VERSION}`,
-      'A skilltrigger routing matrix (`skilltrigger matrix`): for every query of every skill, which installed skill each run loaded. Generated from src/shapes/matrix.ts; documented in docs/matrix.md.',
+      'A skilltrigger routing matrix (`skilltrigger matrix`): for every query of every skill, which installed skill each run loaded. Generated from src/schemas/matrix.ts; documented in docs/matrix.md.',
     ),
   };
 }

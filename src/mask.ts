@@ -12,7 +12,7 @@ export const SECRET_VARIABLES = [
   'ANTHROPIC_AUTH_TOKEN',
   'CLAUDE_CODE_OAUTH_TOKEN',
   'AWS_BEARER_TOKEN_BEDROCK',
-  // The keys a Codex run sends (src/adapters/codex-provider.ts).
+  // The keys a Codex run sends (src/agents/codex/provider.ts).
   'CODEX_API_KEY',
   'OPENAI_API_KEY',
 ] as const;

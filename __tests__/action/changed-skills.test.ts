@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { planSkill, skillCandidates } from '../../src/action/changed-skills.js';
 import { parseEvent } from '../../src/action/context.js';
 import { globToRegExp, skillMatcher } from '../../src/action/skill-glob.js';
-import type { GitChange } from '../../src/adapters/git.js';
 import { UsageError } from '../../src/errors.js';
 import { evalCandidates } from '../../src/inputs/discovery.js';
+import type { GitChange } from '../../src/system/git.js';
 import { pullRequestPayload, pushPayload } from './harness.js';
 
 const ROOT = '/repo';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCompetition } from '../../src/action/competition.js';
-import { loadSkill } from '../../src/adapters/input-files.js';
 import { InputErrors } from '../../src/errors.js';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
+import { loadSkill } from '../../src/inputs/files.js';
 import { skillFile } from './harness.js';
 
 /** The competition of a changed skill in a checkout: found by the CLI's sibling code, errors repository-relative. */

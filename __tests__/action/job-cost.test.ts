@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { budgetRefusal, estimateJob, JobBudget, jobShapes } from '../../src/action/job-cost.js';
+import { conclude } from '../../src/action/results/conclusion.js';
+import type { ActionRun } from '../../src/action/results/results.js';
 import { readSettings } from '../../src/action/settings.js';
-import { conclude } from '../../src/action-results/conclusion.js';
-import type { ActionRun } from '../../src/action-results/results.js';
-import { budgetFooterText, budgetRefusalBlock, lateLines } from '../../src/action-text/cost-lines.js';
-import { loadPrices } from '../../src/adapters/prices-file.js';
+import { budgetFooterText, budgetRefusalBlock, lateLines } from '../../src/action/text/cost-lines.js';
 import type { PriceTable } from '../../src/cost/prices.js';
-import type { Measurement, Report } from '../../src/shapes/report.js';
+import { loadPrices } from '../../src/cost/prices-file.js';
+import type { Measurement, Report } from '../../src/schemas/report.js';
 import { fixtureMeasurement, type QuerySpec, reportFixture } from '../fakes/report-fixture.js';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompetitionListing } from '../../src/action/listed.js';
-import { loadSkill } from '../../src/adapters/input-files.js';
+import { loadSkill } from '../../src/inputs/files.js';
 import { composeListing } from '../../src/inputs/listing.js';
 import type { Skill } from '../../src/inputs/types.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeListed } from '../../src/measure/listed-text.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { describeListed } from '../../src/agents/claude/listed-text.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog, actionVerdicts, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';

@@ -1,8 +1,8 @@
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultsFileSchema } from '../../src/action-results/results-file.js';
-import { type MatrixReport, matrixReportSchema, NONE_OTHER } from '../../src/shapes/matrix.js';
+import { resultsFileSchema } from '../../src/action/results/results-file.js';
+import { type MatrixReport, matrixReportSchema, NONE_OTHER } from '../../src/schemas/matrix.js';
 import type { RecordedRequest } from '../../src/simulated/model.js';
 import { stubSkillName } from '../../src/simulated/request.js';
 import { type Routes, routeScript } from '../../src/simulated/route.js';

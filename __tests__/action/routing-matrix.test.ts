@@ -1,28 +1,28 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { concludeWithMatrix } from '../../src/action/routing-matrix.js';
-import { mergeLegMatrices } from '../../src/action-results/matrix-merge.js';
+import { mergeLegMatrices } from '../../src/action/results/matrix-merge.js';
 import {
   type ActionRun,
   type MeasuredSkill,
   type RoutingMatrix,
   reportPaths,
-} from '../../src/action-results/results.js';
+} from '../../src/action/results/results.js';
 import {
   parseResultsFile,
   restoreMatrix,
   type ShardResults,
   toResultsFile,
-} from '../../src/action-results/results-file.js';
-import { renderComment } from '../../src/action-text/comment.js';
+} from '../../src/action/results/results-file.js';
+import { concludeWithMatrix } from '../../src/action/routing-matrix.js';
+import { renderComment } from '../../src/action/text/comment.js';
 import {
   COMMENT_MATRIX_LIMITS,
   routingMatrixSection,
   SUMMARY_MATRIX_LIMITS,
-} from '../../src/action-text/matrix-section.js';
-import { renderSummary } from '../../src/action-text/summary.js';
+} from '../../src/action/text/matrix-section.js';
+import { renderSummary } from '../../src/action/text/summary.js';
 import { ExitCode } from '../../src/errors.js';
-import type { MatrixReport } from '../../src/shapes/matrix.js';
+import type { MatrixReport } from '../../src/schemas/matrix.js';
 import { hostile, PAYLOADS } from '../fakes/html-hostile.js';
 import { matrixLegFixture as legOf, matrixFixture } from '../fakes/matrix-fixture.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';

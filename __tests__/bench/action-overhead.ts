@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PINNED_CLAUDE_CODE_VERSION } from '../../src/action/constants.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import {
   ACTION_ENTRY,

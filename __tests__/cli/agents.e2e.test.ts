@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import type { Script } from '../../src/simulated/model.js';
 import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { parseJunit } from '../fakes/junit-shape.js';

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODEX_ROUND_TRIP_QUERY } from '../../src/adapters/codex-launch.js';
+import { CODEX_ROUND_TRIP_QUERY } from '../../src/agents/codex/launch.js';
 import type { SimulatedModel } from '../../src/simulated/model.js';
 import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { liveProcessesIn } from '../fakes/process-group.js';

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/shapes/privacy.js';
-import { type Report, reportSchema } from '../../src/shapes/report.js';
+import { sha256Hex } from '../../src/schemas/privacy.js';
+import { type Report, reportSchema } from '../../src/schemas/report.js';
 import { type Routes, routeScript } from '../../src/simulated/model.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 

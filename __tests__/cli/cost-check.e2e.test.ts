@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../src/cost/cost.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Prices } from '../../src/adapters/prices-file.js';
 import { planCost } from '../../src/cli/cost-step.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
-import type { PreflightResult } from '../../src/gates/preflight.js';
+import type { Prices } from '../../src/cost/prices-file.js';
 import type { Usage } from '../../src/outcome.js';
+import type { PreflightResult } from '../../src/preflight/preflight.js';
 
 const usage = (inputTokens: number): Usage => ({
   inputTokens,

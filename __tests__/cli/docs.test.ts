@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli/args.js';
-import { commandList } from '../../src/cli/help.js';
+import { commandList } from '../../src/cli/help/help.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 
 /** What the README promises about installing and using skilltrigger agrees with the files that decide it. */

@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matrixReportSchema } from '../../src/shapes/matrix.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { matrixReportSchema } from '../../src/schemas/matrix.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import { authorPromptKind, descriptionRule } from '../../src/simulated/description-script.js';
 import { GATE_QUERY, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
@@ -13,7 +13,7 @@ import { liveProcessesIn, liveProjectsUnder, projectUnder } from '../fakes/proce
 import { killPids } from '../faults/support.js';
 
 /**
- * The first run's claude is started before the gates (src/measure/early-standby.ts), through the
+ * The first run's claude is started before the gates (src/agents/claude/early-standby.ts), through the
  * real claude and the CLI as a user runs it. At the round trip's request the model looks for a
  * live claude in a temp project other than the gate's own: that is the waiting standby. Then:
  * the run it serves talks to the model only after every gate exchange has ended, and a failed

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImproveReport } from '../../src/shapes/improve.js';
+import type { ImproveReport } from '../../src/schemas/improve.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 

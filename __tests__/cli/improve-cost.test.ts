@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { loadPrices } from '../../src/adapters/prices-file.js';
 import {
   planSessionCost,
   REWRITE_OUTPUT_TOKENS,
@@ -7,9 +6,10 @@ import {
 } from '../../src/cli/improve-cost.js';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+import { loadPrices } from '../../src/cost/prices-file.js';
 import { UsageError } from '../../src/errors.js';
-import type { PreflightResult } from '../../src/gates/preflight.js';
 import type { EvalItem } from '../../src/inputs/types.js';
+import type { PreflightResult } from '../../src/preflight/preflight.js';
 
 /** `improve --max-cost-usd`: the whole session estimated (runs and rewrite calls), refused with what it buys. */
 const HAIKU = 'claude-haiku-4-5';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { improveSummary } from '../../src/cli/improve-summary.js';
 import { renderImproveMarkdown } from '../../src/improve/markdown.js';
-import type { ImproveReport } from '../../src/shapes/improve.js';
+import type { ImproveReport } from '../../src/schemas/improve.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 
 /**

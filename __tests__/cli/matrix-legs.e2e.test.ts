@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MatrixReport, matrixReportSchema } from '../../src/shapes/matrix.js';
+import { type MatrixReport, matrixReportSchema } from '../../src/schemas/matrix.js';
 import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';

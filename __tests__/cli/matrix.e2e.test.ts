@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MatrixReport, matrixReportSchema } from '../../src/shapes/matrix.js';
+import { type MatrixReport, matrixReportSchema } from '../../src/schemas/matrix.js';
 import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
 import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';

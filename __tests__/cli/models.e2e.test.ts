@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import type { Behaviour, Script, SimulatedModel } from '../../src/simulated/model.js';
 import type { ClaudeEnv } from '../fakes/claude-env.js';
 import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import { type Behaviour, probabilistic, type Script } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { actWhen, byQueryPrefix, type CliWorld, runArgs, runCli, startCliWorld } from '../fakes/cli.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { codexSiblings } from '../../src/agents/codex/listed.js';
 import { siblingsLine } from '../../src/cli/siblings-line.js';
 import type { SiblingSkill } from '../../src/inputs/siblings.js';
-import { codexSiblings } from '../../src/measure/codex-listed.js';
 
 /** A sibling as `--siblings` finds it; `fileText` is what Codex's listing is read from. */
 function sibling(name: string, fileText: string): SiblingSkill {

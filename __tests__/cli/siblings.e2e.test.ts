@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeListing } from '../../src/adapters/listing-probe.js';
-import { sha256Hex } from '../../src/shapes/privacy.js';
-import { type Report, reportSchema } from '../../src/shapes/report.js';
+import { probeListing } from '../../src/agents/claude/listing-probe.js';
+import { sha256Hex } from '../../src/schemas/privacy.js';
+import { type Report, reportSchema } from '../../src/schemas/report.js';
 import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
 import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';

@@ -7,7 +7,7 @@ import {
 } from '../../src/compare/compare.js';
 import { comparisonJson, renderComparisonText } from '../../src/compare/render.js';
 import { UsageError } from '../../src/errors.js';
-import { type Report, reportSchema } from '../../src/shapes/report.js';
+import { type Report, reportSchema } from '../../src/schemas/report.js';
 import {
   buildMeasurement,
   buildReport,

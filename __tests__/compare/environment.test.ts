@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { environmentWarnings } from '../../src/compare/environment.js';
-import type { Report } from '../../src/shapes/report.js';
+import type { Report } from '../../src/schemas/report.js';
 import { buildMeasurement, buildReport, rosterMembers } from '../fakes/measurement-builder.js';
 
 const report = (over: Partial<Report> = {}): Report =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siblingSetWarnings } from '../../src/compare/siblings.js';
-import type { Report } from '../../src/shapes/report.js';
+import type { Report } from '../../src/schemas/report.js';
 
 type Sides = Pick<Report, 'siblings'>;
 const names = { base: 'main', cand: 'this PR' };

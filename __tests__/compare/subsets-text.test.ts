@@ -14,7 +14,7 @@ import {
   withoutContextClause,
   withoutText,
 } from '../../src/compare/subsets-text.js';
-import type { Measurement, SubsetTotals } from '../../src/shapes/report.js';
+import type { Measurement, SubsetTotals } from '../../src/schemas/report.js';
 import { buildMeasurement, type QuerySpec } from '../fakes/measurement-builder.js';
 
 /** Subset totals from [queries, passed, hits, runs] of each class. */

@@ -4,7 +4,7 @@ import {
   IMPROVE_SCHEMA_VERSION,
   type ImproveReport,
   improveReportSchema,
-} from '../../src/shapes/improve.js';
+} from '../../src/schemas/improve.js';
 import type { Filler } from './html-hostile.js';
 
 const f = (ph: number, pr: number, nh: number, nr: number) => ({

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ImproveReport, improveReportSchema } from '../../src/shapes/improve.js';
+import { type ImproveReport, improveReportSchema } from '../../src/schemas/improve.js';
 import {
   authorPromptKind,
   type DescriptionRuleOptions,

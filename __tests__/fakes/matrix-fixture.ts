@@ -3,7 +3,7 @@ import {
   MATRIX_SCHEMA_VERSION,
   type MatrixReport,
   matrixReportSchema,
-} from '../../src/shapes/matrix.js';
+} from '../../src/schemas/matrix.js';
 import { wilsonInterval } from '../../src/verdict/statistics.js';
 import type { Filler } from './html-hostile.js';
 

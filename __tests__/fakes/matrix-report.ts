@@ -2,7 +2,7 @@ import type { EvalItem } from '../../src/inputs/types.js';
 import { buildMatrixReport, describeMatrixSkill, type MatrixMeta } from '../../src/matrix/build.js';
 import { matrixQueries, type Shard, shardQueries } from '../../src/matrix/plan.js';
 import { summarizeMatrixQuery } from '../../src/matrix/tally.js';
-import type { MatrixReport, MatrixRun } from '../../src/shapes/matrix.js';
+import type { MatrixReport, MatrixRun } from '../../src/schemas/matrix.js';
 
 /** A matrix report built through the real rules from scripted runs: `runsOf(owner, id)` says where each run went. */
 const item = (id: string, shouldTrigger: boolean): EvalItem => ({

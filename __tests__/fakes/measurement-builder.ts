@@ -3,7 +3,7 @@ import {
   type QueryResult,
   REPORT_SCHEMA_VERSION,
   type Report,
-} from '../../src/shapes/report.js';
+} from '../../src/schemas/report.js';
 
 /**
  * Builds schema-conformant Measurement and Report objects from hit counts, for the compare tests.

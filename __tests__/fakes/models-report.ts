@@ -1,9 +1,9 @@
+import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import type { EvalItem } from '../../src/inputs/types.js';
-import type { RunResult } from '../../src/measure/run-once.js';
-import { buildReport } from '../../src/report-build/build.js';
-import { type Report, reportSchema } from '../../src/shapes/report.js';
+import { buildReport } from '../../src/report/build/build.js';
+import { type Report, reportSchema } from '../../src/schemas/report.js';
 
 /** Two queries, one that should trigger and one that should not, as the reports of several models are built here. */
 export const TWO_QUERIES: EvalItem[] = [

@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { spawnClaude } from '../../src/adapters/claude.js';
-import { createStubProject } from '../../src/adapters/stub-project.js';
-import type { RunDeps } from '../../src/measure/run-once.js';
+import { spawnClaude } from '../../src/agents/claude/process.js';
+import type { RunDeps } from '../../src/agents/claude/run-once.js';
+import { createStubProject } from '../../src/agents/process/stub-project.js';
 import {
   type RecordedRequest,
   type SimulatedModelOptions,

@@ -1,4 +1,4 @@
-import { describeText, rosterOf } from '../../src/shapes/privacy.js';
+import { describeText, rosterOf } from '../../src/schemas/privacy.js';
 import {
   type Measurement,
   type QueryResult,
@@ -6,7 +6,7 @@ import {
   REPORT_SCHEMA_VERSION,
   type Report,
   type ReportUsage,
-} from '../../src/shapes/report.js';
+} from '../../src/schemas/report.js';
 import { measurementSubsets } from '../../src/verdict/rules.js';
 
 /**

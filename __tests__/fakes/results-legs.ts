@@ -1,10 +1,10 @@
-import type { ActionRun, MeasuredSkill } from '../../src/action-results/results.js';
+import type { ActionRun, MeasuredSkill } from '../../src/action/results/results.js';
 import {
   parseResultsFile,
   resultsFileName,
   type ShardResults,
   toResultsFile,
-} from '../../src/action-results/results-file.js';
+} from '../../src/action/results/results-file.js';
 import { compareReports } from '../../src/compare/compare.js';
 import { buildMeasurement, buildReport } from './measurement-builder.js';
 

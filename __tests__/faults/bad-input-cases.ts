@@ -1,4 +1,4 @@
-import { REPORT_SCHEMA_VERSION } from '../../src/shapes/report.js';
+import { REPORT_SCHEMA_VERSION } from '../../src/schemas/report.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';

@@ -1,7 +1,7 @@
 import { lstat, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_FILE } from '../../src/adapters/temp-owner.js';
+import { OWNER_FILE } from '../../src/agents/process/temp-owner.js';
 import { REWRITE_CLOSE, REWRITE_OPEN, readRewritePrompt } from '../../src/author/prompts.js';
 import type { Behaviour, Script } from '../../src/simulated/model.js';
 import { stubSkillName } from '../../src/simulated/request.js';

@@ -1,8 +1,8 @@
 import { access, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderCommandHelp } from '../../src/cli/help.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { renderCommandHelp } from '../../src/cli/help/help.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import type { Behaviour } from '../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { actWhen, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeEnvironment, runOnce } from '../../src/measure/run-once.js';
+import { claudeEnvironment, runOnce } from '../../src/agents/claude/run-once.js';
 import { type Behaviour, GATE_QUERY, type SimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import {

@@ -2,14 +2,14 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as yamlStringify } from 'yaml';
+import { Decider, namesStub, type StubIdentity } from '../../src/agents/claude/decision.js';
+import { parseEvent } from '../../src/agents/claude/events.js';
 import { compareReports } from '../../src/compare/compare.js';
-import { Decider, namesStub, type StubIdentity } from '../../src/decide/decision.js';
-import { parseEvent } from '../../src/decide/events.js';
 import { SkilltriggerError } from '../../src/errors.js';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
 import { parseSkill } from '../../src/inputs/skill.js';
 import { ERROR_CAUSES } from '../../src/outcome.js';
-import { parseReport } from '../../src/report-check/read.js';
+import { parseReport } from '../../src/report/read/read.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 
 /**

@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReportWriteError } from '../../src/adapters/report-files.js';
 import { ExitCode } from '../../src/errors.js';
+import { ReportWriteError } from '../../src/report/disk/files.js';
 import { writeReport } from '../../src/report/files.js';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import { REPO_ROOT } from '../fakes/cli.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { faultTitle } from './cases.js';

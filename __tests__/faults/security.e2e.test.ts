@@ -5,8 +5,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStubProject, type StubProject } from '../../src/adapters/stub-project.js';
-import { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from '../../src/measure/run-once.js';
+import { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from '../../src/agents/claude/run-once.js';
+import { createStubProject, type StubProject } from '../../src/agents/process/stub-project.js';
 import {
   type RecordedRequest,
   type SimulatedModel,

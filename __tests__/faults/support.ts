@@ -4,7 +4,7 @@ import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import type { Behaviour, Script } from '../../src/simulated/model.js';
 import type { CliWorld } from '../fakes/cli.js';
 

@@ -3,14 +3,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaudeProcess } from '../../src/adapters/claude.js';
-import { createStubProject, StubProjectError } from '../../src/adapters/stub-project.js';
+import type { ClaudeProcess } from '../../src/agents/claude/process.js';
+import type { RunDeps } from '../../src/agents/claude/run-once.js';
+import { createStubProject, StubProjectError } from '../../src/agents/process/stub-project.js';
 import { ExitCode } from '../../src/errors.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
 import type { MeasureSettings } from '../../src/measure/measure-settings.js';
 import { measureSkill } from '../../src/measure/measure-skill.js';
-import type { RunDeps } from '../../src/measure/run-once.js';
 import { faultTitle } from './cases.js';
 
 /**

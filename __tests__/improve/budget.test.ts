@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isBudgetStopped, SessionSpend, sessionBudgetReason } from '../../src/improve/budget.js';
 import type { Usage } from '../../src/outcome.js';
-import type { ImproveReport } from '../../src/shapes/improve.js';
-import type { Measurement, Report } from '../../src/shapes/report.js';
+import type { ImproveReport } from '../../src/schemas/improve.js';
+import type { Measurement, Report } from '../../src/schemas/report.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
 
 // The session's spend and its --max-cost-usd (docs/cost.md), step by step.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_UNKNOWN_TEXT, sessionCostText } from '../../src/improve/cost-text.js';
-import type { ImproveReport } from '../../src/shapes/improve.js';
+import type { ImproveReport } from '../../src/schemas/improve.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 
 const report = (over: { maxCostUsd?: number; cost?: ImproveReport['cost']; schemaVersion?: number }) => {

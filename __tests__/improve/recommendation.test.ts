@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RECOMMENDATION_TEXT } from '../../src/improve/recommendation.js';
-import { improveReportSchema } from '../../src/shapes/improve.js';
+import { improveReportSchema } from '../../src/schemas/improve.js';
 
 describe('RECOMMENDATION_TEXT', () => {
   it('has a text for exactly the recommendations an improve report can hold', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPROVE_SCHEMA_VERSION, improveReportSchema } from '../../src/shapes/improve.js';
+import { IMPROVE_SCHEMA_VERSION, improveReportSchema } from '../../src/schemas/improve.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 
 /**

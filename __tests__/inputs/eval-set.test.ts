@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadEvalSet } from '../../src/adapters/input-files.js';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
+import { loadEvalSet } from '../../src/inputs/files.js';
 import { defectOf, defectsOf, FIXTURES } from './input-errors.js';
 
 const EVALS = `${FIXTURES}/evals`;

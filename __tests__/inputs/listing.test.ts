@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stubFileText, yamlString } from '../../src/adapters/stub-project.js';
+import { stubFileText, yamlString } from '../../src/agents/process/stub-project.js';
 import {
   composeListing,
   emulateListing,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSkill } from '../../src/adapters/input-files.js';
+import { loadSkill } from '../../src/inputs/files.js';
 import { parseSkill } from '../../src/inputs/skill.js';
 import {
   DESCRIPTION_MAX_CHARS,

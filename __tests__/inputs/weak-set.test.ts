@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEvalSet } from '../../src/adapters/input-files.js';
+import { loadEvalSet } from '../../src/inputs/files.js';
 import type { EvalItem, EvalSet } from '../../src/inputs/types.js';
 import { isContextual, isHoldout, sessionCue, weakSetFindings } from '../../src/inputs/weak-set.js';
 import { FIXTURES } from './input-errors.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { buildMatrixReport, describeMatrixSkill } from '../../src/matrix/build.js';
-import { MATRIX_SCHEMA_VERSION, type MatrixRun, matrixReportSchema } from '../../src/shapes/matrix.js';
+import { MATRIX_SCHEMA_VERSION, type MatrixRun, matrixReportSchema } from '../../src/schemas/matrix.js';
 import { matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
 
 // The matrix report from what was measured; tally.test.ts tests the rows, figures and verdict rules.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { describeMatrixSkill } from '../../src/matrix/build.js';
 import { mergeMatrixLegs } from '../../src/matrix/merge.js';
-import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../../src/shapes/matrix.js';
+import { MATRIX_SCHEMA_VERSION, matrixReportSchema } from '../../src/schemas/matrix.js';
 import { FIXTURE_SKILLS, matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
 
 const now = new Date('2026-12-01T12:00:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { parseMatrixReport, validateMatrixReport } from '../../src/matrix/read.js';
-import { MATRIX_SCHEMA_VERSION } from '../../src/shapes/matrix.js';
+import { MATRIX_SCHEMA_VERSION } from '../../src/schemas/matrix.js';
 import { matrixFixture } from '../fakes/matrix-fixture.js';
 
 const FILE = 'legs/2025-03-14-matrix-shard-1-of-2.json';

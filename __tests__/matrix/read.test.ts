@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { parseMatrixReport } from '../../src/matrix/read.js';
-import { MATRIX_SCHEMA_VERSION } from '../../src/shapes/matrix.js';
+import { MATRIX_SCHEMA_VERSION } from '../../src/schemas/matrix.js';
 import { matrixFixture, scriptedRuns } from '../fakes/matrix-report.js';
 
 /** A matrix report as a version 1 skilltrigger wrote it: no `settings.launch`. */

@@ -8,7 +8,7 @@ import {
   stolenQueries,
   summarizeMatrixQuery,
 } from '../../src/matrix/tally.js';
-import type { MatrixRun } from '../../src/shapes/matrix.js';
+import type { MatrixRun } from '../../src/schemas/matrix.js';
 import { wilsonInterval } from '../../src/verdict/statistics.js';
 
 const installed = new Set(['alpha', 'beta', 'gamma']);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { RunDeps } from '../../src/agents/claude/run-once.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
 import type { LoopSpec, SideSpec } from '../../src/measure/loop-spec.js';
-import type { RunDeps } from '../../src/measure/run-once.js';
 
 describe('measureAll with --runs auto (fake process, real loop)', () => {
   /** A stand-in claude: answers each query with a Skill call naming the stub or with text. */

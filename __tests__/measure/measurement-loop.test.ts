@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import type { PriceTable } from '../../src/cost/prices.js';
 import type { MeasureSettings } from '../../src/measure/measure-settings.js';
 import { loopBudget, measurementLoop } from '../../src/measure/measurement-loop.js';
-import type { RunResult } from '../../src/measure/run-once.js';
 import { DEFAULT_RULES } from '../../src/verdict/rules.js';
 
 /** $1 per million tokens of every kind: a run's cost is its token count over a million. */

@@ -2,25 +2,25 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ExitCode, InputError } from '../../src/errors.js';
+import { writeMatrixReport } from '../../src/matrix/files.js';
 import {
   fileNamePart,
   matrixReportStem,
   ReportWriteError,
   reportStem,
   writeValidatedReport,
-} from '../../src/adapters/report-files.js';
-import { ExitCode, InputError } from '../../src/errors.js';
-import { writeMatrixReport } from '../../src/matrix/files.js';
+} from '../../src/report/disk/files.js';
 import { readReportFile, writeReport } from '../../src/report/files.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import type { Report } from '../../src/shapes/report.js';
+import type { Report } from '../../src/schemas/report.js';
 import { TOOL_VERSION } from '../../src/version.js';
 import { matrixFixture } from '../fakes/matrix-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { thrown } from '../fakes/thrown.js';
 
-// Lives beside the other report tests; it exercises src/adapters/report-files.ts, the report's only writer.
+// Lives beside the other report tests; it exercises src/report/disk/files.ts, the report's only writer.
 
 let dir: string;
 

@@ -13,7 +13,7 @@ import {
   queriesPassText,
   settingsText,
 } from '../../src/report/headline.js';
-import type { Measurement, ModelSummaryReport, Report } from '../../src/shapes/report.js';
+import type { Measurement, ModelSummaryReport, Report } from '../../src/schemas/report.js';
 import { buildMeasurement, buildReport, type QuerySpec } from '../fakes/measurement-builder.js';
 
 // The short shared texts of a measurement, on hand-built measurements.

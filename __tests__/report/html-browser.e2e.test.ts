@@ -1,7 +1,7 @@
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/shapes/report.js';
+import { reportSchema } from '../../src/schemas/report.js';
 import type { Script } from '../../src/simulated/model.js';
 import { Browser, CHROMIUM, chromiumInstalled, type Page } from '../fakes/browser.js';
 import { type CliWorld, REPO_ROOT, runArgs, runCli, startCliWorld } from '../fakes/cli.js';

@@ -3,7 +3,7 @@ import { sessionBudgetReason } from '../../src/improve/budget.js';
 import { renderImproveMarkdown } from '../../src/improve/markdown.js';
 import { renderHtml } from '../../src/report/html/render.js';
 import { STYLE_SHEET } from '../../src/report/html/style.js';
-import { IMPROVE_NOTICE, type ImproveReport } from '../../src/shapes/improve.js';
+import { IMPROVE_NOTICE, type ImproveReport } from '../../src/schemas/improve.js';
 import { expectGolden } from '../fakes/golden.js';
 import {
   at,

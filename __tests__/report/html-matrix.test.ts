@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html/render.js';
 import { STYLE_SHEET } from '../../src/report/html/style.js';
-import type { MatrixReport } from '../../src/shapes/matrix.js';
+import type { MatrixReport } from '../../src/schemas/matrix.js';
 import { expectGolden } from '../fakes/golden.js';
 import {
   at,

@@ -5,7 +5,7 @@ import { escapeText, html } from '../../src/report/html/markup.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/report/html/page.js';
 import { type HtmlPage, renderHtml, renderReportHtml } from '../../src/report/html/render.js';
 import { STYLE_SHEET } from '../../src/report/html/style.js';
-import type { Report } from '../../src/shapes/report.js';
+import type { Report } from '../../src/schemas/report.js';
 import { expectGolden as expectGoldenFile } from '../fakes/golden.js';
 import { attr, byClass, byTag, elements, outline, parsePage, textOf, walk } from '../fakes/html-dom.js';
 import { type Filler, hostile, INVISIBLE, PAYLOADS, PRINTABLE, plain, shape } from '../fakes/html-hostile.js';

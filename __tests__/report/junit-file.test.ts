@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeRenderingFile } from '../../src/adapters/report-files.js';
 import { SkilltriggerError } from '../../src/errors.js';
+import { writeRenderingFile } from '../../src/report/disk/files.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 import { reportFixture } from '../fakes/report-fixture.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { environmentSection } from '../../src/report/markdown-environment.js';
 import { sidesOf } from '../../src/report/sides.js';
-import type { Report } from '../../src/shapes/report.js';
+import type { Report } from '../../src/schemas/report.js';
 import { buildMeasurement, buildReport, SHA_A, SHA_B } from '../fakes/measurement-builder.js';
 
 const m = (sha256 = SHA_A) =>

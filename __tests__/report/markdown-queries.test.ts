@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lostCount, queriesSection } from '../../src/report/markdown-queries.js';
 import { sidesOf } from '../../src/report/sides.js';
-import type { Report } from '../../src/shapes/report.js';
+import type { Report } from '../../src/schemas/report.js';
 import { buildMeasurement, buildReport, type QuerySpec, queryResult } from '../fakes/measurement-builder.js';
 
 // The Markdown "Queries" table, single and paired, on hand-built reports.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totalsSection } from '../../src/report/markdown-totals.js';
-import type { Measurement } from '../../src/shapes/report.js';
+import type { Measurement } from '../../src/schemas/report.js';
 import { buildMeasurement } from '../fakes/measurement-builder.js';
 
 /** Two queries: p1 measured whole; p_2 with one timeout and one error (a cause holding Markdown). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeInline } from '../../src/escape.js';
 import { headline, outcomeSymbols } from '../../src/report/headline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { type Measurement, reportSchema } from '../../src/shapes/report.js';
+import { type Measurement, reportSchema } from '../../src/schemas/report.js';
 import { expectGolden as expectGoldenFile } from '../fakes/golden.js';
 import {
   FIXTURE_BASELINE_DESCRIPTION,

@@ -11,7 +11,7 @@ import {
   pairedModelsLines,
   pairedModelsMarkdown,
 } from '../../src/report/models-text.js';
-import type { Measurement, ModelSummaryReport, PairedByModel, ReportCost } from '../../src/shapes/report.js';
+import type { Measurement, ModelSummaryReport, PairedByModel, ReportCost } from '../../src/schemas/report.js';
 import { buildMeasurement } from '../fakes/measurement-builder.js';
 
 // The lines of several models, the late loads and the cost, on hand-built measurements.

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { splitLines } from '../../src/compare/subsets-text.js';
 import { parseEvalSet } from '../../src/inputs/eval-set.js';
 import { NO_USAGE, type Outcome } from '../../src/outcome.js';
+import { buildReport } from '../../src/report/build/build.js';
 import { headline } from '../../src/report/headline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { buildReport } from '../../src/report-build/build.js';
-import { REPORT_SCHEMA_VERSION, reportSchema } from '../../src/shapes/report.js';
+import { REPORT_SCHEMA_VERSION, reportSchema } from '../../src/schemas/report.js';
 import type { RunRecord } from '../../src/verdict/rules.js';
 import { expectGolden } from '../fakes/golden.js';
 

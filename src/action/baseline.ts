@@ -1,14 +1,14 @@
 import * as core from '@actions/core';
-import type { BaselineMode, BaselineSave, BaselineUse } from '../action-results/results.js';
-import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../adapters/baseline-cache.js';
+import type { InitInfo } from '../agents/claude/decision.js';
 import { siblingSetWarnings } from '../compare/siblings.js';
-import type { InitInfo } from '../decide/decision.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';
 import { readReportFile } from '../report/files.js';
-import { rosterOf, sha256Hex } from '../shapes/privacy.js';
-import type { Report } from '../shapes/report.js';
+import { rosterOf, sha256Hex } from '../schemas/privacy.js';
+import type { Report } from '../schemas/report.js';
+import { baselineKeyPrefix, restoreBaseline, saveBaseline } from '../system/baseline-cache.js';
 import { annotate } from './annotate.js';
+import type { BaselineMode, BaselineSave, BaselineUse } from './results/results.js';
 
 /**
  * The baseline of a PR's skill (docs/action.md): the report saved by a push to the default branch, found

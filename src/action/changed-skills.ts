@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { SkillChange, SkipReason } from '../action-results/results.js';
+import { InputErrors, UsageError } from '../errors.js';
+import { parseSkill } from '../inputs/skill.js';
+import type { Skill } from '../inputs/types.js';
 import {
   changedPaths,
   fetchCommit,
@@ -7,11 +9,9 @@ import {
   listFiles,
   resolveCommit,
   showFile,
-} from '../adapters/git.js';
-import { InputErrors, UsageError } from '../errors.js';
-import { parseSkill } from '../inputs/skill.js';
-import type { Skill } from '../inputs/types.js';
+} from '../system/git.js';
 import type { ActionEvent } from './context.js';
+import type { SkillChange, SkipReason } from './results/results.js';
 import { skillMatcher } from './skill-glob.js';
 
 /**

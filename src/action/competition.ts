@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { crossNegativeItems, loadSiblings } from '../adapters/sibling-files.js';
 import { InputError, InputErrors } from '../errors.js';
 import { composeListing } from '../inputs/listing.js';
+import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import type { SiblingListed } from '../report-build/sibling-counts.js';
+import type { SiblingListed } from '../report/build/sibling-counts.js';
 
 /**
  * `competition: siblings` (docs/action.md): a changed skill is measured with the repository's other
  * skills installed beside it. The siblings are found and loaded by the CLI's own `--siblings` code
- * (src/adapters/sibling-files.ts) over the checkout, and `cross-negatives` adds their positives as the
+ * (src/inputs/sibling-files.ts) over the checkout, and `cross-negatives` adds their positives as the
  * CLI's `--cross-negatives` does. Every defect is an input error on a repository-relative file,
  * found before anything is spent.
  */

@@ -1,7 +1,7 @@
-import { type EarlyStandby, startEarlyStandby } from '../measure/early-standby.js';
+import { type EarlyStandby, startEarlyStandby } from '../agents/claude/early-standby.js';
+import { realRunDeps } from '../agents/claude/run-once.js';
+import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import { firstStandbySpec } from '../measure/measurement-loop.js';
-import { realRunDeps } from '../measure/run-once.js';
-import type { WaitingSpec } from '../measure/waiting-run.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
 import type { ClaudeInstall } from './install.js';
 import { claudeEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';

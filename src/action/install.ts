@@ -2,13 +2,13 @@ import { access, constants, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
+import { type GateResult, gateResult } from '../agents/gate.js';
 import {
   type CachedCli,
   cliInstallPrefix,
   restoreCliInstall,
   saveCliInstall,
-} from '../adapters/baseline-cache.js';
-import { type GateResult, gateResult } from '../gate-rules/gate.js';
+} from '../system/baseline-cache.js';
 import { CLAUDE_CODE_PACKAGE, CODEX_PACKAGE, type InputName, Inputs } from './constants.js';
 
 /**

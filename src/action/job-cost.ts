@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { codexDefaultModel } from '../adapters/codex-launch.js';
-import { loadPrices, type Prices } from '../adapters/prices-file.js';
+import { codexDefaultModel } from '../agents/codex/launch.js';
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import {
@@ -11,8 +10,9 @@ import {
   runsAffordable,
 } from '../cost/estimate.js';
 import { planModels, planRoundTrips } from '../cost/plan-models.js';
+import { loadPrices, type Prices } from '../cost/prices-file.js';
 import { InputError, UsageError } from '../errors.js';
-import type { Measurement, Report } from '../shapes/report.js';
+import type { Measurement, Report } from '../schemas/report.js';
 import { annotate } from './annotate.js';
 import { Inputs } from './constants.js';
 import type { ActionGates } from './preflight.js';

@@ -1,18 +1,18 @@
 import * as core from '@actions/core';
-import type { StubLayout } from '../adapters/stub-project.js';
-import { composeListing } from '../inputs/listing.js';
-import type { Skill } from '../inputs/types.js';
 import {
   checkStubListing,
   type ListedText,
   listAndCheck,
   type ProbeSettings,
   UNLISTED_REASON,
-} from '../measure/listed-text.js';
+} from '../agents/claude/listed-text.js';
+import type { StubLayout } from '../agents/process/stub-project.js';
+import { composeListing } from '../inputs/listing.js';
+import type { Skill } from '../inputs/types.js';
 import type { MeasureTarget } from './plan.js';
 
 /**
- * Which text the Action measures, as the CLI's `run` decides it (src/measure/listed-text.ts):
+ * Which text the Action measures, as the CLI's `run` decides it (src/agents/claude/listed-text.ts):
  * what Claude Code itself lists for the SKILL.md (the listing probe), else the emulation, said so;
  * then each side's stub is checked to be listed as exactly that text. A paired run measures both
  * sides the same way: when either side's probe cannot run, both sides are emulated.

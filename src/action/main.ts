@@ -1,9 +1,8 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { Conclusion } from '../action-results/conclusion.js';
-import { killAllAgentGroups } from '../adapters/agent.js';
+import { killAllAgentGroups } from '../agents/agent.js';
+import type { GateResult } from '../agents/gate.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
-import type { GateResult } from '../gate-rules/gate.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import { readRunnerContext } from './context.js';
@@ -17,6 +16,7 @@ import { runMerge } from './merge.js';
 import { forkTargetRefusal, forkWithoutSecrets, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';
 import { annotateRegressions, publish } from './publish.js';
+import type { Conclusion } from './results/conclusion.js';
 import {
   concludeWithMatrix,
   matrixNotRun,

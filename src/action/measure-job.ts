@@ -1,7 +1,6 @@
 import * as core from '@actions/core';
-import type { ActionRun } from '../action-results/results.js';
-import type { Prices } from '../adapters/prices-file.js';
 import { formatUsd } from '../cost/cost.js';
+import type { Prices } from '../cost/prices-file.js';
 import type { BaselinePlan, FetchedBaseline } from './baseline.js';
 import {
   budgetRefusal,
@@ -13,6 +12,7 @@ import {
 } from './job-cost.js';
 import { baselineFor, isPaired, type MeasureContext, measureOne } from './measure-one.js';
 import { type MeasureTarget, notRun } from './plan.js';
+import type { ActionRun } from './results/results.js';
 
 /**
  * The measure phase of the whole job, after the gates: every skill's baseline planned, the job's

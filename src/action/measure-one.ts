@@ -1,23 +1,21 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { compareWithBaseline } from '../action-results/comparison.js';
-import type { MeasuredSkill } from '../action-results/results.js';
-import { codexDefaultModel } from '../adapters/codex-launch.js';
-import { codexProviderFrom } from '../adapters/codex-provider.js';
-import type { Prices } from '../adapters/prices-file.js';
-import { junitPathFor, writeRenderingFile } from '../adapters/report-files.js';
+import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import { codexDefaultModel } from '../agents/codex/launch.js';
+import { codexProviderFrom } from '../agents/codex/provider.js';
+import type { Prices } from '../cost/prices-file.js';
 import { measuresCodex } from '../inputs/agents.js';
-import type { EarlyStandby } from '../measure/early-standby.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import type { LoopSettings } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
+import { siblingSet } from '../report/build/sibling-counts.js';
+import { junitPathFor, writeRenderingFile } from '../report/disk/files.js';
 import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
-import { siblingSet } from '../report-build/sibling-counts.js';
-import type { Report } from '../shapes/report.js';
+import type { Report } from '../schemas/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import {
@@ -35,6 +33,8 @@ import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
+import { compareWithBaseline } from './results/comparison.js';
+import type { MeasuredSkill } from './results/results.js';
 import type { Settings } from './settings.js';
 
 /**

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { Conclusion } from '../action-results/conclusion.js';
-import { mergeLegMatrices } from '../action-results/matrix-merge.js';
-import { coverageProblems, mergeShards } from '../action-results/shard-merge.js';
 import { ExitCode } from '../errors.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { renderMatrixMarkdown } from '../matrix/markdown.js';
 import { shardText } from '../matrix/shard.js';
 import type { RunnerContext } from './context.js';
 import { annotateRegressions, eventHeadSha, publish } from './publish.js';
+import type { Conclusion } from './results/conclusion.js';
+import { mergeLegMatrices } from './results/matrix-merge.js';
+import { coverageProblems, mergeShards } from './results/shard-merge.js';
 import { readResultsFiles } from './results-files.js';
 import { concludeWithMatrix } from './routing-matrix.js';
 import type { Settings } from './settings.js';

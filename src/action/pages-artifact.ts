@@ -1,11 +1,11 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { ActionRun } from '../action-results/results.js';
-import { type ArtifactUpload, uploadArtifact } from '../adapters/artifact.js';
-import { exists } from '../adapters/environment.js';
-import { pagePathFor } from '../adapters/report-pages.js';
+import { exists } from '../agents/claude/environment.js';
 import type { Shard } from '../matrix/shard.js';
+import { pagePathFor } from '../report/disk/pages.js';
+import { type ArtifactUpload, uploadArtifact } from '../system/artifact.js';
 import { annotate } from './annotate.js';
+import type { ActionRun } from './results/results.js';
 
 /**
  * The HTML pages of the run's reports go into the job's artifact, so a reviewer can download and

@@ -1,17 +1,17 @@
 import * as core from '@actions/core';
-import type { ActionRun, NotRunSkill, SkillResult } from '../action-results/results.js';
-import { repositoryRoot } from '../adapters/git.js';
-import { loadSkillEvalSet } from '../adapters/input-files.js';
+import { type CodexSibling, codexSiblings } from '../agents/codex/listed.js';
 import { InputErrors } from '../errors.js';
 import { measuresCodex } from '../inputs/agents.js';
+import { loadSkillEvalSet } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
 import { shardText } from '../matrix/shard.js';
-import { type CodexSibling, codexSiblings } from '../measure/codex-listed.js';
+import { repositoryRoot } from '../system/git.js';
 import { annotate } from './annotate.js';
 import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js';
 import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
 import type { ActionEvent, RunnerContext } from './context.js';
+import type { ActionRun, NotRunSkill, SkillResult } from './results/results.js';
 import type { Settings } from './settings.js';
 import { shardPlans } from './shard.js';
 
@@ -31,7 +31,7 @@ export interface MeasureTarget {
   siblings: CompetingSibling[];
   /**
    * With Codex among the agents, the siblings its runs install: those Codex lists, each as its
-   * SKILL.md holds it (src/measure/codex-listed.ts), as the CLI's `run --agent codex --siblings`.
+   * SKILL.md holds it (src/agents/codex/listed.ts), as the CLI's `run --agent codex --siblings`.
    */
   codexSiblings?: CodexSibling[];
 }

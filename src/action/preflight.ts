@@ -1,11 +1,11 @@
 import * as core from '@actions/core';
-import type { InitInfo } from '../decide/decision.js';
-import { LOGIN_FIX } from '../gate-rules/auth.js';
-import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../gate-rules/gate.js';
-import { type PreflightResult, runPreflight } from '../gates/preflight.js';
-import { renderReminders } from '../gates/render.js';
+import type { InitInfo } from '../agents/claude/decision.js';
+import { LOGIN_FIX } from '../agents/claude/gates/auth.js';
+import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../agents/gate.js';
 import type { AgentChoice } from '../inputs/agents.js';
 import type { Usage } from '../outcome.js';
+import { type PreflightResult, runPreflight } from '../preflight/preflight.js';
+import { renderReminders } from '../preflight/render.js';
 import { annotate } from './annotate.js';
 
 /**

@@ -1,22 +1,22 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { type Conclusion, conclude } from '../action-results/conclusion.js';
-import { type ActionRun, regressions, reportPaths, verdictsOutput } from '../action-results/results.js';
-import { toResultsFile } from '../action-results/results-file.js';
-import { renderComment } from '../action-text/comment.js';
-import { renderSummary } from '../action-text/summary.js';
-import { type GitHubFailure, upsertStickyComment } from '../adapters/github.js';
-import { junitPathFor } from '../adapters/report-files.js';
 import { messageOf } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 import { type Shard, shardText } from '../matrix/shard.js';
+import { junitPathFor } from '../report/disk/files.js';
+import { type GitHubFailure, upsertStickyComment } from '../system/github.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
 import { uploadPages } from './pages-artifact.js';
+import { type Conclusion, conclude } from './results/conclusion.js';
+import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results/results.js';
+import { toResultsFile } from './results/results-file.js';
 import { writeResultsFile } from './results-files.js';
 import type { Settings } from './settings.js';
+import { renderComment } from './text/comment.js';
+import { renderSummary } from './text/summary.js';
 
 /**
  * The publish phase: what one run found goes out as annotations, the sticky PR comment, a shard's

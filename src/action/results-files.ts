@@ -1,5 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { messageOf } from '../errors.js';
+import { replaceFile } from '../system/atomic-files.js';
 import {
   parseResultsFile,
   RESULTS_FILE_PATTERN,
@@ -7,12 +9,10 @@ import {
   ResultsFileError,
   resultsFileName,
   type ShardResults,
-} from '../action-results/results-file.js';
-import { replaceFile } from '../adapters/atomic-files.js';
-import { messageOf } from '../errors.js';
+} from './results/results-file.js';
 
 /**
- * A matrix leg's results file on disk (its form: action-results/results-file.ts): the leg writes
+ * A matrix leg's results file on disk (its form: action/results/results-file.ts): the leg writes
  * its own, the merge job reads every leg's from `results-dir`. It stands in action/, not adapters/,
  * because it imports the file's form: an adapter importing action-results/ would tie the folders
  * into a knot (action-results/ reaches matrix/ and report/, which import adapters/).

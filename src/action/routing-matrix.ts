@@ -1,17 +1,15 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { Conclusion } from '../action-results/conclusion.js';
-import type { ActionRun, RoutingMatrix } from '../action-results/results.js';
-import { codexDefaultModel } from '../adapters/codex-launch.js';
-import { codexProviderFrom } from '../adapters/codex-provider.js';
-import { loadMatrixEntrants, type MatrixEntrantInput } from '../adapters/matrix-entrants.js';
+import { codexDefaultModel } from '../agents/codex/launch.js';
+import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
+import { codexProviderFrom } from '../agents/codex/provider.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import type { AgentChoice } from '../inputs/agents.js';
+import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
+import { measureMatrix } from '../matrix/measure.js';
 import { shardText } from '../matrix/shard.js';
-import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
-import { measureMatrix } from '../measure/measure-matrix.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
@@ -22,14 +20,16 @@ import type { CompetitionListing } from './listed.js';
 import { claudeEnv, MAX_RETRIES } from './measure-one.js';
 import { annotateInputErrors } from './plan.js';
 import type { ActionGates } from './preflight.js';
+import type { Conclusion } from './results/conclusion.js';
+import type { ActionRun, RoutingMatrix } from './results/results.js';
 import type { Settings } from './settings.js';
 
 /**
  * `routing-matrix: true` (docs/matrix.md): the Action measures the repository's whole routing matrix as
- * `skilltrigger matrix` does — the same discovery (src/adapters/matrix-entrants.ts), the same loop
- * (src/measure/measure-matrix.ts), the same report — with `shard: i/n` its deterministic slice of
+ * `skilltrigger matrix` does — the same discovery (src/matrix/entrants.ts), the same loop
+ * (src/matrix/measure.ts), the same report — with `shard: i/n` its deterministic slice of
  * the queries (src/matrix/plan.ts), every skill installed in every leg. The leg's matrix goes into
- * its results file, and `mode: merge` joins the legs (src/action-results/matrix-merge.ts).
+ * its results file, and `mode: merge` joins the legs (src/action/results/matrix-merge.ts).
  */
 
 /** The matrix this run is to measure: its skills and eval sets, or the input errors that stop it. */

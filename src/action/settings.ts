@@ -1,10 +1,10 @@
 import * as core from '@actions/core';
-import { BASELINE_MODES, type BaselineMode } from '../action-results/results.js';
 import { UsageError } from '../errors.js';
 import { type AgentChoice, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
+import { BASELINE_MODES, type BaselineMode } from './results/results.js';
 import { globToRegExp } from './skill-glob.js';
 
 function isBaselineMode(value: string): value is BaselineMode {

@@ -2,7 +2,7 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 
 /**
  * Reading a SKILL.md's body and replacing its description in place, byte for byte everywhere else.
- * Pure (text in, text out); the file itself is read and written by src/adapters/author-files.ts.
+ * Pure (text in, text out); the file itself is read and written by src/author/files.ts.
  */
 
 /** Where the frontmatter sits in the raw text (offsets of its first and past-its-last character). */

@@ -3,8 +3,8 @@ import { parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
-import type { CommandName } from './command-help.js';
-import { commandUsage, USAGE } from './help.js';
+import type { CommandName } from './help/commands.js';
+import { commandUsage, USAGE } from './help/help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import { type MeasuringFlags, measuringFlags } from './measuring-args.js';
 import {
@@ -19,12 +19,12 @@ import {
 import { type ParsedOptions, parseOptions } from './parse-options.js';
 import { type RunArgs, runArgs } from './run-args.js';
 
-export { USAGE } from './help.js';
+export { USAGE } from './help/help.js';
 
 /**
  * Flags become one typed settings object here; nothing else reads
  * `process.argv`, so every flag has one reader.
- * Each command is one entry of `COMMANDS`: its options come from its help entry (src/cli/command-help.ts),
+ * Each command is one entry of `COMMANDS`: its options come from its help entry (src/cli/help/commands.ts),
  * so an option cannot exist without its explanation, and `build` turns what was parsed into the
  * command's settings. A new command is a new help entry plus a new `COMMANDS` entry.
  * The line is split by parse-options.ts and each value checked by option-values.ts.

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { loadEvalSet, loadSkill } from '../adapters/input-files.js';
+import { readListedTexts, unlistedDefect } from '../agents/claude/listed-text.js';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
+import { loadEvalSet, loadSkill } from '../inputs/files.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
-import { readListedTexts, unlistedDefect } from '../measure/listed-text.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './output.js';
 

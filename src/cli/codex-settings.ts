@@ -1,9 +1,9 @@
-import { codexDefaultModel } from '../adapters/codex-launch.js';
-import { codexProviderFrom } from '../adapters/codex-provider.js';
-import { readCodexVersion } from '../adapters/codex-run.js';
-import type { PreflightResult } from '../gates/preflight.js';
-import type { CodexSiblings } from '../measure/codex-listed.js';
+import { codexDefaultModel } from '../agents/codex/launch.js';
+import type { CodexSiblings } from '../agents/codex/listed.js';
+import { codexProviderFrom } from '../agents/codex/provider.js';
+import { readCodexVersion } from '../agents/codex/run.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 import type { CliIo } from './output.js';
 
 /**

@@ -1,5 +1,4 @@
-import { codexDefaultModel } from '../adapters/codex-launch.js';
-import type { Prices } from '../adapters/prices-file.js';
+import { codexDefaultModel } from '../agents/codex/launch.js';
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import { checkCost, costCheckWarnings } from '../cost/cost-check.js';
@@ -12,8 +11,9 @@ import {
   runsAffordable,
 } from '../cost/estimate.js';
 import { type PlanRoundTrips, planRoundTrips } from '../cost/plan-models.js';
+import type { Prices } from '../cost/prices-file.js';
 import { UsageError } from '../errors.js';
-import type { PreflightResult } from '../gates/preflight.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 
 /**
  * The cost side of `run` and `improve` (docs/cost.md): the price table (`--prices`), the plan's estimate

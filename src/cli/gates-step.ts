@@ -1,6 +1,6 @@
 import { ExitCode, GateError, SkilltriggerError } from '../errors.js';
-import { type PreflightResult, type PreflightSettings, runPreflight } from '../gates/preflight.js';
-import { failureSummary, renderGate, renderReminders } from '../gates/render.js';
+import { type PreflightResult, type PreflightSettings, runPreflight } from '../preflight/preflight.js';
+import { failureSummary, renderGate, renderReminders } from '../preflight/render.js';
 import type { MeasuringFlags } from './measuring-args.js';
 import type { CliIo } from './output.js';
 
@@ -15,7 +15,7 @@ export type CommandGateSettings = Omit<
 
 /**
  * The gates (docs/design.md) before a measuring command (run, improve, matrix) spends a run, while
- * its first run's claude waits (src/measure/early-standby.ts): each gate printed as it is known, the
+ * its first run's claude waits (src/agents/claude/early-standby.ts): each gate printed as it is known, the
  * reminders of plugins left disabled, and a refusal when one failed (exit 2) or Ctrl-C came first
  * (exit 3, nothing measured); a refusal releases the waiting claude first. The caller releases the
  * result (the sleep holder) when measuring is over, and prints `reminders` again at its end: it is

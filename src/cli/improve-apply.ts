@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { replaceFile } from '../adapters/author-files.js';
-import { loadSkill } from '../adapters/input-files.js';
+import { replaceFile } from '../author/files.js';
 import { DescriptionEditError, replaceDescription } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError, UsageError } from '../errors.js';
+import { loadSkill } from '../inputs/files.js';
 import { parseSkill } from '../inputs/skill.js';
 import { readPageSource } from '../report/files.js';
-import type { ImproveReport } from '../shapes/improve.js';
-import { sha256Hex } from '../shapes/privacy.js';
+import type { ImproveReport } from '../schemas/improve.js';
+import { sha256Hex } from '../schemas/privacy.js';
 import type { CliIo } from './output.js';
 
 /**

@@ -1,24 +1,24 @@
 import { readFile } from 'node:fs/promises';
-import { askClaude } from '../adapters/claude-ask.js';
-import { loadEvalSet, loadSkill } from '../adapters/input-files.js';
-import { loadPrices } from '../adapters/prices-file.js';
-import { fileNamePart, writeValidatedReport } from '../adapters/report-files.js';
+import { askClaude } from '../agents/claude/ask.js';
+import { startEarlyStandby } from '../agents/claude/early-standby.js';
+import { realRunDeps } from '../agents/claude/run-once.js';
 import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { costCheckWarnings } from '../cost/cost-check.js';
+import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
-import { runImproveSession } from '../improve-session/session.js';
+import { runImproveSession } from '../improve/session.js';
+import { loadEvalSet, loadSkill } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
-import { startEarlyStandby } from '../measure/early-standby.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { firstStandbySpec } from '../measure/measurement-loop.js';
-import { realRunDeps } from '../measure/run-once.js';
+import { fileNamePart, writeValidatedReport } from '../report/disk/files.js';
 import { renderHtml } from '../report/html/render.js';
-import { type ImproveReport, improveReportSchema } from '../shapes/improve.js';
-import type { Report } from '../shapes/report.js';
+import { type ImproveReport, improveReportSchema } from '../schemas/improve.js';
+import type { Report } from '../schemas/report.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ImproveArgs } from './author-args.js';
 import { roundTripCostWarnings } from './cost-step.js';
@@ -56,7 +56,7 @@ function checkSplit(evalSet: EvalSet): void {
 }
 
 /**
- * `skilltrigger improve`: the gates once, then the session (src/improve-session/session.ts) with the real
+ * `skilltrigger improve`: the gates once, then the session (src/improve/session.ts) with the real
  * measurement and the real rewrite call, the improve report, and — with `--write` and a winner
  * that held on the holdout — the description replaced in SKILL.md, nothing else.
  */
@@ -71,7 +71,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
   const prices = await loadPrices(args.prices);
 
   // The original's first run starts now, its prompt not yet written, so its start-up overlaps the
-  // gates (src/measure/early-standby.ts); the session's first measurement takes it.
+  // gates (src/agents/claude/early-standby.ts); the session's first measurement takes it.
   const early = startEarlyStandby(
     firstStandbySpec({
       skill,

@@ -1,13 +1,13 @@
-import type { Prices } from '../adapters/prices-file.js';
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { fitsBudget } from '../cost/budget.js';
 import { costOf, formatUsd } from '../cost/cost.js';
 import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
+import type { Prices } from '../cost/prices-file.js';
 import { UsageError } from '../errors.js';
-import type { PreflightResult } from '../gates/preflight.js';
 import type { SessionBudget } from '../improve/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 
 /**
  * What an `improve` session can cost, before it starts (docs/cost.md): the original measured on every

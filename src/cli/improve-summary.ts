@@ -1,5 +1,5 @@
 import { sessionCostText } from '../improve/cost-text.js';
-import type { ImproveReport } from '../shapes/improve.js';
+import type { ImproveReport } from '../schemas/improve.js';
 
 /**
  * What `improve` prints when the session ends: the candidates, why it stopped, what it cost (the

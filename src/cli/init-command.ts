@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EXISTS_FIX, writeNewFile } from '../adapters/author-files.js';
-import { askClaude, describeAskFailure } from '../adapters/claude-ask.js';
-import { exists } from '../adapters/environment.js';
-import { loadSkill } from '../adapters/input-files.js';
+import { askClaude, describeAskFailure } from '../agents/claude/ask.js';
+import { exists } from '../agents/claude/environment.js';
 import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';
+import { EXISTS_FIX, writeNewFile } from '../author/files.js';
 import { draftPrompt } from '../author/prompts.js';
 import { skillBody } from '../author/skill-file.js';
 import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
+import { loadSkill } from '../inputs/files.js';
 import { firstLine } from '../program-output.js';
 import type { InitArgs } from './author-args.js';
 import { checkCommand } from './check-command.js';

@@ -1,13 +1,13 @@
-import type { SiblingSkill } from '../inputs/siblings.js';
-import type { Skill } from '../inputs/types.js';
 import {
   type ListedText,
   listAndCheck,
   listedOverride,
   UNLISTED_REASON,
   unlistedDefect,
-} from '../measure/listed-text.js';
-import type { SiblingListed } from '../report-build/sibling-counts.js';
+} from '../agents/claude/listed-text.js';
+import type { SiblingSkill } from '../inputs/siblings.js';
+import type { Skill } from '../inputs/types.js';
+import type { SiblingListed } from '../report/build/sibling-counts.js';
 import type { CliIo } from './output.js';
 import type { RunArgs } from './run-args.js';
 

@@ -1,8 +1,8 @@
-import type { MatrixEntrantInput } from '../adapters/matrix-entrants.js';
+import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { InputErrors } from '../errors.js';
-import type { PreflightResult } from '../gates/preflight.js';
-import { codexSiblings, codexUnlistedDefect } from '../measure/codex-listed.js';
-import type { MatrixCodex, MatrixEntrant } from '../measure/measure-matrix.js';
+import type { MatrixEntrantInput } from '../matrix/entrants.js';
+import type { MatrixCodex, MatrixEntrant } from '../matrix/measure.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 import { codexSettings } from './codex-settings.js';
 import type { CliIo } from './output.js';
 

@@ -1,19 +1,15 @@
-import { loadMatrixEntrants, type MatrixEntrantInput } from '../adapters/matrix-entrants.js';
-import { checkReportFolder } from '../adapters/report-files.js';
+import { startEarlyStandby } from '../agents/claude/early-standby.js';
+import { foreseenListing, listAndCheck, unlistedDefect } from '../agents/claude/listed-text.js';
+import { realRunDeps } from '../agents/claude/run-once.js';
 import { ExitCode } from '../errors.js';
+import { firstMatrixStandbySpec, type MatrixAgentSettings, matrixStandbyCount } from '../matrix/agent.js';
+import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
+import { type MatrixEntrant, measureMatrix } from '../matrix/measure.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import { startEarlyStandby } from '../measure/early-standby.js';
-import { foreseenListing, listAndCheck, unlistedDefect } from '../measure/listed-text.js';
-import {
-  firstMatrixStandbySpec,
-  type MatrixAgentSettings,
-  matrixStandbyCount,
-} from '../measure/matrix-agent.js';
-import { type MatrixEntrant, measureMatrix } from '../measure/measure-matrix.js';
-import { realRunDeps } from '../measure/run-once.js';
-import type { MatrixReport } from '../shapes/matrix.js';
+import { checkReportFolder } from '../report/disk/files.js';
+import type { MatrixReport } from '../schemas/matrix.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
@@ -139,7 +135,7 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
 type Loaded = MatrixEntrantInput;
 
 /**
- * Every skill and its eval set, validated before anything is spent (src/adapters/matrix-entrants.ts, shared
+ * Every skill and its eval set, validated before anything is spent (src/matrix/entrants.ts, shared
  * with the Action's routing-matrix): every defect is an input error (exit 1), all reported at once.
  */
 async function loadEntrants(root: string, io: CliIo): Promise<Loaded[]> {

@@ -1,6 +1,6 @@
-import type { Prices } from '../adapters/prices-file.js';
-import type { PreflightResult } from '../gates/preflight.js';
+import type { Prices } from '../cost/prices-file.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
 import type { CliIo } from './output.js';

@@ -1,25 +1,25 @@
-import { writeRenderingFile } from '../adapters/report-files.js';
+import { type EarlyStandby, startEarlyStandby } from '../agents/claude/early-standby.js';
+import { realRunDeps } from '../agents/claude/run-once.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
 import { modelsComparisonText } from '../compare/render-models.js';
 import { splitLines } from '../compare/subsets-text.js';
 import { ExitCode } from '../errors.js';
-import type { PreflightResult } from '../gates/preflight.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import { type EarlyStandby, startEarlyStandby } from '../measure/early-standby.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { firstStandbySpec } from '../measure/measurement-loop.js';
-import { realRunDeps } from '../measure/run-once.js';
+import type { PreflightResult } from '../preflight/preflight.js';
+import type { SiblingListed } from '../report/build/sibling-counts.js';
+import { writeRenderingFile } from '../report/disk/files.js';
 import { writeReport } from '../report/files.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { costWarnings, lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import { lostToSiblingsText } from '../report/siblings.js';
-import type { SiblingListed } from '../report-build/sibling-counts.js';
-import type { Report } from '../shapes/report.js';
+import type { Report } from '../schemas/report.js';
 import type { BaselineFrom } from './baseline-text.js';
 import { flagSettingsFrom, type MeasureCost, measureSettingsFrom } from './measure-settings.js';
 import type { CliIo } from './output.js';
@@ -28,7 +28,7 @@ import type { RunArgs } from './run-args.js';
 
 /**
  * The first run's claude, started before the gates so that its start-up overlaps them
- * (src/measure/early-standby.ts). None for a dry run, which measures nothing, nor with siblings,
+ * (src/agents/claude/early-standby.ts). None for a dry run, which measures nothing, nor with siblings,
  * whose listed texts (in every stub) are read only after the gates. The caller releases it on
  * every way out; the loop takes it for the first run when the listing left the stub as expected.
  */

@@ -3,7 +3,7 @@
  * launched, where the reports go, and the gates' conflict switch. Each command's builder adds its
  * own flags beside these; every value is checked by option-values.ts.
  */
-import type { CommandName } from './command-help.js';
+import type { CommandName } from './help/commands.js';
 import {
   DEFAULT_OUT,
   noPositionals,

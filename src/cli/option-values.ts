@@ -6,8 +6,8 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
-import type { CommandName } from './command-help.js';
-import { commandUsage } from './help.js';
+import type { CommandName } from './help/commands.js';
+import { commandUsage } from './help/help.js';
 import type { ParsedOptions } from './parse-options.js';
 
 /** Where reports go without `--out`. */
@@ -30,7 +30,7 @@ export function numberOption(
   return n;
 }
 
-/** `--standby N`: absent leaves the default to the machine (src/measure/standby.ts). */
+/** `--standby N`: absent leaves the default to the machine (src/agents/claude/standby.ts). */
 export function standbyOption(value: string | undefined): { standby?: number } {
   return value === undefined ? {} : { standby: numberOption('standby', value, 0) };
 }

@@ -1,9 +1,9 @@
 import { UsageError } from '../errors.js';
-import { COMMAND_HELP, type CommandName, WORKERS_REFUSAL } from './command-help.js';
-import type { OptionHelp } from './help-options.js';
+import { COMMAND_HELP, type CommandName, WORKERS_REFUSAL } from './help/commands.js';
+import type { OptionHelp } from './help/options.js';
 
 /**
- * The command line split by a command's options (their help entries, src/cli/command-help.ts), before any
+ * The command line split by a command's options (their help entries, src/cli/help/commands.ts), before any
  * value is checked (option-values.ts) or becomes settings (args.ts).
  *
  * The parser is our own rather than node:util's parseArgs so that every message is the project's:

@@ -1,7 +1,7 @@
-import { loadSkill } from '../adapters/input-files.js';
 import { ExitCode } from '../errors.js';
-import { runPreflight } from '../gates/preflight.js';
-import { renderGate, renderReminders } from '../gates/render.js';
+import { loadSkill } from '../inputs/files.js';
+import { runPreflight } from '../preflight/preflight.js';
+import { renderGate, renderReminders } from '../preflight/render.js';
 import type { PreflightArgs } from './args.js';
 import type { CliIo } from './run-command.js';
 

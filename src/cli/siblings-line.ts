@@ -1,5 +1,5 @@
+import type { CodexSiblings } from '../agents/codex/listed.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
-import type { CodexSiblings } from '../measure/codex-listed.js';
 import type { AgentId } from '../outcome.js';
 
 /**

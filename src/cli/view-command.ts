@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { openFile } from '../adapters/opener.js';
-import { comparePagePathFor, pagePathFor, writePageIfMissing } from '../adapters/report-pages.js';
 import { ExitCode, messageOf } from '../errors.js';
+import { comparePagePathFor, pagePathFor, writePageIfMissing } from '../report/disk/pages.js';
 import { readPageSource, readReportFile } from '../report/files.js';
 import { renderHtml } from '../report/html/render.js';
+import { openFile } from '../system/opener.js';
 import { TOOL_VERSION } from '../version.js';
 import type { ViewArgs } from './args.js';
 import type { CliIo } from './run-command.js';

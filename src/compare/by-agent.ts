@@ -1,4 +1,4 @@
-import type { Measurement, Report } from '../shapes/report.js';
+import type { Measurement, Report } from '../schemas/report.js';
 
 /**
  * Several agents (`--agent a,b`) are split exactly as several models are, so every reader of the

@@ -1,4 +1,4 @@
-import type { Measurement, PairedByModel, Report } from '../shapes/report.js';
+import type { Measurement, PairedByModel, Report } from '../schemas/report.js';
 import { queryPasses } from '../verdict/rules.js';
 import {
   type ClassComparison,

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import type { Measurement, Report } from '../shapes/report.js';
+import type { Measurement, Report } from '../schemas/report.js';
 import {
   type CompareOptions,
   type Comparison,

@@ -1,4 +1,4 @@
-import type { Report } from '../shapes/report.js';
+import type { Report } from '../schemas/report.js';
 import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';
 import { siblingSetWarnings } from './siblings.js';
 

@@ -1,4 +1,4 @@
-import type { QueryResult } from '../shapes/report.js';
+import type { QueryResult } from '../schemas/report.js';
 import {
   fisherExactTest,
   type HitCounts,

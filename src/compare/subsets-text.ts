@@ -1,5 +1,5 @@
 import { percent as pct } from '../format.js';
-import type { Measurement, SubsetTotals } from '../shapes/report.js';
+import type { Measurement, SubsetTotals } from '../schemas/report.js';
 import { type Interval, wilsonInterval } from '../verdict/statistics.js';
 
 /**

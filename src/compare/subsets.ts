@@ -1,4 +1,4 @@
-import type { QueryResult } from '../shapes/report.js';
+import type { QueryResult } from '../schemas/report.js';
 import { SUBSET_ANNOTATIONS, SUBSETS, type SubsetAnnotation, type SubsetName } from '../verdict/rules.js';
 
 /**

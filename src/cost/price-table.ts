@@ -17,7 +17,7 @@ import type { ModelPrice, PriceTable } from './prices.js';
 /**
  * An OpenAI model's rates: no charge for writing the prompt cache (a write is priced as input);
  * cached input is read at the cache-read rate. Codex's usage splits them the same way
- * (src/decide/codex-events.ts).
+ * (src/agents/codex/events.ts).
  */
 export function openAi(input: number, output: number, cacheRead: number): ModelPrice {
   return { input, output, cacheWrite: input, cacheRead };

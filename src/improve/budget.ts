@@ -1,8 +1,8 @@
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import type { Usage } from '../outcome.js';
-import type { ImproveReport, SessionBudgetStop, SessionCost } from '../shapes/improve.js';
-import type { Report } from '../shapes/report.js';
+import type { ImproveReport, SessionBudgetStop, SessionCost } from '../schemas/improve.js';
+import type { Report } from '../schemas/report.js';
 
 /**
  * What an improve session spends, and `--max-cost-usd` over the whole session (docs/cost.md): the

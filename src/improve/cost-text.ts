@@ -1,5 +1,5 @@
 import { formatUsd } from '../cost/cost.js';
-import type { ImproveReport } from '../shapes/improve.js';
+import type { ImproveReport } from '../schemas/improve.js';
 
 /**
  * What an improve session spent and its budget, in words: the improve Markdown's line and the

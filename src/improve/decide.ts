@@ -1,7 +1,7 @@
 import type { ClassComparison, Comparison, ComparisonLabel } from '../compare/compare.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isHoldout } from '../inputs/weak-set.js';
-import type { QueryResult } from '../shapes/report.js';
+import type { QueryResult } from '../schemas/report.js';
 
 /**
  * The rules of `improve`, pure: which queries train and which are held out, when a candidate is

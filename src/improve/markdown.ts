@@ -1,6 +1,6 @@
 import { escapeInline } from '../escape.js';
 import { percent } from '../format.js';
-import type { ImproveReport } from '../shapes/improve.js';
+import type { ImproveReport } from '../schemas/improve.js';
 import { sessionCostText } from './cost-text.js';
 import { RECOMMENDATION_TEXT } from './recommendation.js';
 

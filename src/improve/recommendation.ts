@@ -1,4 +1,4 @@
-import type { ImproveReport } from '../shapes/improve.js';
+import type { ImproveReport } from '../schemas/improve.js';
 
 /** What the session recommends, in words: the improve Markdown's and the improve page's headline. */
 export const RECOMMENDATION_TEXT: Record<ImproveReport['final']['recommendation'], string> = {

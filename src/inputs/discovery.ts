@@ -3,7 +3,7 @@ import path from 'node:path';
 /**
  * Where skills and their eval sets are, shared by the Action (over a checkout) and `run --siblings`
  * (over a folder): every file named exactly SKILL.md is a skill, and its eval set sits beside it by
- * the convention below. The folders are walked and the files read by src/adapters/input-files.ts.
+ * the convention below. The folders are walked and the files read by src/inputs/files.ts.
  */
 
 /**

@@ -24,7 +24,7 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
  * tests whose trigger assertion names `skillName`) or CSV (`.csv`); another extension is recognised
  * by its content. Every defect is collected and thrown together as `InputErrors`, each naming the
  * file, the entry (position, id, line) and the fix. The text comes from `loadEvalSet`
- * (src/adapters/input-files.ts), or from a blob the Action reads from the base branch.
+ * (src/inputs/files.ts), or from a blob the Action reads from the base branch.
  */
 export function parseEvalSet(text: string, file: string, skillName: string, format?: EvalFormat): EvalSet {
   const source = text.replace(/^\uFEFF/, '');

@@ -3,7 +3,7 @@ import { isRecord } from '../guards.js';
 
 /**
  * The emulation of how Claude Code 2.1.328 turns a SKILL.md into its line of the skill listing, for
- * where the listing probe (src/adapters/listing-probe.ts) cannot run, e.g. `check` with no claude
+ * where the listing probe (src/agents/claude/listing-probe.ts) cannot run, e.g. `check` with no claude
  * binary. The probe's reading is the truth; this is documented, tested against it, and says so when
  * used. Read from the binary and confirmed by experiment (docs/listing-parity.md):
  *

@@ -2,7 +2,7 @@ import type { EvalItem, Skill } from './types.js';
 
 /**
  * `run --siblings <dir>` (docs/matrix.md): the skills that compete with the tested one. Every SKILL.md
- * under each folder (read by src/adapters/sibling-files.ts) is a sibling, except the tested skill's own file
+ * under each folder (read by src/inputs/sibling-files.ts) is a sibling, except the tested skill's own file
  * (the same file, by real path). Every defect is an input error (exit 1) found before anything runs:
  * a sibling that does not parse (its own errors, naming its file), a sibling with the tested
  * skill's name (two entries of one name would make "which one loaded" unanswerable), and two

@@ -1,7 +1,7 @@
 /**
  * A skill as skilltrigger measures it: SKILL.md's frontmatter (frontmatter.ts) checked field by
  * field (skill-fields.ts), every defect collected. The file is found in its folder and read by
- * `loadSkill` (src/adapters/input-files.ts).
+ * `loadSkill` (src/inputs/files.ts).
  */
 import path from 'node:path';
 import { isMap, isScalar } from 'yaml';
@@ -171,7 +171,7 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
   problems.throwIfAny();
 
   // What Claude Code lists, as far as the emulation can tell; `run` and `check` replace it with the
-  // listing probe's reading when the CLI is there (src/measure/listed-text.ts).
+  // listing probe's reading when the CLI is there (src/agents/claude/listed-text.ts).
   const emulated = emulateListing(text);
   const authored = authoredText(description, whenToUse);
   const listingWarnings = listingFindings(authored, emulated.listed);

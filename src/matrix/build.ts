@@ -6,9 +6,9 @@ import {
   type MatrixReport,
   type MatrixSkill,
   matrixJsonSchemaUrl,
-} from '../shapes/matrix.js';
-import { sha256Hex } from '../shapes/privacy.js';
-import { documentHead, type Environment, type Roster } from '../shapes/report.js';
+} from '../schemas/matrix.js';
+import { sha256Hex } from '../schemas/privacy.js';
+import { documentHead, type Environment, type Roster } from '../schemas/report.js';
 import type { Shard } from './plan.js';
 import { matrixErrorCauses, matrixRows, matrixVerdict, skillFigures, stolenQueries } from './tally.js';
 

@@ -1,13 +1,13 @@
-import { matrixReportStem, readReportText, writeValidatedReport } from '../adapters/report-files.js';
-import type { ReportFileOptions, WrittenReport } from '../adapters/report-folder.js';
+import { matrixReportStem, readReportText, writeValidatedReport } from '../report/disk/files.js';
+import type { ReportFileOptions, WrittenReport } from '../report/disk/folder.js';
 import { renderHtml } from '../report/html/render.js';
-import type { MatrixReport } from '../shapes/matrix.js';
+import type { MatrixReport } from '../schemas/matrix.js';
 import { TOOL_VERSION } from '../version.js';
 import { parseMatrixReport, validateMatrixReport } from './read.js';
 
 /**
  * A matrix report's files: its validation and its HTML page meet the disk through
- * src/adapters/report-files.ts, which moves text only.
+ * src/report/disk/files.ts, which moves text only.
  */
 
 /**

@@ -7,7 +7,7 @@ import {
   NONE_OTHER,
   type SkillFigures,
   type Stolen,
-} from '../shapes/matrix.js';
+} from '../schemas/matrix.js';
 import type { MatrixProgress } from './plan.js';
 
 /**

@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import type { MatrixQuery, MatrixReport } from '../shapes/matrix.js';
+import type { MatrixQuery, MatrixReport } from '../schemas/matrix.js';
 import { buildMatrixReport } from './build.js';
 
 /**

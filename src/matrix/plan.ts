@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
-import type { MatrixRun } from '../shapes/matrix.js';
+import type { MatrixRun } from '../schemas/matrix.js';
 import { MAX_SHARDS, parseShard as parseShardText, type Shard } from './shard.js';
 
 /**

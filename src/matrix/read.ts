@@ -1,13 +1,13 @@
 import { InputError, messageOf } from '../errors.js';
 import { isRecord } from '../guards.js';
-import { jsonPath } from '../report-check/read.js';
+import { jsonPath } from '../report/read/read.js';
 import {
   MATRIX_SCHEMA_ID,
   MATRIX_SCHEMA_VERSION,
   type MatrixReport,
   matrixReportSchema,
   OLDEST_MATRIX_SCHEMA_VERSION,
-} from '../shapes/matrix.js';
+} from '../schemas/matrix.js';
 
 /**
  * Reading a matrix report back (`matrix --merge`, the writer's own check): from text to a validated

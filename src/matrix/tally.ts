@@ -1,6 +1,6 @@
-import type { LoadedEntry } from '../decide/decision.js';
+import type { LoadedEntry } from '../agents/claude/decision.js';
 import { isLost, type Outcome, outcomeCode } from '../outcome.js';
-import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from '../shapes/matrix.js';
+import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from '../schemas/matrix.js';
 import { lostRunsReasons } from '../verdict/lost-runs.js';
 import { noVerdictReasons } from '../verdict/rules.js';
 import { wilsonInterval } from '../verdict/statistics.js';

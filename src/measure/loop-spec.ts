@@ -1,12 +1,12 @@
 /** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
-import type { Agent } from '../adapters/agent.js';
-import type { StubProjectError, StubSpec } from '../adapters/stub-project.js';
+import type { Agent } from '../agents/agent.js';
+import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import type { RunResult, RunSpec } from '../agents/claude/run-once.js';
+import type { StubProjectError, StubSpec } from '../agents/process/stub-project.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { AgentId } from '../outcome.js';
 import type { RuleSettings } from '../verdict/rules.js';
-import type { EarlyStandby } from './early-standby.js';
-import type { RunResult, RunSpec } from './run-once.js';
 import type { PlannedRun } from './run-plan.js';
 
 export type SideLabel = 'candidate' | 'baseline';
@@ -47,7 +47,7 @@ export interface LoopSpec {
   agents?: AgentTarget[];
   /**
    * The agents other than claude by id (Codex), each made with its stubs of `sides`. Claude is
-   * built by the loop from `run`, `sides`, `standby` and the loop's RunDeps (src/measure/claude-agent.ts).
+   * built by the loop from `run`, `sides`, `standby` and the loop's RunDeps (src/agents/claude/agent.ts).
    */
   seam?: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
@@ -58,7 +58,7 @@ export interface LoopSpec {
    */
   standby?: number;
   /**
-   * The first claude run's standby, started before the gates (src/measure/early-standby.ts): the
+   * The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts): the
    * loop takes it for that run when it was started as the loop would start it, and releases it in
    * any case when it ends.
    */

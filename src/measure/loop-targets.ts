@@ -1,11 +1,12 @@
 /**
  * What the plan's second dimension is (the agents with several, else the models), and what a claude
  * standby of a plan slot is started with: read by the loop, and ahead of it, before the gates, for
- * the first run's standby (src/measure/early-standby.ts).
+ * the first run's standby (src/agents/claude/early-standby.ts).
  */
+
+import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import type { AgentTarget, LoopSpec } from './loop-spec.js';
 import { type PlannedRun, planRuns } from './run-plan.js';
-import type { WaitingSpec } from './waiting-run.js';
 
 export interface LoopTargets {
   /** `--agent a,b`: the agents, with two or more. */
@@ -61,7 +62,7 @@ export function firstWaitingSpec(spec: LoopSpec): WaitingSpec | undefined {
   return first ? waitingSpecFor(spec, t, first) : undefined;
 }
 
-/** The plan's first claude run, which the early standby serves (src/measure/claude-agent.ts). */
+/** The plan's first claude run, which the early standby serves (src/agents/claude/agent.ts). */
 export function firstClaudeRun(spec: LoopSpec, t: LoopTargets): PlannedRun | undefined {
   const plan = planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, t.targets.length);
   return plan.find((slot) => t.targets[slot.model]?.agent === 'claude');

@@ -1,14 +1,14 @@
-import type { Agent, AgentId, UpcomingRun } from '../adapters/agent.js';
-import { StubProjectError } from '../adapters/stub-project.js';
+import type { Agent, AgentId, UpcomingRun } from '../agents/agent.js';
+import { claudeAgent } from '../agents/claude/agent.js';
+import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from '../agents/claude/run-once.js';
+import { StubProjectError } from '../agents/process/stub-project.js';
 import { fitsBudget } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
-import { claudeAgent } from './claude-agent.js';
 import type { LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
 import { loopTargets, slotModel } from './loop-targets.js';
 import { runOnAgent } from './run-agent.js';
-import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from './run-once.js';
 import { planRuns } from './run-plan.js';
 
 /** Runs the plan one run at a time. Never parallel: concurrent runs compete for the API and the CPU. */

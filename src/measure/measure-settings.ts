@@ -1,14 +1,15 @@
 /** Everything one skill's measurement is told: what the entries validate and hand to `measureSkill`. */
-import type { CodexProvider } from '../adapters/codex-launch.js';
+
+import type { InitInfo } from '../agents/claude/decision.js';
+import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import type { CodexProvider } from '../agents/codex/launch.js';
+import type { CodexSibling } from '../agents/codex/listed.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
-import type { InitInfo } from '../decide/decision.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { AgentId } from '../outcome.js';
-import type { SiblingListed } from '../report-build/sibling-counts.js';
+import type { SiblingListed } from '../report/build/sibling-counts.js';
 import type { RuleSettings } from '../verdict/rules.js';
-import type { CodexSibling } from './codex-listed.js';
-import type { EarlyStandby } from './early-standby.js';
 import type { AgentTarget } from './loop-spec.js';
 
 /** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
@@ -36,7 +37,7 @@ export interface MeasureSettings {
   rosterInit?: InitInfo;
   debug?: boolean;
   /**
-   * What Claude Code lists for each side, which the stubs are written from (src/measure/listed-text.ts).
+   * What Claude Code lists for each side, which the stubs are written from (src/agents/claude/listed-text.ts).
    * Absent: the emulation's reading (src/inputs/listing.ts).
    */
   listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
@@ -57,7 +58,7 @@ export interface MeasureSettings {
   agents?: AgentTarget[];
   /**
    * Codex's executable and provider, when Codex is among the agents, and the siblings its runs
-   * install (those Codex lists, src/measure/codex-listed.ts).
+   * install (those Codex lists, src/agents/codex/listed.ts).
    */
   codex?: { bin: string; provider: CodexProvider; siblings?: CodexSibling[]; defaultModel?: string };
   /** Each agent's version for the report (claude's also comes from its runs' init events). */
@@ -77,7 +78,7 @@ export interface MeasureSettings {
    * run cold. Absent: `defaultStandbyCount` for this machine's cores and free memory.
    */
   standby?: number;
-  /** The first claude run's standby, started before the gates (src/measure/early-standby.ts). */
+  /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
   early?: EarlyStandby;
 }
 

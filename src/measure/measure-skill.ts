@@ -1,15 +1,15 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
 import os from 'node:os';
-import { inheritedEnvironment } from '../adapters/environment.js';
-import { buildReport } from '../report-build/build.js';
-import { attachSiblingCounts, siblingSet } from '../report-build/sibling-counts.js';
-import type { Report } from '../shapes/report.js';
-import { describeListed } from './listed-text.js';
+import { inheritedEnvironment } from '../agents/claude/environment.js';
+import { describeListed } from '../agents/claude/listed-text.js';
+import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
+import { buildReport } from '../report/build/build.js';
+import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
+import type { Report } from '../schemas/report.js';
 import { measureAll } from './loop.js';
 import type { RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
 import { loopBudget, measurementLoop } from './measurement-loop.js';
-import { type RunDeps, realRunDeps } from './run-once.js';
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
 export async function measureSkill(

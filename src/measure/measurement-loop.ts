@@ -1,13 +1,13 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
-import { codexAgent } from '../adapters/agent.js';
+import { codexAgent } from '../agents/agent.js';
+import { claudeEnvironment } from '../agents/claude/run-once.js';
+import { machineStandbyCount } from '../agents/claude/standby.js';
+import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import { costOf } from '../cost/cost.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
 import { firstWaitingSpec } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
-import { claudeEnvironment } from './run-once.js';
-import { machineStandbyCount } from './standby.js';
-import type { WaitingSpec } from './waiting-run.js';
 
 /**
  * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
@@ -114,7 +114,7 @@ export function measurementLoop(settings: LoopSettings) {
 
 /**
  * What the first claude run's standby is to be started with, as far as the settings known before
- * the gates tell it (src/measure/early-standby.ts); undefined when runs go cold or none is claude's.
+ * the gates tell it (src/agents/claude/early-standby.ts); undefined when runs go cold or none is claude's.
  */
 export function firstStandbySpec(settings: LoopSettings): WaitingSpec | undefined {
   return firstWaitingSpec(measurementLoop(settings).loop);

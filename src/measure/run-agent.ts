@@ -1,9 +1,9 @@
 /**
- * One run on the agent seam (src/adapters/agent.ts), whichever agent runs it, returned as the loop
+ * One run on the agent seam (src/agents/agent.ts), whichever agent runs it, returned as the loop
  * records it, so the verdicts and the reports read every agent's runs alike.
  */
-import type { Agent, AgentRunRequest } from '../adapters/agent.js';
-import { RunInterrupted, type RunResult } from './run-once.js';
+import type { Agent, AgentRunRequest } from '../agents/agent.js';
+import { RunInterrupted, type RunResult } from '../agents/claude/run-once.js';
 
 export async function runOnAgent(agent: Agent, request: AgentRunRequest): Promise<RunResult> {
   let result: RunResult;

@@ -1,17 +1,17 @@
-import { readReportText, reportStem, writeValidatedReport } from '../adapters/report-files.js';
-import type { ReportFileOptions, WrittenReport } from '../adapters/report-folder.js';
 import { InputError } from '../errors.js';
 import { isRecord } from '../guards.js';
-import { jsonPath, parseReport, validateReport } from '../report-check/read.js';
-import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../shapes/improve.js';
-import { MATRIX_SCHEMA_ID, type MatrixReport, matrixReportSchema } from '../shapes/matrix.js';
-import type { Report } from '../shapes/report.js';
+import { IMPROVE_SCHEMA_ID, type ImproveReport, improveReportSchema } from '../schemas/improve.js';
+import { MATRIX_SCHEMA_ID, type MatrixReport, matrixReportSchema } from '../schemas/matrix.js';
+import type { Report } from '../schemas/report.js';
 import { TOOL_VERSION } from '../version.js';
+import { readReportText, reportStem, writeValidatedReport } from './disk/files.js';
+import type { ReportFileOptions, WrittenReport } from './disk/folder.js';
 import { renderReportHtml } from './html/render.js';
+import { jsonPath, parseReport, validateReport } from './read/read.js';
 
 /**
  * A measurement report's files, and the reports `view` reads back: the report's own rules (its
- * validation, its HTML page) meet the disk through src/adapters/report-files.ts, which moves text
+ * validation, its HTML page) meet the disk through src/report/disk/files.ts, which moves text
  * only and never draws or validates a report itself.
  */
 

@@ -5,7 +5,7 @@
 import { agentView, hasSeveralAgents } from '../compare/by-agent.js';
 import { withoutContextClause } from '../compare/subsets-text.js';
 import { percent } from '../format.js';
-import type { Measurement, Report } from '../shapes/report.js';
+import type { Measurement, Report } from '../schemas/report.js';
 import { modelLines } from './models-text.js';
 
 /** One symbol per run, in the order the runs ran. */

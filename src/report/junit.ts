@@ -1,7 +1,7 @@
 import { agentView } from '../compare/by-agent.js';
 import { measurementOfModel } from '../compare/by-model.js';
 import { clipChars, percent } from '../format.js';
-import type { Measurement, QueryResult, Report } from '../shapes/report.js';
+import type { Measurement, QueryResult, Report } from '../schemas/report.js';
 
 /**
  * The report as JUnit XML (`run --junit <file>`), so any CI shows per-query results natively. Pure:

@@ -1,7 +1,7 @@
 /** The report's Markdown "Environment" section (pure): tool, CLI, model, roster, settings, description hashes. */
 
 import { escapeInline } from '../escape.js';
-import type { Report } from '../shapes/report.js';
+import type { Report } from '../schemas/report.js';
 import { counted, settingsText } from './headline.js';
 import type { Side } from './sides.js';
 

@@ -2,7 +2,7 @@
 
 import { escapeInline } from '../escape.js';
 import { percent, markdownTable as table } from '../format.js';
-import type { QueryResult, Report } from '../shapes/report.js';
+import type { QueryResult, Report } from '../schemas/report.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from './headline.js';
 import type { Side } from './sides.js';
 

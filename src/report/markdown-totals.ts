@@ -1,7 +1,7 @@
 /** The report's Markdown "Totals" section (pure): each side's counts, usage and lost runs. */
 
 import { escapeInline } from '../escape.js';
-import type { Measurement, ReportUsage } from '../shapes/report.js';
+import type { Measurement, ReportUsage } from '../schemas/report.js';
 import { counted } from './headline.js';
 import { lostCount } from './markdown-queries.js';
 import type { Side } from './sides.js';

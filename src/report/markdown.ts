@@ -7,7 +7,7 @@ import {
 } from '../compare/subsets-text.js';
 import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
-import type { Report } from '../shapes/report.js';
+import type { Report } from '../schemas/report.js';
 import { counted, hasSeveralModels, headline, headlineLines, passesText } from './headline.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';

@@ -3,7 +3,7 @@ import { formatUsd } from '../cost/cost.js';
 import { costCheckNote, costCheckWarnings } from '../cost/cost-check.js';
 import { escapeInline } from '../escape.js';
 import { markdownTable } from '../format.js';
-import type { Measurement, PairedByModel, ReportUsage } from '../shapes/report.js';
+import type { Measurement, PairedByModel, ReportUsage } from '../schemas/report.js';
 
 /**
  * The lines of several models, the late load and the cost, shared by the terminal headline and the

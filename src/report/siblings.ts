@@ -1,10 +1,10 @@
 import { escapeInline } from '../escape.js';
-import { topThieves } from '../report-build/sibling-counts.js';
-import type { Measurement, Report } from '../shapes/report.js';
+import type { Measurement, Report } from '../schemas/report.js';
+import { topThieves } from './build/sibling-counts.js';
 
 /**
  * The siblings' lines for people (`run --siblings`, docs/matrix.md): the "lost to siblings" line and
- * the report's Competition section, from the counts src/report-build/sibling-counts.ts attached.
+ * the report's Competition section, from the counts src/report/build/sibling-counts.ts attached.
  */
 
 /** "positives lost to siblings: 4/30 runs (xlsx 3, pdf 1)", or undefined without siblings. */

@@ -2,7 +2,7 @@
  * A report's sides, as the Markdown sections and the HTML pages walk them: a paired report's two, a
  * single report's one, or the two reports `compare` puts side by side.
  */
-import type { Measurement, Report } from '../shapes/report.js';
+import type { Measurement, Report } from '../schemas/report.js';
 
 export interface Side {
   /** `Baseline` / `Candidate` in a paired report (or a compared report's file name); undefined in a single one. */

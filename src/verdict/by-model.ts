@@ -1,5 +1,5 @@
 import type { EvalItem } from '../inputs/types.js';
-import type { Measurement } from '../shapes/report.js';
+import type { Measurement } from '../schemas/report.js';
 import { type RuleSettings, type RunRecord, summarizeMeasurement } from './rules.js';
 
 /** One query's runs on one model (`--model a,b`). */

@@ -10,7 +10,7 @@ import {
   outcomeCode,
   type Usage,
 } from '../outcome.js';
-import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../shapes/report.js';
+import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../schemas/report.js';
 import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';
 import { queryPasses } from './threshold.js';

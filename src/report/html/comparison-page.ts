@@ -1,7 +1,7 @@
 import type { ClassComparison, Comparison, QueryComparison } from '../../compare/compare.js';
 import { formatP, rowP } from '../../compare/render.js';
 import { points } from '../../format.js';
-import type { Measurement, PairedByModel, QueryResult, Report } from '../../shapes/report.js';
+import type { Measurement, PairedByModel, QueryResult, Report } from '../../schemas/report.js';
 import { hasSeveralModels, headline, headlineLines } from '../headline.js';
 import type { Side } from '../sides.js';
 import {

@@ -1,4 +1,4 @@
-import type { ImproveReport } from '../../shapes/improve.js';
+import type { ImproveReport } from '../../schemas/improve.js';
 import { intervalText, percent, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
 

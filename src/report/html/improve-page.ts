@@ -1,6 +1,6 @@
 import { sessionCostText } from '../../improve/cost-text.js';
 import { RECOMMENDATION_TEXT } from '../../improve/recommendation.js';
-import type { CandidateRecord, ImproveReport } from '../../shapes/improve.js';
+import type { CandidateRecord, ImproveReport } from '../../schemas/improve.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
 import { improveChart, improveLegend, winnerIteration } from './improve-chart.js';
 import { html, type Markup } from './markup.js';

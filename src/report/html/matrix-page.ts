@@ -1,5 +1,5 @@
 import { launchText } from '../../format.js';
-import { type MatrixReport, type MatrixRow, NONE_OTHER } from '../../shapes/matrix.js';
+import { type MatrixReport, type MatrixRow, NONE_OTHER } from '../../schemas/matrix.js';
 import { intervalText, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
 import { simulatedBanner, utcDate } from './parts.js';

@@ -1,5 +1,5 @@
 import { formatUsd } from '../../cost/cost.js';
-import type { Measurement, PairedByModel, QueryResult } from '../../shapes/report.js';
+import type { Measurement, PairedByModel, QueryResult } from '../../schemas/report.js';
 import { queryPasses } from '../../verdict/rules.js';
 import { arrow, costLine, labelWords, lateLine } from '../models-text.js';
 import { percent, rateBar } from './charts.js';

@@ -2,7 +2,7 @@ import type { ComparisonLabel } from '../../compare/compare.js';
 import { labelText } from '../../compare/render.js';
 import { utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
-import type { QueryResult, Report } from '../../shapes/report.js';
+import type { QueryResult, Report } from '../../schemas/report.js';
 import { counted, settingsText } from '../headline.js';
 import { costWarnings } from '../models-text.js';
 import { labelled, type Side } from '../sides.js';

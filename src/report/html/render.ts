@@ -1,7 +1,7 @@
 import { compareReport, compareReports } from '../../compare/compare.js';
-import type { ImproveReport } from '../../shapes/improve.js';
-import type { MatrixReport } from '../../shapes/matrix.js';
-import type { Report } from '../../shapes/report.js';
+import type { ImproveReport } from '../../schemas/improve.js';
+import type { MatrixReport } from '../../schemas/matrix.js';
+import type { Report } from '../../schemas/report.js';
 import { comparisonPageBody } from './comparison-page.js';
 import { improvePageBody } from './improve-page.js';
 import type { Markup } from './markup.js';

@@ -1,4 +1,4 @@
-import type { Measurement, QueryResult, Report } from '../../shapes/report.js';
+import type { Measurement, QueryResult, Report } from '../../schemas/report.js';
 import { hasSeveralModels, headline, headlineLines } from '../headline.js';
 import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';

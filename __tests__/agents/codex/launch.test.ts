@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { codexArgs, codexEnv, parseCodexVersion } from '../../../src/agents/codex/launch.js';
+import { codexListedDescription, codexListedName } from '../../../src/agents/codex/listing.js';
+
+const PROVIDER = { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-secret', model: 'gpt-x' };
+const FOLDERS = { codexHome: '/t/codex-home', tmpDir: '/t/tmp' };
+
+describe('the Codex launch', () => {
+  it('exec --json with the provider as one override and the query after --', () => {
+    const args = codexArgs('-starts with a dash', PROVIDER);
+    expect(args.slice(0, 3)).toEqual(['exec', '--json', '--ephemeral']);
+    expect(args.join(' ')).toContain('--disable plugins');
+    expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
+    expect(args).toContain('model_provider="skilltrigger"');
+    const provider = args.find((a) => a.startsWith('model_providers.skilltrigger='));
+    expect(provider).toContain('base_url="http://127.0.0.1:9/v1"');
+    expect(provider).toContain('supports_websockets=false');
+    expect(provider).toContain('request_max_retries=0');
+    expect(provider).not.toContain('sk-secret');
+    expect(args).toEqual(expect.arrayContaining(['-m', 'gpt-x']));
+  });
+
+  it("the environment: the run's CODEX_HOME, TMPDIR and key; never the user's Codex settings", () => {
+    const env = codexEnv(
+      { PATH: '/bin', CODEX_HOME: '/home/u/.codex', OPENAI_API_KEY: 'sk-user', HOME: '/home/u' },
+      FOLDERS,
+      PROVIDER,
+    );
+    expect(env).toEqual({
+      PATH: '/bin',
+      HOME: '/home/u',
+      CODEX_HOME: '/t/codex-home',
+      TMPDIR: '/t/tmp',
+      CODEX_API_KEY: 'sk-secret',
+    });
+  });
+
+  it('reads the version line', () => {
+    expect(parseCodexVersion('codex-cli 0.169.0\n')).toBe('0.169.0');
+    expect(parseCodexVersion('something else')).toBeUndefined();
+  });
+});
+
+describe('what Codex lists for a SKILL.md (observed on 0.169.0)', () => {
+  it('whitespace runs become one space', () => {
+    expect(codexListedDescription('line one\nline two   spaced\ttab ')).toBe('line one line two spaced tab');
+  });
+
+  it('over 1,024 characters: the first 1,021 and "..."', () => {
+    const long = Array.from({ length: 300 }, (_, i) => `w${String(i).padStart(4, '0')}`).join(' ');
+    const listed = codexListedDescription(long);
+    expect(listed).toHaveLength(1024);
+    expect(listed.endsWith('w0169 w...')).toBe(true);
+    expect(codexListedDescription('x'.repeat(1024))).toBe('x'.repeat(1024));
+  });
+
+  it('the name is the frontmatter name, else the folder', () => {
+    expect(codexListedName('other-name', 'dirname')).toBe('other-name');
+    expect(codexListedName(undefined, 'noname')).toBe('noname');
+  });
+});

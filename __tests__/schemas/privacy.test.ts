@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { describeText, hash12, rosterOf, sha256Hex } from '../../src/schemas/privacy.js';
+import { descriptionSchema, rosterSchema } from '../../src/schemas/report.js';
+
+describe('sha256Hex and hash12', () => {
+  it('hash the UTF-8 bytes (known vectors)', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('é')).toBe(sha256Hex(Buffer.from('c3a9', 'hex').toString('utf8')));
+  });
+
+  it('hash12 is the first 12 hex of the SHA-256', () => {
+    expect(hash12('abc')).toBe('ba7816bf8f01');
+    expect(hash12('commit')).toMatch(/^[0-9a-f]{12}$/);
+  });
+});
+
+describe('describeText', () => {
+  it('keeps the UTF-8 byte count and the hash, never the text', () => {
+    const text = 'Tables from PDFs — é 😀';
+    const described = describeText(text, true);
+    expect(described).toEqual({
+      bytes: Buffer.byteLength(text, 'utf8'),
+      sha256: sha256Hex(text),
+      overridden: true,
+    });
+    expect(described.bytes).toBe(text.length + 2 /* — */ + 1 /* é */ + 2 /* 😀: 2 code units, 4 bytes */);
+    expect(JSON.stringify(described)).not.toContain('PDF');
+    expect(descriptionSchema.parse(described)).toEqual(described);
+  });
+
+  it('counts an empty description as 0 bytes', () => {
+    expect(describeText('', false)).toMatchObject({ bytes: 0, overridden: false });
+  });
+});
+
+describe('rosterOf', () => {
+  const stub = 'pdf-tables-stub-1a2b3c4d';
+
+  it('leaves the stub out of the counts and the members', () => {
+    const roster = rosterOf(['commit', stub, 'docx'], ['docx', stub], [stub]);
+    expect(roster.slashCommands).toBe(2);
+    expect(roster.skills).toBe(1);
+    expect(roster.members).not.toContain(hash12(stub));
+    expect(roster.members).toEqual([hash12('commit'), hash12('docx')].sort());
+  });
+
+  it('stores members as the sorted, distinct hashes of the union', () => {
+    const roster = rosterOf(['b', 'a', 'a'], ['c', 'b'], []);
+    expect(roster).toEqual({
+      slashCommands: 2,
+      skills: 2,
+      members: [hash12('a'), hash12('b'), hash12('c')].sort(),
+    });
+    expect(rosterSchema.parse(roster)).toEqual(roster);
+  });
+
+  it('holds no name in the clear', () => {
+    const roster = rosterOf(['secret-internal-command'], ['private-skill'], []);
+    const json = JSON.stringify(roster);
+    expect(json).not.toContain('secret');
+    expect(json).not.toContain('private');
+  });
+
+  it('is empty for an empty roster', () => {
+    expect(rosterOf([], [], [stub])).toEqual({ slashCommands: 0, skills: 0, members: [] });
+  });
+});

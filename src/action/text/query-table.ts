@@ -1,0 +1,151 @@
+/**
+ * A skill's per-query table in the comment and the summary (pure), folded in a `<details>`: each
+ * query's runs, baseline against this side when there is a comparison, model by model when several
+ * were measured. Query text is masked, escaped and cut to the section's limits.
+ */
+
+import { measurementOfModel } from '../../compare/by-model.js';
+import type { QueryComparison } from '../../compare/compare.js';
+import { escapeInline, truncate } from '../../escape.js';
+import { markdownTable as table } from '../../format.js';
+import { maskSecrets } from '../../mask.js';
+import { OUTCOME_LEGEND, outcomeSymbols } from '../../report/headline.js';
+import type { Measurement, ModelCounts, QueryResult } from '../../schemas/report.js';
+import type { ActionRun, MeasuredSkill } from '../results/results.js';
+import { labelCell } from './cells.js';
+
+/** How much of each skill a rendering shows. */
+export interface SectionLimits {
+  /** Per-query rows shown (the rest are counted). */
+  queryRows: number;
+  /** A query's text is cut to this many characters. */
+  queryChars: number;
+}
+
+/** What the measured side is called: the PR, or the commit a push measured. */
+export function subjectName(run: ActionRun): string {
+  return run.event === 'pull_request' ? 'This PR' : 'This commit';
+}
+
+function queryCell(q: QueryResult | undefined, hits: number, runs: number): string {
+  if (q && q.outcomes.length === 0) return 'not run';
+  const symbols = q ? `${outcomeSymbols(q.outcomes)} ` : '';
+  return `${symbols}${hits}/${runs}`;
+}
+
+/** A query's counts for one model, or for one agent when the comparison went agent by agent. */
+function countsOf(q: QueryResult | undefined, key: string): ModelCounts | undefined {
+  return q?.byModel?.[key] ?? q?.byAgent?.[key];
+}
+
+/** One model's hits/runs of a query, its lost and late runs noted. */
+function modelCell(c: ModelCounts | undefined): string {
+  if (!c) return '–';
+  const lost = c.timeouts + c.errors;
+  return `${c.hits}/${c.runs}${lost > 0 ? `, ${lost} lost` : ''}${c.late > 0 ? `, ${c.late} late` : ''}`;
+}
+
+export function queryRows(
+  run: ActionRun,
+  s: MeasuredSkill,
+  baseline: Measurement | undefined,
+  limits: SectionLimits,
+): string[] {
+  const subject = subjectName(run);
+  const cand = s.report.candidate.queries;
+  // Masked before it is escaped and cut: `\_` or a cut would hide a key from the mask of the whole body.
+  const text = (query: string) => truncate(escapeInline(maskSecrets(query)), limits.queryChars);
+  const rows: string[][] = [];
+  let total: number;
+  if (s.comparison && baseline) {
+    const baseByQuery = new Map(baseline.queries.map((q) => [q.query, q]));
+    const candByQuery = new Map(cand.map((q) => [q.query, q]));
+    const compared: readonly QueryComparison[] = s.comparison.rows;
+    total = compared.length;
+    // Several models (or agents) compared one by one: a column per model, baseline → this side and
+    // that model's own label; pooled Baseline, This PR and Label cells would describe no model.
+    const several = s.byModel && s.byModel.length > 1 ? s.byModel : undefined;
+    const own = several?.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r]))) ?? [];
+    const models = several?.map((m) => m.model) ?? [];
+    const cells = (r: QueryComparison, b: QueryResult | undefined, c: QueryResult | undefined) =>
+      several
+        ? models.map((m, k) => {
+            const mine = own[k]?.get(r.query);
+            return `${modelCell(countsOf(b, m))} → ${modelCell(countsOf(c, m))} · ${mine ? labelCell(mine.label) : '–'}`;
+          })
+        : [
+            queryCell(b, r.base.hits, r.base.runs),
+            queryCell(c, r.cand.hits, r.cand.runs),
+            labelCell(r.label),
+          ];
+    for (const r of compared.slice(0, limits.queryRows)) {
+      rows.push([
+        escapeInline(r.id),
+        text(r.query),
+        r.shouldTrigger ? 'yes' : 'no',
+        ...cells(r, baseByQuery.get(r.query), candByQuery.get(r.query)),
+      ]);
+    }
+    const header = [
+      'Id',
+      'Query',
+      'Should load',
+      ...(several
+        ? models.map((m) => `${escapeInline(m)}: baseline → ${subject}`)
+        : ['Baseline', subject, 'Label']),
+    ];
+    return wrapDetails(table(header, rows), total, rows.length);
+  }
+  total = cand.length;
+  const models = s.report.settings.models ?? [];
+  if (models.length > 1) {
+    // Several models: a column per model, each with that model's hits/runs and its own pass, as the
+    // per-model headline counts them; a pass over the models pooled would describe no model.
+    const own = models.map((model) =>
+      measurementOfModel(s.report.candidate, model, s.report.settings.triggerThreshold),
+    );
+    cand.slice(0, limits.queryRows).forEach((q, i) => {
+      rows.push([
+        escapeInline(q.id),
+        text(q.query),
+        q.shouldTrigger ? 'yes' : 'no',
+        ...models.map(
+          (m, k) => `${modelCell(q.byModel?.[m])} · ${passText(own[k]?.queries[i]?.pass ?? null)}`,
+        ),
+      ]);
+    });
+    return wrapDetails(
+      table(['Id', 'Query', 'Should load', ...models.map(escapeInline)], rows),
+      total,
+      rows.length,
+    );
+  }
+  for (const q of cand.slice(0, limits.queryRows)) {
+    rows.push([
+      escapeInline(q.id),
+      text(q.query),
+      q.shouldTrigger ? 'yes' : 'no',
+      queryCell(q, q.hits, q.runs),
+      passText(q.pass),
+    ]);
+  }
+  return wrapDetails(table(['Id', 'Query', 'Should load', subject, 'Pass'], rows), total, rows.length);
+}
+
+/** A query's pass in a cell: `pass`, `**fail**`, or `–` when no run was measured. */
+function passText(pass: boolean | null): string {
+  return pass === null ? '–' : pass ? 'pass' : '**fail**';
+}
+
+function wrapDetails(lines: string[], total: number, shown: number): string[] {
+  const more = total - shown;
+  return [
+    '<details>',
+    `<summary>Per query (${total} ${total === 1 ? 'query' : 'queries'}; ${OUTCOME_LEGEND})</summary>`,
+    '',
+    ...lines,
+    ...(more > 0 ? ['', `… and ${more} more ${more === 1 ? 'query' : 'queries'} (in the report file).`] : []),
+    '',
+    '</details>',
+  ];
+}

@@ -1,0 +1,167 @@
+/**
+ * Claude Code on the agent seam (src/agents/agent.ts): a run is `runOnce`, sped up without
+ * being changed (docs/speed.md). Cold, the next run's project is made while this one runs; with
+ * standbys, the next runs' claudes are started ahead, each in its own project, waiting for its
+ * prompt. The first run's standby may have been started before the gates (`LoopSpec.early`).
+ * Made once per loop (run's, or the matrix's); `settle` discards whatever was prepared and not run.
+ */
+
+import type { LoopSpec } from '../../measure/loop-spec.js';
+import { firstClaudeRun, type LoopTargets, slotModel, standbyCount } from '../../measure/loop-targets.js';
+import type { Agent, UpcomingRun } from '../agent.js';
+import type { StubSpec } from '../process/stub-project.js';
+import type { EarlyStandby } from './early-standby.js';
+import { projectPrefetch } from './prefetch.js';
+import { type RunDeps, type RunSpec, runOnce } from './run-once.js';
+import { REQUEST_OUT_MS, standbyPool, standbyStartsAt } from './standby.js';
+import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
+
+/** What a standby is fixed to at its spawn: its side's stub and its model. */
+const keyOf = (run: { side: number; model?: string }): string => `${run.side}/${run.model ?? ''}`;
+
+/** What claude needs of a loop, whichever loop it is: the stubs by side, the run settings, the standbys. */
+export interface ClaudeLoop {
+  /** Each side's stub (run: candidate and baseline; the matrix: one per owner of queries). */
+  stubs: readonly StubSpec[];
+  run: Omit<RunSpec, 'query' | 'stub'>;
+  /** How many standbys to keep (0: every run cold). */
+  standby: number;
+  /** The first claude run of the plan, which the early standby serves (with standbys). */
+  first?: { side: number; model?: string };
+  early?: EarlyStandby;
+}
+
+/** What the standby of a claude run on `side` with `model` is started with. */
+export function waitingSpecOf(
+  loop: Pick<ClaudeLoop, 'stubs' | 'run'>,
+  run: { side: number; model?: string },
+): WaitingSpec | undefined {
+  const stub = loop.stubs[run.side];
+  if (!stub) return undefined;
+  return { ...loop.run, stub, ...(run.model === undefined ? {} : { model: run.model }) };
+}
+
+/** Claude for one loop over `spec`, whose plan's slots are `shape`'s targets. */
+export function claudeAgent(spec: LoopSpec, shape: LoopTargets, deps: RunDeps): Agent {
+  const standby = standbyCount(spec, shape);
+  const first = standby > 0 ? firstClaudeRun(spec, shape) : undefined;
+  const model = first && slotModel(shape, first.model);
+  return claudeLoopAgent(
+    {
+      stubs: spec.sides.map((side) => side.stub),
+      run: spec.run,
+      standby,
+      ...(first ? { first: { side: first.side, ...(model === undefined ? {} : { model }) } } : {}),
+      ...(spec.early ? { early: spec.early } : {}),
+    },
+    deps,
+  );
+}
+
+/** Claude for one loop, told its stubs by side (src/matrix/agent.ts builds the matrix's). */
+export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
+  const { stubs, run: runSpec, standby: standbys } = loop;
+  const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
+  const projects = projectPrefetch<number>(deps.createProject);
+  const pool = standbyPool<WaitingRun>(standbys, {
+    start: (key) => {
+      // A model name may hold a slash itself (a gateway's `vendor/model`): the side ends at the first.
+      const slash = key.indexOf('/');
+      const model = key.slice(slash + 1);
+      const stub = stubs[Number(key.slice(0, slash))];
+      if (!stub) return Promise.reject(new Error(`no run planned for ${key}`));
+      return startWaiting({ ...runSpec, stub, ...(model === '' ? {} : { model }) }, deps);
+    },
+    discard: discardWaiting,
+  });
+  // The early standby serves the first claude run when it was started as the loop would start it.
+  const firstRun = launch === 'standby' ? loop.first : undefined;
+  const firstSpec = firstRun && waitingSpecOf(loop, firstRun);
+  const early = loop.early?.claim(firstSpec);
+  if (early && firstRun && firstSpec) pool.adopt(keyOf({ side: firstRun.side, ...firstSpec }), early);
+  // When the next runs are prepared during one of claude's runs (docs/speed.md, "When a standby
+  // starts"): how long the model took over the last run, and, while a run's request is not yet
+  // out, the preparation held back until it is (the `requesting` status, and REQUEST_OUT_MS more).
+  let lastWaitMs: number | undefined;
+  let running = false;
+  let asked = false;
+  let held: (() => void) | undefined;
+  let out: NodeJS.Timeout | undefined;
+  const requestOut = (): void => {
+    out = undefined;
+    asked = true;
+    const prepare = held;
+    held = undefined;
+    prepare?.();
+  };
+  const onAsked = (): void => {
+    out = setTimeout(requestOut, REQUEST_OUT_MS);
+  };
+  const ended = (): void => {
+    running = false;
+    clearTimeout(out);
+    out = undefined;
+    held = undefined; // a run that ended first: the next run starts its own claude
+  };
+
+  return {
+    id: 'claude',
+    run(request) {
+      const stub = stubs[request.side];
+      if (!stub) return Promise.reject(new Error(`no stub was given for side ${request.side}`));
+      const standby = pool.take(keyOf(request));
+      running = true;
+      asked = false;
+      held = undefined;
+      return runOnce(
+        {
+          ...runSpec,
+          query: request.query,
+          stub,
+          ...(request.model === undefined ? {} : { model: request.model }),
+          timeoutMs: request.timeoutMs,
+          launch,
+        },
+        request.signal,
+        deps,
+        { ...projects.optionsFor(request.side), ...(standby ? { standby } : {}), onAsked },
+      ).then(
+        (result) => {
+          const phases = result.phases;
+          if (phases?.asked !== undefined) lastWaitMs = phases.decided - phases.asked;
+          ended();
+          return result;
+        },
+        (error: unknown) => {
+          ended();
+          throw error;
+        },
+      );
+    },
+    ahead(upcoming: readonly UpcomingRun[]) {
+      const prepare = (): void => prepareAhead(upcoming);
+      if (running && !asked && standbyStartsAt(lastWaitMs) === 'asked') held = prepare;
+      else prepare();
+    },
+    async settle() {
+      await Promise.all([pool.settle(), projects.settle(), loop.early?.release()]);
+    },
+  };
+
+  /** Starts the next runs' standbys, or (cold) makes the very next run's project. */
+  function prepareAhead(upcoming: readonly UpcomingRun[]): void {
+    if (launch === 'standby') {
+      pool.fill(
+        upcoming
+          .filter((run) => run.agent === 'claude')
+          .slice(0, standbys)
+          .map(keyOf),
+      );
+      return;
+    }
+    // Cold: only the very next run's project, and only when that run is claude's.
+    const next = upcoming[0];
+    const stub = next && stubs[next.side];
+    if (next?.agent === 'claude' && stub) projects.prefetch(next.side, stub);
+  }
+}

@@ -1,0 +1,278 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { Outcome } from '../../outcome.js';
+import type { RunRecord } from '../../verdict/rules.js';
+import type { AgentRunResult, RunPhases } from '../agent.js';
+import { createStubProject, type StubProject, type StubSpec } from '../process/stub-project.js';
+import { Decider } from './decision.js';
+import { parseEvent, type StreamEvent } from './events.js';
+import { LateWatch } from './late.js';
+import { claudeArgs, standbyMessage } from './launch.js';
+import { type ClaudeProcess, type SpawnOptions, spawnClaude } from './process.js';
+import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
+
+// How claude is launched lives in agents/claude/launch.ts; re-exported for the callers that import it from here.
+export { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from './launch.js';
+
+/** Everything one run needs, already validated. */
+export interface RunSpec {
+  query: string;
+  stub: StubSpec;
+  model?: string;
+  timeoutMs: number;
+  claudeBin: string;
+  /** The environment claude gets (built by `claudeEnvironment`). */
+  env: Record<string, string>;
+  /** `--late N`: after a miss, watch up to N more turns for a late load of the stub (0 = off). */
+  lateTurns?: number;
+  debug?: boolean;
+  /**
+   * How the prompt reaches claude: `cold` (default) spawns `claude -p <query>`; `standby` writes it
+   * as a stream-json message to a claude started ahead (`RunOptions.standby`) or, when none is
+   * ready, to one started now, so every run of a measurement sends the same request
+   * (docs/speed.md, "A warm standby").
+   */
+  launch?: 'standby' | 'cold';
+}
+
+export type { RunPhases } from '../agent.js';
+
+/** A finished run as the loop records it: what the rules read, plus what only the harness sees. */
+export interface RunResult extends RunRecord, Omit<AgentRunResult, keyof RunRecord> {}
+
+/** How the loop speeds a run up without changing it. */
+export interface RunOptions {
+  /** A project made ahead of time (while the previous run ran) for this run's stub. */
+  project?: Promise<StubProject>;
+  /** A claude started ahead for this run's stub and model, waiting for its prompt (`launch: standby`). */
+  standby?: Promise<WaitingRun>;
+  /**
+   * Takes the project's removal instead of awaiting it, so the next run can start while the folder
+   * is deleted. The process group is gone before this is called: only files are left.
+   */
+  deferRemoval?: (removal: Promise<void>) => void;
+  /**
+   * Called once, at the CLI's `requesting` status (its request follows within ~40 ms), so what is
+   * prepared for the next runs need not slow this run's own way to the model (docs/speed.md).
+   */
+  onAsked?: () => void;
+}
+
+/** Seams for tests and benchmarks; production uses the real adapters. */
+export interface RunDeps {
+  spawn: (options: SpawnOptions) => ClaudeProcess;
+  createProject: (spec: StubSpec) => Promise<StubProject>;
+  now: () => number;
+}
+
+export const realRunDeps: RunDeps = {
+  spawn: spawnClaude,
+  createProject: createStubProject,
+  now: () => performance.now(),
+};
+
+/** Thrown when the caller's signal aborts a run; the run is not recorded. */
+export class RunInterrupted extends Error {}
+
+/**
+ * One run, start to finish: fresh stub project, one `claude -p`, the decision, the stop, and the
+ * project removed whatever happens (decision, timeout, crash, interrupt).
+ */
+export async function runOnce(
+  spec: RunSpec,
+  signal?: AbortSignal,
+  deps: RunDeps = realRunDeps,
+  options: RunOptions = {},
+): Promise<RunResult> {
+  if (signal?.aborted) {
+    if (options.project) await options.project.then((p) => p.remove()).catch(() => undefined);
+    if (options.standby) await options.standby.then(discardWaiting).catch(() => undefined);
+    throw new RunInterrupted();
+  }
+  const started = deps.now();
+  let child: ClaudeProcess | undefined;
+  let project: StubProject;
+  if (spec.launch === 'standby' || options.standby) {
+    const waiting = await usableStandby(options.standby, () => startWaiting(spec, deps));
+    project = waiting.project;
+    child = waiting.proc;
+  } else {
+    project = await preparedOrNew(options.project, () => deps.createProject(spec.stub));
+  }
+  const projectReady = deps.now();
+  let killed = false;
+  let phases: RunPhases | undefined;
+  try {
+    const decider = new Decider(project.stub, project.siblings);
+    if (child) {
+      // The previous run's process group is gone (the loop awaits it), so this is the only claude
+      // talking to the model from here on; an interrupt that came while it waited spends nothing.
+      if (signal?.aborted) throw new RunInterrupted();
+      await child.send(standbyMessage(spec.query));
+    } else {
+      child = deps.spawn({
+        bin: spec.claudeBin,
+        args: claudeArgs(spec.query, spec.model),
+        cwd: project.dir,
+        // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
+        env: { ...spec.env, TMPDIR: project.tmpDir },
+        ...(spec.debug ? { inheritStderr: true } : {}),
+      });
+    }
+    const spawned = deps.now();
+    const proc = child;
+
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), spec.timeoutMs);
+    });
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<'aborted'>((resolve) => {
+      onAbort = () => resolve('aborted');
+      // An abort while the project was being made has already fired: its listener would never run.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    // One iterator for the whole run: leaving a `for await` would close the stream, and the late
+    // watch reads on after the decision.
+    const events = proc.lines[Symbol.asyncIterator]();
+    let initAt: number | undefined;
+    let askedAt: number | undefined;
+    /** Reads events until `stop` says so (true) or the stream ends (false). */
+    const readUntil = async (stop: (event: StreamEvent) => boolean): Promise<boolean> => {
+      for (;;) {
+        const next = await events.next();
+        if (next.done) return false;
+        const event = parseEvent(next.value);
+        if (event.type === 'init') initAt ??= deps.now();
+        if (event.type === 'status' && askedAt === undefined) {
+          askedAt = deps.now();
+          options.onAsked?.();
+        }
+        if (stop(event)) return true;
+      }
+    };
+    let decided: Outcome | undefined;
+    const read = readUntil((event) => {
+      decided = decider.feed(event);
+      return decided !== undefined;
+    }).then(() => decided);
+
+    const first = await Promise.race([read, timedOut, aborted]);
+    let late = false;
+    const lateTurns = spec.lateTurns ?? 0;
+    if (first !== 'timeout' && first !== 'aborted' && first?.kind === 'not-triggered' && lateTurns > 0) {
+      // The timeout still bounds the whole run; a watch cut by it (or by Ctrl-C) is a plain miss.
+      const watch = new LateWatch(project.stub, decider.missMessageId, lateTurns);
+      const watched = readUntil((event) => {
+        decider.feed(event); // the watched turns' tokens are spent too
+        return watch.feed(event);
+      });
+      await Promise.race([watched, timedOut, aborted]);
+      late = watch.loaded;
+    }
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    const decidedAt = deps.now();
+
+    // Killed at once, not TERMed: a kill at the decision cannot corrupt the CLI's files (it
+    // renames them into place), and kill() removes the session files a TERM would have removed.
+    // Measured: ~20–100 ms from the kill to the group gone, against ~150–600 ms for TERM.
+    await proc.kill();
+    killed = true;
+    const gone = deps.now();
+    phases = {
+      started,
+      projectReady,
+      spawned,
+      ...(initAt === undefined ? {} : { init: initAt }),
+      ...(askedAt === undefined ? {} : { asked: askedAt }),
+      decided: decidedAt,
+      gone,
+      cleaned: gone,
+    };
+    if (first === 'aborted') throw new RunInterrupted();
+    let outcome: Outcome;
+    let decisionToExitMs: number | undefined;
+    if (first === 'timeout') {
+      outcome = { kind: 'timeout' };
+    } else if (first) {
+      outcome = first;
+      decisionToExitMs = gone - decidedAt;
+    } else {
+      // stdout closed without a decision: classify by how the process ended.
+      outcome = decider.finish(await proc.exited);
+    }
+    // Drain the reader so no stream is left dangling after the stop.
+    await read.catch(() => undefined);
+    await events.return?.(undefined).catch(() => undefined);
+    const model = decider.init?.model;
+    const loaded =
+      outcome.kind === 'triggered' || outcome.kind === 'not-triggered' ? decider.loaded : undefined;
+    return {
+      outcome,
+      durationMs: gone - projectReady,
+      usage: decider.usage,
+      ...(model === undefined ? {} : { model }),
+      ...(decider.init ? { init: decider.init } : {}),
+      ...(decisionToExitMs === undefined ? {} : { decisionToExitMs }),
+      ...(late ? { late: true } : {}),
+      ...(loaded === undefined ? {} : { loaded }),
+      phases,
+    };
+  } finally {
+    if (child && !killed) await child.kill().catch(() => undefined);
+    const removal = project.remove();
+    if (options.deferRemoval) {
+      options.deferRemoval(removal);
+    } else {
+      await removal;
+      if (phases) phases.cleaned = deps.now();
+    }
+  }
+}
+
+/**
+ * A standby started ahead, if its claude still waits and its project is still whole; otherwise it
+ * is discarded and one is started now, whose failure (no temp project) is the error to report. A
+ * standby's death before its prompt is never a run's outcome.
+ */
+async function usableStandby(
+  prepared: Promise<WaitingRun> | undefined,
+  start: () => Promise<WaitingRun>,
+): Promise<WaitingRun> {
+  if (!prepared) return start();
+  const waiting = await prepared.catch(() => undefined);
+  if (waiting && !waiting.proc.hasExited() && (await isWhole(waiting.project))) return waiting;
+  if (waiting) await discardWaiting(waiting);
+  return start();
+}
+
+/** Whether a project made ahead still has its stub, its `.git` and its TMPDIR (a cleanup job may have removed them). */
+async function isWhole(p: StubProject): Promise<boolean> {
+  const present = [p.stub.filePath, path.join(p.dir, '.git'), p.tmpDir];
+  const found = await Promise.all(
+    present.map((file) =>
+      access(file).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return found.every(Boolean);
+}
+
+/**
+ * A project made ahead of time, if it is still whole (a cleanup job may have removed the temp
+ * folder since: then a new one is made, and its failure is the error to report), else a new one.
+ */
+async function preparedOrNew(
+  prepared: Promise<StubProject> | undefined,
+  create: () => Promise<StubProject>,
+): Promise<StubProject> {
+  if (!prepared) return create();
+  const project = await prepared.catch(() => undefined);
+  if (project && (await isWhole(project))) return project;
+  await project?.remove().catch(() => undefined);
+  return create();
+}

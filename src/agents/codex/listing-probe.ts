@@ -1,0 +1,126 @@
+/**
+ * The Codex listing probe: what the real `codex` lists in its request for a set of SKILL.md files,
+ * read through a loopback capture server (the simulated model), so no model is called and nothing
+ * leaves the machine. It lays out a run's folders as a measured run does (a git-rooted project
+ * holding `.agents/skills/<folder>/SKILL.md`, a throwaway CODEX_HOME and a sibling TMPDIR, all in
+ * one `skilltrigger-*` folder), starts `codex exec` against the capture server with a dummy key,
+ * and reads the `<skills_instructions>` of the first request: every listed skill, the stub's
+ * competitors included (the system skills, the user's `~/.agents/skills`). It serves the roster
+ * gate (a probe with no skill: what every measured run lists besides the stub) and the listing
+ * parity checks (docs/codex.md "Listing parity").
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startSimulatedModel } from '../../simulated/model.js';
+import { GATE_QUERY } from '../../simulated/request.js';
+import type { ResponsesView } from '../../simulated/responses-request.js';
+import { initRepository } from '../../system/git.js';
+import { createTempFolder, removeTempFolder } from '../process/stub-project.js';
+import { codexArgs, codexEnv } from './launch.js';
+import { killProcessesNaming } from './leftovers.js';
+import { spawnCodex } from './process.js';
+
+/** One skill folder to install in the probe's project, its SKILL.md byte for byte. */
+export interface CodexProbeSkill {
+  folder: string;
+  text: string | Uint8Array;
+}
+
+export interface CodexProbeOptions {
+  bin: string;
+  /** The user's environment: HOME stays, so `~/.agents/skills` is listed as in a measured run. */
+  env: NodeJS.ProcessEnv;
+  skills: readonly CodexProbeSkill[];
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Where the temp folder goes; default the OS temp dir. */
+  root?: string;
+}
+
+/** One line of Codex's skill listing. */
+export interface CodexListedSkill {
+  name: string;
+  description: string;
+  /** The SKILL.md the line points at, its alias root expanded. */
+  file: string;
+}
+
+export type CodexProbeResult =
+  | {
+      kind: 'listed';
+      /** Every listed skill, in the listing's order. */
+      skills: CodexListedSkill[];
+      /** The probe project's skills folder, to tell its skills from the rest. */
+      projectSkills: string;
+    }
+  | { kind: 'failed'; reason: string };
+
+const PROBE_TIMEOUT_MS = 60_000;
+
+/** Runs the probe once; never throws for a Codex failure: a failed probe says why. */
+export async function probeCodexListing(options: CodexProbeOptions): Promise<CodexProbeResult> {
+  const base = await createTempFolder(options.root ?? os.tmpdir());
+  const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0 });
+  try {
+    const project = path.join(base, 'project');
+    const codexHome = path.join(base, 'codex-home');
+    const tmpDir = path.join(base, 'tmp');
+    for (const folder of [project, codexHome, tmpDir]) await mkdir(folder);
+    await initRepository(project);
+    const skillsDir = path.join(project, '.agents', 'skills');
+    await mkdir(skillsDir, { recursive: true });
+    for (const skill of options.skills) {
+      await mkdir(path.join(skillsDir, skill.folder));
+      await writeFile(path.join(skillsDir, skill.folder, 'SKILL.md'), skill.text);
+    }
+    const provider = { baseUrl: `${model.url}/v1`, apiKey: 'skilltrigger-probe' };
+    const codex = spawnCodex({
+      bin: options.bin,
+      args: codexArgs(GATE_QUERY, provider),
+      cwd: project,
+      env: codexEnv(options.env, { codexHome, tmpDir }, provider),
+    });
+    const firstRequest = (): ResponsesView | undefined =>
+      model.requests.find((r) => r.path === '/v1/responses' && r.view !== undefined)?.view as
+        | ResponsesView
+        | undefined;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void codex.kill();
+    }, options.timeoutMs ?? PROBE_TIMEOUT_MS);
+    const onAbort = (): void => void codex.kill();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      // The simulated model answers the gate query with text, which ends Codex's turn and run.
+      for await (const _line of codex.lines) if (firstRequest()) break;
+      await codex.kill();
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    const exit = await codex.exited;
+    const view = firstRequest();
+    if (view === undefined) {
+      const reason = exit.spawnFailed
+        ? 'codex could not be started'
+        : options.signal?.aborted
+          ? 'interrupted'
+          : timedOut
+            ? 'codex sent no request in time'
+            : `codex exited with code ${exit.exitCode ?? exit.signal ?? '?'} before sending a request`;
+      return { kind: 'failed', reason };
+    }
+    const skills = view.listing.map((entry) => ({
+      name: entry.name,
+      description: entry.description,
+      file: view.skillFiles.get(entry.name) ?? '',
+    }));
+    return { kind: 'listed', skills, projectSkills: skillsDir };
+  } finally {
+    await model.close();
+    await killProcessesNaming(base);
+    await removeTempFolder(base);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * One Codex measurement end to end: the temp project with its stub, `codex exec --json` started
+ * in it, its events fed to the Codex decision, the process group killed at the decision (or at the
+ * timeout, or on abort), and the temp folder (project, CODEX_HOME, TMPDIR) removed. This is what
+ * the agent seam calls for Codex (docs/codex.md "Wiring").
+ */
+
+import type { Outcome, Usage } from '../../outcome.js';
+import type { LoadedEntry } from '../claude/decision.js';
+import { CodexDecider } from './decision.js';
+import { parseCodexEvent } from './events.js';
+import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
+import { killProcessesNaming } from './leftovers.js';
+import { type CodexExit, spawnCodex } from './process.js';
+import { type CodexStubSpec, createCodexStubProject } from './stub.js';
+
+export interface CodexRunOptions {
+  /** The `codex` executable (default `codex` on PATH). */
+  bin?: string;
+  query: string;
+  stub: CodexStubSpec;
+  provider: CodexProvider;
+  /** Wall-clock limit of the run; past it the run is a `timeout`. */
+  timeoutMs: number;
+  /** Aborting kills the run and removes its files; the promise then rejects with the reason. */
+  signal?: AbortSignal;
+  /** The user's environment the child starts from (default `process.env`). */
+  baseEnv?: NodeJS.ProcessEnv;
+}
+
+export interface CodexRunResult {
+  outcome: Outcome;
+  /** What the deciding response loaded (stub, sibling, another skill, none), when it decided. */
+  loaded?: LoadedEntry;
+  /** Tokens as far as Codex reported them (a run killed at its decision has none). */
+  usage: Usage;
+  /** Codex's session id (`thread_id`): the session a retry re-sends, counted once. */
+  threadId?: string;
+  durationMs: number;
+}
+
+export class CodexRunAborted extends Error {
+  constructor(readonly reason: unknown) {
+    super('the Codex run was interrupted');
+  }
+}
+
+export async function runCodexMeasurement(options: CodexRunOptions): Promise<CodexRunResult> {
+  options.signal?.throwIfAborted();
+  const started = Date.now();
+  const project = await createCodexStubProject(options.stub);
+  try {
+    const decider = new CodexDecider(project.stub, project.siblings);
+    const codex = spawnCodex({
+      bin: options.bin ?? 'codex',
+      args: codexArgs(options.query, options.provider),
+      cwd: project.dir,
+      env: codexEnv(options.baseEnv ?? process.env, project, options.provider),
+    });
+    let stop: 'timeout' | 'abort' | undefined;
+    const halt = (why: 'timeout' | 'abort'): void => {
+      stop ??= why;
+      void codex.kill();
+    };
+    const timer = setTimeout(() => halt('timeout'), options.timeoutMs);
+    const onAbort = (): void => halt('abort');
+    // An abort while the project was being made has already fired: its listener would never run.
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    let outcome: Outcome | undefined;
+    let exit: CodexExit | undefined;
+    try {
+      for await (const line of codex.lines) {
+        outcome = decider.feed(parseCodexEvent(line));
+        if (outcome) break;
+      }
+      // The decision is made: the rest of the run (a follow-up turn, more commands) is not needed.
+      await codex.kill();
+      exit = await codex.exited;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    if (stop === 'abort' && outcome === undefined) throw new CodexRunAborted(options.signal?.reason);
+    if (outcome === undefined) outcome = stop === 'timeout' ? { kind: 'timeout' } : decider.finish(exit);
+    return {
+      outcome,
+      ...(decider.loaded === undefined ? {} : { loaded: decider.loaded }),
+      usage: decider.usage,
+      ...(decider.threadId === undefined ? {} : { threadId: decider.threadId }),
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    // The sandbox helper runs in a session of its own, out of the group's reach.
+    await killProcessesNaming(project.base);
+    await project.remove();
+  }
+}
+
+/**
+ * `codex --version` for the version gate, in a throwaway CODEX_HOME: with the default one even
+ * `--version` writes helper links under `~/.codex/tmp` (docs/codex.md "What a run writes").
+ * Undefined when the executable is missing or prints no version.
+ */
+export async function readCodexVersion(bin: string, root?: string): Promise<string | undefined> {
+  const project = await createCodexStubProject({
+    skillName: 'version',
+    description: 'version',
+    ...(root ? { root } : {}),
+  });
+  try {
+    const codex = spawnCodex({
+      bin,
+      args: ['--version'],
+      cwd: project.dir,
+      env: codexEnv(process.env, project, { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'unused' }),
+    });
+    const lines: string[] = [];
+    for await (const line of codex.lines) lines.push(line);
+    await codex.kill();
+    return parseCodexVersion(lines.join('\n'));
+  } finally {
+    await killProcessesNaming(project.base);
+    await project.remove();
+  }
+}

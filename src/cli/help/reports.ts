@@ -1,0 +1,86 @@
+/** The help entries of the commands that read files and measure nothing: compare, check and view
+ * (help.ts renders them). */
+import type { CommandHelp } from './options.js';
+
+export const COMPARE_HELP = {
+  summary: 'compare two reports (baseline first), or the two sides of one paired report',
+  usage: ['compare <a.json> [<b.json>] [--json]'],
+  args: [
+    {
+      name: 'a.json',
+      text: 'the baseline report (or, alone, a paired report from --baseline-description)',
+    },
+    { name: 'b.json', text: 'the candidate report' },
+  ],
+  options: [{ name: 'json', text: 'print the comparison as versioned JSON instead of text' }],
+  exitCodes: [
+    [0, 'the comparison was made, whatever its labels (gate on them with --json)'],
+    [1, 'a usage or input error: a file that is not a report, or two reports with no query in common'],
+  ],
+  examples: [
+    [
+      'Yesterday against today:',
+      'skilltrigger compare results/2026-05-01-handoff.json results/2026-05-02-handoff.json',
+    ],
+    ['A paired report, as JSON:', 'skilltrigger compare results/2026-05-02-handoff.json --json'],
+  ],
+} as const satisfies CommandHelp;
+
+export const CHECK_HELP = {
+  summary: 'validate SKILL.md files and eval sets without a model call',
+  usage: ['check [--skill <dir>]... [--eval <file>]... [--claude <path>]'],
+  options: [
+    {
+      name: 'skill',
+      value: '<dir>',
+      text: 'a folder holding SKILL.md; repeat for several',
+      repeatable: true,
+    },
+    {
+      name: 'eval',
+      value: '<file>',
+      text: 'an eval set; repeat for several. Also warns on weak sets (fewer than 8 positives or negatives, no near-miss negatives, no holdout)',
+      repeatable: true,
+    },
+    {
+      name: 'claude',
+      value: '<path>',
+      text: "the claude whose own reading of each SKILL.md is checked (a listing probe: no model call, no network); default claude on PATH or $SKILLTRIGGER_CLAUDE; without one, skilltrigger's emulation of it, said so",
+    },
+  ],
+  exitCodes: [
+    [0, 'no defect (warnings allowed)'],
+    [1, 'a defect in an input, or a usage error'],
+  ],
+  examples: [
+    [
+      'Check a skill and its eval set:',
+      'skilltrigger check --skill skills/handoff --eval skills/handoff/evals.json',
+    ],
+    ['Check every eval set at once:', 'skilltrigger check --eval a/evals.json --eval b/EVAL.yaml'],
+  ],
+} as const satisfies CommandHelp;
+
+export const VIEW_HELP = {
+  summary: "print the path of a report's HTML page, writing it first if it is missing",
+  usage: ['view <report.json> [<b.json>] [--open]'],
+  args: [
+    { name: 'report.json', text: 'a report written by run (alone: its own page)' },
+    {
+      name: 'b.json',
+      text: 'a second report: the page compares the first (baseline) with it, written in its folder',
+    },
+  ],
+  options: [{ name: 'open', text: "hand the page to the platform's opener (xdg-open, open or start)" }],
+  exitCodes: [
+    [0, 'the page exists (written now, or already there)'],
+    [1, 'a usage or input error: a file that is not a report, or a page that cannot be written'],
+  ],
+  examples: [
+    ['The page of a report:', 'skilltrigger view results/2026-05-02-handoff.json'],
+    [
+      'Yesterday against today, opened in the browser:',
+      'skilltrigger view results/2026-05-01-handoff.json results/2026-05-02-handoff.json --open',
+    ],
+  ],
+} as const satisfies CommandHelp;

@@ -1,0 +1,147 @@
+/**
+ * The routing matrix on the agent seam (src/agents/agent.ts): each owner of queries is one
+ * "side" of the loop, whose project holds its skill as the tested one and every other skill of the
+ * matrix beside it. Claude gets its stubs from the listed texts (with its standbys, and the first
+ * one started before the gates); Codex gets each skill's description as Codex lists it, the others
+ * as siblings, so its decision names whichever skill's SKILL.md a reader command opened.
+ */
+import type { Agent } from '../agents/agent.js';
+import { codexAgent } from '../agents/agent.js';
+import { claudeLoopAgent, waitingSpecOf } from '../agents/claude/agent.js';
+import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import { claudeEnvironment, type RunDeps, type RunSpec } from '../agents/claude/run-once.js';
+import { machineStandbyCount } from '../agents/claude/standby.js';
+import type { WaitingSpec } from '../agents/claude/waiting-run.js';
+import type { CodexProvider } from '../agents/codex/launch.js';
+import type { StubSpec } from '../agents/process/stub-project.js';
+import { stubFieldsFor } from '../inputs/listing.js';
+import type { EvalSet } from '../inputs/types.js';
+import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from './plan.js';
+
+/** Codex as the matrix's agent: what its runs need, and its version for the report. */
+export interface MatrixCodex {
+  bin: string;
+  provider: CodexProvider;
+  /** What its version sends without `-m`, when known. */
+  defaultModel?: string;
+  version?: string;
+}
+
+/** One skill of the matrix: its name, the text its stub is written from, its eval set (null: none). */
+export interface MatrixEntrant {
+  name: string;
+  /**
+   * What the agent lists for it: Claude Code's listed text (description, ` - `, when_to_use), or
+   * the description as Codex lists it.
+   */
+  listed: string;
+  evalSet: EvalSet | null;
+}
+
+/** What the matrix's agent is made from (a part of `MatrixSettings`). */
+export interface MatrixAgentSettings {
+  entrants: readonly MatrixEntrant[];
+  shard?: Shard;
+  runsPerQuery: number;
+  timeoutSeconds: number;
+  stub: 'command' | 'skill';
+  maxRetries: number;
+  claudeBin: string;
+  env: NodeJS.ProcessEnv;
+  model?: string;
+  debug?: boolean;
+  standby?: number;
+  /** The matrix runs on Codex instead of Claude Code. */
+  codex?: MatrixCodex;
+  /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
+  early?: EarlyStandby;
+}
+
+/** How many claudes the matrix starts ahead: none on Codex, else `--standby`, else the machine's default. */
+export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'codex' | 'standby'>): number {
+  if (settings.codex) return 0;
+  return settings.standby ?? machineStandbyCount();
+}
+
+/** Claude's run settings of the matrix (the query and the stub are each run's). */
+export function matrixRunSpec(settings: MatrixAgentSettings): Omit<RunSpec, 'query' | 'stub'> {
+  return {
+    timeoutMs: settings.timeoutSeconds * 1000,
+    claudeBin: settings.claudeBin,
+    env: claudeEnvironment(settings.env, settings.maxRetries),
+    ...(settings.model ? { model: settings.model } : {}),
+    ...(settings.debug ? { debug: true } : {}),
+  };
+}
+
+/** Each skill's claude stub (skills by name): it as the tested one, every other one a sibling, in name order. */
+function claudeStubs(settings: MatrixAgentSettings): StubSpec[] {
+  const entrants = sortSkills(settings.entrants);
+  return entrants.map((owner) => ({
+    layout: settings.stub,
+    skillName: owner.name,
+    ...stubFieldsFor(owner.listed),
+    siblings: entrants
+      .filter((e) => e.name !== owner.name)
+      .map((e) => ({ skillName: e.name, ...stubFieldsFor(e.listed) })),
+  }));
+}
+
+/** The side (index among the skills by name) of the plan's first run; undefined with nothing to run. */
+function firstSide(settings: MatrixAgentSettings): number | undefined {
+  const entrants = sortSkills(settings.entrants);
+  const refs = shardQueries(
+    matrixQueries(entrants.map((e) => ({ name: e.name, items: e.evalSet?.items ?? null }))),
+    settings.shard,
+  );
+  const slot = planMatrix(refs.length, settings.runsPerQuery)[0];
+  const owner = slot && refs[slot.query]?.owner;
+  const side = entrants.findIndex((e) => e.name === owner);
+  return side < 0 ? undefined : side;
+}
+
+/**
+ * What the standby of the matrix's first run is started with, from the texts known before the gates
+ * (the emulated listings); undefined when Codex runs, runs go cold, or nothing is planned.
+ */
+export function firstMatrixStandbySpec(
+  settings: MatrixAgentSettings,
+  standby: number,
+): WaitingSpec | undefined {
+  if (settings.codex || standby === 0) return undefined;
+  const side = firstSide(settings);
+  if (side === undefined) return undefined;
+  return waitingSpecOf(
+    { stubs: claudeStubs(settings), run: matrixRunSpec(settings) },
+    { side, ...(settings.model ? { model: settings.model } : {}) },
+  );
+}
+
+/** The matrix's agent: Codex when it was asked for, else Claude Code with `standby` standbys. */
+export function matrixAgent(settings: MatrixAgentSettings, standby: number, deps: RunDeps): Agent {
+  const entrants = sortSkills(settings.entrants);
+  if (settings.codex) {
+    const { bin, provider, defaultModel } = settings.codex;
+    const stubs = entrants.map((owner) => ({
+      skillName: owner.name,
+      description: owner.listed,
+      siblings: entrants
+        .filter((e) => e.name !== owner.name)
+        .map((e) => ({ skillName: e.name, description: e.listed })),
+    }));
+    return codexAgent(bin, provider, stubs, defaultModel);
+  }
+  const side = standby > 0 ? firstSide(settings) : undefined;
+  return claudeLoopAgent(
+    {
+      stubs: claudeStubs(settings),
+      run: matrixRunSpec(settings),
+      standby,
+      ...(side === undefined
+        ? {}
+        : { first: { side, ...(settings.model ? { model: settings.model } : {}) } }),
+      ...(settings.early ? { early: settings.early } : {}),
+    },
+    deps,
+  );
+}
