@@ -26,13 +26,6 @@ export const ERROR_CAUSES = [
 ] as const;
 export type ErrorCause = (typeof ERROR_CAUSES)[number];
 
-/**
- * The agent CLIs a measurement can run (`--agent`): Claude Code and OpenAI's Codex CLI. Each has
- * its adapter behind the seam in src/agents/agent.ts; everything above it only carries the id.
- */
-export const AGENT_IDS = ['claude', 'codex'] as const;
-export type AgentId = (typeof AGENT_IDS)[number];
-
 /** The four outcomes of one run. Only `triggered` and `not-triggered` are measurements. */
 export type Outcome =
   | { kind: 'triggered' }

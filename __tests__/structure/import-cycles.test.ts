@@ -7,11 +7,8 @@ import { describe, expect, it } from 'vitest';
  * verdict/rules.ts and verdict/sequential.ts grew into one module in two files.
  */
 const SRC = resolve(import.meta.dirname, '../../src');
-/**
- * The folder knots not yet untied: the agents' folders, which still share their neutral types
- * through claude's files and reach the loop's own spec.
- */
-const KNOTS: string[] = ['agents ⇄ agents/claude ⇄ agents/codex ⇄ agents/process ⇄ improve ⇄ measure ⇄ report'];
+/** The folder knots not yet untied: none is left, so any knot fails the test. */
+const KNOTS: string[] = [];
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms;
 
 function importGraph(): Map<string, string[]> {
@@ -78,7 +75,8 @@ describe('src/ import graph', () => {
 /**
  * The folders of src/ are rooms (docs/architecture.md): no two rooms reach each other through
  * their imports. A room is a top-level folder (a domain), except under agents/, where each agent's
- * folder and the shared process/ are rooms of their own, so that no agent reaches another. Inside a
+ * folder, the shared process/ and each file beside them (the spec, the registry) are rooms of their
+ * own, so that no agent reaches another and the spec reaches none. Inside a
  * domain the floors below keep the layering. src/cli.ts belongs to cli/ and src/index.ts to
  * action/; the other root files (errors, format, guards, mask, outcome, version) are the ground floor.
  */
@@ -88,7 +86,7 @@ function room(file: string): string {
   if (path === 'index.ts') return 'action';
   const parts = path.split('/');
   if (parts.length === 1) return '.';
-  if (parts[0] === 'agents' && parts.length > 2) return `agents/${parts[1]}`;
+  if (parts[0] === 'agents') return `agents/${(parts[1] ?? '').replace(/\.ts$/, '')}`;
   return parts[0] ?? '.';
 }
 
@@ -205,9 +203,9 @@ const FLOORS: Record<string, Floor> = {
   'index.ts': 'entry',
   'schemas/': 'leaf',
   'agents/': 'adapter',
-  'agents/agent.ts': 'adapter',
+  'agents/agent.ts': 'leaf',
   'agents/api-error.ts': 'rule',
-  'agents/gate.ts': 'rule',
+  'agents/registry.ts': 'rule',
   'agents/process/json-line.ts': 'rule',
   'agents/claude/decision.ts': 'rule',
   'agents/claude/events.ts': 'rule',
@@ -328,7 +326,7 @@ describe('src/ floors', () => {
     expect(floor(join(SRC, 'improve/session.ts'))).toBe('flow');
     expect(floor(join(SRC, 'preflight/render.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'preflight/preflight.ts'))).toBe('flow');
-    expect(floor(join(SRC, 'agents/gate.ts'))).toBe('rule');
+    expect(floor(join(SRC, 'agents/agent.ts'))).toBe('leaf');
     expect(floor(join(SRC, 'action/results/results.ts'))).toBe('rule');
     expect(floor(join(SRC, 'action/text/comment.ts'))).toBe('renderer');
     expect(floor(join(SRC, 'cli.ts'))).toBe('entry');
@@ -395,5 +393,80 @@ describe('src/ floors', () => {
     // None is left: a piece that seems to need an upward import moves down, or is passed in
     // (docs/architecture.md, "How the last knot was untied").
     expect(upward(importGraph())).toEqual([]);
+  });
+});
+
+/**
+ * An agent's folder (agents/<id>/) is imported from outside only by the registry (agents/registry.ts
+ * for what an agent is, agents/runtime.ts for what it runs), so the core never names an agent
+ * (docs/architecture.md, "A new agent"). The modules below still reach an agent's folder directly;
+ * each is to go behind the registry, and none may be added.
+ */
+const REGISTRY = ['agents/registry.ts', 'agents/runtime.ts'];
+const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
+  'action/first-standby.ts',
+  'action/job-cost.ts',
+  'action/listed.ts',
+  'action/measure-one.ts',
+  'action/plan.ts',
+  'action/preflight.ts',
+  'action/routing-matrix.ts',
+  'cli/check-command.ts',
+  'cli/codex-settings.ts',
+  'cli/cost-step.ts',
+  'cli/improve-command.ts',
+  'cli/init-command.ts',
+  'cli/listing-step.ts',
+  'cli/main.ts',
+  'cli/matrix-codex.ts',
+  'cli/matrix-command.ts',
+  'cli/measure-step.ts',
+  'cli/run-command.ts',
+  'cli/siblings-line.ts',
+  'improve/proposal.ts',
+  'improve/session.ts',
+  'matrix/agent.ts',
+  'matrix/measure.ts',
+  'measure/loop-spec.ts',
+  'measure/loop-targets.ts',
+  'measure/loop.ts',
+  'measure/measure-settings.ts',
+  'measure/measure-skill.ts',
+  'measure/measurement-loop.ts',
+  'measure/run-agent.ts',
+  'preflight/agents.ts',
+  'preflight/preflight.ts',
+  'preflight/render.ts',
+];
+
+/** The modules outside an agent's folder that import from it, the registry aside. */
+function agentFolderImporters(graph: Map<string, string[]>): string[] {
+  const agentOf = (file: string): string | undefined =>
+    /^agents\/(?!process\/)([^/]+)\//.exec(relative(SRC, file))?.[1];
+  const found = new Set<string>();
+  for (const [file, deps] of graph) {
+    const path = relative(SRC, file);
+    if (REGISTRY.includes(path)) continue;
+    for (const dep of deps) {
+      const agent = agentOf(dep);
+      if (agent !== undefined && agentOf(file) !== agent) found.add(path);
+    }
+  }
+  return [...found].sort();
+}
+
+describe('the agent registry', () => {
+  it('sees a module outside an agent reach into its folder, and leaves the registry and the agent itself alone', () => {
+    const graph = new Map([
+      [join(SRC, 'measure/loop.ts'), [join(SRC, 'agents/claude/agent.ts'), join(SRC, 'agents/agent.ts')]],
+      [join(SRC, 'agents/runtime.ts'), [join(SRC, 'agents/codex/agent.ts')]],
+      [join(SRC, 'agents/codex/agent.ts'), [join(SRC, 'agents/codex/run.ts'), join(SRC, 'agents/process/lines.ts')]],
+      [join(SRC, 'agents/codex/run.ts'), [join(SRC, 'agents/claude/x.ts')]],
+    ]);
+    expect(agentFolderImporters(graph)).toEqual(['agents/codex/run.ts', 'measure/loop.ts']);
+  });
+
+  it('is the only way into an agent\'s folder (the modules not yet behind it aside)', () => {
+    expect(agentFolderImporters(importGraph())).toEqual(NOT_YET_BEHIND_THE_REGISTRY);
   });
 });

@@ -2,7 +2,7 @@ import { access, constants, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
-import { type GateResult, gateResult } from '../agents/gate.js';
+import { type GateResult, gateResult } from '../agents/agent.js';
 import {
   type CachedCli,
   cliInstallPrefix,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { killAllAgentGroups } from '../agents/agent.js';
-import type { GateResult } from '../agents/gate.js';
+import type { GateResult } from '../agents/agent.js';
+import { killAllAgentGroups } from '../agents/runtime.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { exists } from '../agents/claude/environment.js';
 import type { Shard } from '../matrix/shard.js';
 import { pagePathFor } from '../report/disk/pages.js';
 import { type ArtifactUpload, uploadArtifact } from '../system/artifact.js';
+import { exists } from '../system/input-file.js';
 import { annotate } from './annotate.js';
 import type { ActionRun } from './results/results.js';
 

@@ -1,8 +1,7 @@
 import * as core from '@actions/core';
-import type { InitInfo } from '../agents/claude/decision.js';
+import type { AgentChoice, InitInfo } from '../agents/agent.js';
+import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../agents/agent.js';
 import { LOGIN_FIX } from '../agents/claude/gates/auth.js';
-import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../agents/gate.js';
-import type { AgentChoice } from '../inputs/agents.js';
 import type { Usage } from '../outcome.js';
 import { type PreflightResult, runPreflight } from '../preflight/preflight.js';
 import { renderReminders } from '../preflight/render.js';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { AgentChoice } from '../agents/agent.js';
 import { codexDefaultModel } from '../agents/codex/launch.js';
 import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { codexProviderFrom } from '../agents/codex/provider.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
-import type { AgentChoice } from '../inputs/agents.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
+import type { AgentChoice } from '../agents/agent.js';
 import { UsageError } from '../errors.js';
-import { type AgentChoice, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
+import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';

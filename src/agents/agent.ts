@@ -1,19 +1,63 @@
 /**
- * The agent seam: what the measure loop needs from an agent CLI, so the loop, the verdicts, the
- * reports and the Action never know which agent ran. Each agent implements it from what its real
- * binary does (docs/claude-cli.md, docs/codex.md): `codexAgent` below is Codex's, and claude's is
- * src/agents/claude/agent.ts, built on the run flow with its warm standbys and project prefetch.
+ * The agent spec: what the core asks of an agent CLI, and the neutral shapes every agent speaks, so
+ * the loop, the verdicts, the reports and the Action never ask which agent ran. It imports no
+ * agent: each one implements it in its own folder (`claude/`, `codex/`, docs/architecture.md,
+ * "A new agent"), and the registry (`registry.ts`) names them.
  */
+import type { Outcome, Usage } from '../outcome.js';
 
-import type { AgentId, Outcome, Usage } from '../outcome.js';
-import { killAllClaudeGroups } from './claude/children.js';
-import type { InitInfo, LoadedEntry } from './claude/decision.js';
-import type { CodexProvider } from './codex/launch.js';
-import { killAllCodexGroups } from './codex/process.js';
-import { runCodexMeasurement } from './codex/run.js';
-import type { CodexStubSpec } from './codex/stub.js';
+/** The agent CLIs a measurement can run (`--agent`): Claude Code and OpenAI's Codex CLI. */
+export const AGENT_IDS = ['claude', 'codex'] as const;
+export type AgentId = (typeof AGENT_IDS)[number];
 
-export type { AgentId } from '../outcome.js';
+/** One agent measured, with the model asked of it (absent: the agent's own default). */
+export interface AgentChoice {
+  agent: AgentId;
+  model?: string;
+}
+
+/** What a measurement runs on when no agent is named. */
+export const DEFAULT_AGENTS: readonly AgentChoice[] = [{ agent: 'claude' }];
+
+/** True when `id` is among the agents measured. */
+export function measures(agents: readonly AgentChoice[], id: AgentId): boolean {
+  return agents.some((a) => a.agent === id);
+}
+
+/** What identifies the stub in the stream: its name (Skill input) and its file (Read input). */
+export interface StubIdentity {
+  name: string;
+  /** Absolute path of the stub file; a Read of it counts as loading the stub. */
+  filePath: string;
+  /** The temp project, to resolve a relative Read path. */
+  projectDir: string;
+  /** Other spellings of the same file (e.g. the realpath when the temp dir sits behind a symlink). */
+  aliases?: string[];
+}
+
+/** A sibling's stub: its identity in the stream, and the skill it stands for (`run --siblings`). */
+export type SiblingIdentity = StubIdentity & { skillName: string };
+
+/**
+ * What the first decisive message loaded: the tested stub, a sibling (by its skill's name),
+ * another skill or slash command, or nothing. A message that loads the stub is `stub` wherever
+ * the stub's block stands; otherwise the first sibling it loads, else `other` for any other
+ * Skill/SlashCommand call, else `none`.
+ */
+export type LoadedEntry =
+  | { kind: 'stub' }
+  | { kind: 'sibling'; name: string }
+  | { kind: 'other' }
+  | { kind: 'none' };
+
+/** What the init event of a run said: recorded per run, never decisive by itself. */
+export interface InitInfo {
+  model?: string;
+  cliVersion?: string;
+  slashCommands: string[];
+  skills: string[];
+  mcpServers: number;
+}
 
 /**
  * Where one run's time went, as readings of the run's clock (ms): the project ready, the agent
@@ -89,55 +133,31 @@ export interface Agent {
 }
 
 /**
- * SIGKILLs the process group of every agent run still alive, whichever agent it is (the second
- * interrupt, a cancelled job). Synchronous; the temp folders are removed by their own sweep.
+ * A gate's verdict (docs/design.md). Rules produce these as data; `src/preflight/render.ts` turns them into lines,
+ * so the Action can show the same results as annotated log groups.
  */
-export function killAllAgentGroups(): void {
-  killAllClaudeGroups();
-  killAllCodexGroups();
+export const GATE_NAMES = ['cli', 'auth', 'round-trip', 'conflict', 'sleep', 'roster'] as const;
+export type GateName = (typeof GATE_NAMES)[number];
+
+/** `fail` refuses the run (exit 2); `warn` measures anyway; `skip` means the gate could not run. */
+export type GateStatus = 'ok' | 'warn' | 'fail' | 'skip';
+
+export interface GateResult {
+  gate: GateName;
+  status: GateStatus;
+  /** What the gate found, in one sentence. */
+  reason: string;
+  /** For anything not ok: what to do about it (may span lines; commands stand on their own lines). */
+  fix?: string;
+  /** The agent a gate checked, when it is not Claude Code (`check --agent codex`; docs/codex.md). */
+  agent?: Exclude<AgentId, 'claude'>;
 }
 
-/**
- * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
- * settings; `defaultModel` is what its version sends without `-m` (`codexDefaultModel`), when known;
- * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does).
- */
-export function codexAgent(
-  bin: string,
-  provider: CodexProvider,
-  stubs: readonly CodexStubSpec[],
-  defaultModel?: string,
-): Agent {
-  return {
-    id: 'codex',
-    run: async (request) => {
-      const stub = stubs[request.side];
-      if (!stub) throw new Error(`no Codex stub was given for side ${request.side}`);
-      const model = request.model ?? provider.model ?? defaultModel;
-      const result = await runCodexMeasurement({
-        bin,
-        query: request.query,
-        stub,
-        provider: { ...provider, ...(request.model ? { model: request.model } : {}) },
-        timeoutMs: request.timeoutMs,
-        ...(request.signal ? { signal: request.signal } : {}),
-      });
-      const { usage } = result;
-      const silent =
-        usage.inputTokens +
-          usage.outputTokens +
-          usage.cacheReadInputTokens +
-          usage.cacheCreationInputTokens ===
-        0;
-      return {
-        outcome: result.outcome,
-        ...(result.loaded === undefined ? {} : { loaded: result.loaded }),
-        usage,
-        durationMs: result.durationMs,
-        agent: 'codex',
-        ...(model === undefined ? {} : { model }),
-        ...(silent ? { usageUnreported: true as const } : {}),
-      };
-    },
-  };
+export function gateResult(gate: GateName, status: GateStatus, reason: string, fix?: string): GateResult {
+  return { gate, status, reason, ...(fix === undefined ? {} : { fix }) };
+}
+
+/** A gate as a message names it: `roster` for Claude Code's, `codex roster` for another agent's. */
+export function gateLabel(result: GateResult): string {
+  return result.agent ? `${result.agent} ${result.gate}` : result.gate;
 }

@@ -1,4 +1,5 @@
-import { type AgentChoice, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
+import type { AgentChoice } from '../agents/agent.js';
+import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { modelsOption } from './cost-args.js';
 
 /** The rule's messages name the CLI's flags. */

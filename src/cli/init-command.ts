@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { askClaude, describeAskFailure } from '../agents/claude/ask.js';
-import { exists } from '../agents/claude/environment.js';
 import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';
 import { EXISTS_FIX, writeNewFile } from '../author/files.js';
 import { draftPrompt } from '../author/prompts.js';
@@ -10,6 +9,7 @@ import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
 import { loadSkill } from '../inputs/files.js';
 import { firstLine } from '../program-output.js';
+import { exists } from '../system/input-file.js';
 import type { InitArgs } from './author-args.js';
 import { checkCommand } from './check-command.js';
 import type { CliIo } from './run-command.js';

@@ -1,12 +1,11 @@
 import os from 'node:os';
-import { killAllAgentGroups } from '../agents/agent.js';
+import type { AgentId } from '../agents/agent.js';
 import { removeInterruptedWrites } from '../agents/claude/leftovers.js';
 import { removeAllStubProjects } from '../agents/process/stub-project.js';
 import { checkTempFolder, fullDiskMessage } from '../agents/process/temp-folder.js';
-import { sweepDeadOwners } from '../agents/process/temp-owner.js';
+import { killAllAgentGroups, sweepDeadRuns } from '../agents/runtime.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
-import type { AgentId } from '../outcome.js';
 import { TOOL_VERSION } from '../version.js';
 import { type CliArgs, parseCli, USAGE } from './args.js';
 import { checkCommand } from './check-command.js';
@@ -116,7 +115,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // listing, and a full folder there is told by the full-disk message below.
     if (command.startsClaude && args.command !== 'check') await checkTempFolder(io.env);
     // What a SIGKILLed skilltrigger left (its temp folders, their claude groups) goes first (temp-owner.ts).
-    if (command.startsClaude) await sweepDeadOwners(os.tmpdir(), io.env);
+    if (command.startsClaude) await sweepDeadRuns(os.tmpdir(), io.env);
     switch (args.command) {
       case 'help':
         io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));

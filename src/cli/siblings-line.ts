@@ -1,6 +1,6 @@
+import type { AgentId } from '../agents/agent.js';
 import type { CodexSiblings } from '../agents/codex/listed.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
-import type { AgentId } from '../outcome.js';
 
 /**
  * The siblings each run installs beside the stub, counted as the runs will install them: a sibling

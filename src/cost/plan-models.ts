@@ -1,4 +1,5 @@
-import type { AgentId, Usage } from '../outcome.js';
+import type { AgentId } from '../agents/agent.js';
+import type { Usage } from '../outcome.js';
 import { DEFAULT_MODEL_KEY } from './estimate.js';
 
 /**

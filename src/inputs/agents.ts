@@ -1,17 +1,11 @@
+import { AGENT_IDS, type AgentChoice, type AgentId } from '../agents/agent.js';
 import { UsageError } from '../errors.js';
-import { AGENT_IDS, type AgentId } from '../outcome.js';
 
 /**
  * Which agents a measurement runs on, and each one's model: the rule both entries apply, the CLI
  * to `--agent`/`--model` and the Action to its `agents` and `model`/`models` inputs. Only how a
  * message names the setting differs (`Naming`). Pure.
  */
-
-/** One agent measured, with the model asked of it (absent: the agent's own default). */
-export interface AgentChoice {
-  agent: AgentId;
-  model?: string;
-}
 
 /** How the messages name the settings and show a value set: the CLI's flags or the Action's inputs. */
 export interface Naming {

@@ -6,12 +6,12 @@
  * as siblings, so its decision names whichever skill's SKILL.md a reader command opened.
  */
 import type { Agent } from '../agents/agent.js';
-import { codexAgent } from '../agents/agent.js';
 import { claudeLoopAgent, waitingSpecOf } from '../agents/claude/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import { claudeEnvironment, type RunDeps, type RunSpec } from '../agents/claude/run-once.js';
 import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
+import { codexAgent } from '../agents/codex/agent.js';
 import type { CodexProvider } from '../agents/codex/launch.js';
 import type { StubSpec } from '../agents/process/stub-project.js';
 import { stubFieldsFor } from '../inputs/listing.js';

@@ -1,6 +1,5 @@
 import os from 'node:os';
-import type { UpcomingRun } from '../agents/agent.js';
-import type { InitInfo } from '../agents/claude/decision.js';
+import type { InitInfo, UpcomingRun } from '../agents/agent.js';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
 import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';

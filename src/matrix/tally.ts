@@ -1,4 +1,4 @@
-import type { LoadedEntry } from '../agents/claude/decision.js';
+import type { LoadedEntry } from '../agents/agent.js';
 import { isLost, type Outcome, outcomeCode } from '../outcome.js';
 import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from '../schemas/matrix.js';
 import { lostRunsReasons } from '../verdict/lost-runs.js';

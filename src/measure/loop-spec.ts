@@ -1,11 +1,10 @@
 /** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
-import type { Agent } from '../agents/agent.js';
+import type { Agent, AgentId } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import type { RunResult, RunSpec } from '../agents/claude/run-once.js';
 import type { StubProjectError, StubSpec } from '../agents/process/stub-project.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
-import type { AgentId } from '../outcome.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import type { PlannedRun } from './run-plan.js';
 

@@ -1,5 +1,5 @@
 import type { Agent, AgentId, UpcomingRun } from '../agents/agent.js';
-import { claudeAgent } from '../agents/claude/agent.js';
+import { claudeLoopAgent } from '../agents/claude/agent.js';
 import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
 import { fitsBudget } from '../cost/budget.js';
@@ -7,7 +7,7 @@ import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
 import type { LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
-import { loopTargets, slotModel } from './loop-targets.js';
+import { firstClaudeRun, type LoopTargets, loopTargets, slotModel, standbyCount } from './loop-targets.js';
 import { runOnAgent } from './run-agent.js';
 import { planRuns } from './run-plan.js';
 
@@ -166,4 +166,21 @@ export async function measureAll(
 
 export function describeOutcome(outcome: Outcome): string {
   return outcome.kind === 'error' ? `error (${outcome.cause})` : outcome.kind;
+}
+
+/** Claude for one loop over `spec`, whose plan's slots are `shape`'s targets. */
+export function claudeAgent(spec: LoopSpec, shape: LoopTargets, deps: RunDeps): Agent {
+  const standby = standbyCount(spec, shape);
+  const first = standby > 0 ? firstClaudeRun(spec, shape) : undefined;
+  const model = first && slotModel(shape, first.model);
+  return claudeLoopAgent(
+    {
+      stubs: spec.sides.map((side) => side.stub),
+      run: spec.run,
+      standby,
+      ...(first ? { first: { side: first.side, ...(model === undefined ? {} : { model }) } } : {}),
+      ...(spec.early ? { early: spec.early } : {}),
+    },
+    deps,
+  );
 }

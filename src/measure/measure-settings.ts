@@ -1,13 +1,12 @@
 /** Everything one skill's measurement is told: what the entries validate and hand to `measureSkill`. */
 
-import type { InitInfo } from '../agents/claude/decision.js';
+import type { AgentId, InitInfo } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import type { CodexProvider } from '../agents/codex/launch.js';
 import type { CodexSibling } from '../agents/codex/listed.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
-import type { AgentId } from '../outcome.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import type { AgentTarget } from './loop-spec.js';

@@ -1,8 +1,9 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
-import { codexAgent } from '../agents/agent.js';
+
 import { claudeEnvironment } from '../agents/claude/run-once.js';
 import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
+import { codexAgent } from '../agents/codex/agent.js';
 import { costOf } from '../cost/cost.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';

@@ -4,9 +4,8 @@
  * either failed. With Codex alone the sleep gate, which belongs to the machine rather than to an
  * agent, follows Codex's gates.
  */
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId, GateResult } from '../agents/agent.js';
 import { type CodexGateSettings, type CodexGatesResult, codexGates } from '../agents/codex/gates.js';
-import type { GateResult } from '../agents/gate.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 import { holdOffSleep } from './sleep.js';
 

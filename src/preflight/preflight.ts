@@ -1,6 +1,7 @@
 import os from 'node:os';
+import type { AgentId, InitInfo } from '../agents/agent.js';
+import { GATE_NAMES, type GateName, type GateResult, gateResult } from '../agents/agent.js';
 import { type ClaudeCommandResult, runClaudeCommand } from '../agents/claude/command.js';
-import type { InitInfo } from '../agents/claude/decision.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../agents/claude/environment.js';
 import { judgeAuth } from '../agents/claude/gates/auth.js';
 import { judgeCli, withGitFinding } from '../agents/claude/gates/cli.js';
@@ -11,10 +12,9 @@ import { type RoundTrips, runRoundTrips } from '../agents/claude/gates/round-tri
 import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../agents/claude/launch.js';
 import type { RoundTripReading } from '../agents/claude/one-turn.js';
 import type { CodexGatesResult } from '../agents/codex/gates.js';
-import { GATE_NAMES, type GateName, type GateResult, gateResult } from '../agents/gate.js';
 import { createScratchProject, type ScratchProject } from '../agents/process/stub-project.js';
 import { messageOf } from '../errors.js';
-import type { AgentId, Usage } from '../outcome.js';
+import type { Usage } from '../outcome.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 import { onPath } from '../system/program-on-path.js';
 import { DEFAULT_AGENTS, preflightWithCodex } from './agents.js';

@@ -1,5 +1,5 @@
+import type { GateResult } from '../agents/agent.js';
 import { toggleCommands } from '../agents/claude/gates/conflict.js';
-import type { GateResult } from '../agents/gate.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 
 const STATUS_WIDTH = 4;

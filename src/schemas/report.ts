@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AGENT_IDS, ERROR_CAUSES } from '../outcome.js';
+import { AGENT_IDS } from '../agents/agent.js';
+import { ERROR_CAUSES } from '../outcome.js';
 
 /**
  * The report schema (version REPORT_SCHEMA_VERSION). Documented in docs/report-schema.md. Anything read back (by

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { access, open, stat } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 
 /**
@@ -70,4 +70,14 @@ export async function readInputFile(file: string, what: string): Promise<Buffer>
 /** The same, as UTF-8 text (a bad byte becomes U+FFFD: callers that must refuse one read the bytes). */
 export async function readInputText(file: string, what: string): Promise<string> {
   return (await readInputFile(file, what)).toString('utf8');
+}
+
+/** Whether a file or folder exists (read-only). */
+export async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,15 +1,8 @@
+import type { AgentId } from '../agents/agent.js';
 import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
 import type { EvalItem } from '../inputs/types.js';
-import {
-  type AgentId,
-  addUsage,
-  isLost,
-  NO_USAGE,
-  type Outcome,
-  outcomeCode,
-  type Usage,
-} from '../outcome.js';
+import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
 import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../schemas/report.js';
 import { errorCauseKey, lostRunsReasons } from './lost-runs.js';
 import { isSettled } from './sequential.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithBaseline } from '../../../src/action/results/comparison.js';
 import { standingOf } from '../../../src/action/results/results.js';
+import type { AgentId } from '../../../src/agents/agent.js';
 import type { RunResult } from '../../../src/agents/claude/run-once.js';
 import type { EvalItem } from '../../../src/inputs/types.js';
-import type { AgentId } from '../../../src/outcome.js';
 import { buildReport } from '../../../src/report/build/build.js';
 import { reportSchema } from '../../../src/schemas/report.js';
 import { modelRun, modelsReportArgs } from '../../fakes/models-report.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { StubIdentity } from '../../../src/agents/agent.js';
 import { classifyApiError } from '../../../src/agents/api-error.js';
-import { Decider, namesStub, type StubIdentity } from '../../../src/agents/claude/decision.js';
+import { Decider, namesStub } from '../../../src/agents/claude/decision.js';
 import { parseEvent } from '../../../src/agents/claude/events.js';
 import type { Outcome } from '../../../src/outcome.js';
 

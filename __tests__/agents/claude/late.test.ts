@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StubIdentity } from '../../../src/agents/claude/decision.js';
+import type { StubIdentity } from '../../../src/agents/agent.js';
 import type { ContentBlock, StreamEvent } from '../../../src/agents/claude/events.js';
 import { LateWatch } from '../../../src/agents/claude/late.js';
 

@@ -1,4 +1,4 @@
-import { type GateResult, gateLabel } from '../../agents/gate.js';
+import { type GateResult, gateLabel } from '../../agents/agent.js';
 import { ExitCode } from '../../errors.js';
 import { percentOf as percent } from '../../format.js';
 import { type ActionRun, type MeasuredSkill, regressions } from './results.js';

@@ -3,7 +3,7 @@
  * head with the headline and its tally, the simulated and stop alerts above the sections, and the footer with its cost.
  */
 
-import { gateLabel } from '../../agents/gate.js';
+import { gateLabel } from '../../agents/agent.js';
 import type { Comparison } from '../../compare/compare.js';
 import { formatUsd } from '../../cost/cost.js';
 import { escapeInline } from '../../escape.js';

@@ -6,8 +6,6 @@
  * Made once per loop (run's, or the matrix's); `settle` discards whatever was prepared and not run.
  */
 
-import type { LoopSpec } from '../../measure/loop-spec.js';
-import { firstClaudeRun, type LoopTargets, slotModel, standbyCount } from '../../measure/loop-targets.js';
 import type { Agent, UpcomingRun } from '../agent.js';
 import type { StubSpec } from '../process/stub-project.js';
 import type { EarlyStandby } from './early-standby.js';
@@ -39,23 +37,6 @@ export function waitingSpecOf(
   const stub = loop.stubs[run.side];
   if (!stub) return undefined;
   return { ...loop.run, stub, ...(run.model === undefined ? {} : { model: run.model }) };
-}
-
-/** Claude for one loop over `spec`, whose plan's slots are `shape`'s targets. */
-export function claudeAgent(spec: LoopSpec, shape: LoopTargets, deps: RunDeps): Agent {
-  const standby = standbyCount(spec, shape);
-  const first = standby > 0 ? firstClaudeRun(spec, shape) : undefined;
-  const model = first && slotModel(shape, first.model);
-  return claudeLoopAgent(
-    {
-      stubs: spec.sides.map((side) => side.stub),
-      run: spec.run,
-      standby,
-      ...(first ? { first: { side: first.side, ...(model === undefined ? {} : { model }) } } : {}),
-      ...(spec.early ? { early: spec.early } : {}),
-    },
-    deps,
-  );
 }
 
 /** Claude for one loop, told its stubs by side (src/matrix/agent.ts builds the matrix's). */

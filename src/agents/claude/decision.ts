@@ -1,42 +1,8 @@
 import path from 'node:path';
 import { addUsage, type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
+import type { InitInfo, LoadedEntry, SiblingIdentity, StubIdentity } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
 import type { ContentBlock, StreamEvent } from './events.js';
-
-/** What identifies the stub in the stream: its name (Skill input) and its file (Read input). */
-export interface StubIdentity {
-  name: string;
-  /** Absolute path of the stub file; a Read of it counts as loading the stub. */
-  filePath: string;
-  /** The temp project, to resolve a relative Read path. */
-  projectDir: string;
-  /** Other spellings of the same file (e.g. the realpath when the temp dir sits behind a symlink). */
-  aliases?: string[];
-}
-
-/** A sibling's stub: its identity in the stream, and the skill it stands for (`run --siblings`). */
-export type SiblingIdentity = StubIdentity & { skillName: string };
-
-/**
- * What the first decisive message loaded: the tested stub, a sibling (by its skill's name),
- * another skill or slash command, or nothing. A message that loads the stub is `stub` wherever
- * the stub's block stands; otherwise the first sibling it loads, else `other` for any other
- * Skill/SlashCommand call, else `none`.
- */
-export type LoadedEntry =
-  | { kind: 'stub' }
-  | { kind: 'sibling'; name: string }
-  | { kind: 'other' }
-  | { kind: 'none' };
-
-/** What the init event of a run said: recorded per run, never decisive by itself. */
-export interface InitInfo {
-  model?: string;
-  cliVersion?: string;
-  slashCommands: string[];
-  skills: string[];
-  mcpServers: number;
-}
 
 /** The tools that load a stub. `SlashCommand` no longer exists in 2.1.x but older CLIs offered it. */
 const LOADERS = new Set(['Skill', 'SlashCommand']);

@@ -1,24 +1,15 @@
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../../guards.js';
 import type { Environment } from '../../schemas/report.js';
+import { exists } from '../../system/input-file.js';
 
 /**
  * What the user's setup adds to every run beyond the stub, as counts only (docs/security.md): the
  * report's environment without the MCP servers, which a run's init event counts.
  */
 export type InheritedEnvironment = Omit<Environment, 'mcpServers'>;
-
-/** Whether a file or folder exists (read-only; used by the environment count and the conflict gate). */
-export async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function countHooks(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;

@@ -1,4 +1,5 @@
-import { loadsStub, type StubIdentity } from './decision.js';
+import type { StubIdentity } from '../agent.js';
+import { loadsStub } from './decision.js';
 import type { StreamEvent } from './events.js';
 
 /**

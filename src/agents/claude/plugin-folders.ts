@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { isRecord } from '../../guards.js';
-import { readInputText } from '../../system/input-file.js';
-import { exists } from './environment.js';
+import { exists, readInputText } from '../../system/input-file.js';
 
 /**
  * The conflict gate's look at the disk: what in an installed plugin's folder, or in the user's own

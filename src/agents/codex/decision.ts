@@ -1,6 +1,6 @@
 import { addUsage, type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
+import type { LoadedEntry } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
-import type { LoadedEntry } from '../claude/decision.js';
 import { readsSomeSkillFile, type SkillFiles, skillUse } from './command.js';
 import type { CodexEvent } from './events.js';
 

@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
-import { type GateResult, gateResult } from '../gate.js';
+import { type GateResult, gateResult } from '../agent.js';
 import {
   type CodexRoster,
   codexRoster,

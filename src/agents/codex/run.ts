@@ -6,7 +6,7 @@
  */
 
 import type { Outcome, Usage } from '../../outcome.js';
-import type { LoadedEntry } from '../claude/decision.js';
+import type { LoadedEntry } from '../agent.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';

@@ -8,7 +8,6 @@
  */
 import { readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { removeProjectEntriesIn } from '../claude/leftovers.js';
 
 /** The owner file's name inside each temp folder. */
 export const OWNER_FILE = 'skilltrigger-owner.json';
@@ -125,14 +124,15 @@ export interface SweepResult {
 
 /**
  * Removes the `skilltrigger-*` folders in `root` whose owner file names a process that is gone,
- * after SIGKILLing every process group still working in them, and the `projects/` entries their
- * claude made in the config folder `env` names (HOME's `.claude`). A folder without an owner file is
+ * after SIGKILLing every process group still working in them, and what the agents they ran left for
+ * them elsewhere (`removeAgentEntries`: claude's `projects/` entries in HOME's `.claude`). A folder without an owner file is
  * never touched (it is not a temp project, or its owner is still making it). Never throws: a
  * sweep that cannot finish leaves what it could not remove for the next one.
  */
 export async function sweepDeadOwners(
   root: string,
   env: Record<string, string | undefined>,
+  removeAgentEntries: (dir: string, env: Record<string, string | undefined>) => Promise<void>,
 ): Promise<SweepResult> {
   const result: SweepResult = { removed: [], killedGroups: [] };
   const names = await readdir(root).catch(() => [] as string[]);
@@ -154,7 +154,7 @@ export async function sweepDeadOwners(
         /* gone already */
       }
     }
-    await removeProjectEntriesIn(dir, env);
+    await removeAgentEntries(dir, env);
     await rm(dir, { recursive: true, force: true }).then(
       () => result.removed.push(dir),
       () => undefined,

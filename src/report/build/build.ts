@@ -1,9 +1,8 @@
-import type { InitInfo, LoadedEntry } from '../../agents/claude/decision.js';
+import type { AgentId, InitInfo, LoadedEntry } from '../../agents/agent.js';
 import type { BudgetStop } from '../../cost/budget.js';
 import { type BudgetSetter, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
 import type { EvalItem } from '../../inputs/types.js';
-import type { AgentId } from '../../outcome.js';
 import { describeText, rosterOf } from '../../schemas/privacy.js';
 import {
   documentHead,

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { link } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { exists } from '../../agents/claude/environment.js';
 import { ExitCode, SkilltriggerError } from '../../errors.js';
 import { errorCode } from '../../guards.js';
 import { claim, explainCode, removeQuietly, writeTemp } from '../../system/atomic-files.js';
+import { exists } from '../../system/input-file.js';
 
 /**
  * HTML pages of reports already on disk (`skilltrigger view`), written the way the reports are:

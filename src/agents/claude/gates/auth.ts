@@ -1,7 +1,7 @@
 import { isRecord } from '../../../guards.js';
 import { maskSecrets } from '../../../mask.js';
 import { type CommandResult, firstLine } from '../../../program-output.js';
-import { type GateResult, gateResult } from '../../gate.js';
+import { type GateResult, gateResult } from '../../agent.js';
 
 /** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */
 export interface AuthStatus {

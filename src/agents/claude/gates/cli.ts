@@ -1,6 +1,6 @@
 import { maskSecrets } from '../../../mask.js';
 import { type CommandResult, firstLine } from '../../../program-output.js';
-import { type GateResult, gateResult } from '../../gate.js';
+import { type GateResult, gateResult } from '../../agent.js';
 
 const INSTALL_FIX =
   'install the Claude CLI (npm install -g @anthropic-ai/claude-code) or point skilltrigger at it with --claude <path> (or SKILLTRIGGER_CLAUDE)';

@@ -1,5 +1,5 @@
-import { type GateResult, gateResult } from '../../gate.js';
-import type { InitInfo } from '../decision.js';
+import type { InitInfo } from '../../agent.js';
+import { type GateResult, gateResult } from '../../agent.js';
 import type { InitPlugin } from '../one-turn.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
 

@@ -1,6 +1,6 @@
 import type { Environment } from '../../../schemas/report.js';
-import { type GateResult, gateResult } from '../../gate.js';
-import type { InitInfo } from '../decision.js';
+import type { InitInfo } from '../../agent.js';
+import { type GateResult, gateResult } from '../../agent.js';
 
 /** What the roster gate found: the stub-less run's roster, for the report. */
 export interface RosterFinding {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATE_NAMES, gateLabel, gateResult } from '../../src/agents/gate.js';
+import { GATE_NAMES, gateLabel, gateResult } from '../../src/agents/agent.js';
 
 describe('GATE_NAMES', () => {
   it('lists the gates in the order they run (the Action opens one log group after another in it)', () => {
