@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SECRET_VARIABLES } from '../src/agents/registry.js';
 import { MASK, maskSecrets, registerSecrets } from '../src/mask.js';
 
 /** The one masking function every output goes through (src/mask.ts). */
@@ -10,22 +11,28 @@ describe('maskSecrets', () => {
   });
 
   it('masks the values of the credential variables it was given, whatever their shape', () => {
-    registerSecrets({ ANTHROPIC_AUTH_TOKEN: 'gw-token-0123456789', ANTHROPIC_API_KEY: 'abcdefgh-long' });
+    registerSecrets(
+      { ANTHROPIC_AUTH_TOKEN: 'gw-token-0123456789', ANTHROPIC_API_KEY: 'abcdefgh-long' },
+      SECRET_VARIABLES,
+    );
     expect(maskSecrets('upstream saw gw-token-0123456789 and abcdefgh-long twice: abcdefgh-long')).toBe(
       `upstream saw ${MASK} and ${MASK} twice: ${MASK}`,
     );
   });
 
   it('leaves values too short to be a key alone, and variables that are not credentials', () => {
-    registerSecrets({ ANTHROPIC_API_KEY: 'x', HOME: '/root/home-folder' });
+    registerSecrets({ ANTHROPIC_API_KEY: 'x', HOME: '/root/home-folder' }, SECRET_VARIABLES);
     expect(maskSecrets('x marks /root/home-folder')).toBe('x marks /root/home-folder');
   });
 
   it('masks a secret that contains another one whole', () => {
-    registerSecrets({
-      CLAUDE_CODE_OAUTH_TOKEN: 'oauth-inner',
-      AWS_BEARER_TOKEN_BEDROCK: 'outer-oauth-inner-x',
-    });
+    registerSecrets(
+      {
+        CLAUDE_CODE_OAUTH_TOKEN: 'oauth-inner',
+        AWS_BEARER_TOKEN_BEDROCK: 'outer-oauth-inner-x',
+      },
+      SECRET_VARIABLES,
+    );
     expect(maskSecrets('outer-oauth-inner-x / oauth-inner')).toBe(`${MASK} / ${MASK}`);
   });
 });

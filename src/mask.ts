@@ -6,17 +6,6 @@
  * start) and any `sk-ant-…` token, registered or not.
  */
 
-/** The environment variables whose values are secrets claude may send upstream. */
-export const SECRET_VARIABLES = [
-  'ANTHROPIC_API_KEY',
-  'ANTHROPIC_AUTH_TOKEN',
-  'CLAUDE_CODE_OAUTH_TOKEN',
-  'AWS_BEARER_TOKEN_BEDROCK',
-  // The keys a Codex run sends (src/agents/codex/provider.ts).
-  'CODEX_API_KEY',
-  'OPENAI_API_KEY',
-] as const;
-
 /** What a masked secret is replaced with (JSON-safe, Markdown-safe). */
 export const MASK = '***';
 
@@ -32,9 +21,12 @@ const ANTHROPIC_TOKEN = /sk-ant-[A-Za-z0-9_-]*/g;
 
 const secrets = new Set<string>();
 
-/** Remember the secret values of `env` (see SECRET_VARIABLES) so that `maskSecrets` hides them. */
-export function registerSecrets(env: NodeJS.ProcessEnv): void {
-  for (const name of SECRET_VARIABLES) {
+/**
+ * Remember the values `env` holds for the variables `names` (every agent's secret variables, from
+ * the registry: src/agents/registry.ts) so that `maskSecrets` hides them.
+ */
+export function registerSecrets(env: NodeJS.ProcessEnv, names: readonly string[]): void {
+  for (const name of names) {
     const value = env[name]?.trim();
     if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
   }

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PINNED_CODEX_VERSION } from '../../src/action/constants.js';
 import { CODEX_ROUND_TRIP_QUERY } from '../../src/agents/codex/launch.js';
+import { AGENTS } from '../../src/agents/registry.js';
 import { costOf, formatUsd } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { matrixReportSchema } from '../../src/schemas/matrix.js';
@@ -44,7 +44,7 @@ const TOKEN = 'ghs_actions_token_for_agents';
 const OPENAI_KEY = 'sk-openai-agents-e2e-secret';
 const SKILL = '.claude/skills/tiny/SKILL.md';
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
-const CODEX_KEY = `skilltrigger-codex-${PINNED_CODEX_VERSION}-linux-${process.arch}`;
+const CODEX_KEY = `skilltrigger-codex-${AGENTS.codex.pinnedVersion}-linux-${process.arch}`;
 
 let world: ActionWorld;
 let result: ActionResult;
@@ -130,8 +130,10 @@ describe('agents: claude,codex on a pull request', () => {
     const calls = (await readFile(npmLog, 'utf8')).split('\n').filter(Boolean);
     expect(calls).toHaveLength(1);
     const argv: unknown = JSON.parse(calls[0] ?? '[]');
-    expect(argv).toContain(`@openai/codex@${PINNED_CODEX_VERSION}`);
-    expect(argv).toContain(path.join(world.repo.dir, '.skilltrigger-cache', 'codex', PINNED_CODEX_VERSION));
+    expect(argv).toContain(`@openai/codex@${AGENTS.codex.pinnedVersion}`);
+    expect(argv).toContain(
+      path.join(world.repo.dir, '.skilltrigger-cache', 'codex', AGENTS.codex.pinnedVersion),
+    );
     expect(world.cache.entries.map((e) => e.key)).toContain(CODEX_KEY);
   });
 
@@ -164,7 +166,7 @@ describe('agents: claude,codex on a pull request', () => {
       );
       // Each agent's own counts of the query, not the pooled ones (nor none).
       expect(text).toMatch(/^\| [^|]+ \| [^|]+ \| yes \| 1\/1 → 1\/1 · [^|]+ \| 1\/1 → 1\/1 · [^|]+ \|$/m);
-      expect(text).toContain(`Codex ${PINNED_CODEX_VERSION} (its default model)`);
+      expect(text).toContain(`Codex ${AGENTS.codex.pinnedVersion} (its default model)`);
     }
   });
 
@@ -173,7 +175,7 @@ describe('agents: claude,codex on a pull request', () => {
     const report = reportSchema.parse(JSON.parse(await readFile(reportPath, 'utf8')));
     expect(report.agents.map((a) => [a.name, a.version])).toEqual([
       ['claude', expect.any(String)],
-      ['codex', PINNED_CODEX_VERSION],
+      ['codex', AGENTS.codex.pinnedVersion],
     ]);
     expect(Object.keys(report.candidate.byAgent ?? {})).toEqual(['claude', 'codex']);
     const junit = parseJunit(await readFile(result.outputs.junit?.split('\n')[0] ?? '', 'utf8'));
@@ -298,7 +300,7 @@ describe('agents: codex, routing-matrix', () => {
     const [file] = (await readdir(out)).filter((f) => f.endsWith('-matrix.json'));
     const report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, file ?? ''), 'utf8')));
     expect(report.agent).toBe('codex');
-    expect(report.cli.version).toBe(PINNED_CODEX_VERSION);
+    expect(report.cli.version).toBe(AGENTS.codex.pinnedVersion);
     expect(report.skills.map((k) => k.name)).toEqual(['halt', 'route', 'tiny']);
     const where = Object.fromEntries(
       report.queries.map((q) => [q.query, { ...q.loaded, none: q.noneOther }]),

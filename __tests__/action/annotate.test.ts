@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { annotate, failStep } from '../../src/action/annotate.js';
+import { SECRET_VARIABLES } from '../../src/agents/registry.js';
 import { registerSecrets } from '../../src/mask.js';
 
 /**
@@ -14,7 +15,7 @@ let written: string[];
 let write: typeof process.stdout.write;
 
 beforeEach(() => {
-  registerSecrets({ ANTHROPIC_API_KEY: KEY });
+  registerSecrets({ ANTHROPIC_API_KEY: KEY }, SECRET_VARIABLES);
   written = [];
   write = process.stdout.write;
   process.stdout.write = ((chunk: string | Uint8Array) => {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PINNED_CLAUDE_CODE_VERSION } from '../../src/action/constants.js';
+import { AGENTS } from '../../src/agents/registry.js';
 import { type ActionWorld, startActionWorld } from '../fakes/action-world.js';
 import { startCacheService } from '../fakes/cache-service.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
@@ -99,7 +99,7 @@ async function npmCalls(): Promise<string[][]> {
     });
 }
 
-const CLI_KEY = `skilltrigger-claude-${PINNED_CLAUDE_CODE_VERSION}-linux-${process.arch}`;
+const CLI_KEY = `skilltrigger-claude-${AGENTS.claude.pinnedVersion}-linux-${process.arch}`;
 
 describe('installing the Claude CLI', () => {
   it('installs the pinned version with npm into a private prefix and saves it to the cache', {
@@ -113,7 +113,7 @@ describe('installing the Claude CLI', () => {
       'install',
       '--prefix',
       // Inside the workspace: the cache path is then relative, the same on every runner.
-      path.join(world.repo.dir, '.skilltrigger-cache', 'claude-code', PINNED_CLAUDE_CODE_VERSION),
+      path.join(world.repo.dir, '.skilltrigger-cache', 'claude-code', AGENTS.claude.pinnedVersion),
       '--no-save',
       '--no-audit',
       '--no-fund',
@@ -121,7 +121,7 @@ describe('installing the Claude CLI', () => {
       '--loglevel=error',
       '--ignore-scripts=false',
       '--include=optional',
-      `@anthropic-ai/claude-code@${PINNED_CLAUDE_CODE_VERSION}`,
+      `@anthropic-ai/claude-code@${AGENTS.claude.pinnedVersion}`,
     ]);
     expect(world.cache.entries.map((e) => e.key)).toContain(CLI_KEY);
     expect(result.stdout).toContain(`saved the install to the Actions cache as ${CLI_KEY}`);

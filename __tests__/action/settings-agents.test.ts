@@ -23,7 +23,7 @@ describe('readSettings: agents', () => {
   it('measures Claude Code alone by default, and says nothing of agents then', () => {
     const settings = readSettings(reader({}));
     expect(settings.agents).toBeUndefined();
-    expect(settings.codexVersion).toBe('0.169.0');
+    expect(settings.install.codex.version).toBe('0.169.0');
     expect(readSettings(reader({ agents: 'claude' })).agents).toBeUndefined();
   });
 
@@ -42,9 +42,7 @@ describe('readSettings: agents', () => {
     ).toMatchObject({
       agents: [{ agent: 'codex' }],
       model: 'gpt-5',
-      codexVersion: '0.170.1',
-      codexPath: '/opt/codex',
-      openaiApiKey: 'sk-openai-x',
+      install: { codex: { version: '0.170.1', path: '/opt/codex', apiKey: 'sk-openai-x' } },
     });
   });
 

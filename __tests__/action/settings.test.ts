@@ -2,14 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import {
-  InputDefaults,
-  Inputs,
-  Outputs,
-  PINNED_CLAUDE_CODE_VERSION,
-  PINNED_CODEX_VERSION,
-} from '../../src/action/constants.js';
+import { AgentInputNames, InputDefaults, Inputs, Outputs } from '../../src/action/constants.js';
 import { readSettings } from '../../src/action/settings.js';
+import { AGENTS } from '../../src/agents/registry.js';
 import { UsageError } from '../../src/errors.js';
 
 const root = new URL('../../', import.meta.url);
@@ -45,7 +40,7 @@ function reader(values: Record<string, string>) {
 describe('action.yml and the constants module', () => {
   it('declare the same inputs, with the same defaults, each documented', () => {
     const inputs = section('inputs');
-    expect([...inputs.keys()].sort()).toEqual(Object.values(Inputs).sort());
+    expect([...inputs.keys()].sort()).toEqual([...Object.values(Inputs), ...AgentInputNames].sort());
     for (const [name, spec] of inputs) {
       expect(typeof spec.description, name).toBe('string');
       const declared = String(spec.default ?? '');
@@ -68,16 +63,18 @@ describe('action.yml and the constants module', () => {
     const pkg: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('package.json', root)), 'utf8'));
     const dev = isRecord(pkg) ? pkg.devDependencies : undefined;
     const pinned = isRecord(dev) ? dev['@anthropic-ai/claude-code'] : undefined;
-    expect(PINNED_CLAUDE_CODE_VERSION).toBe(pinned);
-    expect(PINNED_CODEX_VERSION).toBe(isRecord(dev) ? dev['@openai/codex'] : undefined);
+    expect(AGENTS.claude.pinnedVersion).toBe(pinned);
+    expect(AGENTS.codex.pinnedVersion).toBe(isRecord(dev) ? dev['@openai/codex'] : undefined);
   });
 });
 
 describe('readSettings', () => {
   it('applies the defaults when nothing is given', () => {
     expect(readSettings(reader({}))).toEqual({
-      claudeCodeVersion: PINNED_CLAUDE_CODE_VERSION,
-      codexVersion: PINNED_CODEX_VERSION,
+      install: {
+        claude: { version: AGENTS.claude.pinnedVersion },
+        codex: { version: AGENTS.codex.pinnedVersion },
+      },
       runs: 2,
       timeoutSeconds: 30,
       skills: ['**/SKILL.md'],
@@ -126,10 +123,10 @@ describe('readSettings', () => {
       }),
     );
     expect(settings).toEqual({
-      anthropicApiKey: 'sk-x',
-      claudeCodeVersion: '2.1.400',
-      codexVersion: PINNED_CODEX_VERSION,
-      claudePath: '/opt/claude',
+      install: {
+        claude: { version: '2.1.400', path: '/opt/claude', apiKey: 'sk-x' },
+        codex: { version: AGENTS.codex.pinnedVersion },
+      },
       model: 'claude-sonnet-4-5',
       runs: 5,
       timeoutSeconds: 45.5,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATE_NAMES, gateLabel, gateResult } from '../../src/agents/agent.js';
+import { DEFAULT_AGENTS, GATE_NAMES, gateLabel, gateResult, measures } from '../../src/agents/agent.js';
 
 describe('GATE_NAMES', () => {
   it('lists the gates in the order they run (the Action opens one log group after another in it)', () => {
@@ -43,5 +43,13 @@ describe('gateLabel', () => {
   it('puts the agent before the gate for another agent', () => {
     expect(gateLabel({ ...gateResult('roster', 'warn', 'x'), agent: 'codex' })).toBe('codex roster');
     expect(gateLabel({ ...gateResult('auth', 'fail', 'x'), agent: 'codex' })).toBe('codex auth');
+  });
+});
+
+describe('measures', () => {
+  it('says whether an agent is among the agents measured', () => {
+    expect(measures([{ agent: 'claude' }], 'codex')).toBe(false);
+    expect(measures([{ agent: 'claude' }, { agent: 'codex', model: 'gpt-5' }], 'codex')).toBe(true);
+    expect(measures(DEFAULT_AGENTS, 'claude')).toBe(true);
   });
 });

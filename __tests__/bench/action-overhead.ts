@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PINNED_CLAUDE_CODE_VERSION } from '../../src/action/constants.js';
+import { AGENTS } from '../../src/agents/registry.js';
 import { reportSchema } from '../../src/schemas/report.js';
 import { type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import {
@@ -288,7 +288,7 @@ it('the Action’s own overhead on a warm cache, excluding model time', async ()
   repo.checkout(c1);
   const prime = await runTimed('push', pushPayload({ before: c0, after: c1 }), { GITHUB_SHA: c1 });
   expect(prime.code, logOf(prime)).toBe(0);
-  const cliKey = `skilltrigger-claude-${PINNED_CLAUDE_CODE_VERSION}-linux-${process.arch}`;
+  const cliKey = `skilltrigger-claude-${AGENTS.claude.pinnedVersion}-linux-${process.arch}`;
   expect(cache.entries.map((e) => e.key)).toContain(cliKey);
   console.log(
     `priming push (npm install via the fake npm, cache save, baseline save): ${fmt(prime.totalMs)}; cache: ${cache.entries.map((e) => e.key).join(', ')}`,

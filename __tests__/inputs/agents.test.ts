@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { measuresCodex, type Naming, parseAgents, qualifiedModels } from '../../src/inputs/agents.js';
+import { type Naming, parseAgents, qualifiedModels } from '../../src/inputs/agents.js';
 
 const cli: Naming = {
   agent: '--agent',
@@ -70,13 +70,5 @@ describe('qualifiedModels', () => {
     expect(usageMessage(() => qualifiedModels(['claude', 'codex'], ['claude:a', 'claude:b'], cli))).toContain(
       'names two models for claude',
     );
-  });
-});
-
-describe('measuresCodex', () => {
-  it('is true only when Codex is among the agents', () => {
-    expect(measuresCodex(undefined)).toBe(false);
-    expect(measuresCodex([{ agent: 'claude' }])).toBe(false);
-    expect(measuresCodex([{ agent: 'claude' }, { agent: 'codex', model: 'gpt-5' }])).toBe(true);
   });
 });

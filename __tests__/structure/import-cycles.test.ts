@@ -80,10 +80,14 @@ describe('src/ import graph', () => {
  * domain the floors below keep the layering. src/cli.ts belongs to cli/ and src/index.ts to
  * action/; the other root files (errors, format, guards, mask, outcome, version) are the ground floor.
  */
+const AGENT_FACTS = /^agents\/[^/]+\/facts\.ts$/;
+
 function room(file: string): string {
   const path = relative(SRC, file);
   if (path === 'cli.ts') return 'cli';
   if (path === 'index.ts') return 'action';
+  // Each agent's facts are the registry's entries, kept beside the agent they describe.
+  if (AGENT_FACTS.test(path)) return 'agents/registry';
   const parts = path.split('/');
   if (parts.length === 1) return '.';
   if (parts[0] === 'agents') return `agents/${(parts[1] ?? '').replace(/\.ts$/, '')}`;
@@ -205,7 +209,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/': 'adapter',
   'agents/agent.ts': 'leaf',
   'agents/api-error.ts': 'rule',
-  'agents/registry.ts': 'rule',
+  'agents/registry.ts': 'leaf',
   'agents/process/json-line.ts': 'rule',
   'agents/claude/decision.ts': 'rule',
   'agents/claude/events.ts': 'rule',
@@ -269,6 +273,7 @@ const PREFIXES = Object.keys(FLOORS).sort((a, b) => b.length - a.length);
 
 function floor(file: string): Floor | undefined {
   const path = relative(SRC, file);
+  if (AGENT_FACTS.test(path)) return 'leaf';
   const prefix = PREFIXES.find((p) => (p === '' ? !path.includes('/') : path.startsWith(p)));
   return prefix === undefined ? undefined : FLOORS[prefix];
 }
@@ -460,13 +465,16 @@ describe('the agent registry', () => {
     const graph = new Map([
       [join(SRC, 'measure/loop.ts'), [join(SRC, 'agents/claude/agent.ts'), join(SRC, 'agents/agent.ts')]],
       [join(SRC, 'agents/runtime.ts'), [join(SRC, 'agents/codex/agent.ts')]],
-      [join(SRC, 'agents/codex/agent.ts'), [join(SRC, 'agents/codex/run.ts'), join(SRC, 'agents/process/lines.ts')]],
+      [
+        join(SRC, 'agents/codex/agent.ts'),
+        [join(SRC, 'agents/codex/run.ts'), join(SRC, 'agents/process/lines.ts')],
+      ],
       [join(SRC, 'agents/codex/run.ts'), [join(SRC, 'agents/claude/x.ts')]],
     ]);
     expect(agentFolderImporters(graph)).toEqual(['agents/codex/run.ts', 'measure/loop.ts']);
   });
 
-  it('is the only way into an agent\'s folder (the modules not yet behind it aside)', () => {
+  it("is the only way into an agent's folder (the modules not yet behind it aside)", () => {
     expect(agentFolderImporters(importGraph())).toEqual(NOT_YET_BEHIND_THE_REGISTRY);
   });
 });

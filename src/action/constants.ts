@@ -4,15 +4,11 @@
  * run outside the runner (the tests, `node dist/index.js` by hand) gets no `INPUT_*` for an input it
  * leaves out; a test checks that both lists agree.
  */
+import type { AgentFacts } from '../agents/agent.js';
+import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 
 export const Inputs = {
-  AnthropicApiKey: 'anthropic-api-key',
-  ClaudeCodeVersion: 'claude-code-version',
-  ClaudePath: 'claude-path',
   Agents: 'agents',
-  CodexVersion: 'codex-version',
-  CodexPath: 'codex-path',
-  OpenaiApiKey: 'openai-api-key',
   Model: 'model',
   Models: 'models',
   Runs: 'runs',
@@ -37,7 +33,13 @@ export const Inputs = {
   MaxCostUsd: 'max-cost-usd',
   RoutingMatrix: 'routing-matrix',
 } as const;
-export type InputName = (typeof Inputs)[keyof typeof Inputs];
+/** Each agent's own inputs (its version, executable and API key), named by the registry. */
+export const AgentInputNames: readonly string[] = Object.values(AGENTS).flatMap((a) =>
+  Object.values(a.inputs),
+);
+export type InputName =
+  | (typeof Inputs)[keyof typeof Inputs]
+  | AgentFacts['inputs'][keyof AgentFacts['inputs']];
 
 export const Outputs = {
   Verdicts: 'verdicts',
@@ -50,22 +52,13 @@ export const Outputs = {
 export type OutputName = (typeof Outputs)[keyof typeof Outputs];
 
 /**
- * The version of `@anthropic-ai/claude-code` installed when `claude-code-version` is not given: the
- * one this release was tested with (package.json devDependencies; a test keeps them equal).
- */
-export const PINNED_CLAUDE_CODE_VERSION = '2.1.328';
-
-/** The version of `@openai/codex` installed when `codex-version` is not given, as for Claude Code. */
-export const PINNED_CODEX_VERSION = '0.169.0';
-
-/**
  * Defaults of the inputs that have one (an input missing here defaults to empty). `github-token`
  * defaults to `${{ github.token }}` in action.yml, an expression only the runner can evaluate.
  */
 export const InputDefaults: Partial<Record<InputName, string>> = {
-  [Inputs.ClaudeCodeVersion]: PINNED_CLAUDE_CODE_VERSION,
-  [Inputs.Agents]: 'claude',
-  [Inputs.CodexVersion]: PINNED_CODEX_VERSION,
+  // Each agent's version: the one this release was tested with (package.json devDependencies).
+  ...Object.fromEntries(Object.values(AGENTS).map((a) => [a.inputs.version, a.pinnedVersion])),
+  [Inputs.Agents]: DEFAULT_AGENT,
   [Inputs.Runs]: '2',
   [Inputs.Timeout]: '30',
   [Inputs.Skills]: '**/SKILL.md',
@@ -86,12 +79,6 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */
 export const COMMENT_MARKER = 'results';
-
-/** The npm package the Action installs for Claude Code. */
-export const CLAUDE_CODE_PACKAGE = '@anthropic-ai/claude-code';
-
-/** The npm package installed when Codex is among the agents. */
-export const CODEX_PACKAGE = '@openai/codex';
 
 /**
  * Where a skill's eval set is looked for when the `evals` input is empty, in this order, relative to

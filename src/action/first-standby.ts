@@ -3,7 +3,7 @@ import { realRunDeps } from '../agents/claude/run-once.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import { firstStandbySpec } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
-import type { ClaudeInstall } from './install.js';
+import type { AgentInstall } from './install.js';
 import { claudeEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
 import type { MeasureTarget } from './plan.js';
 import type { Settings } from './settings.js';
@@ -24,7 +24,7 @@ import type { Settings } from './settings.js';
 export function startActionStandby(
   targets: readonly MeasureTarget[],
   settings: Settings,
-  claude: ClaudeInstall | undefined,
+  claude: AgentInstall | undefined,
   firstBaseline: FetchedBaseline | undefined,
 ): EarlyStandby {
   return startEarlyStandby(

@@ -2,14 +2,9 @@ import { access, constants, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
-import { type GateResult, gateResult } from '../agents/agent.js';
-import {
-  type CachedCli,
-  cliInstallPrefix,
-  restoreCliInstall,
-  saveCliInstall,
-} from '../system/baseline-cache.js';
-import { CLAUDE_CODE_PACKAGE, CODEX_PACKAGE, type InputName, Inputs } from './constants.js';
+import { type AgentFacts, type GateResult, gateResult } from '../agents/agent.js';
+import { cliInstallPrefix, restoreCliInstall, saveCliInstall } from '../system/baseline-cache.js';
+import type { AgentInputs } from './settings.js';
 
 /**
  * Getting a `claude` to run (docs/action.md): `claude-path` as given, else the pinned
@@ -25,36 +20,7 @@ import { CLAUDE_CODE_PACKAGE, CODEX_PACKAGE, type InputName, Inputs } from './co
  * dependency too.
  */
 
-/** What differs between the CLIs this module gets. */
-interface CliPackage {
-  cli: CachedCli;
-  /** For the log and the findings: `Claude Code`. */
-  label: string;
-  npmPackage: string;
-  /** The executable's name in `node_modules/.bin`. */
-  bin: string;
-  /** The input that names an executable instead. */
-  pathInput: InputName;
-}
-
-const PACKAGES: Record<CachedCli, CliPackage> = {
-  claude: {
-    cli: 'claude',
-    label: 'Claude Code',
-    npmPackage: CLAUDE_CODE_PACKAGE,
-    bin: 'claude',
-    pathInput: Inputs.ClaudePath,
-  },
-  codex: {
-    cli: 'codex',
-    label: 'Codex',
-    npmPackage: CODEX_PACKAGE,
-    bin: 'codex',
-    pathInput: Inputs.CodexPath,
-  },
-};
-
-export interface ClaudeInstall {
+export interface AgentInstall {
   /** Absolute path of the executable. */
   bin: string;
   /** `path`: the executable `claude-path` (or `codex-path`) named. */
@@ -64,11 +30,10 @@ export interface ClaudeInstall {
 }
 
 /** A usable `claude` (or `codex`), or the cli gate's failure saying why there is none (exit 2). */
-export type InstallResult = { ok: true; install: ClaudeInstall } | { ok: false; finding: GateResult };
+export type InstallResult = { ok: true; install: AgentInstall } | { ok: false; finding: GateResult };
 
-export interface InstallOptions {
-  version: string;
-  claudePath?: string;
+/** Where the runner runs: a part of the cache key. */
+export interface RunnerPlatform {
   runnerOs: string;
   arch: string;
 }
@@ -88,7 +53,7 @@ async function isExecutable(file: string): Promise<boolean> {
 }
 
 /** Installs the package into the prefix; a failure is the cli gate's finding. */
-async function npmInstall(prefix: string, version: string, pkg: CliPackage): Promise<GateResult | undefined> {
+async function npmInstall(prefix: string, version: string, pkg: AgentFacts): Promise<GateResult | undefined> {
   const spec = `${pkg.npmPackage}@${version}`;
   const args = [
     'install',
@@ -113,38 +78,31 @@ async function npmInstall(prefix: string, version: string, pkg: CliPackage): Pro
       'cli',
       'fail',
       `npm could not install ${spec} (exit ${result.exitCode ?? 'none'}): ${tail}`,
-      `check that the version exists (npm view ${pkg.npmPackage} versions), or set ${pkg.pathInput}`,
+      `check that the version exists (npm view ${pkg.npmPackage} versions), or set ${pkg.inputs.path}`,
     );
   }
   return undefined;
 }
 
-/** Resolves a `claude` executable as InstallOptions say. A failure is the cli gate's finding (exit 2). */
-export function installClaude(opts: InstallOptions): Promise<InstallResult> {
-  return installCli(PACKAGES.claude, opts.claudePath, opts);
-}
-
-/** Resolves a `codex` executable (`codex-path`, else `codex-version` installed), as for claude. */
-export function installCodex(
-  opts: Omit<InstallOptions, 'claudePath'> & { codexPath?: string },
+/**
+ * Resolves an agent's executable as its inputs say: its path input as given, else its version from
+ * the cache or npm. A failure is the cli gate's finding (exit 2).
+ */
+export async function installAgent(
+  pkg: AgentFacts,
+  inputs: AgentInputs,
+  platform: RunnerPlatform,
 ): Promise<InstallResult> {
-  return installCli(PACKAGES.codex, opts.codexPath, opts);
-}
-
-async function installCli(
-  pkg: CliPackage,
-  givenPath: string | undefined,
-  opts: Omit<InstallOptions, 'claudePath'>,
-): Promise<InstallResult> {
-  if (givenPath !== undefined) {
-    const bin = path.resolve(givenPath);
-    core.info(`${pkg.pathInput} is set: using ${bin}, nothing is installed`);
+  const opts = { ...platform, version: inputs.version };
+  if (inputs.path !== undefined) {
+    const bin = path.resolve(inputs.path);
+    core.info(`${pkg.inputs.path} is set: using ${bin}, nothing is installed`);
     return { ok: true, install: { bin, source: 'path' } };
   }
   // Inside the workspace's cache folder: its cache path is then the same on every runner.
-  const prefix = cliInstallPrefix(opts.version, undefined, pkg.cli);
+  const prefix = cliInstallPrefix(opts.version, undefined, pkg.id);
   const bin = prefixBin(prefix, pkg.bin);
-  const cacheOptions = { version: opts.version, os: opts.runnerOs, arch: opts.arch, prefix, cli: pkg.cli };
+  const cacheOptions = { version: opts.version, os: opts.runnerOs, arch: opts.arch, prefix, cli: pkg.id };
 
   const restored = await restoreCliInstall(cacheOptions);
   if (restored.hit === 'exact' && (await isExecutable(bin))) {
@@ -167,7 +125,7 @@ async function installCli(
         'cli',
         'fail',
         `npm installed ${pkg.npmPackage}@${opts.version} but ${bin} is missing or not executable`,
-        `set ${pkg.pathInput} to a working ${pkg.bin}`,
+        `set ${pkg.inputs.path} to a working ${pkg.bin}`,
       ),
     };
   }

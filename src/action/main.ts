@@ -1,13 +1,14 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { GateResult } from '../agents/agent.js';
+import { AGENT_IDS, type AgentId, type GateResult, measures } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT, SECRET_VARIABLES } from '../agents/registry.js';
 import { killAllAgentGroups } from '../agents/runtime.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import { readRunnerContext } from './context.js';
 import { startActionStandby } from './first-standby.js';
-import { type ClaudeInstall, installClaude, installCodex } from './install.js';
+import { type AgentInstall, installAgent, type RunnerPlatform } from './install.js';
 import { loadActionPrices } from './job-cost.js';
 import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
@@ -23,7 +24,7 @@ import {
   measureRoutingMatrix,
   planRoutingMatrix,
 } from './routing-matrix.js';
-import { readSettings, type Settings } from './settings.js';
+import { agentsOf, readSettings, type Settings } from './settings.js';
 
 /**
  * The Action's flow (docs/action.md), one phase per module: settings (settings.ts) → plan: which skills,
@@ -35,14 +36,14 @@ import { readSettings, type Settings } from './settings.js';
  */
 async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const settings = readSettings();
-  // Masked before anything can print them.
-  if (settings.anthropicApiKey !== undefined) core.setSecret(settings.anthropicApiKey);
-  // And by skilltrigger's own mask (src/mask.ts), for the comment, the summary and the report files.
-  registerSecrets(process.env);
-  registerSecrets({ ANTHROPIC_API_KEY: settings.anthropicApiKey });
-  if (settings.openaiApiKey !== undefined) {
-    core.setSecret(settings.openaiApiKey);
-    registerSecrets({ CODEX_API_KEY: settings.openaiApiKey });
+  // Masked before anything can print them, and by skilltrigger's own mask (src/mask.ts), for the
+  // comment, the summary and the report files.
+  registerSecrets(process.env, SECRET_VARIABLES);
+  for (const [id, inputs] of Object.entries(settings.install)) {
+    if (inputs.apiKey === undefined) continue;
+    core.setSecret(inputs.apiKey);
+    const { keyVariable } = agentFacts(id as AgentId);
+    registerSecrets({ [keyVariable]: inputs.apiKey }, [keyVariable]);
   }
   if (settings.githubToken !== undefined) core.setSecret(settings.githubToken);
   const ctx = await readRunnerContext();
@@ -91,7 +92,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     run.matrix = matrixNotRun(matrix, `${installed.label} could not be installed`);
     return publish(run, ctx, settings);
   }
-  const { claude, codex } = installed;
+  const { claude, codex } = installed.installs;
 
   // The first skill's cached baseline is read now, to foresee whether its base side runs first.
   const first = targets[0];
@@ -200,39 +201,30 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
 }
 
 /**
- * The agents' CLIs (install.ts): Claude Code's unless only Codex is measured, then Codex's when it
- * is among the agents. The first that cannot be had is the cli gate's failure.
+ * The agents' CLIs (install.ts), in the order the agents are named; the first that cannot be had is
+ * the cli gate's failure.
  */
+/** Each measured agent's executable, by id. */
+export type Installs = Partial<Record<AgentId, AgentInstall>>;
+
 async function installAgents(
   settings: Settings,
-  ctx: { runnerOs: string; arch: string },
-): Promise<
-  | { ok: true; claude?: ClaudeInstall; codex?: ClaudeInstall }
-  | { ok: false; finding: GateResult; label: string }
-> {
-  const platform = { runnerOs: ctx.runnerOs, arch: ctx.arch };
-  let claude: ClaudeInstall | undefined;
-  if (measuresClaude(settings)) {
-    const got = await core.group('Install Claude Code', () =>
-      installClaude({
-        version: settings.claudeCodeVersion,
-        ...(settings.claudePath === undefined ? {} : { claudePath: settings.claudePath }),
-        ...platform,
-      }),
+  ctx: RunnerPlatform,
+): Promise<{ ok: true; installs: Installs } | { ok: false; finding: GateResult; label: string }> {
+  const installs: Installs = {};
+  // Claude Code first, as the gates run: the registry's order, not the input's.
+  for (const agent of AGENT_IDS.filter((id) => measures(agentsOf(settings), id))) {
+    const facts = agentFacts(agent);
+    const got = await core.group(`Install ${facts.label}`, () =>
+      installAgent(facts, settings.install[agent], { runnerOs: ctx.runnerOs, arch: ctx.arch }),
     );
-    if (!got.ok) return { ok: false, finding: got.finding, label: 'Claude Code' };
-    claude = got.install;
+    if (!got.ok) {
+      const finding = agent === DEFAULT_AGENT ? got.finding : { ...got.finding, agent };
+      return { ok: false, finding, label: facts.label };
+    }
+    installs[agent] = got.install;
   }
-  if (!settings.agents?.some((a) => a.agent === 'codex')) return { ok: true, ...(claude ? { claude } : {}) };
-  const got = await core.group('Install Codex', () =>
-    installCodex({
-      version: settings.codexVersion,
-      ...(settings.codexPath === undefined ? {} : { codexPath: settings.codexPath }),
-      ...platform,
-    }),
-  );
-  if (!got.ok) return { ok: false, finding: { ...got.finding, agent: 'codex' }, label: 'Codex' };
-  return { ok: true, ...(claude ? { claude } : {}), codex: got.install };
+  return { ok: true, installs };
 }
 
 /** The Action's entry: runs the flow and turns its conclusion (or a thrown error) into the exit. */

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import { measures } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import { codexDefaultModel } from '../agents/codex/launch.js';
 import { codexProviderFrom } from '../agents/codex/provider.js';
+import { agentFacts } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
-import { measuresCodex } from '../inputs/agents.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import type { LoopSettings } from '../measure/measure-settings.js';
@@ -28,14 +29,14 @@ import {
 } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
-import type { ClaudeInstall } from './install.js';
+import type { AgentInstall } from './install.js';
 import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
 import type { MeasureTarget } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import { compareWithBaseline } from './results/comparison.js';
 import type { MeasuredSkill } from './results/results.js';
-import type { Settings } from './settings.js';
+import { agentsOf, type Settings } from './settings.js';
 
 /**
  * The measure phase, one skill at a time: which baseline (cached, or the base description measured
@@ -56,23 +57,24 @@ const STUB_LAYOUT = 'command';
 const WITHHELD_FROM_CLAUDE = [/^INPUT_/, /^ACTIONS_(RUNTIME_TOKEN|ID_TOKEN_REQUEST_)/, /^GITHUB_TOKEN$/];
 
 /**
- * The step's environment as the agents get it: the runner's secrets out, the API keys in (Codex's
- * only when Codex is measured).
+ * The step's environment as the agents get it: the runner's secrets out, the API keys of the
+ * measured agents in, each as the variable its runs read (the registry's `keyVariable`).
  */
 export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!WITHHELD_FROM_CLAUDE.some((pattern) => pattern.test(key))) env[key] = value;
   }
-  if (settings.anthropicApiKey !== undefined) env.ANTHROPIC_API_KEY = settings.anthropicApiKey;
-  if (settings.openaiApiKey !== undefined && measuresCodex(settings.agents))
-    env.CODEX_API_KEY = settings.openaiApiKey;
+  for (const { agent } of agentsOf(settings)) {
+    const key = settings.install[agent].apiKey;
+    if (key !== undefined) env[agentFacts(agent).keyVariable] = key;
+  }
   return env;
 }
 
 /** True when Claude Code is among the agents (the default). */
 export function measuresClaude(settings: Settings): boolean {
-  return settings.agents?.some((a) => a.agent === 'claude') ?? true;
+  return measures(agentsOf(settings), 'claude');
 }
 
 /**
@@ -112,7 +114,7 @@ export interface MeasureContext {
   settings: Settings;
   scope: SkillScope;
   /** Absent when Claude Code is not among the agents. */
-  claude?: ClaudeInstall;
+  claude?: AgentInstall;
   /** With Codex among the agents: its executable. */
   codexBin?: string;
   gates: ActionGates;

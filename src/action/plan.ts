@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
+import { measures } from '../agents/agent.js';
 import { type CodexSibling, codexSiblings } from '../agents/codex/listed.js';
 import { InputErrors } from '../errors.js';
-import { measuresCodex } from '../inputs/agents.js';
 import { loadSkillEvalSet } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
 import { shardText } from '../matrix/shard.js';
@@ -12,7 +12,7 @@ import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
 import type { ActionEvent, RunnerContext } from './context.js';
 import type { ActionRun, NotRunSkill, SkillResult } from './results/results.js';
-import type { Settings } from './settings.js';
+import { agentsOf, type Settings } from './settings.js';
 import { shardPlans } from './shard.js';
 
 /**
@@ -211,7 +211,7 @@ function competitionOnCodex(
   siblings: CompetingSibling[],
   settings: Settings,
 ): Pick<MeasureTarget, 'siblings' | 'codexSiblings'> {
-  if (siblings.length === 0 || !measuresCodex(settings.agents)) return { siblings };
+  if (siblings.length === 0 || !measures(agentsOf(settings), 'codex')) return { siblings };
   const { installed, leftOut } = codexSiblings(siblings.map((s) => ({ skill: s.skill, file: s.skill.file })));
   for (const { name, reason } of leftOut)
     core.info(

@@ -15,7 +15,7 @@ import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
-import type { ClaudeInstall } from './install.js';
+import type { AgentInstall } from './install.js';
 import type { CompetitionListing } from './listed.js';
 import { claudeEnv, MAX_RETRIES } from './measure-one.js';
 import { annotateInputErrors } from './plan.js';
@@ -120,7 +120,7 @@ export interface MatrixContext {
   ctx: RunnerContext;
   settings: Settings;
   /** Claude Code, where it is measured. */
-  claude?: ClaudeInstall;
+  claude?: AgentInstall;
   /** The `codex` executable, where Codex is measured. */
   codexBin?: string;
   gates: ActionGates;

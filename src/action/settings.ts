@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
-import type { AgentChoice } from '../agents/agent.js';
+import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { AGENTS } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
@@ -12,25 +13,31 @@ function isBaselineMode(value: string): value is BaselineMode {
   return (BASELINE_MODES as readonly string[]).includes(value);
 }
 
+/** The agents the job measures: `agents`, else the default (Claude Code alone). */
+export function agentsOf(settings: Pick<Settings, 'agents'>): readonly AgentChoice[] {
+  return settings.agents ?? DEFAULT_AGENTS;
+}
+
+/** One agent's inputs: `claude-code-version`, `claude-path`, `anthropic-api-key` for Claude Code. */
+export interface AgentInputs {
+  version: string;
+  path?: string;
+  apiKey?: string;
+}
+
 /** Every input of the Action, read once and validated. Nothing else reads `core.getInput`. */
 export interface Settings {
-  /** Passed to `claude` as `ANTHROPIC_API_KEY` (and masked). Absent: the step's own environment decides. */
-  anthropicApiKey?: string;
-  /** The exact `@anthropic-ai/claude-code` version to install (a cache key part, so never a range). */
-  claudeCodeVersion: string;
-  /** A `claude` executable to use instead of installing one. */
-  claudePath?: string;
+  /**
+   * Each agent's own inputs (the registry names them, src/agents/registry.ts): the exact version to
+   * install (a cache key part, so never a range), an executable to use instead, and the API key its
+   * runs get (masked; absent: the step's own environment decides).
+   */
+  install: Record<AgentId, AgentInputs>;
   /**
    * `agents`: the agents measured, each with its model when there are several (`claude:M,codex:M`
    * in `model`/`models`; then `model` and `models` are absent). Absent: Claude Code alone, the default.
    */
   agents?: AgentChoice[];
-  /** The exact `@openai/codex` version to install when Codex is among the agents. */
-  codexVersion: string;
-  /** A `codex` executable to use instead of installing one. */
-  codexPath?: string;
-  /** Passed to `codex` as `CODEX_API_KEY` (and masked). Absent: the step's own environment decides. */
-  openaiApiKey?: string;
   /** `--model` for every run; absent: the CLI's default. */
   model?: string;
   /** `models`: several models, each measured on every query (then `model` is absent). */
@@ -169,8 +176,18 @@ export function readSettings(read: InputReader = coreReader): Settings {
     }
     return value;
   };
-  const version = exactVersion(Inputs.ClaudeCodeVersion, '2.1.328');
-  const codexVersion = exactVersion(Inputs.CodexVersion, '0.169.0');
+  const install = Object.fromEntries(
+    Object.values(AGENTS).map((agent) => {
+      const path = optional(agent.inputs.path);
+      const apiKey = optional(agent.inputs.apiKey);
+      const inputs: AgentInputs = {
+        version: exactVersion(agent.inputs.version, agent.pinnedVersion),
+        ...(path === undefined ? {} : { path }),
+        ...(apiKey === undefined ? {} : { apiKey }),
+      };
+      return [agent.id, inputs];
+    }),
+  ) as Record<AgentId, AgentInputs>;
 
   const model = optional(Inputs.Model);
   if (model !== undefined && (/\s/.test(model) || model.length > 200)) {
@@ -302,19 +319,10 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
-  const anthropicApiKey = optional(Inputs.AnthropicApiKey);
-  const openaiApiKey = optional(Inputs.OpenaiApiKey);
-  const codexPath = optional(Inputs.CodexPath);
-  const claudePath = optional(Inputs.ClaudePath);
   const githubToken = optional(Inputs.GithubToken);
   return {
-    ...(anthropicApiKey === undefined ? {} : { anthropicApiKey }),
-    claudeCodeVersion: version,
-    ...(claudePath === undefined ? {} : { claudePath }),
+    install,
     ...(agents === undefined ? {} : { agents }),
-    codexVersion,
-    ...(codexPath === undefined ? {} : { codexPath }),
-    ...(openaiApiKey === undefined ? {} : { openaiApiKey }),
     ...(agents !== undefined && agents.length > 1
       ? {}
       : models.length > 1

@@ -16,6 +16,36 @@ export interface AgentChoice {
   model?: string;
 }
 
+/**
+ * What the core asks about an agent that is plain fact (one per id, in `registry.ts`): names,
+ * package, executable, the options and inputs that name it, its secrets. What it runs is its runtime.
+ */
+export interface AgentFacts {
+  id: AgentId;
+  /** How people call it: `Claude Code`, `Codex`. */
+  label: string;
+  /** Its CLI where a version is named: `Claude CLI`. */
+  cliLabel: string;
+  /** The npm package the Action installs, and the executable it puts in `node_modules/.bin`. */
+  npmPackage: string;
+  bin: string;
+  /** The version the Action installs by default: the one this release was tested with. */
+  pinnedVersion: string;
+  /** The CLI option (without `--`) and the environment variable that name its executable. */
+  binOption: string;
+  binVariable: string;
+  /** The Action's inputs that name its version, its executable and its API key. */
+  inputs: { version: string; path: string; apiKey: string };
+  /** The variable its runs read the API key from (the Action sets it from `inputs.apiKey`). */
+  keyVariable: string;
+  /** The environment variables whose values are its secrets: masked wherever text is printed. */
+  secretVariables: readonly string[];
+  /** Whether its runs can start warm: a process started ahead, waiting for its prompt. */
+  warmStandby: boolean;
+  /** The model a version runs without `--model`, when skilltrigger can name it (for the price). */
+  defaultModel(version: string | undefined): string | undefined;
+}
+
 /** What a measurement runs on when no agent is named. */
 export const DEFAULT_AGENTS: readonly AgentChoice[] = [{ agent: 'claude' }];
 
@@ -150,7 +180,7 @@ export interface GateResult {
   /** For anything not ok: what to do about it (may span lines; commands stand on their own lines). */
   fix?: string;
   /** The agent a gate checked, when it is not Claude Code (`check --agent codex`; docs/codex.md). */
-  agent?: Exclude<AgentId, 'claude'>;
+  agent?: AgentId;
 }
 
 export function gateResult(gate: GateName, status: GateStatus, reason: string, fix?: string): GateResult {

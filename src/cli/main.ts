@@ -3,6 +3,7 @@ import type { AgentId } from '../agents/agent.js';
 import { removeInterruptedWrites } from '../agents/claude/leftovers.js';
 import { removeAllStubProjects } from '../agents/process/stub-project.js';
 import { checkTempFolder, fullDiskMessage } from '../agents/process/temp-folder.js';
+import { SECRET_VARIABLES } from '../agents/registry.js';
 import { killAllAgentGroups, sweepDeadRuns } from '../agents/runtime.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
@@ -76,7 +77,7 @@ export function secondSignalText(signal: NodeJS.Signals, agents: readonly AgentI
  * the temp projects; the report is still written. A third exits at once.
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  registerSecrets(io.env);
+  registerSecrets(io.env, SECRET_VARIABLES);
   const controller = new AbortController();
   let signals = 0;
   /** The second signal's removal of the temp projects: the command does not return before it ends. */

@@ -71,8 +71,3 @@ export function qualifiedModels(agents: AgentId[], entries: string[] | undefined
     return model === undefined ? { agent } : { agent, model };
   });
 }
-
-/** True when Codex is among the agents (absent: claude alone). */
-export function measuresCodex(agents: readonly AgentChoice[] | undefined): boolean {
-  return agents?.some((a) => a.agent === 'codex') ?? false;
-}

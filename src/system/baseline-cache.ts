@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as cache from '@actions/cache';
+import type { AgentId } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { messageOf } from '../errors.js';
 
 /**
@@ -37,17 +39,14 @@ import { messageOf } from '../errors.js';
  */
 
 export const BASELINE_KEY_PREFIX = 'skilltrigger-baseline-';
-export const CLI_KEY_PREFIX = 'skilltrigger-claude-';
 
 /**
- * The agent CLIs the Action installs and caches, each under its own key prefix and prefix folder:
- * Claude Code's as they always were, Codex's beside them.
+ * The agent CLIs the Action installs and caches (src/agents/registry.ts), each under its own key
+ * prefix (`skilltrigger-<id>-`) and prefix folder (its npm package's own name: `claude-code`, `codex`).
  */
-export const CACHED_CLIS = {
-  claude: { keyPrefix: CLI_KEY_PREFIX, folder: 'claude-code' },
-  codex: { keyPrefix: 'skilltrigger-codex-', folder: 'codex' },
-} as const;
-export type CachedCli = keyof typeof CACHED_CLIS;
+export type CachedCli = AgentId;
+const cliKeyPrefix = (cli: CachedCli): string => `skilltrigger-${cli}-`;
+const cliFolder = (cli: CachedCli): string => agentFacts(cli).npmPackage.split('/').at(-1) ?? cli;
 /** The report's file name inside a skill's baseline directory. */
 export const BASELINE_REPORT_FILE = 'report.json';
 
@@ -107,7 +106,7 @@ export interface CliInstallOptions {
   arch: string;
   /** The install prefix, `cliInstallPrefix(version)`: inside the workspace, so its cache path is relative. */
   prefix: string;
-  /** Which CLI (default claude): its key prefix. */
+  /** Which agent's CLI (default: the default agent's): its key prefix. */
   cli?: CachedCli;
 }
 
@@ -131,9 +130,9 @@ export function defaultCacheDir(): string {
 export function cliInstallPrefix(
   version: string,
   dir: string = defaultCacheDir(),
-  cli: CachedCli = 'claude',
+  cli: CachedCli = DEFAULT_AGENT,
 ): string {
-  return join(resolve(dir), CACHED_CLIS[cli].folder, cacheSegment(version, 64));
+  return join(resolve(dir), cliFolder(cli), cacheSegment(version, 64));
 }
 
 /**
@@ -187,8 +186,13 @@ export function baselineKey(os: string, skill: string, sha: string): string {
 }
 
 /** `skilltrigger-claude-<version>-<os>-<arch>` (`skilltrigger-codex-…` for Codex) */
-export function cliInstallKey(version: string, os: string, arch: string, cli: CachedCli = 'claude'): string {
-  return `${CACHED_CLIS[cli].keyPrefix}${cacheSegment(version, 64)}-${platformSegment(os)}-${platformSegment(arch)}`;
+export function cliInstallKey(
+  version: string,
+  os: string,
+  arch: string,
+  cli: CachedCli = DEFAULT_AGENT,
+): string {
+  return `${cliKeyPrefix(cli)}${cacheSegment(version, 64)}-${platformSegment(os)}-${platformSegment(arch)}`;
 }
 
 /** `<dir>/baseline/<skill>`: the one path cached for a skill's baseline. */

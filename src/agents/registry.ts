@@ -1,0 +1,22 @@
+/**
+ * The registry: one descriptor per agent id, what the core asks about an agent without naming it
+ * (docs/architecture.md, "A new agent"). This file holds the facts, which every floor may read;
+ * what an agent runs (its gates, its runs, its processes) is reached through agents/runtime.ts.
+ */
+import { type AgentFacts, type AgentId, DEFAULT_AGENTS } from './agent.js';
+import { claudeFacts } from './claude/facts.js';
+import { codexFacts } from './codex/facts.js';
+
+export const AGENTS: Readonly<Record<AgentId, AgentFacts>> = {
+  claude: claudeFacts,
+  codex: codexFacts,
+};
+
+/** What the registry says of `id`. */
+export const agentFacts = (id: AgentId): AgentFacts => AGENTS[id];
+
+/** The agent a measurement runs on when none is named (`--agent`, the Action's `agents`). */
+export const DEFAULT_AGENT: AgentId = DEFAULT_AGENTS[0]?.agent ?? claudeFacts.id;
+
+/** Every agent's secret variables, in registry order: what the masking hides wherever text is printed. */
+export const SECRET_VARIABLES: readonly string[] = Object.values(AGENTS).flatMap((a) => a.secretVariables);
