@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { agentView, asAgentsReport, comparesByAgent, hasSeveralAgents } from '../../src/compare/by-agent.js';
 import { compareReportsByModel } from '../../src/compare/by-model.js';
 import type { EvalItem } from '../../src/inputs/types.js';
+import type { RunResult } from '../../src/measure/loop-spec.js';
 import { buildReport } from '../../src/report/build/build.js';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
 import { modelRun, modelsReportArgs } from '../fakes/models-report.js';

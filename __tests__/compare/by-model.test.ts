@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { pairedByModel, standingLabel } from '../../src/compare/by-model.js';
 import type { EvalItem } from '../../src/inputs/types.js';
+import type { RunResult } from '../../src/measure/loop-spec.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { pairedModelsLines } from '../../src/report/models-text.js';
 import { modelRun, modelsReport } from '../fakes/models-report.js';

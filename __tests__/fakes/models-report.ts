@@ -1,7 +1,7 @@
-import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import type { EvalItem } from '../../src/inputs/types.js';
+import type { RunResult } from '../../src/measure/loop-spec.js';
 import { buildReport } from '../../src/report/build/build.js';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
 

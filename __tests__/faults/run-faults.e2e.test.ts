@@ -2,12 +2,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  claudeEnvironment,
-  type RunResult,
-  type RunSpec,
-  runOnce,
-} from '../../src/agents/claude/run-once.js';
+import { claudeEnvironment, type RunSpec, runOnce } from '../../src/agents/claude/run-once.js';
+import type { RunResult } from '../../src/measure/loop-spec.js';
 import type { Outcome } from '../../src/outcome.js';
 import {
   type Behaviour,

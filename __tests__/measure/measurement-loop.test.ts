@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import type { PriceTable } from '../../src/cost/prices.js';
+import type { RunResult } from '../../src/measure/loop-spec.js';
 import type { MeasureSettings } from '../../src/measure/measure-settings.js';
 import { loopBudget, measurementLoop } from '../../src/measure/measurement-loop.js';
 import { DEFAULT_RULES } from '../../src/verdict/rules.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/agents/claude/run-once.js';
 import { pairedByModel } from '../../src/compare/by-model.js';
 import { costOf } from '../../src/cost/cost.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
+import type { RunResult } from '../../src/measure/loop-spec.js';
 import { renderReportHtml } from '../../src/report/html/render.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { byClass, byTag, elements, parsePage, textOf } from '../fakes/html-dom.js';

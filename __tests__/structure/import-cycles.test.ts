@@ -438,7 +438,6 @@ const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
   'measure/measure-settings.ts',
   'measure/measure-skill.ts',
   'measure/measurement-loop.ts',
-  'measure/run-agent.ts',
   'preflight/agents.ts',
   'preflight/preflight.ts',
   'preflight/render.ts',

@@ -12,7 +12,7 @@ import { type AgentInstall, installAgent, type RunnerPlatform } from './install.
 import { loadActionPrices } from './job-cost.js';
 import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
-import { claudeEnv, fetchBaselineFor, MAX_RETRIES, measuresClaude } from './measure-one.js';
+import { claudeEnv, fetchBaselineFor, MAX_RETRIES } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, forkWithoutSecrets, newRun, notRun, planRun } from './plan.js';
 import { runActionGates } from './preflight.js';

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { measures } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import { codexDefaultModel } from '../agents/codex/launch.js';
 import { codexProviderFrom } from '../agents/codex/provider.js';
@@ -70,11 +69,6 @@ export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
     if (key !== undefined) env[agentFacts(agent).keyVariable] = key;
   }
   return env;
-}
-
-/** True when Claude Code is among the agents (the default). */
-export function measuresClaude(settings: Settings): boolean {
-  return measures(agentsOf(settings), 'claude');
 }
 
 /**

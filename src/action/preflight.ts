@@ -1,6 +1,12 @@
 import * as core from '@actions/core';
-import type { AgentChoice, InitInfo } from '../agents/agent.js';
-import { GATE_NAMES, type GateName, type GateResult, gateLabel } from '../agents/agent.js';
+import {
+  type AgentChoice,
+  GATE_NAMES,
+  type GateName,
+  type GateResult,
+  gateLabel,
+  type InitInfo,
+} from '../agents/agent.js';
 import { LOGIN_FIX } from '../agents/claude/gates/auth.js';
 import type { Usage } from '../outcome.js';
 import { type PreflightResult, runPreflight } from '../preflight/preflight.js';

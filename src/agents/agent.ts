@@ -129,6 +129,9 @@ export interface AgentRunResult {
   phases?: RunPhases;
 }
 
+/** Thrown by a run whose caller's signal aborted it: the run is not recorded. */
+export class RunInterrupted extends Error {}
+
 /** One run the loop asks for. */
 export interface AgentRunRequest {
   query: string;

@@ -1,5 +1,4 @@
-import type { AskResult } from '../agents/claude/ask.js';
-import { describeAskFailure } from '../agents/claude/ask.js';
+import { type AskResult, describeAskFailure } from '../agents/claude/ask.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
 import { SkilltriggerError } from '../errors.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';

@@ -1,6 +1,5 @@
 import type { Document, LineCounter, YAMLError } from 'yaml';
-import type { InputLocation } from '../errors.js';
-import { messageOf } from '../errors.js';
+import { type InputLocation, messageOf } from '../errors.js';
 import { inputFailure } from './problems.js';
 
 /**

@@ -1,8 +1,9 @@
 import os from 'node:os';
-import type { InitInfo, UpcomingRun } from '../agents/agent.js';
+import { type InitInfo, RunInterrupted, type UpcomingRun } from '../agents/agent.js';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
-import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from '../agents/claude/run-once.js';
+import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
+import type { RunResult } from '../measure/loop-spec.js';
 import { runOnAgent } from '../measure/run-agent.js';
 import type { MatrixReport, MatrixRun } from '../schemas/matrix.js';
 import { rosterOf } from '../schemas/privacy.js';

@@ -1,14 +1,17 @@
 /** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
-import type { Agent, AgentId } from '../agents/agent.js';
+import type { Agent, AgentId, AgentRunResult } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import type { RunResult, RunSpec } from '../agents/claude/run-once.js';
+import type { RunSpec } from '../agents/claude/run-once.js';
 import type { StubProjectError, StubSpec } from '../agents/process/stub-project.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
-import type { RuleSettings } from '../verdict/rules.js';
+import type { RuleSettings, RunRecord } from '../verdict/rules.js';
 import type { PlannedRun } from './run-plan.js';
 
 export type SideLabel = 'candidate' | 'baseline';
+
+/** A finished run as the loop records it: what the rules read, plus what only the harness sees. */
+export interface RunResult extends RunRecord, Omit<AgentRunResult, keyof RunRecord> {}
 
 /**
  * One description to measure and the stub its runs install, before any run (a report's measured side
@@ -45,8 +48,9 @@ export interface LoopSpec {
    */
   agents?: AgentTarget[];
   /**
-   * The agents other than claude by id (Codex), each made with its stubs of `sides`. Claude is
-   * built by the loop from `run`, `sides`, `standby` and the loop's RunDeps (src/agents/claude/agent.ts).
+   * The agents by id, each made with its stubs of `sides` (any `Agent` of the spec in
+   * src/agents/agent.ts). Claude's, when absent, is built by the loop from `run`, `sides`, `standby`
+   * and the loop's RunDeps (src/agents/claude/agent.ts).
    */
   seam?: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */

@@ -1,12 +1,13 @@
-import type { Agent, AgentId, UpcomingRun } from '../agents/agent.js';
+import { type Agent, type AgentId, RunInterrupted, type UpcomingRun } from '../agents/agent.js';
 import { claudeLoopAgent } from '../agents/claude/agent.js';
-import { type RunDeps, RunInterrupted, type RunResult, realRunDeps } from '../agents/claude/run-once.js';
+import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { fitsBudget } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
-import type { LoopResult, LoopSpec, RunProgress } from './loop-spec.js';
+import type { LoopResult, LoopSpec, RunProgress, RunResult } from './loop-spec.js';
 import { firstClaudeRun, type LoopTargets, loopTargets, slotModel, standbyCount } from './loop-targets.js';
 import { runOnAgent } from './run-agent.js';
 import { planRuns } from './run-plan.js';
@@ -23,11 +24,13 @@ export async function measureAll(
   const shape = loopTargets(spec);
   const { severalAgents, models, targets } = shape;
   const modelCount = targets.length;
-  // Claude is built in (the loop's RunDeps are its seams); every other agent comes with the spec.
-  const claude = claudeAgent(spec, shape, deps);
-  const agents: Partial<Record<AgentId, Agent>> = { ...spec.seam, claude };
+  // The agents come with the spec; claude's, when not given, is built here (the loop's RunDeps are its seams).
+  const agents: Partial<Record<AgentId, Agent>> = {
+    ...spec.seam,
+    claude: spec.seam?.claude ?? claudeAgent(spec, shape, deps),
+  };
   const agentOf = (target: number): Agent => {
-    const id = targets[target]?.agent ?? claude.id;
+    const id = targets[target]?.agent ?? DEFAULT_AGENT;
     const agent = agents[id];
     if (!agent) throw new Error(`no adapter was given for the agent ${id}`);
     return agent;

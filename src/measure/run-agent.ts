@@ -2,8 +2,8 @@
  * One run on the agent seam (src/agents/agent.ts), whichever agent runs it, returned as the loop
  * records it, so the verdicts and the reports read every agent's runs alike.
  */
-import type { Agent, AgentRunRequest } from '../agents/agent.js';
-import { RunInterrupted, type RunResult } from '../agents/claude/run-once.js';
+import { type Agent, type AgentRunRequest, RunInterrupted } from '../agents/agent.js';
+import type { RunResult } from './loop-spec.js';
 
 export async function runOnAgent(agent: Agent, request: AgentRunRequest): Promise<RunResult> {
   let result: RunResult;

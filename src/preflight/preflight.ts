@@ -1,6 +1,12 @@
 import os from 'node:os';
-import type { AgentId, InitInfo } from '../agents/agent.js';
-import { GATE_NAMES, type GateName, type GateResult, gateResult } from '../agents/agent.js';
+import {
+  type AgentId,
+  GATE_NAMES,
+  type GateName,
+  type GateResult,
+  gateResult,
+  type InitInfo,
+} from '../agents/agent.js';
 import { type ClaudeCommandResult, runClaudeCommand } from '../agents/claude/command.js';
 import { type InheritedEnvironment, inheritedEnvironment } from '../agents/claude/environment.js';
 import { judgeAuth } from '../agents/claude/gates/auth.js';

@@ -4,8 +4,7 @@
  * which sees how often the query came before. No I/O here: each API writes the plan its own way.
  */
 import { messageOf } from '../errors.js';
-import type { Continuation, Plan } from './plan.js';
-import { planFirstTurn, planFollowUp } from './plan.js';
+import { type Continuation, type Plan, planFirstTurn, planFollowUp } from './plan.js';
 import { seededRandom } from './random.js';
 import type { RequestView } from './request.js';
 import type { Behaviour, Script } from './script.js';

@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnvironment } from '../../../src/agents/claude/launch.js';
-import { type RunDeps, type RunResult, realRunDeps, runOnce } from '../../../src/agents/claude/run-once.js';
+import { type RunDeps, realRunDeps, runOnce } from '../../../src/agents/claude/run-once.js';
 import { createStubProject, type StubSpec } from '../../../src/agents/process/stub-project.js';
+import type { RunResult } from '../../../src/measure/loop-spec.js';
 import { type SimulatedModel, startSimulatedModel } from '../../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../../fakes/claude-env.js';
 

@@ -1,8 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Outcome } from '../../outcome.js';
-import type { RunRecord } from '../../verdict/rules.js';
-import type { AgentRunResult, RunPhases } from '../agent.js';
+import { type AgentRunResult, RunInterrupted, type RunPhases } from '../agent.js';
 import { createStubProject, type StubProject, type StubSpec } from '../process/stub-project.js';
 import { Decider } from './decision.js';
 import { parseEvent, type StreamEvent } from './events.js';
@@ -37,9 +36,6 @@ export interface RunSpec {
 
 export type { RunPhases } from '../agent.js';
 
-/** A finished run as the loop records it: what the rules read, plus what only the harness sees. */
-export interface RunResult extends RunRecord, Omit<AgentRunResult, keyof RunRecord> {}
-
 /** How the loop speeds a run up without changing it. */
 export interface RunOptions {
   /** A project made ahead of time (while the previous run ran) for this run's stub. */
@@ -71,9 +67,6 @@ export const realRunDeps: RunDeps = {
   now: () => performance.now(),
 };
 
-/** Thrown when the caller's signal aborts a run; the run is not recorded. */
-export class RunInterrupted extends Error {}
-
 /**
  * One run, start to finish: fresh stub project, one `claude -p`, the decision, the stop, and the
  * project removed whatever happens (decision, timeout, crash, interrupt).
@@ -83,7 +76,7 @@ export async function runOnce(
   signal?: AbortSignal,
   deps: RunDeps = realRunDeps,
   options: RunOptions = {},
-): Promise<RunResult> {
+): Promise<AgentRunResult> {
   if (signal?.aborted) {
     if (options.project) await options.project.then((p) => p.remove()).catch(() => undefined);
     if (options.standby) await options.standby.then(discardWaiting).catch(() => undefined);

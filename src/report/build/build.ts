@@ -1,6 +1,5 @@
 import type { AgentId, InitInfo, LoadedEntry } from '../../agents/agent.js';
-import type { BudgetStop } from '../../cost/budget.js';
-import { type BudgetSetter, budgetReason, type PricesIdentity } from '../../cost/budget.js';
+import { type BudgetSetter, type BudgetStop, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
 import type { EvalItem } from '../../inputs/types.js';
 import { describeText, rosterOf } from '../../schemas/privacy.js';

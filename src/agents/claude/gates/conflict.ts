@@ -1,5 +1,4 @@
-import type { InitInfo } from '../../agent.js';
-import { type GateResult, gateResult } from '../../agent.js';
+import { type GateResult, gateResult, type InitInfo } from '../../agent.js';
 import type { InitPlugin } from '../one-turn.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
 

@@ -1,6 +1,5 @@
 import type { Environment } from '../../../schemas/report.js';
-import type { InitInfo } from '../../agent.js';
-import { type GateResult, gateResult } from '../../agent.js';
+import { type GateResult, gateResult, type InitInfo } from '../../agent.js';
 
 /** What the roster gate found: the stub-less run's roster, for the report. */
 export interface RosterFinding {
