@@ -11,50 +11,20 @@
 //   npm run demo -- matrix                         the routing matrix of every example skill
 //   npm run demo -- --agent claude,codex           the example skill on Claude Code and Codex, one report
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { halveHoldout } from './demo-holdout.js';
+import { libIsCurrent } from './lib-fresh.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/** The newest modification time under `dir` (files only), 0 when it does not exist. */
-async function newest(dir) {
-  let latest = 0;
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return 0;
-  }
-  for (const e of entries) {
-    if (e.isFile())
-      latest = Math.max(latest, (await stat(path.join(e.parentPath ?? e.path, e.name))).mtimeMs);
-  }
-  return latest;
-}
-
-// The TypeScript build takes ~10 s: done only when lib/ is missing or older than a source or config.
-const built = await stat(path.join(root, 'lib', 'cli.bundle.js')).then(
-  (s) => s.mtimeMs,
-  () => 0,
-);
-const sources = Math.max(
-  await newest(path.join(root, 'src')),
-  ...(await Promise.all(
-    ['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) =>
-      stat(path.join(root, f)).then(
-        (s) => s.mtimeMs,
-        () => 0,
-      ),
-    ),
-  )),
-);
-if (built === 0 || sources > built) {
+// The TypeScript build takes ~10 s: done only when lib/ is missing or older than a source or config
+// (scripts/lib-fresh.js). It is atomic, so a demo started during another build reads a whole lib/.
+if (!libIsCurrent(root)) {
   process.stderr.write('demo: building lib/ from src/ (it is missing or older than the sources)…\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // Imported once lib/ is current: a static import would load the stale (or missing) build.
