@@ -3,6 +3,7 @@ import { parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
+import { closest } from './closest.js';
 import type { CommandName } from './help/commands.js';
 import { commandUsage, USAGE } from './help/help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
@@ -254,7 +255,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     case '-v':
       return { command: 'version' };
   }
-  if (!isCommand(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  if (!isCommand(command)) {
+    const meant = closest(command, Object.keys(COMMANDS));
+    throw new UsageError(
+      `unknown command "${command}"${meant === undefined ? '' : `: did you mean ${meant}?`}\n\n${USAGE}`,
+    );
+  }
   if (asksForHelp(rest)) return { command: 'help', topic: command };
   return COMMANDS[command].build(parseOptions(command, rest), env);
 }
