@@ -205,7 +205,7 @@ describe('usage errors: exact message, exit 1, nothing run', () => {
       what: 'an unknown option lists the ones there are',
       args: () => ['compare', 'a.json', '--csv'],
       first:
-        'skilltrigger: unknown option --csv for compare; it takes --json (skilltrigger compare --help explains every option)',
+        'skilltrigger: unknown option --csv for compare; it takes --json, --fail-on-regression (skilltrigger compare --help explains every option)',
     },
     {
       what: 'a mistyped option names the one it most likely meant',

@@ -47,6 +47,8 @@ export interface CompareArgs {
   a: string;
   b?: string;
   json: boolean;
+  /** `--fail-on-regression`: exit 2 when the comparison finds a regression (for scripts and hooks). */
+  failOnRegression: boolean;
 }
 
 export interface CheckArgs {
@@ -126,7 +128,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
           `compare needs two reports (or one paired report)\n\n${commandUsage('compare')}`,
         );
       if (extra) throw new UsageError(`compare takes at most two reports; got a third: "${extra}"`);
-      return { command: 'compare', a, ...optional('b', b), json: parsed.switches.has('json') };
+      return {
+        command: 'compare',
+        a,
+        ...optional('b', b),
+        json: parsed.switches.has('json'),
+        failOnRegression: parsed.switches.has('fail-on-regression'),
+      };
     },
   },
   check: {
