@@ -2,59 +2,58 @@
 // The offline demo: the real skilltrigger CLI and the real `claude` binary, pointed at the
 // project's simulated model on 127.0.0.1 instead of Anthropic's API. Every number it prints is
 // SIMULATED: the simulated model loads the stub with a probability set by how well the listed
-// description covers the query's words (src/simulated/text-rule.ts, README "The simulated model").
+// description covers the query's words (src/simulated/text-rule.ts, docs/cli.md, "The simulated model").
 //
-//   npm run demo                                   measure the example skill
-//   npm run demo -- --skill <dir> --eval <file>    measure any skill, offline
-//   npm run demo -- improve                        the author's loop on a copy of the example skill
-//   npm run demo -- init                           draft an eval set for a copy of the example skill
-//   npm run demo -- matrix                         the routing matrix of every example skill
-//   npm run demo -- --agent claude,codex           the example skill on Claude Code and Codex, one report
+// `npm run demo -- --help` lists its modes (MODES below).
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { halveHoldout } from './demo-holdout.js';
+import { libIsCurrent } from './lib-fresh.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/** The newest modification time under `dir` (files only), 0 when it does not exist. */
-async function newest(dir) {
-  let latest = 0;
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return 0;
-  }
-  for (const e of entries) {
-    if (e.isFile())
-      latest = Math.max(latest, (await stat(path.join(e.parentPath ?? e.path, e.name))).mtimeMs);
-  }
-  return latest;
+/** The demo's modes, as `npm run demo -- --help` lists them. */
+const MODES = {
+  run: 'measure the example skill (the default; --skill <dir> [--eval <file>] measures any skill)',
+  improve: "the author's loop on a copy of the example skill: one rewrite of its description, judged",
+  init: 'draft an eval set for a copy of the example skill',
+  matrix: 'the routing matrix of every example skill: which one each query loads',
+};
+const HELP = `npm run demo -- [mode] [options]: the real skilltrigger CLI and the real claude binary against
+the simulated model on 127.0.0.1, offline; every number it prints is SIMULATED.
+
+Modes:
+${Object.entries(MODES)
+  .map(([name, what]) => `  ${name.padEnd(9)}${what}`)
+  .join('\n')}
+
+Options: any option of the mode's command (node bin/skilltrigger.js <mode> --help lists them), e.g.
+  npm run demo -- --skill path/to/skill --eval path/to/evals.json   any skill, offline
+  npm run demo -- --agent claude,codex                              the example on Claude Code and Codex
+  npm run demo -- improve --runs 4 --iterations 2                   a longer author's loop
+DEMO_SEED=<n> changes the simulated model's seed (default 7).
+`;
+const first = process.argv[2];
+if (first === '--help' || first === '-h' || first === 'help') {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+if (first !== undefined && !first.startsWith('-') && !Object.hasOwn(MODES, first)) {
+  const near = Object.keys(MODES).find((m) => m.startsWith(first.slice(0, 3)));
+  process.stderr.write(
+    `demo: there is no mode "${first}"${near ? `: did you mean ${near}?` : ''} (npm run demo -- --help lists the modes)\n`,
+  );
+  process.exit(1);
 }
 
-// The TypeScript build takes ~10 s: done only when lib/ is missing or older than a source or config.
-const built = await stat(path.join(root, 'lib', 'cli.bundle.js')).then(
-  (s) => s.mtimeMs,
-  () => 0,
-);
-const sources = Math.max(
-  await newest(path.join(root, 'src')),
-  ...(await Promise.all(
-    ['tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) =>
-      stat(path.join(root, f)).then(
-        (s) => s.mtimeMs,
-        () => 0,
-      ),
-    ),
-  )),
-);
-if (built === 0 || sources > built) {
+// The TypeScript build takes ~10 s: done only when lib/ is missing or older than a source or config
+// (scripts/lib-fresh.js). It is atomic, so a demo started during another build reads a whole lib/.
+if (!libIsCurrent(root)) {
   process.stderr.write('demo: building lib/ from src/ (it is missing or older than the sources)…\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // Imported once lib/ is current: a static import would load the stale (or missing) build.
@@ -86,7 +85,7 @@ async function halveHoldoutFile(file) {
   const kept = halveHoldout(JSON.parse(await readFile(file, 'utf8')));
   await writeFile(file, `${JSON.stringify(kept, null, 2)}\n`);
 }
-const mode = ['improve', 'init', 'matrix'].includes(extra[0]) ? extra.shift() : 'run';
+const mode = Object.hasOwn(MODES, extra[0] ?? '') ? extra.shift() : 'run';
 const work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-demo-'));
 let skill = take(extra, 'skill') ?? example;
 let evalFile = take(extra, 'eval') ?? path.join(skill, 'evals.json');
@@ -112,7 +111,10 @@ const args =
     ? ['init', '--skill', skill, '--claude', claude, ...extra]
     : mode === 'matrix'
       ? ['matrix', '--skills', take(extra, 'skills') ?? path.dirname(example), '--claude', claude, ...extra]
-      : [mode, '--skill', skill, '--eval', evalFile, '--claude', claude, ...extra];
+      : mode === 'run' && !extraHas('--eval')
+        ? // run finds the skill's own eval set (evals.json beside the example's SKILL.md) and names it.
+          ['run', '--skill', skill, '--claude', claude, ...extra]
+        : [mode, '--skill', skill, '--eval', evalFile, '--claude', claude, ...extra];
 
 const model = await startSimulatedModel({
   seed: Number(process.env.DEMO_SEED ?? 7),
@@ -154,5 +156,9 @@ if (mode === 'init' && code === 0) {
     `\ndemo: the draft above was written into a temporary copy of the skill, now removed; it is kept at ${kept}\n`,
   );
 }
+if (mode === 'run' && code === 0 && !extraHas('--skill'))
+  process.stdout.write(
+    "demo: next, still offline: npm run demo -- improve   # one rewrite of the example's description, judged\n",
+  );
 await rm(work, { recursive: true, force: true });
 process.exitCode = code;

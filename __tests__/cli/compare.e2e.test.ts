@@ -7,7 +7,7 @@ import { hash12 } from '../../src/schemas/privacy.js';
 import type { Report } from '../../src/schemas/report.js';
 import { runCli } from '../fakes/cli.js';
 import { modelRun, modelsReport } from '../fakes/models-report.js';
-import { pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
+import { fixtureMeasurement, pairedReportFixture, reportFixture } from '../fakes/report-fixture.js';
 
 /** `skilltrigger compare` as a user runs it, on report files (no model needed). */
 let work: string;
@@ -49,6 +49,30 @@ describe('skilltrigger compare', () => {
     }
     expect(out).toMatch(/2 added/);
     expect(out).toMatch(/1 removed/);
+  });
+
+  it('--fail-on-regression exits 2 on a regression, 0 on noise, and prints the verdict first either way', async () => {
+    const set = (outcomes: readonly ('triggered' | 'not-triggered')[]) =>
+      fixtureMeasurement([
+        ...Array.from({ length: 10 }, (_, i) => ({
+          query: `write the handoff ${i}`,
+          shouldTrigger: true,
+          outcomes: [...outcomes],
+        })),
+        { query: 'what time is it', shouldTrigger: false, outcomes: ['not-triggered', 'not-triggered'] },
+      ]);
+    const before = await save('before.json', reportFixture({ candidate: set(['triggered', 'triggered']) }));
+    const after = await save(
+      'after.json',
+      reportFixture({ candidate: set(['not-triggered', 'not-triggered']) }),
+    );
+    const gated = await runCli(['compare', before, after, '--fail-on-regression'], { env });
+    expect(gated.code).toBe(2);
+    expect(gated.stdout.split('\n')[0]).toBe('Overall: regression');
+    expect((await runCli(['compare', before, after], { env })).code).toBe(0);
+    const same = await runCli(['compare', before, before, '--fail-on-regression'], { env });
+    expect(same.code).toBe(0);
+    expect(same.stdout.split('\n')[0]).toBe('Overall: noise');
   });
 
   it('renders a paired report alone, and --json gives the stable shape', async () => {

@@ -32,7 +32,7 @@ describe('README', () => {
 
   it('lists the commands exactly as the help texts give them', async () => {
     const readme = await read('README.md');
-    const block = /## Commands\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
+    const block = /## The CLI\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(block).toBe(`${commandList().join('\n')}\n`);
   });
 
@@ -48,5 +48,30 @@ describe('README', () => {
       const argv = line.replace(/^npx skilltrigger /, '').split(/\s+/);
       expect(() => parseCli(argv, {}), line).not.toThrow();
     }
+  });
+
+  it('stays a short guide: under 250 lines, its sections in order, no internal references', async () => {
+    const readme = await read('README.md');
+    expect(readme.split('\n').length).toBeLessThan(250);
+    const sections = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toEqual([
+      'Quick start',
+      'What it measures',
+      'The CLI',
+      'The GitHub Action',
+      'Where to read more',
+    ]);
+    // History (issue numbers, named fixes) belongs in commit messages and docs/speed.md.
+    expect(readme).not.toMatch(/\bissue \d+|#\d+\b|\bfix of\b|tiering/i);
+  });
+
+  it("keeps the quick start's two commands: install, then the offline demo", async () => {
+    const readme = await read('README.md');
+    const quick = /## Quick start\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const commands = quick
+      .split('\n')
+      .map((l) => l.replace(/#.*$/, '').trim())
+      .filter(Boolean);
+    expect(commands).toEqual(['npm ci', 'npm run demo']);
   });
 });

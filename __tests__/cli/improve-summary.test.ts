@@ -78,3 +78,28 @@ describe('improveSummary: a session with no verdict says what stopped it', () =>
     );
   });
 });
+
+describe('improveSummary: no winner', () => {
+  it('says why --iterations was not enough: the last rejection and what more iterations would do', () => {
+    const base = improveFixture();
+    const [first] = base.candidates;
+    if (!first) throw new Error('the fixture has a candidate');
+    const report: ImproveReport = {
+      ...base,
+      candidates: [
+        { ...first, iteration: 1, decision: 'rejected', reason: 'not a significant improvement (p = 0.21)' },
+      ],
+      stopReason: 'reached --iterations 1',
+      final: { winner: null, holdout: null, recommendation: 'keep-original', written: false },
+    };
+    expect(improveSummary(report).split('\n').slice(-3)).toEqual([
+      'Keep the original description: no rewrite was a significant improvement on train.',
+      'The last rewrite (iteration 1) was rejected: not a significant improvement (p = 0.21).',
+      'One iteration judges one rewrite; --iterations 5 lets improve propose again from the train failures that remain.',
+    ]);
+    const twoRejections = { ...report, stopReason: 'two proposals in a row were rejected' };
+    expect(improveSummary(twoRejections).split('\n').at(-1)).toBe(
+      'Keep the original description: no rewrite was a significant improvement on train.',
+    );
+  });
+});

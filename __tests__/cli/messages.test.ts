@@ -205,7 +205,18 @@ describe('usage errors: exact message, exit 1, nothing run', () => {
       what: 'an unknown option lists the ones there are',
       args: () => ['compare', 'a.json', '--csv'],
       first:
-        'skilltrigger: unknown option --csv for compare; it takes --json (skilltrigger compare --help explains every option)',
+        'skilltrigger: unknown option --csv for compare; it takes --json, --fail-on-regression (skilltrigger compare --help explains every option)',
+    },
+    {
+      what: 'a mistyped option names the one it most likely meant',
+      args: () => ['run', '--skill', skill, '--eval', evalFile, '--run', '3'],
+      first:
+        'skilltrigger: unknown option --run for run: did you mean --runs? (skilltrigger run --help explains every option)',
+    },
+    {
+      what: 'a mistyped command names the one it most likely meant',
+      args: () => ['improv', '--skill', skill],
+      first: 'skilltrigger: unknown command "improv": did you mean improve?',
     },
     {
       what: 'an unknown short option',

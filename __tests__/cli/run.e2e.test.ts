@@ -157,6 +157,38 @@ describe('skilltrigger run', () => {
     expect(await projectsLeft(tmp)).toEqual([]);
   }, 600_000);
 
+  it("without --eval measures the skill's own evals/evals.json, says so, and ends with the failing ids and what next", async () => {
+    const own = path.dirname(
+      await world.write('own/SKILL.md', `---\nname: handoff\ndescription: ${DESCRIPTION}\n---\n\nBody.\n`),
+    );
+    const items = [
+      { id: 'p1', query: 'own-pos: write the handoff notes', should_trigger: true },
+      { id: 'n1', query: 'own-neg: rename this variable', should_trigger: false },
+    ];
+    const file = await world.write('own/evals/evals.json', JSON.stringify(items));
+    // Both fail: the positive never loads the stub, the negative always does.
+    scripts.set('own-pos', () => ({ kind: 'text' }));
+    scripts.set('own-neg', () => ({ kind: 'skill' }));
+    const out = path.join(work, 'out-own');
+    const { env } = await world.tmpEnv('own');
+    const r = await runCli(['run', '--skill', own, '--out', out, '--claude', CLAUDE_BIN, '--runs', '1'], {
+      env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `eval set: ${file} (found in the skill's folder; --eval <file> measures another)\n`,
+    );
+    const { report } = await readReports(out);
+    expect(report.candidate.queries.map((q) => q.id)).toEqual(['p1', 'n1']);
+    const tail = r.stdout.slice(r.stdout.indexOf('failing:'));
+    const json = (await readdir(out)).find((f) => f.endsWith('.json')) ?? '';
+    expect(tail).toBe(
+      'failing: positives p1 (1 of 1) · negatives n1 (1 of 1)\n' +
+        `next: skilltrigger view ${path.join(out, json)} --open   # the HTML page: every query, its runs and interval\n` +
+        `      skilltrigger improve --skill ${own} --eval ${file}   # a rewrite from the failing train queries, kept only if it measures better\n`,
+    );
+  });
+
   it('stops early with no verdict (exit 3) when more than 10% of runs are lost, and still writes the report', async () => {
     const items = Array.from({ length: 10 }, (_, i) => ({ query: `share-q${i}`, should_trigger: i < 5 }));
     const error: Behaviour = { kind: 'api-error', status: 500, noRetry: true };

@@ -373,7 +373,7 @@ describe('rendering', () => {
     );
     expect(text).toContain('2/8*');
     expect(text).toContain('summarise this session into HANDOFF.md before I clear it');
-    expect(text.endsWith('Overall: regression\n')).toBe(true);
+    expect(text.startsWith('Overall: regression\n')).toBe(true);
     for (const line of text.split('\n')) expect(line).not.toMatch(/NaN|undefined|Infinity/);
   });
 

@@ -17,6 +17,6 @@ describe('DEFAULT_NAMES', () => {
     ]);
     const c = compareMeasurements(m, m);
     expect(c.names).toEqual(DEFAULT_NAMES);
-    expect(renderComparisonText(c)).toContain('skilltrigger compare · baseline → candidate\n');
+    expect(renderComparisonText(c)).toContain('skilltrigger compare · base baseline → cand candidate\n');
   });
 });

@@ -61,7 +61,8 @@ describe('modelsComparisonText', () => {
     expect(c.models.map((m) => m.model)).toEqual([HAIKU, SONNET]);
     const [haiku, sonnet] = sections(c);
     expect(modelsComparisonText(c)).toBe(
-      `\n== model ${HAIKU} ==\n${renderComparisonText(haiku.comparison)}` +
+      `Overall by model: ${HAIKU} ${haiku.comparison.label} · ${SONNET} ${sonnet.comparison.label}\n` +
+        `\n== model ${HAIKU} ==\n${renderComparisonText(haiku.comparison)}` +
         `\n== model ${SONNET} ==\n${renderComparisonText(sonnet.comparison)}`,
     );
   });
@@ -72,9 +73,11 @@ describe('modelsComparisonText', () => {
       warnings: [setWarning, { code: 'models-differ' as const, message: 'second' }],
     };
     const text = modelsComparisonText(c);
-    expect(text.startsWith(`warning: ${setWarning.message}\nwarning: second\n\n== model ${HAIKU} ==\n`)).toBe(
-      true,
-    );
+    expect(
+      text.startsWith(
+        `Overall by model: ${HAIKU} noise · ${SONNET} noise\nwarning: ${setWarning.message}\nwarning: second\n\n== model ${HAIKU} ==\n`,
+      ),
+    ).toBe(true);
   });
 
   it('passes `simulated` to every section', () => {

@@ -91,20 +91,20 @@ describe('rowP', () => {
 describe('renderComparisonText', () => {
   const c = compare(set(3, [2, 2], [0, 2]), set(3, [2, 2], [0, 2]));
 
-  it('opens with the sides by name, says a different description with short hashes, ends with the label', () => {
+  it('opens with the overall label, then the sides by name; says a different description with short hashes', () => {
     const text = renderComparisonText(c);
-    expect(text.startsWith('skilltrigger compare · main → pr\n\n')).toBe(true);
+    expect(text.startsWith('Overall: noise\nskilltrigger compare · base main → cand pr\n\n')).toBe(true);
     expect(text).toContain(
       `Description: different text (sha256 ${SHA_A.slice(0, 12)} → ${SHA_B.slice(0, 12)}, 120 → 98 bytes).`,
     );
     expect(text).toContain('Queries: 6 shared · 0 only in main · 0 only in pr\n');
     expect(text).not.toContain('Warnings');
-    expect(text.endsWith('\nOverall: noise\n')).toBe(true);
+    expect(text.match(/Overall/g)).toHaveLength(1);
   });
 
   it('a simulated comparison says so first', () => {
     expect(
-      renderComparisonText(c, { simulated: true }).startsWith(`${SIMULATED_LINE}\n\nskilltrigger compare`),
+      renderComparisonText(c, { simulated: true }).startsWith(`${SIMULATED_LINE}\n\nOverall: noise\n`),
     ).toBe(true);
     expect(SIMULATED_LINE).toMatch(/^SIMULATED: .* not by Claude/);
   });
@@ -140,7 +140,7 @@ describe('renderComparisonText', () => {
     const text = renderComparisonText(compare(base, cand));
     const lines = text.split('\n');
     const header = lines.findIndex((l) => l.startsWith('  id'));
-    expect(lines[header]).toMatch(/^ {2}id\s+class\s+main\s+pr\s+Δ hits\s+p\s+p \(Holm\)\s+label\s+query$/);
+    expect(lines[header]).toMatch(/^ {2}id\s+class\s+base\s+cand\s+Δ hits\s+p\s+p Holm\s+label\s+query$/);
     expect(lines[header + 1]).toMatch(
       /^ {2}notes\s+pos\s+2\/2\s+0\/1\*\s+-2\s+\S+\s+\S+\s+noise\s+write the notes$/,
     );
@@ -196,7 +196,7 @@ describe('renderComparisonText', () => {
     );
     expect(text).toMatch(/negatives fired\s+6\/60 \(10%\)\s+6\/60 \(10%\)\s+±0 pp\s+\[−\d+, \+\d+\] pp/);
     expect(text).toContain('α = 0.025 per class; 95% interval on the change in rate:');
-    expect(text.endsWith('Overall: regression\n')).toBe(true);
+    expect(text.startsWith('Overall: regression\n')).toBe(true);
   });
 });
 

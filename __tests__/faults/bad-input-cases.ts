@@ -990,9 +990,9 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
   {
     id: 'flag-no-eval',
     area: 'flags',
-    what: 'run without --eval',
+    what: "run without --eval, and no eval set in the skill's folder",
     args: run('--skill', '{skill}'),
-    error: 'run needs --eval <file>',
+    error: "no --eval given, and no eval set in the skill's folder (looked for evals/evals.json, evals.json,",
     exit: 1,
   },
   {

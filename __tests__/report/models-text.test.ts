@@ -117,6 +117,12 @@ describe('costLine', () => {
     ]);
   });
 
+  it('against the simulated model: says nothing was paid and the figure is what a real run would cost', () => {
+    expect(costLine(withCost({}), undefined, true)).toEqual([
+      'cost (SIMULATED, nothing was paid; what a real run would cost): $0.0123 from the price table · 31,700 prompt tokens (30,000 cache read), 45 output',
+    ]);
+  });
+
   it('several models: each model’s share after the total, names escaped', () => {
     expect(costLine(withCost({ usd: 1.5, byModel: { a: 0.5, b: 1 } }), esc)[0]).toMatch(
       /^cost: \$1\.50 \(«a» \$0\.5000, «b» \$1\.00\) from the price table · /,

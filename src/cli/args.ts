@@ -3,6 +3,7 @@ import { parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
+import { closest } from './closest.js';
 import type { CommandName } from './help/commands.js';
 import { commandUsage, USAGE } from './help/help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
@@ -46,6 +47,8 @@ export interface CompareArgs {
   a: string;
   b?: string;
   json: boolean;
+  /** `--fail-on-regression`: exit 2 when the comparison finds a regression (for scripts and hooks). */
+  failOnRegression: boolean;
 }
 
 export interface CheckArgs {
@@ -125,7 +128,13 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
           `compare needs two reports (or one paired report)\n\n${commandUsage('compare')}`,
         );
       if (extra) throw new UsageError(`compare takes at most two reports; got a third: "${extra}"`);
-      return { command: 'compare', a, ...optional('b', b), json: parsed.switches.has('json') };
+      return {
+        command: 'compare',
+        a,
+        ...optional('b', b),
+        json: parsed.switches.has('json'),
+        failOnRegression: parsed.switches.has('fail-on-regression'),
+      };
     },
   },
   check: {
@@ -254,7 +263,12 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
     case '-v':
       return { command: 'version' };
   }
-  if (!isCommand(command)) throw new UsageError(`unknown command "${command}"\n\n${USAGE}`);
+  if (!isCommand(command)) {
+    const meant = closest(command, Object.keys(COMMANDS));
+    throw new UsageError(
+      `unknown command "${command}"${meant === undefined ? '' : `: did you mean ${meant}?`}\n\n${USAGE}`,
+    );
+  }
   if (asksForHelp(rest)) return { command: 'help', topic: command };
   return COMMANDS[command].build(parseOptions(command, rest), env);
 }

@@ -17,8 +17,9 @@ import type { CliIo } from './run-command.js';
 
 /**
  * `skilltrigger compare a.json b.json` (a = baseline, b = candidate), or `compare paired.json` for
- * a report that holds both. Exit 0 when the comparison could be made, whatever its labels: the
- * labels are the result; CI gating on them is the Action's `fail-on-regression`. Nothing compared
+ * a report that holds both. Exit 0 when the comparison could be made, whatever its labels, unless
+ * `--fail-on-regression` asks for 2 on a regression (as the Action's input of that name fails its
+ * check). Nothing compared
  * is exit 1, whatever the cause (no query in common, no model in common): "noise" would be a lie.
  */
 export async function compareCommand(args: CompareArgs, io: CliIo): Promise<ExitCode> {
@@ -64,14 +65,22 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
         ? `${modelsComparisonJson(byModel, { simulated })}\n`
         : modelsComparisonText(byModel, { simulated }),
     );
-    return ExitCode.verdict;
+    return exitFor(
+      args,
+      byModel.models.map((m) => m.comparison.label),
+    );
   }
   io.stdout.write(
     args.json
       ? `${comparisonJson(comparison, { simulated })}\n`
       : renderComparisonText(comparison, { simulated }),
   );
-  return ExitCode.verdict;
+  return exitFor(args, [comparison.label]);
+}
+
+/** 0, or 2 under `--fail-on-regression` when any label compared is a regression. */
+function exitFor(args: CompareArgs, labels: readonly string[]): ExitCode {
+  return args.failOnRegression && labels.includes('regression') ? ExitCode.gate : ExitCode.verdict;
 }
 
 /** Both arguments name one file (the same path, a link to it, or `./a.json` beside `a.json`). */

@@ -12,7 +12,7 @@ export function improveSummary(report: ImproveReport): string {
   const head = `${report.candidates.length} candidate(s), ${accepted} accepted; stopped: ${report.stopReason}.${spent}`;
   switch (report.final.recommendation) {
     case 'keep-original':
-      return `${head}\nKeep the original description: no rewrite was a significant improvement on train.`;
+      return `${head}\nKeep the original description: no rewrite was a significant improvement on train.${whyNotEnough(report)}`;
     case 'did-not-generalise':
       return `${head}\nThe winner did not generalise to the holdout (${report.final.holdout?.reason ?? ''}); keep the original.`;
     case 'no-verdict':
@@ -21,4 +21,19 @@ export function improveSummary(report: ImproveReport): string {
     case 'adopt':
       return `${head}\nA winner held on the holdout (${report.final.holdout?.reason ?? ''}):\n  ${report.final.winner ?? ''}\n${report.final.written ? 'SKILL.md updated (description only).' : 'Put it into SKILL.md with skilltrigger improve --apply <the improve report below> --skill <dir> (no model call, nothing measured again), or copy it in yourself.'}`;
   }
+}
+
+/**
+ * Why the session ended without a winner, when `--iterations` cut it short: the last rewrite's
+ * reason, and that more iterations would let improve try again from the failures that remain.
+ */
+function whyNotEnough(report: ImproveReport): string {
+  const last = report.candidates.at(-1);
+  if (last === undefined || !report.stopReason.startsWith('reached --iterations')) return '';
+  const tried = report.candidates.length;
+  return (
+    `\nThe last rewrite (iteration ${last.iteration}) was rejected: ${last.reason}.` +
+    `\n${tried === 1 ? 'One iteration judges one rewrite' : `${tried} iterations judged ${tried} rewrites`}; ` +
+    `--iterations ${Math.max(5, tried + 2)} lets improve propose again from the train failures that remain.`
+  );
 }

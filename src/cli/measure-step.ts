@@ -25,6 +25,7 @@ import { flagSettingsFrom, type MeasureCost, measureSettingsFrom } from './measu
 import type { CliIo } from './output.js';
 import { ProgressReporter } from './progress.js';
 import type { RunArgs } from './run-args.js';
+import { failingLine, nextLines } from './run-ending.js';
 
 /**
  * The first run's claude, started before the gates so that its start-up overlaps them
@@ -73,6 +74,8 @@ export async function measureAndReport(
     description: string;
     baselineDescription: string | undefined;
     baselineFrom?: BaselineFrom;
+    /** The eval set's file, as given or found (src/cli/eval-file.ts): the `next:` line names it. */
+    evalFile: string;
     listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
     siblings: SiblingListed[];
     agents?: MeasureSettings['agents'];
@@ -139,7 +142,8 @@ export async function measureAndReport(
     [report.baseline ? 'candidate ' : '', report.candidate],
   ] as const)
     if (m) {
-      for (const l of lateAndCostLines(m)) io.stdout.write(`${side}${l}\n`);
+      for (const l of lateAndCostLines(m, undefined, report.simulated === true))
+        io.stdout.write(`${side}${l}\n`);
       for (const w of costWarnings(m)) io.stderr.write(`warning: ${side}${w}\n`);
     }
   if (report.pairedByModel) {
@@ -153,5 +157,8 @@ export async function measureAndReport(
     await writeRenderingFile(args.junit, renderJunit(report), 'JUnit XML', '--junit');
     io.stdout.write(`junit:  ${args.junit}\n`);
   }
+  io.stdout.write(`${failingLine(report.candidate)}\n`);
+  const where = { json: paths.jsonPath, skill: args.skill, evalFile: inputs.evalFile };
+  for (const l of nextLines(report, where)) io.stdout.write(`${l}\n`);
   return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }

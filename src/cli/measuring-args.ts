@@ -42,18 +42,23 @@ export function measuringFlags(parsed: ParsedOptions, claude: string): Measuring
   };
 }
 
+/** What a command that measures one skill cannot do without: no arguments, and `--skill <dir>`. */
+export function skillOnly(parsed: ParsedOptions, command: CommandName): string {
+  noPositionals(command, parsed.positionals);
+  return requiredOption(parsed, command, 'skill', '<dir> (the folder holding SKILL.md)');
+}
+
 /**
- * What a command that measures one skill on its eval set (run, improve) cannot do without: no
- * arguments, `--skill <dir>` and `--eval <file>`; `evalSet` says what the set must be.
+ * `improve` needs `--eval <file>` as well (`run` finds the skill's own without it,
+ * src/cli/eval-file.ts); `evalSet` says what the set must be.
  */
 export function skillAndEvalSet(
   parsed: ParsedOptions,
   command: CommandName,
   evalSet: string,
 ): { skill: string; eval: string } {
-  noPositionals(command, parsed.positionals);
   return {
-    skill: requiredOption(parsed, command, 'skill', '<dir> (the folder holding SKILL.md)'),
+    skill: skillOnly(parsed, command),
     eval: requiredOption(parsed, command, 'eval', `<file> (${evalSet})`),
   };
 }

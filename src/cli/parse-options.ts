@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { closest } from './closest.js';
 import { COMMAND_HELP, type CommandName, WORKERS_REFUSAL } from './help/commands.js';
 import type { OptionHelp } from './help/options.js';
 
@@ -43,6 +44,21 @@ function refuseEmptyPath(command: CommandName, option: OptionHelp, value: string
   );
 }
 
+/** An option the command does not take: the one it most likely meant, else every one it takes. */
+function unknownOption(command: CommandName, typed: string, options: readonly OptionHelp[]): UsageError {
+  const meant = closest(
+    typed.replace(/^-+/, ''),
+    options.map((o) => o.name),
+  );
+  if (meant !== undefined)
+    return new UsageError(
+      `unknown option ${typed} for ${command}: did you mean --${meant}? (${usageHint(command)})`,
+    );
+  return new UsageError(
+    `unknown option ${typed} for ${command}; it takes ${options.map((o) => `--${o.name}`).join(', ')} (${usageHint(command)})`,
+  );
+}
+
 /**
  * Splits `argv` by the command's options. `--name value` and `--name=value` both work; a value may
  * start with `-` (`--timeout -1`) unless it is one of the command's own options, which means the
@@ -71,11 +87,7 @@ export function parseOptions(command: CommandName, argv: readonly string[]): Par
     const inline = eq === -1 || !token.startsWith('--') ? undefined : token.slice(eq + 1);
     if (name === 'workers') throw new UsageError(WORKERS_REFUSAL);
     const option = byName.get(name);
-    if (!option) {
-      throw new UsageError(
-        `unknown option ${token.startsWith('--') ? `--${name}` : token} for ${command}; it takes ${options.map((o) => `--${o.name}`).join(', ')} (${usageHint(command)})`,
-      );
-    }
+    if (!option) throw unknownOption(command, token.startsWith('--') ? `--${name}` : token, options);
     if (option.value === undefined) {
       if (inline !== undefined)
         throw new UsageError(`--${name} is a switch and takes no value; got "${token}"`);

@@ -1,7 +1,7 @@
 import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption } from './agent-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
-import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
+import { type MeasuringFlags, measuringFlags, skillOnly } from './measuring-args.js';
 import { claudeOf, codexOf, crossNegativesOf, numberOption, optional, runsOption } from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
@@ -9,7 +9,8 @@ import type { ParsedOptions } from './parse-options.js';
 export interface RunArgs extends MeasuringFlags {
   command: 'run';
   skill: string;
-  eval: string;
+  /** Absent: the skill's own eval set, by the folder convention (src/cli/eval-file.ts). */
+  eval?: string;
   /** Runs per query; with `runsAuto`, the maximum. */
   runs: number;
   runsAuto: boolean;
@@ -47,7 +48,8 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
   const v = parsed.values;
   return {
     command: 'run',
-    ...skillAndEvalSet(parsed, 'run', 'a JSON, EVAL.yaml or CSV eval set'),
+    skill: skillOnly(parsed, 'run'),
+    ...optional('eval', v.get('eval')),
     ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
     ...agentsOption(v.get('agent'), v.get('model')),
     codex: codexOf(parsed, env),

@@ -2,7 +2,7 @@ import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
-import { loadEvalSet, loadSkill } from '../inputs/files.js';
+import { loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
@@ -13,6 +13,7 @@ import { evalSetWarnings } from './check-command.js';
 import { codexSettings } from './codex-settings.js';
 import { refuseSameModel } from './cost-args.js';
 import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
+import { ownEvalSet } from './eval-file.js';
 import { passGates } from './gates-step.js';
 import { listedTexts, siblingTexts } from './listing-step.js';
 import { measureAndReport, startFirstStandby } from './measure-step.js';
@@ -29,7 +30,7 @@ export type { CliIo } from './output.js';
  */
 export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const skill = await loadSkill(args.skill);
-  const ownSet = await loadEvalSet(args.eval, skill.name);
+  const { file: evalFile, evalSet: ownSet } = await ownEvalSet(args.eval, skill, io);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
   const siblingSkills = args.siblings.length === 0 ? [] : await loadSiblings(args.siblings, skill);
   const cross = args.crossNegatives ? await crossNegativeItems(siblingSkills) : undefined;
@@ -56,7 +57,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
     if (long) io.stderr.write(`warning: --description: ${long}\n`);
   }
   // What `check` would say about the set, before any run is spent on it.
-  for (const warning of evalSetWarnings(args.eval, ownSet)) io.stderr.write(`warning: ${warning}\n`);
+  for (const warning of evalSetWarnings(evalFile, ownSet)) io.stderr.write(`warning: ${warning}\n`);
   if (baseline !== undefined) io.stderr.write(`${baselineLine(baseline)}\n`);
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
@@ -153,6 +154,7 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
         description,
         baselineDescription,
         ...(baseline === undefined ? {} : { baselineFrom: baseline.from }),
+        evalFile,
         ...(listed ? { listed } : {}),
         siblings,
         ...(args.agents ? { agents: args.agents } : {}),

@@ -1,9 +1,14 @@
 import type { ModelsComparison } from './by-model.js';
-import { comparisonJson, renderComparisonText } from './render.js';
+import { comparisonJson, labelText, renderComparisonText } from './render.js';
 
 /** `compare` of reports with several models: a section per shared model, the set warning first. */
 export function modelsComparisonText(c: ModelsComparison, opts: { simulated?: boolean } = {}): string {
   const parts: string[] = [];
+  // The verdict of every model first, each section below repeating its own.
+  if (c.models.length > 0)
+    parts.push(
+      `Overall by model: ${c.models.map((m) => `${m.model} ${labelText(m.comparison.label)}`).join(' · ')}\n`,
+    );
   for (const w of c.warnings) parts.push(`warning: ${w.message}\n`);
   for (const { model, comparison } of c.models) {
     parts.push(`\n== model ${model} ==\n`, renderComparisonText(comparison, opts));

@@ -35,7 +35,9 @@ const QUERY_WIDTH = 60;
 export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): string {
   const lines: string[] = [];
   if (opts.simulated) lines.push(SIMULATED_LINE, '');
-  lines.push(`skilltrigger compare · ${c.names.base} → ${c.names.cand}`);
+  // The verdict first; the tables below say base and cand for the two files named here.
+  lines.push(`Overall: ${labelText(c.label)}`);
+  lines.push(`skilltrigger compare · base ${c.names.base} → cand ${c.names.cand}`);
   lines.push('');
   if (c.warnings.length > 0) {
     lines.push(`Warnings (${c.warnings.length}):`);
@@ -55,7 +57,7 @@ export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): s
     lines.push(
       `Per query — Fisher's exact test, one-sided in the direction of the change, Holm-adjusted over the shared queries (α = ${c.method.alpha}):`,
     );
-    const header = ['id', 'class', c.names.base, c.names.cand, 'Δ hits', 'p', 'p (Holm)', 'label', 'query'];
+    const header = ['id', 'class', 'base', 'cand', 'Δ hits', 'p', 'p Holm', 'label', 'query'];
     const body = c.rows.map((r) => [
       flat(r.id),
       r.shouldTrigger ? 'pos' : 'neg',
@@ -81,7 +83,7 @@ export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): s
   );
   lines.push(
     ...table(
-      ['', c.names.base, c.names.cand, 'Δ rate', 'interval', 'p bad', 'p good', 'label'],
+      ['', 'base', 'cand', 'Δ rate', 'interval', 'p bad', 'p good', 'label'],
       [classRow('positives triggered', c.positives), classRow('negatives fired', c.negatives)],
     ).map((l) => `  ${l}`),
   );
@@ -95,14 +97,11 @@ export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): s
       'Subsets of the shared queries — the same tests, each labelled on its own (the overall label is the whole set’s):',
     );
     lines.push(
-      ...table(
-        ['', c.names.base, c.names.cand, 'Δ rate', 'interval', 'p bad', 'p good', 'label'],
-        subsetRows,
-      ).map((l) => `  ${l}`),
+      ...table(['', 'base', 'cand', 'Δ rate', 'interval', 'p bad', 'p good', 'label'], subsetRows).map(
+        (l) => `  ${l}`,
+      ),
     );
   }
-  lines.push('');
-  lines.push(`Overall: ${labelText(c.label)}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -139,7 +139,7 @@ export function renderMarkdown(report: Report): string {
     stoppedNote(sides),
     sides.flatMap((s) => headlineBlock(s, paired)),
     sides.flatMap((s) => [
-      ...lateAndCostLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`),
+      ...lateAndCostLines(s.m, escapeInline, report.simulated === true).map((l) => `- ${labelled(s, l)}`),
       ...costWarnings(s.m, escapeInline).map((w) => `- **Warning:** ${labelled(s, w)}`),
     ]),
     verdictNote(report, sides),

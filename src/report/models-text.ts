@@ -43,10 +43,15 @@ function tokensText(u: ReportUsage): string {
   return `${n(u.inputTokens + u.cacheReadInputTokens + u.cacheCreationInputTokens)} prompt tokens (${n(u.cacheReadInputTokens)} cache read), ${n(u.outputTokens)} output`;
 }
 
-/** `cost: $0.0123 (claude-haiku-4-5 $0.0040, claude-sonnet-4-5 $0.0083)`, or tokens and "price unknown". */
-export function costLine(m: Measurement, esc: (t: string) => string = plain): string[] {
+/**
+ * `cost: $0.0123 (claude-haiku-4-5 $0.0040, claude-sonnet-4-5 $0.0083)`, or tokens and "price
+ * unknown". Against the simulated model nothing was paid: the line says it prices the same tokens
+ * as a real run would (`simulated`).
+ */
+export function costLine(m: Measurement, esc: (t: string) => string = plain, simulated = false): string[] {
   const cost = m.cost;
   if (!cost) return [];
+  const lead = simulated ? 'cost (SIMULATED, nothing was paid; what a real run would cost):' : 'cost:';
   const perModel = Object.entries(cost.byModel);
   const split =
     perModel.length > 1
@@ -55,12 +60,12 @@ export function costLine(m: Measurement, esc: (t: string) => string = plain): st
   // One cost, from the table; where the CLI's own figure disagrees, costWarnings says so with both.
   const from = ` from the price table${costCheckNote(cost.check)}`;
   if (cost.unpricedRuns === 0)
-    return [`cost: ${formatUsd(cost.usd)}${split}${from} · ${tokensText(m.totals.usage)}`];
+    return [`${lead} ${formatUsd(cost.usd)}${split}${from} · ${tokensText(m.totals.usage)}`];
   const unknown = cost.unknownModels.map(esc).join(', ');
   const priced =
     cost.pricedRuns > 0 ? `${formatUsd(cost.usd)} for ${cost.pricedRuns} priced runs${split}; ` : '';
   return [
-    `cost: ${priced}price unknown for ${unknown} (${cost.unpricedRuns} runs)${costCheckNote(cost.check)} · ${tokensText(m.totals.usage)}`,
+    `${lead} ${priced}price unknown for ${unknown} (${cost.unpricedRuns} runs)${costCheckNote(cost.check)} · ${tokensText(m.totals.usage)}`,
   ];
 }
 
@@ -70,8 +75,12 @@ export function costWarnings(m: Measurement, esc: (t: string) => string = plain)
 }
 
 /** The late loads and the cost, in order (the per-model lines belong to the headline: headline.ts). */
-export function lateAndCostLines(m: Measurement, esc: (t: string) => string = plain): string[] {
-  return [...lateLine(m), ...costLine(m, esc)];
+export function lateAndCostLines(
+  m: Measurement,
+  esc: (t: string) => string = plain,
+  simulated = false,
+): string[] {
+  return [...lateLine(m), ...costLine(m, esc, simulated)];
 }
 
 /**

@@ -4,7 +4,7 @@
  * the stub. It is a toy, not a model of Claude; its only job is that the offline demo and the tests
  * see a description's wording matter (a limerick measures worse than a description of the task).
  *
- * The rule, per query (README "The simulated model"):
+ * The rule, per query (docs/cli.md, "The simulated model"):
  * 1. Words are runs of letters and digits, lowercased. Stop words and words under 3 characters are
  *    dropped; the rest are stemmed by stripping one common English ending (`ies`→`y`, `ing`, `ed`,
  *    `es`, `ly`, `s`) when at least 3 characters remain, else a final `e`, so "summarising" and

@@ -24,3 +24,12 @@ describe('SHARED_OPTIONS', () => {
     }
   });
 });
+
+describe('every command help', () => {
+  it.each(COMMAND_NAMES)('%s lists its required options first', (name) => {
+    const options = COMMAND_HELP[name].options as readonly OptionHelp[];
+    const required = options.map((o) => /\(required\)/.test(o.text));
+    const firstOptional = required.indexOf(false);
+    expect(firstOptional === -1 ? [] : required.slice(firstOptional).filter(Boolean), name).toEqual([]);
+  });
+});

@@ -75,14 +75,14 @@ export function synopsis(name: CommandName): string[] {
   return h.usage.map((u, i) => (i === 0 ? `skilltrigger ${u}` : `${indent}${u}`));
 }
 
-/** The lines of the top-level usage after the commands' synopses (the README's command list ends with them). */
+/** The lines of the top-level usage after the commands' synopses (the README's command list, in its "The CLI" section, ends with them). */
 const GENERAL_LINES = [
   'skilltrigger <command> --help    # or: skilltrigger help <command>',
   'skilltrigger --version           # or: -v',
 ];
 
 /**
- * The command list as the README's "Commands" block shows it: every command's full synopsis (from
+ * The command list as the README's "The CLI" block shows it: every command's full synopsis (from
  * its help entry, so no option is left out), then help and version. `__tests__/cli/docs.test.ts`
  * compares the README with it.
  */

@@ -4,7 +4,7 @@ import { type CommandHelp, SHARED_OPTIONS as SHARED } from './options.js';
 export const RUN_HELP = {
   summary: 'measure how often a description makes Claude load the skill',
   usage: [
-    'run --skill <dir> --eval <file> [--runs 2|auto[:max]] [--model M] [--timeout 30]',
+    'run --skill <dir> [--eval <file>] [--runs 2|auto[:max]] [--model M] [--timeout 30]',
     '    [--description "<text>"] [--baseline-description <text|file>]',
     '    [--baseline-description-file <file>]',
     '    [--stub command|skill] [--out <dir>] [--junit <file>] [--allow-conflict]',
@@ -16,19 +16,9 @@ export const RUN_HELP = {
   options: [
     SHARED.skill,
     {
-      name: 'agent',
-      value: 'claude|codex[,…]',
-      text: "the agent CLI that runs the queries: claude (Claude Code, the default) or codex (OpenAI's Codex CLI; docs/codex.md). Several, comma-separated: every query is measured on each, interleaved, in one report judged agent by agent; then --model names each agent's model (claude:<M>,codex:<M>)",
-    },
-    {
-      name: 'codex',
-      value: '<path>',
-      text: 'the codex binary to run with --agent codex (default: $SKILLTRIGGER_CODEX, else codex on PATH). Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
-    },
-    {
       name: 'eval',
       value: '<file>',
-      text: 'the eval set (required): skill-creator JSON, AgentV EVAL.yaml or CSV; checked like `skilltrigger check` before anything runs, and its weak-set warnings shown',
+      text: "the eval set: skill-creator JSON, AgentV EVAL.yaml or CSV (default: the skill's own, the first of evals/evals.json, evals.json, evals/EVAL.yaml, EVAL.yaml, evals/evals.csv, evals.csv in its folder, named on stderr); checked like `skilltrigger check` before anything runs, and its weak-set warnings shown",
     },
     {
       name: 'runs',
@@ -98,13 +88,23 @@ export const RUN_HELP = {
       value: '<rate>',
       text: 'a positive passes above this trigger rate, a negative below it (default 0.5)',
     },
+    {
+      name: 'agent',
+      value: 'claude|codex[,…]',
+      text: "the agent CLI that runs the queries: claude (Claude Code, the default) or codex (OpenAI's Codex CLI; docs/codex.md). Several, comma-separated: every query is measured on each, interleaved, in one report judged agent by agent; then --model names each agent's model (claude:<M>,codex:<M>)",
+    },
+    {
+      name: 'codex',
+      value: '<path>',
+      text: 'the codex binary to run with --agent codex (default: $SKILLTRIGGER_CODEX, else codex on PATH). Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
+    },
     SHARED.claude,
     SHARED.debug,
     {
       name: 'siblings',
       value: '<dir>',
       repeatable: true,
-      text: 'install every other SKILL.md under this folder (recursively) beside the stub, each as a stub of its own, so the skill competes with its siblings; the report says which sibling took each run (README "Competition")',
+      text: 'install every other SKILL.md under this folder (recursively) beside the stub, each as a stub of its own, so the skill competes with its siblings; the report says which sibling took each run (docs/cli.md, "Competition")',
     },
     {
       name: 'cross-negatives',

@@ -4,7 +4,7 @@ import type { CommandHelp } from './options.js';
 
 export const COMPARE_HELP = {
   summary: 'compare two reports (baseline first), or the two sides of one paired report',
-  usage: ['compare <a.json> [<b.json>] [--json]'],
+  usage: ['compare <a.json> [<b.json>] [--json] [--fail-on-regression]'],
   args: [
     {
       name: 'a.json',
@@ -12,10 +12,17 @@ export const COMPARE_HELP = {
     },
     { name: 'b.json', text: 'the candidate report' },
   ],
-  options: [{ name: 'json', text: 'print the comparison as versioned JSON instead of text' }],
+  options: [
+    { name: 'json', text: 'print the comparison as versioned JSON instead of text' },
+    {
+      name: 'fail-on-regression',
+      text: 'exit 2 when the comparison finds a regression (with several models or agents: on any of them), for a script or a git hook; the comparison is printed all the same',
+    },
+  ],
   exitCodes: [
-    [0, 'the comparison was made, whatever its labels (gate on them with --json)'],
+    [0, 'the comparison was made, whatever its labels (without --fail-on-regression)'],
     [1, 'a usage or input error: a file that is not a report, or two reports with no query in common'],
+    [2, 'with --fail-on-regression: a regression'],
   ],
   examples: [
     [
