@@ -16,7 +16,7 @@ export interface GateResult {
   /** For anything not ok: what to do about it (may span lines; commands stand on their own lines). */
   fix?: string;
   /** The agent a gate checked, when it is not Claude Code (`check --agent codex`; docs/codex.md). */
-  agent?: 'codex';
+  agent?: 'codex' | 'gemini';
 }
 
 export function gateResult(gate: GateName, status: GateStatus, reason: string, fix?: string): GateResult {
