@@ -35,6 +35,19 @@ export const GEMINI_KEY_FIX = [
   'export GOOGLE_GEMINI_BASE_URL=<its Gemini API base>',
 ].join('\n');
 
+/** A URL as a gate may print it: credentials in its user part, its query and the registered keys masked. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username) parsed.username = '***';
+    if (parsed.password) parsed.password = '***';
+    if (parsed.search) parsed.search = '?***';
+    return maskSecrets(parsed.toString());
+  } catch {
+    return maskSecrets(url);
+  }
+}
+
 /**
  * The auth gate. Every run has a throwaway GEMINI_CLI_HOME, so a Google sign-in stored in the
  * user's `~/.gemini` never reaches it, and GOOGLE_GEMINI_BASE_URL applies to API-key logins only:
@@ -45,7 +58,7 @@ export function judgeGeminiAuth(input: {
   baseUrl?: string;
   googleLogin: boolean;
 }): GateResult {
-  const where = input.baseUrl ? maskSecrets(input.baseUrl) : "Google's Gemini API";
+  const where = input.baseUrl ? shownUrl(input.baseUrl) : "Google's Gemini API";
   if (input.keySource !== undefined)
     return gateResult('auth', 'ok', `key from ${input.keySource}, for ${where}`);
   if (input.googleLogin)
