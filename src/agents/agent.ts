@@ -182,8 +182,11 @@ export interface GateResult {
   reason: string;
   /** For anything not ok: what to do about it (may span lines; commands stand on their own lines). */
   fix?: string;
-  /** The agent a gate checked, when it is not Claude Code (`check --agent codex`; docs/codex.md). */
-  agent?: AgentId;
+  /**
+   * The id of the agent a gate checked, when it is not the default agent's (`codex roster`;
+   * docs/codex.md): any agent with gates, registered for measuring or not yet.
+   */
+  agent?: string;
 }
 
 export function gateResult(gate: GateName, status: GateStatus, reason: string, fix?: string): GateResult {

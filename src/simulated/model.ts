@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { geminiRoute, handleGemini } from './gemini.js';
 import { readBody, readJsonBody, sendError, sendJson, sleep } from './http.js';
 import type { Continuation } from './plan.js';
 import { promptCache } from './prompt-cache.js';
@@ -79,7 +80,7 @@ export interface RecordedRequest {
 }
 
 export interface SimulatedModel {
-  /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL. */
+  /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL (and GOOGLE_GEMINI_BASE_URL). */
   url: string;
   port: number;
   requests: RecordedRequest[];
@@ -103,7 +104,8 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
   const cachedPrompt = promptCache();
   const stream = { chunkDelayMs, closed: () => closed };
   const runs: RunState = { script, seed, occurrences, continuations };
-  // Codex's Responses API calls share the scripts and the run state (docs/codex.md).
+  // Codex's Responses API calls and Gemini CLI's generateContent calls share the scripts and the
+  // run state (docs/codex.md, docs/gemini.md).
   const responses = {
     ...runs,
     isStub,
@@ -177,6 +179,12 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     }
     if (method === 'POST' && path === '/v1/responses') {
       await handleResponses(req, res, record, responses);
+      return;
+    }
+    const gemini = method === 'POST' ? geminiRoute(path) : undefined;
+    if (gemini !== undefined) {
+      if (options.answerDelayMs) await sleep(options.answerDelayMs);
+      await handleGemini(req, res, gemini, record, responses);
       return;
     }
     await readBody(req);

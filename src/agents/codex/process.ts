@@ -1,117 +1,15 @@
 /**
- * A running `codex exec --json`: started in its own process group with stdin on /dev/null (an open
- * stdin makes Codex wait for more prompt: "Reading additional input from stdin..."), its stdout read
- * line by line, and a kill that reaches the whole group (the npm launcher, the native binary, the
- * commands the model started). docs/codex.md "Launch" and "What a kill leaves".
+ * A running `codex exec --json`: the shared group spawner (process/group.ts) under Codex's names.
+ * Started in its own process group with stdin on /dev/null (an open stdin makes Codex wait for
+ * more prompt: "Reading additional input from stdin..."), its stdout read line by line, and a kill
+ * that reaches the whole group (the npm launcher, the native binary, the commands the model
+ * started). docs/codex.md "Launch" and "What a kill leaves".
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { stdoutLines } from '../process/stdout-lines.js';
-
-export interface CodexExit {
-  /** The executable could not be started (missing, not executable). */
-  spawnFailed: boolean;
-  exitCode?: number;
-  signal?: string;
-}
-
-export interface CodexProcess {
-  pid: number | undefined;
-  /** stdout, one trimmed non-empty line at a time, until the pipe closes. */
-  lines: AsyncIterable<string>;
-  exited: Promise<CodexExit>;
-  /** KILL the whole process group; resolves once the process is gone. */
-  kill(): Promise<void>;
-}
-
-export interface CodexSpawnOptions {
-  bin: string;
-  args: string[];
-  cwd: string;
-  /** The complete environment: nothing is inherited that is not listed here. */
-  env: Record<string, string>;
-}
-
-/** A path with a separator is made absolute against where the user stands; a bare name is looked up on PATH. */
-export function resolveCodexBin(bin: string, cwd: string = process.cwd()): string {
-  return bin.includes('/') || bin.includes(path.sep) ? path.resolve(cwd, bin) : bin;
-}
-
-/** Process groups of live runs, so an interrupt can end them all (see `killAllCodexGroups`). */
-const groups = new Set<number>();
-
-export function killAllCodexGroups(): void {
-  for (const pid of groups) signalGroup(pid, 'SIGKILL');
-  groups.clear();
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves once no process of the group is left (KILL again meanwhile), or after ~3 s. */
-async function groupGone(pid: number): Promise<void> {
-  for (let i = 0; i < 150 && groupAlive(pid); i++) {
-    signalGroup(pid, 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export function spawnCodex(options: CodexSpawnOptions): CodexProcess {
-  const child = spawn(resolveCodexBin(options.bin), options.args, {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    detached: true,
-    windowsHide: true,
-  });
-  const pid = child.pid;
-  if (pid !== undefined) groups.add(pid);
-
-  const exited = new Promise<CodexExit>((resolve) => {
-    // Without a pid nothing was started (ENOENT, EACCES): no exit event will follow.
-    child.once('error', () => {
-      if (pid === undefined) resolve({ spawnFailed: true });
-    });
-    child.once('exit', (code, signal) => {
-      resolve({
-        spawnFailed: false,
-        ...(code === null ? {} : { exitCode: code }),
-        ...(signal === null ? {} : { signal }),
-      });
-    });
-  });
-
-  const stdout = stdoutLines(child.stdout);
-  // A process that escaped the group could hold stdout open after Codex exits: stop reading
-  // a moment after the exit even then.
-  void exited.then(() => setTimeout(stdout.end, 1000).unref());
-
-  return {
-    pid,
-    lines: stdout.lines,
-    exited,
-    async kill() {
-      if (pid !== undefined) signalGroup(pid, 'SIGKILL');
-      await exited;
-      if (pid === undefined) return;
-      // The npm launcher exits first; the native binary and the commands it started die a moment
-      // later. Their files are removed next, so wait until the whole group is gone.
-      await groupGone(pid);
-      groups.delete(pid);
-    },
-  };
-}
+export {
+  type GroupExit as CodexExit,
+  type GroupProcess as CodexProcess,
+  type GroupSpawnOptions as CodexSpawnOptions,
+  killAllAgentGroups as killAllCodexGroups,
+  resolveAgentBin as resolveCodexBin,
+  spawnInGroup as spawnCodex,
+} from '../process/group.js';

@@ -1,0 +1,164 @@
+/**
+ * The gates for Gemini (docs/gemini.md "Gates"), in the claude gates' order: cli (`gemini
+ * --version` with a throwaway home), auth (a key in the environment; a Google sign-in alone is
+ * refused with the fix), round-trip (one real run against the endpoint, through the measuring
+ * adapter), conflict (a same-named skill Gemini lists in every run, or in the user's own folders
+ * and extensions) and roster (what a measured run lists besides the stub, read by the listing probe
+ * against a loopback capture server: no model call). Never throws for a failing gate.
+ */
+import os from 'node:os';
+import type { Usage } from '../../outcome.js';
+import { type GateResult, gateResult } from '../agent.js';
+import {
+  type GeminiRoster,
+  geminiRoster,
+  judgeGeminiAuth,
+  judgeGeminiCli,
+  judgeGeminiConflict,
+  judgeGeminiRoster,
+  judgeGeminiRoundTrip,
+} from './gate-rules.js';
+import { GEMINI_ROUND_TRIP_QUERY } from './launch.js';
+import { type GeminiProbeResult, probeGeminiListing } from './listing-probe.js';
+import { geminiProviderFrom, hasGeminiGoogleLogin } from './provider.js';
+import { GeminiRunAborted, readGeminiVersion, runGeminiMeasurement } from './run.js';
+import { scanGeminiSkillFolders } from './skill-folders.js';
+
+export interface GeminiGateSettings {
+  geminiBin: string;
+  /** The user's environment: the key, GOOGLE_GEMINI_BASE_URL, HOME (for `~/.gemini`). */
+  env: NodeJS.ProcessEnv;
+  model?: string;
+  skillName?: string;
+  skillNames?: string[];
+  allowConflict: boolean;
+  /** Bound for the round trip (default 60 s). */
+  roundTripTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called as each gate's result is known, in gate order. */
+  onGate?: (result: GateResult) => void;
+  /** Where the gates' temp folders go (default the OS temp dir). */
+  root?: string;
+}
+
+export interface GeminiGatesResult {
+  /** cli, auth, round-trip, conflict, roster; each marked `agent: 'gemini'`. */
+  gates: GateResult[];
+  interrupted: boolean;
+  version?: string;
+  /** The round trip's tokens: what a run costs, the estimate's start. */
+  roundTripUsage?: Usage;
+  roster?: GeminiRoster;
+  conflictAllowed: boolean;
+}
+
+const ROUND_TRIP_TIMEOUT_MS = 60_000;
+const ORDER = ['cli', 'auth', 'round-trip', 'conflict', 'roster'] as const;
+
+export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiGatesResult> {
+  const gates: GateResult[] = [];
+  const record = (result: GateResult): void => {
+    const marked: GateResult = { ...result, agent: 'gemini' };
+    gates.push(marked);
+    settings.onGate?.(marked);
+  };
+  const interrupted = (): boolean => settings.signal?.aborted === true;
+  const result: GeminiGatesResult = { gates, interrupted: false, conflictAllowed: false };
+  const done = (why?: string): GeminiGatesResult => {
+    result.interrupted = interrupted();
+    for (const gate of ORDER)
+      if (!gates.some((g) => g.gate === gate))
+        record(gateResult(gate, 'skip', result.interrupted ? 'interrupted' : (why ?? 'not run')));
+    return result;
+  };
+  const root = settings.root ?? os.tmpdir();
+
+  const version = await readGeminiVersion(settings.geminiBin, root);
+  if (interrupted()) return done();
+  record(judgeGeminiCli(settings.geminiBin, version));
+  if (version === undefined) return done('needs a working Gemini CLI (see the cli gate)');
+  result.version = version;
+
+  // The roster probe talks to a loopback server only; it runs beside the round trip.
+  const probing: Promise<GeminiProbeResult> = probeGeminiListing({
+    bin: settings.geminiBin,
+    env: settings.env,
+    skills: [],
+    root,
+    ...(settings.signal ? { signal: settings.signal } : {}),
+  });
+  try {
+    const provided = geminiProviderFrom(settings.env, settings.model);
+    const chosen = 'keySource' in provided ? provided : undefined;
+    record(
+      judgeGeminiAuth({
+        ...(chosen ? { keySource: chosen.keySource } : {}),
+        ...(provided.provider.baseUrl ? { baseUrl: provided.provider.baseUrl } : {}),
+        googleLogin: chosen ? false : await hasGeminiGoogleLogin(settings.env),
+      }),
+    );
+
+    if (chosen === undefined) {
+      record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
+    } else {
+      const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
+      try {
+        const trip = await runGeminiMeasurement({
+          bin: settings.geminiBin,
+          query: GEMINI_ROUND_TRIP_QUERY,
+          stub: {
+            skillName: settings.skillName ?? 'round-trip',
+            description: 'Stands in for the skill under test.',
+            root,
+          },
+          provider: chosen.provider,
+          timeoutMs,
+          baseEnv: settings.env,
+          ...(settings.signal ? { signal: settings.signal } : {}),
+        });
+        result.roundTripUsage = trip.usage;
+        record(judgeGeminiRoundTrip(trip.outcome, settings.model, timeoutMs));
+      } catch (error) {
+        if (error instanceof GeminiRunAborted) return done();
+        throw error;
+      }
+    }
+
+    const probe = await probing;
+    if (interrupted()) return done();
+    const names = [
+      ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
+    ];
+    const folders = await scanGeminiSkillFolders(settings.env.HOME ? { home: settings.env.HOME } : {});
+    const listed =
+      probe.kind === 'listed'
+        ? probe.skills.filter((s) => !s.file.startsWith(`${probe.projectSkills}/`))
+        : [];
+    const conflicts = (names.length === 0 ? [undefined] : names).map((name) =>
+      judgeGeminiConflict({
+        ...(name === undefined ? {} : { name }),
+        listed,
+        folders,
+        allowConflict: settings.allowConflict,
+      }),
+    );
+    const worst =
+      conflicts.find((c) => c.status === 'fail') ??
+      conflicts.find((c) => c.status === 'warn') ??
+      conflicts[0];
+    if (worst) record(worst);
+    result.conflictAllowed = worst?.status === 'warn' && settings.allowConflict;
+
+    if (probe.kind === 'listed') result.roster = geminiRoster(probe.skills, probe.projectSkills);
+    record(
+      judgeGeminiRoster(
+        result.roster,
+        probe.kind === 'failed' ? `the listing probe failed: ${probe.reason}` : '',
+        version,
+      ),
+    );
+    return done();
+  } finally {
+    await probing.catch(() => undefined);
+  }
+}
