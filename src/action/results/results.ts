@@ -232,6 +232,28 @@ export function reportPaths(run: ActionRun): string[] {
   return run.matrix?.kind === 'measured' ? [...skills, run.matrix.reportPath] : skills;
 }
 
+/**
+ * The `verdicts` output's `passed`, the field a script gates on (docs/action.md, "Outputs"): true
+ * for a skill measured with a verdict and no regression, false for a regression, no verdict or an
+ * input error, null for one not measured (nothing to measure, or the run stopped first). It does
+ * not depend on `fail-on-regression`; `verdict: "ok"` only says the measurement is valid.
+ */
+export function passedOf(s: SkillResult): boolean | null {
+  switch (standingOf(s)) {
+    case 'regression':
+    case 'no-verdict':
+    case 'invalid':
+      return false;
+    case 'not-measured':
+      return null;
+    case 'improvement':
+    case 'noise':
+    case 'no-baseline':
+    case 'measured':
+      return true;
+  }
+}
+
 /** The `verdicts` output: one entry per skill, keyed by skill name (by path when unnamed or taken). */
 export function verdictsOutput(run: ActionRun): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -239,7 +261,7 @@ export function verdictsOutput(run: ActionRun): Record<string, unknown> {
     const name = s.kind === 'measured' || s.kind === 'not-run' ? s.skill : (s.skill ?? s.file);
     // Two folders may hold skills of one name (a monorepo): the second is keyed by its path.
     const key = Object.hasOwn(out, name) ? s.file : name;
-    const common = { file: s.file, standing: standingOf(s) };
+    const common = { file: s.file, standing: standingOf(s), passed: passedOf(s) };
     switch (s.kind) {
       case 'measured': {
         const t = s.report.candidate.totals;
