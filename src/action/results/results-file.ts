@@ -174,7 +174,8 @@ export function toResultsFile(
       markdownPath: path.relative(dir, s.markdownPath),
     };
   });
-  const { matrix, ...rest } = run;
+  // The links are this job's own; the merge step sets its own.
+  const { matrix, links: _links, ...rest } = run;
   return {
     schema: RESULTS_SCHEMA_ID,
     schemaVersion: RESULTS_SCHEMA_VERSION,

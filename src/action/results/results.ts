@@ -155,6 +155,18 @@ export interface ActionRun {
   budget?: { maxUsd: number; refused?: string };
   /** With `routing-matrix: true`, when the run had a skill to measure. */
   matrix?: RoutingMatrix;
+  /**
+   * Where a reader finds more, for the footer: this workflow run's page (which holds the job
+   * summaries) and the HTML pages' artifact. Set when publishing; never stored in a results file.
+   */
+  links?: RunLinks;
+}
+
+export interface RunLinks {
+  /** `<server>/<owner>/<repo>/actions/runs/<id>`. */
+  run?: string;
+  /** The HTML pages' artifact: its name, and its page when the upload gave an id. */
+  artifact?: { name: string; url?: string };
 }
 
 /** The skill's overall standing, as the tables show it. */
