@@ -337,7 +337,9 @@ describe('the bundled Action, as the runner runs it', () => {
     const body = posted[0]?.body ?? '';
     expect(body.startsWith('<!-- skilltrigger:results -->')).toBe(true);
     expect(body).toContain(`Baseline: the report cached for the base commit \`${commits.c1?.slice(0, 7)}\``);
-    expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) | ±0 pp | noise |');
+    expect(body).toMatch(
+      /\| Positives triggered \(should load\) \| 2\/2 \(100%\) \| 2\/2 \(100%\) \| ±0 pp \(95% −\d+ pp to \+\d+ pp\) \| noise \|/,
+    );
     expect(body).toContain('only the body changed');
     expect(result.outputs['comment-id']).toBe(String(posted[0]?.id));
     expect(result.summary).toContain('```mermaid');
