@@ -90,6 +90,17 @@ describe('a fork pull request without secrets', () => {
     expect(result.stdout).not.toMatch(/::group::(Install Claude Code|Gate)/);
     expect(world.github.requests).toHaveLength(0);
     expect(result.outputs.reports).toBe('');
+    // The eval set's findings, as check prints them: annotated on the eval set, one line in the summary.
+    const weak = result.annotations.filter(
+      (a) => a.level === 'warning' && a.properties.file === '.claude/skills/review/evals.json',
+    );
+    expect(weak.map((a) => a.properties.title)).toContain('skilltrigger: eval set of review: few-positives');
+    expect(weak.find((a) => a.properties.title?.endsWith('no-holdout'))?.message).toContain(
+      'Fix: mark about 40%',
+    );
+    expect(result.summary).toMatch(
+      /Eval-set findings \(each annotated on its eval set; .*\): review: few-positives, few-negatives/,
+    );
     expect(actionVerdicts(result).review).toEqual({
       file: REVIEW,
       standing: 'not-measured',

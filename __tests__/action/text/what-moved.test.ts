@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runLinks } from '../../../src/action/pages-artifact.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from '../../../src/action/results/results.js';
 import { renderComment } from '../../../src/action/text/comment.js';
+import { evalFindingsLine, renderSummary } from '../../../src/action/text/summary.js';
 import { countLine, linksLine, nextLine } from '../../../src/action/text/what-moved.js';
 import { compareReport } from '../../../src/compare/compare.js';
 import type { Report } from '../../../src/schemas/report.js';
@@ -221,5 +222,22 @@ describe('the links and the next line', () => {
     expect(push).toMatch(
       /^\*\*Next:\*\* reproduce a measurement locally with npx skilltrigger run --skill skills\/alpha --runs 2\.$/,
     );
+  });
+});
+
+describe('the eval-set findings line', () => {
+  it('is one line of the job summary, by skill, its name escaped; none without findings', () => {
+    const found = run([measured(paired(BASE, BASE))], {
+      evalSetFindings: [
+        { skill: 'alpha', codes: ['few-positives', 'no-holdout'] },
+        { skill: 'be_ta', codes: ['presupposes-session'] },
+      ],
+    });
+    const line =
+      'Eval-set findings (each annotated on its eval set; `skilltrigger check` explains them): alpha: few-positives, no-holdout · be\\_ta: presupposes-session';
+    expect(evalFindingsLine(found)).toBe(line);
+    expect(renderSummary(found, '0.1.0').split('\n')).toContain(line);
+    expect(renderComment(found, '0.1.0')).not.toContain('Eval-set findings');
+    expect(evalFindingsLine(run([]))).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import type { GateResult } from '../../agents/gate.js';
 import type { ModelComparison } from '../../compare/by-model.js';
 import type { Comparison } from '../../compare/compare.js';
+import type { WeakSetCode } from '../../inputs/weak-set.js';
 import type { MatrixReport } from '../../schemas/matrix.js';
 import type { Report } from '../../schemas/report.js';
 
@@ -160,6 +161,17 @@ export interface ActionRun {
    * summaries) and the HTML pages' artifact. Set when publishing; never stored in a results file.
    */
   links?: RunLinks;
+  /**
+   * The eval sets' findings (`check`'s weak-set rules), by skill: annotated on each eval set, and one
+   * line in the job summary. This job's own; never stored in a results file.
+   */
+  evalSetFindings?: EvalSetFindings[];
+}
+
+/** One skill's eval-set findings, by code (src/inputs/weak-set.ts). */
+export interface EvalSetFindings {
+  skill: string;
+  codes: WeakSetCode[];
 }
 
 export interface RunLinks {
