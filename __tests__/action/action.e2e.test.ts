@@ -337,7 +337,9 @@ describe('the bundled Action, as the runner runs it', () => {
     const body = posted[0]?.body ?? '';
     expect(body.startsWith('<!-- skilltrigger:results -->')).toBe(true);
     expect(body).toContain(`Baseline: the report cached for the base commit \`${commits.c1?.slice(0, 7)}\``);
-    expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) | ±0 pp | noise |');
+    expect(body).toMatch(
+      /\| Positives triggered \(should load\) \| 2\/2 \(100%\) \| 2\/2 \(100%\) \| ±0 pp \(95% −\d+ pp to \+\d+ pp\) \| noise \|/,
+    );
     expect(body).toContain('only the body changed');
     expect(result.outputs['comment-id']).toBe(String(posted[0]?.id));
     expect(result.summary).toContain('```mermaid');
@@ -699,37 +701,6 @@ describe('the bundled Action, as the runner runs it', () => {
     expect(cache.entries).toHaveLength(entries);
     expect(result.summary).toContain('Not saved as a baseline: it has no verdict');
     expect(verdicts(result).review).toMatchObject({ standing: 'no-verdict', verdict: 'no-verdict' });
-  });
-
-  it('a fork PR without a key: no comment call at all, the result in the summary, exit 2', {
-    timeout: 300_000,
-  }, async () => {
-    repo.checkout(commits.c1 ?? '');
-    commits.c7 = await repo.commit('Fork: reword review', {
-      [REVIEW]: skillFile('review', 'Check a pull request for mistakes. Use for code review requests.'),
-    });
-    github.clearRequests();
-    const { 'anthropic-api-key': _key, ...noKey } = inputs({ 'github-token': FORK_TOKEN });
-    const result = await runAction({
-      cwd: repo.dir,
-      eventName: 'pull_request',
-      payload: pullRequestPayload({
-        number: 11,
-        baseSha: commits.c1 ?? '',
-        headSha: commits.c7 ?? '',
-        headRef: 'patch-1',
-        fromFork: true,
-      }),
-      inputs: noKey,
-      env: world.env(),
-    });
-    await dump('fork', result);
-    expect(result.code, logOnFailure(result)).toBe(2);
-    expect(result.failure).toMatch(/^gate auth failed: `claude auth status` says not logged in/);
-    expect(github.requests).toHaveLength(0);
-    expect(result.summary).toContain('comes from a fork');
-    expect(result.summary).toContain('Nothing was measured: a gate failed.');
-    expect(result.summary).toContain('GitHub passes no secrets');
   });
 });
 

@@ -74,8 +74,8 @@ afterAll(async () => {
 });
 
 describe('the Action: the HTML pages in the job artifact', () => {
-  it('with the artifact service: the page is uploaded, zipped as written, and the summary names the artifact', async () => {
-    const result = await measure(artifacts.env());
+  it('with the artifact service: the page is uploaded, zipped as written, and the summary names and links the artifact', async () => {
+    const result = await measure({ ...artifacts.env(), GITHUB_RUN_ID: '4242' });
     expect(result.code, actionLog(result)).toBe(0);
     expect(artifacts.artifacts.map((a) => a.name)).toEqual(['skilltrigger-pages-trigger-check']);
     const [artifact] = artifacts.artifacts;
@@ -86,6 +86,10 @@ describe('the Action: the HTML pages in the job artifact', () => {
     expect([...files.keys()]).toEqual([path.basename(page)]);
     expect(files.get(path.basename(page))?.toString('utf8')).toBe(await readFile(page, 'utf8'));
     expect(result.summary).toContain('HTML pages in the artifact skilltrigger-pages-trigger-check');
+    // The footer links the run and the artifact's own page (the run's /artifacts/<id>).
+    expect(result.summary).toMatch(
+      /More: \[workflow run\]\(https:\/\/github\.com\/acme\/skills\/actions\/runs\/4242\) · .* · HTML pages: \[skilltrigger-pages-trigger-check\]\(https:\/\/github\.com\/acme\/skills\/actions\/runs\/4242\/artifacts\/\d+\)/,
+    );
     expect(warnings(result).filter((w) => /artifact/.test(w))).toEqual([]);
     // Staged blocks, a committed list, a finalize: the blob protocol was really spoken.
     expect(artifacts.requests.map((r) => `${r.route} ${r.status}`)).toEqual(

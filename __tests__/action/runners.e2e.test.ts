@@ -151,7 +151,9 @@ describe('the bundled Action across runners', () => {
     const body = github.comments(21)[0]?.body ?? '';
     expect(body).toContain(`Baseline: the report cached for the base commit \`${commits.c1?.slice(0, 7)}\``);
     // The comment compares the 4 shared queries; the outputs count the same, and the one left out.
-    expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) | ±0 pp | noise |');
+    expect(body).toMatch(
+      /\| Positives triggered \(should load\) \| 2\/2 \(100%\) \| 2\/2 \(100%\) \| ±0 pp \(95% −\d+ pp to \+\d+ pp\) \| noise \|/,
+    );
     expect(verdicts(pr).paths).toMatchObject({
       standing: 'noise',
       baseline: 'cache',
@@ -198,7 +200,9 @@ describe('the bundled Action across runners', () => {
     expect(result.stdout).toMatch(/::group::Measure paths/);
     expect(result.stdout).not.toMatch(/::group::Measure broken/);
     const body = github.comments(22)[0]?.body ?? '';
-    expect(body).toContain('| Positives triggered (should load) | 2/2 (100%) | 2/2 (100%) | ±0 pp | noise |');
+    expect(body).toMatch(
+      /\| Positives triggered \(should load\) \| 2\/2 \(100%\) \| 2\/2 \(100%\) \| ±0 pp \(95% −\d+ pp to \+\d+ pp\) \| noise \|/,
+    );
     expect(body).toContain('.claude/skills/broken/SKILL.md');
   });
 });

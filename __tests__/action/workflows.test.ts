@@ -26,9 +26,33 @@ function steps(workflow: Record<string, unknown>): Record<string, unknown>[] {
 describe('examples/workflows/skilltrigger.yml', () => {
   const workflow = load('examples/workflows/skilltrigger.yml');
 
-  it('runs on pushes to main and on pull requests, with only the permissions it needs', () => {
-    expect(workflow.on).toEqual({ push: { branches: ['main'] }, pull_request: null });
+  it('runs on pushes to main, pull requests, by hand and weekly, with only the permissions it needs', () => {
+    expect(workflow.on).toEqual({
+      push: { branches: ['main'] },
+      // No paths filter: a required check a filter skips never reports.
+      pull_request: null,
+      workflow_dispatch: null,
+      schedule: [{ cron: '17 6 * * 1' }],
+    });
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+  });
+
+  it('cancels an older run only on a pull request, so a push to main always saves its baselines', () => {
+    expect(workflow.concurrency).toEqual({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+      group: 'skilltrigger-${{ github.event.pull_request.number || github.ref }}',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+      'cancel-in-progress': "${{ github.event_name == 'pull_request' }}",
+    });
+  });
+
+  it('budgets the job and uploads the reports whatever the outcome', () => {
+    const all = steps(workflow);
+    const action = all.find((s) => String(s.uses).includes('skilltrigger@'));
+    expect(action?.with).toMatchObject({ 'max-cost-usd': 5, 'fail-on-regression': true });
+    const upload = all.find((s) => String(s.uses).startsWith('actions/upload-artifact'));
+    expect(upload?.if).toBe('always()');
+    expect(upload?.with).toMatchObject({ path: 'skilltrigger-results/' });
   });
 
   it('checks out the full history and passes the key from a secret', () => {

@@ -8,6 +8,7 @@ import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import { readRunnerContext } from './context.js';
 import { startActionStandby } from './first-standby.js';
+import { recordForkSkip, skipsFork } from './fork.js';
 import { type AgentInstall, installAgent, type RunnerPlatform } from './install.js';
 import { loadActionPrices } from './job-cost.js';
 import { CompetitionListing, listSiblings } from './listed.js';
@@ -81,6 +82,11 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     run.stage = run.skills.some((s) => s.kind === 'invalid') ? 'input-error' : 'nothing';
     if (scope.plans.length === 0)
       run.notes.push('No SKILL.md matching the skills input changed: nothing to measure.');
+    return concludeWithMatrix(await publish(run, ctx, settings), run);
+  }
+  // A fork's pull request that no secret reached: neutral, before anything is installed (fork.ts).
+  if (skipsFork(event, settings, process.env)) {
+    recordForkSkip(run, targets, matrix);
     return concludeWithMatrix(await publish(run, ctx, settings), run);
   }
 

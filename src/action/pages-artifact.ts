@@ -5,7 +5,7 @@ import { pagePathFor } from '../report/disk/pages.js';
 import { type ArtifactUpload, uploadArtifact } from '../system/artifact.js';
 import { exists } from '../system/input-file.js';
 import { annotate } from './annotate.js';
-import type { ActionRun } from './results/results.js';
+import type { ActionRun, RunLinks } from './results/results.js';
 
 /**
  * The HTML pages of the run's reports go into the job's artifact, so a reviewer can download and
@@ -44,16 +44,23 @@ function commonFolder(files: readonly string[]): string {
   return root;
 }
 
+/** What became of the pages: the upload's outcome, the artifact's name, and the summary's line on success. */
+export interface PagesUpload {
+  upload: ArtifactUpload;
+  name: string;
+  /** For this job's summary only (the caller adds it to the run's notes after the results file). */
+  note?: string;
+}
+
 /**
- * Uploads the pages, and says what became of them: a line for the job summary on success (the
- * caller adds it to the run's notes), a warning otherwise. Returns the upload's outcome, or
- * undefined when there was no page to upload.
+ * Uploads the pages, and says what became of them: a line for the job summary on success, a
+ * warning otherwise. Returns undefined when there was no page to upload.
  */
 export async function uploadPages(
   run: ActionRun,
   shard: Shard | undefined,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<ArtifactUpload | undefined> {
+): Promise<PagesUpload | undefined> {
   const pages = await pagesOf(run);
   if (pages.length === 0) return undefined;
   const name = pagesArtifactName(env, shard);
@@ -61,14 +68,41 @@ export async function uploadPages(
   const count = pages.length === 1 ? 'the HTML page' : `the ${pages.length} HTML pages`;
   if (result.ok) {
     core.info(`${count} uploaded: artifact ${name} (id ${result.id}, ${result.size} bytes)`);
-    run.notes.push(
-      `HTML pages in the artifact ${name}: ${count} of the reports (download it from this run's Summary page, unzip, open in a browser).`,
-    );
-  } else {
-    annotate(
-      'warning',
-      `${count} could not be put in the job's artifact: ${result.tried ? 'the upload failed' : 'the artifact service is not available'}: ${result.reason}. The job goes on; the pages are in the workspace beside the reports.`,
-    );
+    return {
+      upload: result,
+      name,
+      note: `HTML pages in the artifact ${name}: ${count} of the reports (download it from this run's Summary page, unzip, open in a browser).`,
+    };
   }
-  return result;
+  annotate(
+    'warning',
+    `${count} could not be put in the job's artifact: ${result.tried ? 'the upload failed' : 'the artifact service is not available'}: ${result.reason}. The job goes on; the pages are in the workspace beside the reports.`,
+  );
+  return { upload: result, name };
+}
+
+/**
+ * The footer's links (pure): this workflow run's page, from the runner's variables, and the pages'
+ * artifact when it was uploaded (its page is the run's `/artifacts/<id>`). Absent pieces are left out.
+ */
+export function runLinks(env: NodeJS.ProcessEnv, pages: PagesUpload | undefined): RunLinks | undefined {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const repository = env.GITHUB_REPOSITORY ?? '';
+  const runId = env.GITHUB_RUN_ID ?? '';
+  const runUrl =
+    /^[\w.-]+\/[\w.-]+$/.test(repository) && /^\d+$/.test(runId)
+      ? `${server}/${repository}/actions/runs/${runId}`
+      : undefined;
+  const artifact =
+    pages?.upload.ok === true
+      ? {
+          name: pages.name,
+          ...(runUrl === undefined ? {} : { url: `${runUrl}/artifacts/${pages.upload.id}` }),
+        }
+      : undefined;
+  if (runUrl === undefined && artifact === undefined) return undefined;
+  return {
+    ...(runUrl === undefined ? {} : { run: runUrl }),
+    ...(artifact === undefined ? {} : { artifact }),
+  };
 }

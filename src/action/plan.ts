@@ -4,6 +4,7 @@ import { type CodexSibling, codexSiblings } from '../agents/codex/listed.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
+import { type WeakSetCode, weakSetFindings } from '../inputs/weak-set.js';
 import { shardText } from '../matrix/shard.js';
 import { repositoryRoot } from '../system/git.js';
 import { annotate } from './annotate.js';
@@ -11,7 +12,7 @@ import { planSkills, type SkillPlan, type SkillScope } from './changed-skills.js
 import { type CompetingSibling, loadCompetition } from './competition.js';
 import { Inputs } from './constants.js';
 import type { ActionEvent, RunnerContext } from './context.js';
-import type { ActionRun, NotRunSkill, SkillResult } from './results/results.js';
+import type { ActionRun, EvalSetFindings, NotRunSkill, SkillResult } from './results/results.js';
 import { agentsOf, type Settings } from './settings.js';
 import { shardPlans } from './shard.js';
 
@@ -108,9 +109,10 @@ async function loadInputs(
   root: string,
   plans: readonly SkillPlan[],
   settings: Settings,
-): Promise<{ targets: MeasureTarget[]; results: SkillResult[] }> {
+): Promise<{ targets: MeasureTarget[]; results: SkillResult[]; findings: EvalSetFindings[] }> {
   const targets: MeasureTarget[] = [];
   const results: SkillResult[] = [];
+  const findings: EvalSetFindings[] = [];
   for (const plan of plans) {
     switch (plan.kind) {
       case 'skip':
@@ -138,6 +140,8 @@ async function loadInputs(
         try {
           const { evalSet: own, file } = await loadSkillEvalSet(root, plan.path, plan.head, settings.evals);
           core.info(`${plan.path}: measuring ${plan.head.name} with ${file} (${own.items.length} queries)`);
+          const weak = annotateWeakSet(own, file, plan.head.name);
+          if (weak.length > 0) findings.push({ skill: plan.head.name, codes: weak });
           const { siblings, evalSet, notes } = await loadCompetition(
             root,
             plan.path,
@@ -160,7 +164,22 @@ async function loadInputs(
       }
     }
   }
-  return { targets, results };
+  return { targets, results, findings };
+}
+
+/**
+ * The eval set's findings as `run` and `check` print them (few positives, no holdout, a prompt that
+ * presupposes a session…), each a warning annotated on the eval set; returns their codes.
+ */
+function annotateWeakSet(evalSet: EvalSet, file: string, skill: string): WeakSetCode[] {
+  const found = weakSetFindings(evalSet);
+  for (const f of found) {
+    annotate('warning', `${f.message}. Fix: ${f.fix}`, {
+      title: `skilltrigger: eval set of ${skill}: ${f.code}`,
+      file,
+    });
+  }
+  return found.map((f) => f.code);
 }
 
 /**
@@ -189,10 +208,11 @@ export async function planRun(ctx: RunnerContext, settings: Settings, run: Actio
       `shard ${shardText(shard)}: ${plans.filter((p) => p.kind === 'measure').length} of ${scope.plans.filter((p) => p.kind === 'measure').length} skill(s) to measure fall to this shard`,
     );
   }
-  const { targets, results } = await core.group('Read the skills and their eval sets', () =>
+  const { targets, results, findings } = await core.group('Read the skills and their eval sets', () =>
     loadInputs(root, plans, settings),
   );
   run.skills = results;
+  if (findings.length > 0) run.evalSetFindings = findings;
   return { root, scope, targets };
 }
 

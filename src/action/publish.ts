@@ -9,7 +9,7 @@ import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
-import { uploadPages } from './pages-artifact.js';
+import { runLinks, uploadPages } from './pages-artifact.js';
 import { type Conclusion, conclude } from './results/conclusion.js';
 import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results/results.js';
 import { toResultsFile } from './results/results-file.js';
@@ -153,14 +153,20 @@ async function writeShardResults(
   return file;
 }
 
-/** Ends the run: comment, results file, outputs, the pages' artifact, summary, and the conclusion for `run` to act on. */
+/**
+ * Ends the run: the pages' artifact (so the comment can link it), comment, results file, outputs,
+ * summary, and the conclusion for `run` to act on.
+ */
 export async function publish(run: ActionRun, ctx: RunnerContext, settings: Settings): Promise<Conclusion> {
+  const pages = await uploadPages(run, settings.shard);
+  const links = runLinks(process.env, pages);
+  if (links !== undefined) run.links = links;
   const commentId = await postComment(run, ctx, settings);
   const resultsFile =
     settings.shard === undefined ? undefined : await writeShardResults(run, ctx, settings, settings.shard);
-  setOutputs(run, commentId, resultsFile);
   // After the comment and the results file: the artifact's line is for this job's summary only.
-  await uploadPages(run, settings.shard);
+  if (pages?.note !== undefined) run.notes.push(pages.note);
+  setOutputs(run, commentId, resultsFile);
   await writeSummary(run);
   return conclude(run);
 }

@@ -65,6 +65,11 @@ export interface Settings {
    * the API key, whose tools run on the runner. Off: such a run is refused (exit 1).
    */
   allowPullRequestTarget: boolean;
+  /**
+   * A fork's `pull_request` run that no credential reached: `skip` ends it neutral (exit 0, a
+   * notice, nothing spent); `fail` runs it as any pull request, so its auth gate fails it (exit 2).
+   */
+  onFork: 'skip' | 'fail';
   /** For the PR comment; absent: no comment is attempted. */
   githubToken?: string;
   /** Where reports are written (relative to the workspace). */
@@ -297,6 +302,9 @@ export function readSettings(read: InputReader = coreReader): Settings {
     throw bad(Inputs.Competition, 'siblings or isolated', competition);
   }
 
+  const onFork = raw(Inputs.OnFork);
+  if (onFork !== 'skip' && onFork !== 'fail') throw bad(Inputs.OnFork, 'skip or fail', onFork);
+
   const prices = optional(Inputs.Prices);
   if (prices !== undefined && (/^([\\/]|[A-Za-z]:)/.test(prices) || prices.split(/[\\/]/).includes('..'))) {
     throw bad(
@@ -342,6 +350,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     comment: boolean(Inputs.Comment),
     allowConflict: boolean(Inputs.AllowConflict),
     allowPullRequestTarget: boolean(Inputs.AllowPullRequestTarget),
+    onFork,
     ...(githubToken === undefined ? {} : { githubToken }),
     out: raw(Inputs.Out),
     mode,

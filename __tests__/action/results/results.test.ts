@@ -190,6 +190,7 @@ describe('verdictsOutput', () => {
       handoff: {
         file: '.claude/skills/handoff/SKILL.md',
         standing: 'noise',
+        passed: true,
         verdict: 'ok',
         label: 'noise',
         positives: { triggered: 1, runs: 3 },
@@ -206,6 +207,7 @@ describe('verdictsOutput', () => {
     const out = verdictsOutput(run([measured('x', { report: report(CAND, 'no-verdict') })]));
     expect(out.x).toMatchObject({
       standing: 'no-verdict',
+      passed: false,
       verdict: 'no-verdict',
       label: null,
       baseline: null,
@@ -221,10 +223,23 @@ describe('verdictsOutput', () => {
       ]),
     );
     expect(out).toEqual({
-      s: { file: 's/SKILL.md', standing: 'not-measured', reason: 'body-only' },
-      'i/SKILL.md': { file: 'i/SKILL.md', standing: 'invalid', problems: ['i/SKILL.md:2: no description'] },
-      n: { file: 'n/SKILL.md', standing: 'not-measured' },
+      s: { file: 's/SKILL.md', standing: 'not-measured', passed: null, reason: 'body-only' },
+      'i/SKILL.md': {
+        file: 'i/SKILL.md',
+        standing: 'invalid',
+        passed: false,
+        problems: ['i/SKILL.md:2: no description'],
+      },
+      n: { file: 'n/SKILL.md', standing: 'not-measured', passed: null },
     });
+  });
+
+  it('passed is the field to gate on: a regression is false whatever fail-on-regression says, a valid measurement ("verdict": "ok") is not enough', () => {
+    const regressed = compared('r', 'regression');
+    expect(standingOf(regressed)).toBe('regression');
+    const out = verdictsOutput(run([regressed, measured('alone')]));
+    expect(out.r).toMatchObject({ verdict: 'ok', standing: 'regression', passed: false });
+    expect(out.alone).toMatchObject({ verdict: 'ok', standing: 'measured', passed: true });
   });
 
   it('a second skill of a taken name is keyed by its path, the first keeps the name', () => {

@@ -152,8 +152,9 @@ describe('the PR comment and the job summary of a fixed scenario', () => {
   it('the verdicts output names every skill with its standing', () => {
     const out = verdictsOutput(fixedRun());
     expect(Object.keys(out)).toEqual(['pdf-tables', 'pdf-forms', 'release-notes', 'docx', 'old']);
-    expect(out['pdf-tables']).toMatchObject({ standing: 'regression', baseline: 'cache' });
-    expect(out['release-notes']).toMatchObject({ standing: 'no-baseline', label: null });
+    expect(out['pdf-tables']).toMatchObject({ standing: 'regression', passed: false, baseline: 'cache' });
+    expect(out['release-notes']).toMatchObject({ standing: 'no-baseline', passed: true, label: null });
+    expect(out.docx).toMatchObject({ standing: 'not-measured', passed: null });
   });
 
   it('never leaks the description text or the base description', () => {

@@ -174,7 +174,8 @@ export function toResultsFile(
       markdownPath: path.relative(dir, s.markdownPath),
     };
   });
-  const { matrix, ...rest } = run;
+  // The links and the eval-set findings are this job's own (its summary shows them); the merge step has its own links.
+  const { matrix, links: _links, evalSetFindings: _findings, ...rest } = run;
   return {
     schema: RESULTS_SCHEMA_ID,
     schemaVersion: RESULTS_SCHEMA_VERSION,

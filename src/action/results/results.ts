@@ -1,6 +1,7 @@
 import type { GateResult } from '../../agents/agent.js';
 import type { ModelComparison } from '../../compare/by-model.js';
 import type { Comparison } from '../../compare/compare.js';
+import type { WeakSetCode } from '../../inputs/weak-set.js';
 import type { MatrixReport } from '../../schemas/matrix.js';
 import type { Report } from '../../schemas/report.js';
 
@@ -155,6 +156,29 @@ export interface ActionRun {
   budget?: { maxUsd: number; refused?: string };
   /** With `routing-matrix: true`, when the run had a skill to measure. */
   matrix?: RoutingMatrix;
+  /**
+   * Where a reader finds more, for the footer: this workflow run's page (which holds the job
+   * summaries) and the HTML pages' artifact. Set when publishing; never stored in a results file.
+   */
+  links?: RunLinks;
+  /**
+   * The eval sets' findings (`check`'s weak-set rules), by skill: annotated on each eval set, and one
+   * line in the job summary. This job's own; never stored in a results file.
+   */
+  evalSetFindings?: EvalSetFindings[];
+}
+
+/** One skill's eval-set findings, by code (src/inputs/weak-set.ts). */
+export interface EvalSetFindings {
+  skill: string;
+  codes: WeakSetCode[];
+}
+
+export interface RunLinks {
+  /** `<server>/<owner>/<repo>/actions/runs/<id>`. */
+  run?: string;
+  /** The HTML pages' artifact: its name, and its page when the upload gave an id. */
+  artifact?: { name: string; url?: string };
 }
 
 /** The skill's overall standing, as the tables show it. */
@@ -232,6 +256,28 @@ export function reportPaths(run: ActionRun): string[] {
   return run.matrix?.kind === 'measured' ? [...skills, run.matrix.reportPath] : skills;
 }
 
+/**
+ * The `verdicts` output's `passed`, the field a script gates on (docs/action.md, "Outputs"): true
+ * for a skill measured with a verdict and no regression, false for a regression, no verdict or an
+ * input error, null for one not measured (nothing to measure, or the run stopped first). It does
+ * not depend on `fail-on-regression`; `verdict: "ok"` only says the measurement is valid.
+ */
+export function passedOf(s: SkillResult): boolean | null {
+  switch (standingOf(s)) {
+    case 'regression':
+    case 'no-verdict':
+    case 'invalid':
+      return false;
+    case 'not-measured':
+      return null;
+    case 'improvement':
+    case 'noise':
+    case 'no-baseline':
+    case 'measured':
+      return true;
+  }
+}
+
 /** The `verdicts` output: one entry per skill, keyed by skill name (by path when unnamed or taken). */
 export function verdictsOutput(run: ActionRun): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -239,7 +285,7 @@ export function verdictsOutput(run: ActionRun): Record<string, unknown> {
     const name = s.kind === 'measured' || s.kind === 'not-run' ? s.skill : (s.skill ?? s.file);
     // Two folders may hold skills of one name (a monorepo): the second is keyed by its path.
     const key = Object.hasOwn(out, name) ? s.file : name;
-    const common = { file: s.file, standing: standingOf(s) };
+    const common = { file: s.file, standing: standingOf(s), passed: passedOf(s) };
     switch (s.kind) {
       case 'measured': {
         const t = s.report.candidate.totals;

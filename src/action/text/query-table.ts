@@ -7,7 +7,7 @@
 import { measurementOfModel } from '../../compare/by-model.js';
 import type { QueryComparison } from '../../compare/compare.js';
 import { escapeInline, truncate } from '../../escape.js';
-import { markdownTable as table } from '../../format.js';
+import { points, markdownTable as table } from '../../format.js';
 import { maskSecrets } from '../../mask.js';
 import { OUTCOME_LEGEND, outcomeSymbols } from '../../report/headline.js';
 import type { Measurement, ModelCounts, QueryResult } from '../../schemas/report.js';
@@ -78,23 +78,23 @@ export function queryRows(
             queryCell(c, r.cand.hits, r.cand.runs),
             labelCell(r.label),
           ];
-    for (const r of compared.slice(0, limits.queryRows)) {
-      rows.push([
-        escapeInline(r.id),
-        text(r.query),
-        r.shouldTrigger ? 'yes' : 'no',
-        ...cells(r, baseByQuery.get(r.query), candByQuery.get(r.query)),
-      ]);
-    }
-    const header = [
-      'Id',
-      'Query',
-      'Should load',
-      ...(several
-        ? models.map((m) => `${escapeInline(m)}: baseline → ${subject}`)
-        : ['Baseline', subject, 'Label']),
+    const row = (r: QueryComparison) => [
+      escapeInline(r.id),
+      text(r.query),
+      r.shouldTrigger ? 'yes' : 'no',
+      ...cells(r, baseByQuery.get(r.query), candByQuery.get(r.query)),
     ];
-    return wrapDetails(table(header, rows), total, rows.length);
+    if (several) {
+      for (const r of compared.slice(0, limits.queryRows)) rows.push(row(r));
+      const header = [
+        'Id',
+        'Query',
+        'Should load',
+        ...models.map((m) => `${escapeInline(m)}: baseline → ${subject}`),
+      ];
+      return wrapDetails(table(header, rows), total, rows.length);
+    }
+    return movedFirst(compared, row, subject, limits.queryRows);
   }
   total = cand.length;
   const models = s.report.settings.models ?? [];
@@ -135,6 +135,73 @@ export function queryRows(
 /** A query's pass in a cell: `pass`, `**fail**`, or `–` when no run was measured. */
 function passText(pass: boolean | null): string {
   return pass === null ? '–' : pass ? 'pass' : '**fail**';
+}
+
+/** How a query's trigger rate moved: ▲ up, ▼ down, and whether that is the bad way for its class. */
+export function moveOf(r: QueryComparison): { mark: string; worse: boolean } | undefined {
+  if (r.deltaRate === null || r.deltaRate === 0) return undefined;
+  const up = r.deltaRate > 0;
+  return { mark: `${up ? '▲' : '▼'} ${points(r.deltaRate)}`, worse: r.shouldTrigger !== up };
+}
+
+/**
+ * The compared queries, those that moved first (the bad way first, then the larger move) in a
+ * table of their own with the move marked, the rest folded. A query's label stays the exact test's:
+ * 0/2 → 2/2 moved, and is still noise at 2 runs.
+ */
+function movedFirst(
+  compared: readonly QueryComparison[],
+  row: (r: QueryComparison) => string[],
+  subject: string,
+  limit: number,
+): string[] {
+  const moved = compared
+    .flatMap((r, i) => {
+      const move = moveOf(r);
+      return move ? [{ r, i, move }] : [];
+    })
+    .sort(
+      (a, b) =>
+        Number(b.move.worse) - Number(a.move.worse) ||
+        Math.abs(b.r.deltaRate ?? 0) - Math.abs(a.r.deltaRate ?? 0) ||
+        a.i - b.i,
+    );
+  const still = compared.filter((r) => moveOf(r) === undefined);
+  const header = ['Id', 'Query', 'Should load', 'Baseline', subject, 'Label'];
+  const shownMoved = moved.slice(0, limit);
+  const shownStill = still.slice(0, Math.max(0, limit - shownMoved.length));
+  const lines: string[] = [];
+  if (moved.length > 0) {
+    const n = moved.length;
+    lines.push(
+      `${n} of ${compared.length} ${compared.length === 1 ? 'query' : 'queries'} moved (▲ triggered more often, ▼ less; the label says whether a move is beyond noise; ${OUTCOME_LEGEND}):`,
+      '',
+      ...table(
+        ['Moved', ...header],
+        shownMoved.map(({ r, move }) => [move.worse ? `**${move.mark}**` : move.mark, ...row(r)]),
+      ),
+    );
+    if (n > shownMoved.length) {
+      lines.push('', `… and ${n - shownMoved.length} more moved (in the report file).`);
+    }
+    if (still.length === 0) return lines;
+    lines.push('');
+  }
+  const title =
+    moved.length === 0
+      ? `Per query (${compared.length} ${compared.length === 1 ? 'query' : 'queries'}, none moved; ${OUTCOME_LEGEND})`
+      : `The other ${still.length} ${still.length === 1 ? 'query' : 'queries'}, unmoved`;
+  const more = still.length - shownStill.length;
+  return [
+    ...lines,
+    '<details>',
+    `<summary>${title}</summary>`,
+    '',
+    ...(shownStill.length > 0 ? table(header, shownStill.map(row)) : []),
+    ...(more > 0 ? ['', `… and ${more} more ${more === 1 ? 'query' : 'queries'} (in the report file).`] : []),
+    '',
+    '</details>',
+  ];
 }
 
 function wrapDetails(lines: string[], total: number, shown: number): string[] {

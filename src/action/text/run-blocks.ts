@@ -8,36 +8,13 @@ import type { Comparison } from '../../compare/compare.js';
 import { formatUsd } from '../../cost/cost.js';
 import { escapeInline } from '../../escape.js';
 import type { Report } from '../../schemas/report.js';
-import { type ActionRun, type SkillStanding, standingOf } from '../results/results.js';
-import { standingText } from './cells.js';
+import type { ActionRun } from '../results/results.js';
 import { budgetFooterText, budgetRefusalBlock } from './cost-lines.js';
 import { escapeLineStart, sentence, shortSha } from './safe-text.js';
-
-/** `1 regression · 2 noise · 1 not measured` (pure). */
-export function tally(run: ActionRun): string {
-  const order: SkillStanding[] = [
-    'regression',
-    'no-verdict',
-    'invalid',
-    'improvement',
-    'noise',
-    'no-baseline',
-    'measured',
-    'not-measured',
-  ];
-  const counts = new Map<SkillStanding, number>();
-  for (const s of run.skills) counts.set(standingOf(s), (counts.get(standingOf(s)) ?? 0) + 1);
-  return order
-    .filter((k) => (counts.get(k) ?? 0) > 0)
-    .map((k) => {
-      const text = `${counts.get(k)} ${standingText(k)}`;
-      return k === 'regression' || k === 'no-verdict' || k === 'invalid' ? `**${text}**` : text;
-    })
-    .join(' · ');
-}
+import { countLine, linksLine, nextLine } from './what-moved.js';
 
 export function headline(run: ActionRun): string {
-  const counts = tally(run);
+  const counts = run.skills.length === 0 ? '' : countLine(run);
   const where =
     run.event === 'pull_request'
       ? `Head ${shortSha(run.headSha)} against base ${shortSha(run.baseSha)}`
@@ -143,12 +120,14 @@ function agentsText(run: ActionRun): string | undefined {
     .join(' · ');
 }
 
-/** The footer: what was run, and how labels are decided. */
+/** The footer: what to do next, where to read more, what was run, and how labels are decided. */
 export function footer(run: ActionRun, comparison: Comparison | undefined, toolVersion: string): string {
   const model = run.settings.model ? escapeInline(run.settings.model) : 'the CLI default model';
   const cli = run.cliVersion ? `Claude Code ${escapeInline(run.cliVersion)}` : 'Claude Code';
   const alpha = comparison ? comparison.method.alpha : 0.05;
+  const above = [nextLine(run), linksLine(run)].filter((line) => line !== '');
   return (
+    above.map((line) => `${line}\n\n`).join('') +
     `<sub>skilltrigger ${escapeInline(toolVersion)} · ${agentsText(run) ?? `${cli} · ${modelsText(run) ?? model}`} · ${run.settings.runs} run${run.settings.runs === 1 ? '' : 's'} per query${costText(run)}${budgetFooterText(run)}. ` +
     `A change is labelled a regression or an improvement only when an exact test finds it at α = ${alpha}; anything smaller is noise.</sub>`
   );

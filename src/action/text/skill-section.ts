@@ -28,7 +28,7 @@ import { lateLines } from './cost-lines.js';
 import { modelComparisonTable } from './model-table.js';
 import { queryRows, type SectionLimits, subjectName } from './query-table.js';
 import { escapeLineStart, sentence, shortSha } from './safe-text.js';
-import { comparedSubsetRows, subsetRows } from './subset-rows.js';
+import { placedSubsetRows, subsetRows } from './subset-rows.js';
 
 const STANDING_MARK: Record<SkillStanding, string> = {
   regression: '❌',
@@ -143,18 +143,27 @@ function totalsTable(run: ActionRun, s: MeasuredSkill, baseline: Measurement | u
     x.queries === 0 ? `${title}, none shared` : title,
     counts(x.base.hits, x.base.runs),
     counts(x.cand.hits, x.cand.runs),
-    points(x.deltaRate),
+    `${points(x.deltaRate)}${x.interval === null ? '' : ` (95% ${points(x.interval.lower)} to ${points(x.interval.upper)})`}`,
     labelCell(x.label),
   ];
-  return table(
-    ['', 'Baseline', subject, 'Change', 'Label'],
-    [
+  // The two deciding rows, each with its interval; the subsets folded unless train and holdout disagree.
+  const header = ['', 'Baseline', subject, 'Change', 'Label'];
+  const subsets = placedSubsetRows(c, header);
+  return [
+    ...table(header, [
       classRow('Positives triggered (should load)', c.positives),
       classRow('Negatives fired (should not load)', c.negatives),
-      ...comparedSubsetRows(c),
+      ...subsets.inTable,
       ['Lost runs (counted apart)', lostCell(baseline), lostCell(m), '', ''],
-    ],
-  );
+    ]),
+    ...(subsets.disagree.length > 0
+      ? [
+          '',
+          `⚠️ Train and holdout disagree on the ${subsets.disagree.join(' and ')}: the description may fit the queries it was tuned on better than new ones.`,
+        ]
+      : []),
+    ...(subsets.folded.length > 0 ? ['', ...subsets.folded] : []),
+  ];
 }
 
 /**

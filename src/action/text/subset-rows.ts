@@ -7,7 +7,7 @@ import {
   withoutContext,
   withoutText,
 } from '../../compare/subsets-text.js';
-import { points } from '../../format.js';
+import { markdownTable, points } from '../../format.js';
 import type { Measurement } from '../../schemas/report.js';
 import { counts, labelCell } from './cells.js';
 
@@ -64,4 +64,40 @@ export function comparedSubsetRows(c: Comparison): string[][] {
       labelCell(x.label),
     ];
   });
+}
+
+/**
+ * The compared subsets, placed: inside the totals table when train and holdout disagree on a
+ * class's label (the reader must see it), else folded under the table in a `<details>` (they tell
+ * nothing the whole set's rows do not). Empty without annotated subsets.
+ */
+export function placedSubsetRows(
+  c: Comparison,
+  header: string[],
+): { inTable: string[][]; folded: string[]; disagree: string[] } {
+  const rows = comparedSubsetRows(c);
+  if (rows.length === 0) return { inTable: [], folded: [], disagree: [] };
+  const disagree = (['positives', 'negatives'] as const).filter((cls) => {
+    const label = (name: string) => c.subsets?.find((s) => s.name === name)?.[cls];
+    const train = label('train');
+    const holdout = label('holdout');
+    return train && holdout && train.queries > 0 && holdout.queries > 0 && train.label !== holdout.label;
+  });
+  if (disagree.length > 0) return { inTable: rows, folded: [], disagree: [...disagree] };
+  const names = [...new Set(subsetClassRows(c).map(({ subset }) => subset.name))];
+  const title = names
+    .map((n) => (n === 'withoutContext' ? 'without the prompts that presuppose a session' : n))
+    .join(', ');
+  return {
+    inTable: [],
+    folded: [
+      '<details>',
+      `<summary>Subsets: ${title}${names.includes('train') ? ' (train and holdout agree)' : ''}</summary>`,
+      '',
+      ...markdownTable(header, rows),
+      '',
+      '</details>',
+    ],
+    disagree: [],
+  };
 }

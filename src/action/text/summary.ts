@@ -93,8 +93,20 @@ function section(run: ActionRun, s: SkillResult, compact: boolean): string {
   return lines.join('\n');
 }
 
+/**
+ * The eval sets' findings in one line (`check`'s weak-set rules, each annotated on its eval set),
+ * or empty: `Eval-set findings …: alpha: few-positives, no-holdout · beta: no-near-miss`.
+ */
+export function evalFindingsLine(run: ActionRun): string {
+  const found = run.evalSetFindings ?? [];
+  if (found.length === 0) return '';
+  const each = found.map((f) => `${escapeInline(f.skill)}: ${f.codes.join(', ')}`).join(' · ');
+  return `Eval-set findings (each annotated on its eval set; \`skilltrigger check\` explains them): ${each}`;
+}
+
 export function renderSummary(run: ActionRun, toolVersion: string): string {
-  const head = runHead(run, '## skilltrigger');
+  const findings = evalFindingsLine(run);
+  const head = `${runHead(run, '## skilltrigger')}${findings === '' ? '' : `\n\n${findings}`}`;
   const foot = footer(run, firstComparison(run), toolVersion);
   const sections = run.skills.map((s) => ({
     full: section(run, s, false),
