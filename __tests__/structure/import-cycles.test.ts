@@ -11,7 +11,9 @@ const SRC = resolve(import.meta.dirname, '../../src');
  * The folder knots not yet untied: the agents' folders, which still share their neutral types
  * through claude's files and reach the loop's own spec.
  */
-const KNOTS: string[] = ['agents ⇄ agents/claude ⇄ agents/codex ⇄ agents/process ⇄ improve ⇄ measure ⇄ report'];
+const KNOTS: string[] = [
+  'agents ⇄ agents/claude ⇄ agents/codex ⇄ agents/process ⇄ improve ⇄ measure ⇄ report',
+];
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms;
 
 function importGraph(): Map<string, string[]> {
@@ -212,6 +214,8 @@ const FLOORS: Record<string, Floor> = {
   'agents/claude/decision.ts': 'rule',
   'agents/claude/events.ts': 'rule',
   'agents/claude/late.ts': 'rule',
+  'agents/claude/display-width.ts': 'rule',
+  'agents/claude/listing-budget.ts': 'rule',
   'agents/claude/one-turn.ts': 'rule',
   'agents/claude/gates/': 'rule',
   'agents/claude/gates/conflict-gate.ts': 'flow',
@@ -227,6 +231,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/codex/decision.ts': 'rule',
   'agents/codex/events.ts': 'rule',
   'agents/codex/gate-rules.ts': 'rule',
+  'agents/codex/listing-budget.ts': 'rule',
   'agents/codex/gates.ts': 'flow',
   'agents/codex/listed.ts': 'flow',
   'system/': 'adapter',
