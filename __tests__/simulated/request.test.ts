@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  LISTING_HEADER,
+  listingLinesOf,
   parseListing,
   parseRequestView,
   type RequestView,
@@ -121,6 +123,20 @@ describe('parseListing', () => {
     expect(
       stripReminders('<system-reminder>\nx\n</system-reminder>\nhello <system-reminder>y</system-reminder>'),
     ).toBe('hello');
+  });
+});
+
+describe('listingLinesOf', () => {
+  it('reads every entry, whole or bare, with its whole line and continuation lines', () => {
+    const text = `<system-reminder>${LISTING_HEADER}\n- a: one\n- b\n- c (d): two\nmore\n- plug:e: three\n</system-reminder>`;
+    const body = { messages: [{ role: 'user', content: [{ type: 'text', text }] }] };
+    expect(listingLinesOf(body)).toEqual([
+      { line: '- a: one', name: 'a', text: 'one' },
+      { line: '- b', name: 'b', text: undefined },
+      { line: '- c (d): two\nmore', name: 'c (d)', text: 'two\nmore' },
+      { line: '- plug:e: three', name: 'plug:e', text: 'three' },
+    ]);
+    expect(listingLinesOf({ messages: [] })).toBeUndefined();
   });
 });
 

@@ -84,6 +84,15 @@ describe('reading a Responses request', () => {
     expect(parseResponsesView({ model: 'm' })).toMatch(/input/);
   });
 
+  it('an entry whose description the budget removed is listed with an empty description', () => {
+    const text =
+      '<skills_instructions>\n- `r1` = `/p`\n- a: (file: r1/a/SKILL.md)\n- b: Text. (file: r1/b/SKILL.md)\n</skills_instructions>';
+    expect(parseSkillsInstructions(text).listing).toEqual([
+      { name: 'a', description: '' },
+      { name: 'b', description: 'Text.' },
+    ]);
+  });
+
   it('no skills section: an empty listing', () => {
     expect(parseSkillsInstructions('nothing here')).toEqual({ listing: [], files: new Map() });
   });

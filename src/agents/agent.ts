@@ -46,6 +46,9 @@ export interface AgentFacts {
   defaultModel(version: string | undefined): string | undefined;
 }
 
+/** How one entry reaches the model: its whole text, its text cut at the cap (ending `…`), or its name alone. */
+export type ListingState = 'whole' | 'cut' | 'bare';
+
 /** What a measurement runs on when no agent is named. */
 export const DEFAULT_AGENTS: readonly AgentChoice[] = [{ agent: 'claude' }];
 

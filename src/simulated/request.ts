@@ -175,14 +175,8 @@ export interface ListingLine {
  * entry (a description Claude Code lists with a line break). Undefined when the entry is not listed.
  */
 export function findListingLine(body: unknown, folder: string): ListingLine | undefined {
-  if (!isRecord(body) || !Array.isArray(body.messages)) return undefined;
-  const messages = body.messages.map(readMessage).filter((m): m is Message => m !== undefined);
-  const texts = [...messages.flatMap((m) => textsOf(m.blocks)), ...systemTexts(body.system)];
-  const text = texts.find((t) => t.includes(LISTING_HEADER));
-  if (text === undefined) return undefined;
-  const rest = text.slice(text.indexOf(LISTING_HEADER) + LISTING_HEADER.length).replace(/^\n+/, '');
-  const end = rest.search(/\n\n|\n?<\/system-reminder>/);
-  const lines = (end < 0 ? rest : rest.slice(0, end)).split('\n');
+  const lines = listingBlockOf(body);
+  if (lines === undefined) return undefined;
   const escaped = folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // `- folder (name): …` when the frontmatter's name differs from the folder (observed, 2.1.328).
   const opening = new RegExp(`^- ${escaped}(?: \\((.*?)\\))?(?:: ([\\s\\S]*))?$`);
@@ -197,6 +191,47 @@ export function findListingLine(body: unknown, folder: string): ListingLine | un
     return { name: match[1] ?? folder, description: parts.join('\n') };
   }
   return undefined;
+}
+
+/** The lines of the skill listing in a request body, from after its header to its end. */
+function listingBlockOf(body: unknown): string[] | undefined {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return undefined;
+  const messages = body.messages.map(readMessage).filter((m): m is Message => m !== undefined);
+  const texts = [...messages.flatMap((m) => textsOf(m.blocks)), ...systemTexts(body.system)];
+  const text = texts.find((t) => t.includes(LISTING_HEADER));
+  if (text === undefined) return undefined;
+  const rest = text.slice(text.indexOf(LISTING_HEADER) + LISTING_HEADER.length).replace(/^\n+/, '');
+  const end = rest.search(/\n\n|\n?<\/system-reminder>/);
+  return (end < 0 ? rest : rest.slice(0, end)).split('\n');
+}
+
+/**
+ * Every entry of the skill listing in a request body, in order: its whole line (continuation lines
+ * joined with `\n`), its listed name (`folder` or `folder (name)`), and its text after `: `, or
+ * undefined for an entry listed bare as `- name`. Undefined when the body holds no listing.
+ */
+export function listingLinesOf(
+  body: unknown,
+): Array<{ line: string; name: string; text: string | undefined }> | undefined {
+  const lines = listingBlockOf(body);
+  if (lines === undefined) return undefined;
+  const entries: Array<{ line: string; name: string; text: string | undefined }> = [];
+  for (const line of lines) {
+    const last = entries[entries.length - 1];
+    if (!/^- \S/.test(line) && last !== undefined) {
+      last.line += `\n${line}`;
+      last.text = `${last.text ?? ''}\n${line}`;
+      continue;
+    }
+    // The name ends at the first `: ` (a plugin's `plug:skill` holds a bare `:`).
+    const at = line.indexOf(': ');
+    entries.push(
+      at < 0
+        ? { line, name: line.slice(2), text: undefined }
+        : { line, name: line.slice(2, at), text: line.slice(at + 2) },
+    );
+  }
+  return entries;
 }
 
 export function parseCwd(text: string): string | undefined {

@@ -29,7 +29,8 @@ export function commandToolOf(tools: unknown): 'exec' | 'exec_command' {
 }
 
 /** One `- name: description (file: alias/dir/SKILL.md)` line of the listing. */
-const ENTRY = /^- (.+?): (.*) \(file: ([^)]*)\)$/;
+// A description the budget removed leaves `- name: (file: …)` (docs/listing-budget.md).
+const ENTRY = /^- (.+?): (?:(.*) )?\(file: ([^)]*)\)$/;
 const ROOT = /^- `([^`]+)` = `([^`]+)`$/;
 
 function texts(item: Record<string, unknown>): string[] {
@@ -82,6 +83,17 @@ function outputText(output: unknown): string {
 /** Codex's own context messages, which are not the user's prompt. */
 function isContext(text: string): boolean {
   return /^\s*(<environment_context>|<user_instructions>|# AGENTS\.md instructions)/.test(text);
+}
+
+/** The text of the developer message that holds `<skills_instructions>`, exactly as sent; undefined without one. */
+export function skillsInstructionsOf(body: unknown): string | undefined {
+  if (!isRecord(body) || !Array.isArray(body.input)) return undefined;
+  for (const item of body.input.filter(isRecord)) {
+    if (item.type !== 'message' || item.role !== 'developer') continue;
+    const text = texts(item).find((t) => t.includes('<skills_instructions>'));
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 /**

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startSimulatedModel } from '../../simulated/model.js';
 import { GATE_QUERY } from '../../simulated/request.js';
-import type { ResponsesView } from '../../simulated/responses-request.js';
+import { type ResponsesView, skillsInstructionsOf } from '../../simulated/responses-request.js';
 import { initRepository } from '../../system/git.js';
 import { createTempFolder, removeTempFolder } from '../process/stub-project.js';
 import { codexArgs, codexEnv } from './launch.js';
@@ -36,6 +36,12 @@ export interface CodexProbeOptions {
   signal?: AbortSignal;
   /** Where the temp folder goes; default the OS temp dir. */
   root?: string;
+  /** The model the request names (`-m`); default Codex's own. */
+  model?: string;
+  /** Extra `-c key=value` overrides (`model_context_window=…`), to see what moves the listing budget. */
+  config?: readonly string[];
+  /** Skill folders for `$HOME/.agents/skills`: the probe then runs with a throwaway HOME holding them. */
+  userSkills?: readonly CodexProbeSkill[];
 }
 
 /** One line of Codex's skill listing. */
@@ -53,15 +59,23 @@ export type CodexProbeResult =
       skills: CodexListedSkill[];
       /** The probe project's skills folder, to tell its skills from the rest. */
       projectSkills: string;
+      /** The developer message holding `<skills_instructions>`, exactly as sent ('' without one). */
+      instructions: string;
     }
   | { kind: 'failed'; reason: string };
 
 const PROBE_TIMEOUT_MS = 60_000;
 
+/** The argv with `-c` overrides put before its `--`. */
+function withConfig(args: string[], config: readonly string[]): string[] {
+  const at = args.indexOf('--');
+  return [...args.slice(0, at), ...config.flatMap((c) => ['-c', c]), ...args.slice(at)];
+}
+
 /** Runs the probe once; never throws for a Codex failure: a failed probe says why. */
 export async function probeCodexListing(options: CodexProbeOptions): Promise<CodexProbeResult> {
   const base = await createTempFolder(options.root ?? os.tmpdir());
-  const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0 });
+  const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0, recordBodies: true });
   try {
     const project = path.join(base, 'project');
     const codexHome = path.join(base, 'codex-home');
@@ -74,12 +88,25 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
       await mkdir(path.join(skillsDir, skill.folder));
       await writeFile(path.join(skillsDir, skill.folder, 'SKILL.md'), skill.text);
     }
-    const provider = { baseUrl: `${model.url}/v1`, apiKey: 'skilltrigger-probe' };
+    let env = options.env;
+    if (options.userSkills !== undefined) {
+      const home = path.join(base, 'home');
+      for (const skill of options.userSkills) {
+        await mkdir(path.join(home, '.agents', 'skills', skill.folder), { recursive: true });
+        await writeFile(path.join(home, '.agents', 'skills', skill.folder, 'SKILL.md'), skill.text);
+      }
+      env = { ...options.env, HOME: home };
+    }
+    const provider = {
+      baseUrl: `${model.url}/v1`,
+      apiKey: 'skilltrigger-probe',
+      ...(options.model ? { model: options.model } : {}),
+    };
     const codex = spawnCodex({
       bin: options.bin,
-      args: codexArgs(GATE_QUERY, provider),
+      args: withConfig(codexArgs(GATE_QUERY, provider), options.config ?? []),
       cwd: project,
-      env: codexEnv(options.env, { codexHome, tmpDir }, provider),
+      env: codexEnv(env, { codexHome, tmpDir }, provider),
     });
     const firstRequest = (): ResponsesView | undefined =>
       model.requests.find((r) => r.path === '/v1/responses' && r.view !== undefined)?.view as
@@ -117,7 +144,13 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
       description: entry.description,
       file: view.skillFiles.get(entry.name) ?? '',
     }));
-    return { kind: 'listed', skills, projectSkills: skillsDir };
+    const body = model.requests.find((r) => r.path === '/v1/responses' && r.body !== undefined)?.body;
+    return {
+      kind: 'listed',
+      skills,
+      projectSkills: skillsDir,
+      instructions: skillsInstructionsOf(body) ?? '',
+    };
   } finally {
     await model.close();
     await killProcessesNaming(base);

@@ -12,9 +12,9 @@
  * - a frontmatter that is not valid YAML takes the skill out, but for an unquoted ": " inside a
  *   value, which Codex reads as text.
  * With many skills installed Codex shortens every description further, with no marker, to keep
- * the list within its share of the context. That cap is not emulated: a run's stubs (the tested
- * skill and its siblings) hold the texts this module lists, and Codex applies its cap to them as
- * it would to the real folders.
+ * the list within its share of the context. That cut is not applied here: a run's stubs (the
+ * tested skill and its siblings) hold the texts this module lists, and Codex cuts them as it would
+ * the real folders; `listing-budget.ts` predicts the cut (docs/listing-budget.md).
  * Pure.
  */
 import { parse as parseYaml } from 'yaml';
