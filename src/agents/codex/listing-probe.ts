@@ -77,7 +77,7 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
     const provider = { baseUrl: `${model.url}/v1`, apiKey: 'skilltrigger-probe' };
     const codex = spawnCodex({
       bin: options.bin,
-      args: codexArgs(GATE_QUERY, provider),
+      args: codexArgs(GATE_QUERY, provider, { ephemeral: true }),
       cwd: project,
       env: codexEnv(options.env, { codexHome, tmpDir }, provider),
     });
