@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { descriptionRule } from '../../src/simulated/description-script.js';
-import { toOutputItems } from '../../src/simulated/responses-items.js';
+import { execCellSource, toOutputItems } from '../../src/simulated/responses-items.js';
 import { parseResponsesView, parseSkillsInstructions } from '../../src/simulated/responses-request.js';
 
 // Shaped as codex-cli 0.169.0 sends it (docs/codex.md "What the model is sent"), trimmed.
@@ -121,5 +121,39 @@ describe('answer blocks as Responses items', () => {
       name: 'exec_command',
       arguments: '{"cmd":"ls"}',
     });
+  });
+
+  it('with a cell shape, the calls of one message become one exec cell under the first call id', () => {
+    const view = parseResponsesView(body());
+    if (typeof view === 'string') throw new Error(view);
+    const blocks = [
+      { type: 'text' as const, text: 'Looking.' },
+      { type: 'tool_use' as const, id: 'toolu_1', name: 'Bash', input: { command: 'ls -la' } },
+      { type: 'tool_use' as const, id: 'toolu_2', name: 'Skill', input: { skill: 'pdf-stub-1a2b3c4d' } },
+    ];
+    const sequential = toOutputItems(blocks, view, 'sequential');
+    expect(sequential.map((i) => i.type)).toEqual(['message', 'custom_tool_call']);
+    expect(sequential[1]).toMatchObject({ call_id: 'toolu_1', name: 'exec' });
+    expect(sequential[1]?.input).toBe(
+      execCellSource(['ls -la', 'cat /p/.agents/skills/pdf-stub-1a2b3c4d/SKILL.md'], 'sequential'),
+    );
+    const parallel = String(toOutputItems(blocks, view, 'parallel')[1]?.input);
+    expect(parallel).toMatch(
+      /^const \[r0, r1\] = await Promise\.all\(\[tools\.exec_command\(\{ cmd: "ls -la" \}\), /,
+    );
+    // Without the exec tool there are no cells: one function call per command.
+    const direct = toOutputItems(blocks, { ...view, commandTool: 'exec_command' }, 'sequential');
+    expect(direct.map((i) => i.type)).toEqual(['message', 'function_call', 'function_call']);
+  });
+
+  it('a sequential cell awaits each command before the next', () => {
+    expect(execCellSource(['ls', 'pwd'], 'sequential')).toBe(
+      [
+        'const r0 = await tools.exec_command({ cmd: "ls" });',
+        'text(r0);',
+        'const r1 = await tools.exec_command({ cmd: "pwd" });',
+        'text(r1);',
+      ].join('\n'),
+    );
   });
 });

@@ -22,7 +22,7 @@ export { probabilistic, seededRandom } from './random.js';
 export { GATE_QUERY, type ListingEntry, parseRequestView, type RequestView } from './request.js';
 
 // The script's vocabulary lives in a leaf module, so scripts (description-script.ts) need not import this file.
-export type { Behaviour, ErrorStatus, Script, ScriptContext, ToolCall } from './script.js';
+export type { Behaviour, CellShape, ErrorStatus, Script, ScriptContext, ToolCall } from './script.js';
 
 export interface SimulatedModelOptions {
   /** Default: the default answer for every query. */

@@ -4,7 +4,7 @@
  * that respond.ts writes in the wire shapes. No I/O here.
  */
 import { GATE_QUERY, type RequestView } from './request.js';
-import type { Behaviour, ErrorStatus, ToolCall } from './script.js';
+import type { Behaviour, CellShape, ErrorStatus, ToolCall } from './script.js';
 import { type AnswerBlock, newId, newSignature } from './sse.js';
 
 /** What the next turn of a run does. */
@@ -24,7 +24,15 @@ export interface Continuation {
 }
 
 export type Plan =
-  | { kind: 'answer'; blocks: AnswerBlock[]; delayMs: number; next?: Continuation }
+  | {
+      kind: 'answer';
+      blocks: AnswerBlock[];
+      delayMs: number;
+      next?: Continuation;
+      /** The Responses side only: the calls in one code cell, and a pause between output items. */
+      cell?: CellShape;
+      gapMs?: number;
+    }
   | { kind: 'error'; status: ErrorStatus; message: string; noRetry: boolean }
   | { kind: 'hang' }
   | { kind: 'stall' }
@@ -80,7 +88,13 @@ function bash(command: string, description: string): AnswerBlock & { type: 'tool
 }
 
 /** Every tool call of a message gets the same continuation: whichever result comes back leads on. */
-function answer(blocks: AnswerBlock[], origin: Behaviour, turn: number, next: NextStep, delayMs = 0): Plan {
+function answer(
+  blocks: AnswerBlock[],
+  origin: Behaviour,
+  turn: number,
+  next: NextStep,
+  delayMs = 0,
+): Plan & { kind: 'answer' } {
   const hasTool = blocks.some((b) => b.type === 'tool_use');
   return { kind: 'answer', blocks, delayMs, ...(hasTool ? { next: { origin, turn: turn + 1, next } } : {}) };
 }
@@ -167,12 +181,18 @@ export function planFirstTurn(behaviour: Behaviour, view: RequestView, layout: '
         ...(behaviour.afterText === undefined ? {} : { before: text(behaviour.afterText) }),
       };
     case 'tool-calls':
-      return reply(
-        behaviour.calls.map((call) => tool(call.name, call.input)),
-        behaviour.afterwards === undefined
-          ? { kind: 'done' }
-          : { kind: 'calls', calls: behaviour.afterwards },
-      );
+      return {
+        ...answer(
+          behaviour.calls.map((call) => tool(call.name, call.input)),
+          behaviour,
+          1,
+          behaviour.afterwards === undefined
+            ? { kind: 'done' }
+            : { kind: 'calls', calls: behaviour.afterwards },
+        ),
+        ...(behaviour.cell === undefined ? {} : { cell: behaviour.cell }),
+        ...(behaviour.gapMs === undefined ? {} : { gapMs: behaviour.gapMs }),
+      };
   }
 }
 

@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponsesView } from './responses-request.js';
+import type { CellShape } from './script.js';
 import type { AnswerBlock } from './sse.js';
 
 export type OutputItem = Record<string, unknown> & { type: string };
@@ -60,6 +61,24 @@ export function execSource(command: string | undefined): string {
   return `const result = await tools.exec_command({ cmd: ${JSON.stringify(command)} });\ntext(result);`;
 }
 
+/**
+ * One `exec` cell running several commands: awaited one after the other, or all at once
+ * (`Promise.all`), as a model writes a cell that lists a folder and reads a file.
+ */
+export function execCellSource(commands: readonly string[], shape: CellShape): string {
+  const call = (command: string): string => `tools.exec_command({ cmd: ${JSON.stringify(command)} })`;
+  if (shape === 'parallel') {
+    const names = commands.map((_, i) => `r${i}`);
+    return [
+      `const [${names.join(', ')}] = await Promise.all([${commands.map(call).join(', ')}]);`,
+      ...names.map((name) => `text(${name});`),
+    ].join('\n');
+  }
+  return commands
+    .flatMap((command, i) => [`const r${i} = await ${call(command)};`, `text(r${i});`])
+    .join('\n');
+}
+
 function message(text: string, phase: 'commentary' | 'final_answer'): OutputItem {
   return {
     type: 'message',
@@ -80,9 +99,33 @@ function reasoning(text: string): OutputItem {
   };
 }
 
-export function toOutputItems(blocks: readonly AnswerBlock[], view: ResponsesView): OutputItem[] {
+export function toOutputItems(
+  blocks: readonly AnswerBlock[],
+  view: ResponsesView,
+  cell?: CellShape,
+): OutputItem[] {
   const lastCall = blocks.map((b) => b.type).lastIndexOf('tool_use');
-  return blocks.map((block, index) => itemOf(block, index < lastCall, view));
+  const items = blocks.map((block, index) => itemOf(block, index < lastCall, view));
+  if (cell === undefined || view.commandTool !== 'exec') return items;
+  return inOneCell(blocks, items, view, cell);
+}
+
+/** The calls' cells merged into one, at the first call's place, under the first call's id. */
+function inOneCell(
+  blocks: readonly AnswerBlock[],
+  items: OutputItem[],
+  view: ResponsesView,
+  shape: CellShape,
+): OutputItem[] {
+  const calls = blocks.filter((b): b is AnswerBlock & { type: 'tool_use' } => b.type === 'tool_use');
+  const commands = calls.map((b) => commandOf(b, view)).filter((c): c is string => c !== undefined);
+  const first = blocks.findIndex((b) => b.type === 'tool_use');
+  const out: OutputItem[] = [];
+  for (const [index, item] of items.entries()) {
+    if (blocks[index]?.type !== 'tool_use') out.push(item);
+    else if (index === first) out.push({ ...item, input: execCellSource(commands, shape) });
+  }
+  return out;
 }
 
 function itemOf(block: AnswerBlock, callsFollow: boolean, view: ResponsesView): OutputItem {

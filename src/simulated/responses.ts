@@ -6,7 +6,7 @@
  * shapes Codex sends and accepts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { flush, readJsonBody } from './http.js';
+import { flush, readJsonBody, sleep } from './http.js';
 import type { Plan } from './plan.js';
 import type { RequestView, StubRules } from './request.js';
 import { type AnswerStream, type AnswerUsage, writePaced, writePlan } from './respond.js';
@@ -131,7 +131,7 @@ async function respondResponses(
       await writeAll(res, chunks, stream);
     },
     async answer(p) {
-      const items = toOutputItems(p.blocks, view);
+      const items = toOutputItems(p.blocks, view, p.cell);
       const output = estimateTokens(JSON.stringify(items).length);
       record.usage = { input: inputTokens, cacheRead: 0, cacheCreation: 0, output };
       const usage = {
@@ -145,7 +145,20 @@ async function respondResponses(
       const completed = event('response.completed', {
         response: { id, status: 'completed', model: view.model, output: items, usage },
       });
-      await writeAll(res, [created, ...items.flatMap(itemEvents), completed], stream);
+      const perItem = items.map(itemEvents);
+      const [head, ...rest] = perItem;
+      if (p.gapMs === undefined) {
+        await writeAll(res, [created, ...perItem.flat(), completed], stream);
+      } else {
+        // Each later item after a pause: the agent has run the earlier calls by then.
+        await writeAll(res, [created, ...(head ?? [])], stream);
+        for (const events of rest) {
+          await sleep(p.gapMs);
+          if (res.destroyed) return;
+          await writeAll(res, events, stream);
+        }
+        await writeAll(res, [completed], stream);
+      }
       if (!res.destroyed) res.end();
     },
   });

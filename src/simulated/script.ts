@@ -63,7 +63,25 @@ export type Behaviour =
    * becomes the value of NAME as the tool results sent back showed it (`NAME=value`, e.g. a key
    * an `env` printed). A placeholder whose value never appeared is left as it is.
    */
-  | { kind: 'tool-calls'; calls: ToolCall[]; afterwards?: ToolCall[] };
+  | {
+      kind: 'tool-calls';
+      calls: ToolCall[];
+      afterwards?: ToolCall[];
+      /**
+       * Where the API offers a code tool (Codex's `exec`), the first message's calls as ONE cell
+       * that awaits them in turn (`sequential`) or at once (`parallel`, `Promise.all`); by default
+       * each call is a cell of its own. The Messages side has no cells and ignores it.
+       */
+      cell?: CellShape;
+      /**
+       * A pause (ms) before each output item after the first of the first message, on the Responses
+       * side: a later call then arrives after an earlier one has already run.
+       */
+      gapMs?: number;
+    };
+
+/** How one message's calls are put into a code cell (see the `tool-calls` behaviour). */
+export type CellShape = 'sequential' | 'parallel';
 
 export interface ScriptContext {
   /** 0-based count of first-turn requests seen so far for this query (retries and fallbacks count). */

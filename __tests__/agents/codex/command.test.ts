@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commandLine,
   readsSomeSkillFile,
   type SkillFiles,
   shellWords,
@@ -212,5 +213,13 @@ describe('readsSomeSkillFile', () => {
     expect(readsSomeSkillFile('cat /x/README.md', PROJECT)).toBe(false);
     expect(readsSomeSkillFile('ls /x/SKILL.md', PROJECT)).toBe(false);
     expect(readsSomeSkillFile('', PROJECT)).toBe(false);
+  });
+});
+
+describe('commandLine', () => {
+  it('an argv as the rollout records it reads back as the same words', () => {
+    const argv = ['/bin/bash', '-lc', `sed -n '1,200p' "a b" && cat x`, '', "it's"];
+    expect(commandLine(argv)).toBe(`/bin/bash -lc 'sed -n '\\''1,200p'\\'' "a b" && cat x' '' 'it'\\''s'`);
+    expect(shellWords(commandLine(argv))).toEqual(argv);
   });
 });

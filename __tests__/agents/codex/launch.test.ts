@@ -8,7 +8,14 @@ const FOLDERS = { codexHome: '/t/codex-home', tmpDir: '/t/tmp' };
 describe('the Codex launch', () => {
   it('exec --json with the provider as one override and the query after --', () => {
     const args = codexArgs('-starts with a dash', PROVIDER);
-    expect(args.slice(0, 3)).toEqual(['exec', '--json', '--ephemeral']);
+    // The session rollout is written (the decision reads it); only the listing probe starts ephemeral.
+    expect(args.slice(0, 2)).toEqual(['exec', '--json']);
+    expect(args).not.toContain('--ephemeral');
+    expect(codexArgs('q', PROVIDER, { ephemeral: true }).slice(0, 3)).toEqual([
+      'exec',
+      '--json',
+      '--ephemeral',
+    ]);
     expect(args.join(' ')).toContain('--disable plugins');
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
     expect(args).toContain('model_provider="skilltrigger"');

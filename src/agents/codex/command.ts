@@ -86,6 +86,13 @@ export function shellWords(line: string): string[] {
   return words;
 }
 
+/** An argv as one shell line (`/bin/bash -lc 'cat …'`), each word single-quoted when it needs it. */
+export function commandLine(argv: readonly string[]): string {
+  return argv
+    .map((word) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
+}
+
 /** The simple commands of a word list, split at the operators. */
 function simpleCommands(words: string[]): string[][] {
   const commands: string[][] = [[]];

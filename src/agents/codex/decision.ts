@@ -1,8 +1,9 @@
-import { addUsage, type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
+import { type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
 import type { LoadedEntry } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
-import { readsSomeSkillFile, type SkillFiles, skillUse } from './command.js';
+import { commandLine, readsSomeSkillFile, type SkillFiles, skillUse } from './command.js';
 import type { CodexEvent } from './events.js';
+import type { RolloutEntry } from './rollout.js';
 
 /** The stub as Codex's commands spell it: its listed name, its SKILL.md, the project it runs in. */
 export interface CodexStubIdentity extends SkillFiles {
@@ -13,35 +14,48 @@ export interface CodexStubIdentity extends SkillFiles {
 
 export type CodexSiblingIdentity = CodexStubIdentity & { skillName: string };
 
+/** One model response as the rollout records it: its calls, which have returned, what they ran. */
+interface Response {
+  calls: Set<string>;
+  returned: Set<string>;
+  commands: number;
+  actions: number;
+  /** What its commands loaded so far, short of the stub: a sibling beats another skill, beats none. */
+  loaded: LoadedEntry;
+}
+
+function emptyResponse(): Response {
+  return { calls: new Set(), returned: new Set(), commands: 0, actions: 0, loaded: { kind: 'none' } };
+}
+
 /**
- * The Codex decision rule (docs/codex.md "The decision"): the first decisive action of the first
- * turn.
- * - Reasoning and plan updates are not decisive.
- * - A command that reads the stub's SKILL.md, or runs a script under its `scripts/`, is
- *   `triggered` the moment it starts (item.started), whatever it prints or exits with.
- * - The first command opens the first response's group: every command that starts while one of
- *   the group is still running came from the same model response (Codex sends the results back
- *   only once all of them finished), so a read of the stub anywhere in the group is `triggered`,
- *   as a Bash call before the Skill call is for Claude Code. The group is decided a miss when its
- *   last command completes without one.
- * - An agent message is decisive only if the turn then ends: Codex ends a turn on a response
- *   without tool calls, so a message followed by a command in the same turn was the commentary of
- *   that command's response, and the command decides.
- * - Any other action (a file change, an MCP call, a web search) is `not-triggered`.
- * - `turn.failed`, a turn that completes undecided, and a process that ends without an outcome are
- *   errors, never misses. A timeout is the caller's.
+ * The Codex decision rule (docs/codex.md "The decision"): the first decisive response of the
+ * first turn, its boundary read from the session rollout, never from timing.
+ * - A response is the model items the rollout records (messages, reasoning, calls) up to the
+ *   moment every call of it has returned: Codex records a call's output only once the response has
+ *   streamed to its end and the call has finished, and sends nothing back to the model before.
+ * - A command that reads the stub's SKILL.md, or runs a script under its `scripts/`, in that
+ *   response is `triggered` as soon as the rollout records it, whatever it printed or exited with:
+ *   the first command or the last, in one `exec` cell or in parallel calls.
+ * - Once every call has returned, a response that ran a command (or another action) without
+ *   touching the stub is `not-triggered`; what it loaded instead (a sibling, another skill's
+ *   SKILL.md) is noted. A response whose calls ran nothing (a cell that only looks at its tools, a
+ *   plan update) is not decisive: the next response is judged instead.
+ * - A turn that ends after a message with nothing decisive is `not-triggered`.
+ * - A failed turn, a turn that ends with nothing decisive, and a process that ends without an
+ *   outcome are errors, never misses. A timeout is the caller's.
+ * The `--json` stdout does not decide: it only says why a run without a readable rollout ended.
  */
 export class CodexDecider {
   private outcome: Outcome | undefined;
   private loadedEntry: LoadedEntry | undefined;
-  private groupLoaded: LoadedEntry = { kind: 'none' };
-  private groupOpen = false;
-  private readonly running = new Set<string>();
-  private readonly seen = new Set<string>();
-  private messageFirst = false;
-  private turns = 0;
+  private response = emptyResponse();
+  private closed = false;
+  private answered = false;
+  private rolloutUsage: Usage | undefined;
+  private stdoutUsage: Usage | undefined;
+  private stdoutFailure: string | undefined;
   private lastError: string | undefined;
-  private usageTotal: Usage = NO_USAGE;
   threadId: string | undefined;
 
   constructor(
@@ -58,87 +72,104 @@ export class CodexDecider {
     return this.loadedEntry;
   }
 
-  /** Tokens as turn.completed reported them; a run killed at its decision has none. */
+  /** Tokens as Codex recorded them; a run killed at its decision usually has none. */
   get usage(): Usage {
-    return this.usageTotal;
+    return this.rolloutUsage ?? this.stdoutUsage ?? NO_USAGE;
   }
 
-  feed(event: CodexEvent): Outcome | undefined {
-    if (event.type === 'turn-completed' && event.usage)
-      this.usageTotal = addUsage(this.usageTotal, event.usage);
-    if (event.type === 'thread-started' && event.threadId !== undefined) this.threadId = event.threadId;
+  /** One line of the rollout, in the order Codex wrote it. */
+  feed(entry: RolloutEntry): Outcome | undefined {
+    if (entry.kind === 'usage') this.rolloutUsage = entry.usage;
+    if (entry.kind === 'session') this.threadId ??= entry.id;
     if (this.outcome) return this.outcome;
-    switch (event.type) {
-      case 'turn-started':
-        this.turns += 1;
+    switch (entry.kind) {
+      case 'message':
+        this.open();
+        this.answered = true;
         return undefined;
-      case 'error':
-        this.lastError = event.message;
+      case 'reasoning':
+        this.open();
         return undefined;
-      case 'turn-failed':
-        return this.decide(codexApiError(event.message || this.lastError || ''));
-      case 'turn-completed':
-        if (this.messageFirst) return this.miss({ kind: 'none' });
+      case 'call':
+        this.open();
+        this.response.calls.add(entry.callId);
+        return undefined;
+      case 'command':
+        this.response.commands += 1;
+        return this.onCommand(commandLine(entry.argv), entry.cwd ?? this.stub.projectDir);
+      case 'action':
+        this.response.actions += 1;
+        return undefined;
+      case 'call-output':
+        return this.onReturned(entry.callId);
+      case 'turn-end':
+        if (entry.error !== undefined) return this.decide(codexApiError(entry.error || this.lastError || ''));
+        if (this.answered) return this.miss({ kind: 'none' });
         return this.decide({ kind: 'error', cause: 'no-decision' });
-      case 'item':
-        return this.turns > 1 ? undefined : this.onItem(event);
       default:
         return undefined;
     }
   }
 
-  /** The process ended (or its output closed) without an outcome so far. */
+  /** One `--json` line: what it says is kept for a run whose rollout never told how it ended. */
+  noteStdout(event: CodexEvent): void {
+    switch (event.type) {
+      case 'thread-started':
+        if (event.threadId !== undefined) this.threadId ??= event.threadId;
+        return;
+      case 'error':
+        this.lastError = event.message;
+        return;
+      case 'turn-failed':
+        this.stdoutFailure = event.message || this.lastError || '';
+        return;
+      case 'turn-completed':
+        if (event.usage) this.stdoutUsage = event.usage;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The process ended (and its rollout was read to the end) without an outcome so far. */
   finish(exit: { spawnFailed?: boolean; exitCode?: number; signal?: string }): Outcome {
     if (this.outcome) return this.outcome;
     if (exit.spawnFailed) return this.decide({ kind: 'error', cause: 'cli-missing' });
-    if (this.lastError !== undefined) return this.decide(codexApiError(this.lastError));
+    const failure = this.stdoutFailure ?? this.lastError;
+    if (failure !== undefined) return this.decide(codexApiError(failure));
     const cause: ErrorCause = exit.exitCode === 0 && !exit.signal ? 'no-decision' : 'crash';
     return this.decide({ kind: 'error', cause });
   }
 
-  private onItem(event: Extract<CodexEvent, { type: 'item' }>): Outcome | undefined {
-    const { item, id, phase } = event;
-    switch (item.kind) {
-      case 'reasoning':
-      case 'plan':
-      case 'error-item':
-      case 'unknown':
-        return undefined;
-      case 'agent-message':
-        if (!this.groupOpen) this.messageFirst = true;
-        return undefined;
-      case 'other-action':
-        return this.groupOpen ? undefined : this.miss({ kind: 'none' });
-      case 'command': {
-        const first = !this.seen.has(id);
-        this.seen.add(id);
-        if (first) {
-          this.groupOpen = true;
-          const hit = this.onCommand(item.command);
-          if (hit) return hit;
-          if (phase === 'started') this.running.add(id);
-        }
-        if (phase === 'completed') {
-          this.running.delete(id);
-          if (this.running.size === 0) return this.miss(this.groupLoaded);
-        }
-        return undefined;
-      }
-    }
+  /** A model item after every call of the response returned starts the next response. */
+  private open(): void {
+    if (!this.closed) return;
+    this.response = emptyResponse();
+    this.closed = false;
   }
 
-  /** A command of the first response: triggered if it uses the stub, else what it loaded noted. */
-  private onCommand(command: string): Outcome | undefined {
-    const cwd = this.stub.projectDir;
+  private onReturned(callId: string): Outcome | undefined {
+    const { response } = this;
+    if (!response.calls.has(callId)) return undefined;
+    response.returned.add(callId);
+    if (response.returned.size < response.calls.size) return undefined;
+    this.closed = true;
+    if (response.commands + response.actions === 0) return undefined;
+    return this.miss(response.loaded);
+  }
+
+  /** A command of the current response: triggered if it uses the stub, else what it loaded noted. */
+  private onCommand(command: string, cwd: string): Outcome | undefined {
     if (skillUse(command, cwd, this.stub) !== undefined) {
       this.loadedEntry = { kind: 'stub' };
       return this.decide({ kind: 'triggered' });
     }
-    if (this.groupLoaded.kind === 'sibling') return undefined;
-    const sibling = this.siblings.find((s) => skillUse(command, s.projectDir, s) !== undefined);
-    if (sibling) this.groupLoaded = { kind: 'sibling', name: sibling.skillName };
-    else if (this.groupLoaded.kind === 'none' && readsSomeSkillFile(command, cwd))
-      this.groupLoaded = { kind: 'other' };
+    const { response } = this;
+    if (response.loaded.kind === 'sibling') return undefined;
+    const sibling = this.siblings.find((s) => skillUse(command, cwd, s) !== undefined);
+    if (sibling) response.loaded = { kind: 'sibling', name: sibling.skillName };
+    else if (response.loaded.kind === 'none' && readsSomeSkillFile(command, cwd))
+      response.loaded = { kind: 'other' };
     return undefined;
   }
 

@@ -57,7 +57,9 @@ export function providerOverride(provider: CodexProvider): string[] {
 }
 
 /**
- * The argv of one measured run: `exec --json`, no session files (`--ephemeral`), the user's
+ * The argv of one measured run: `exec --json`, the session rollout written into the throwaway
+ * CODEX_HOME (the decision reads the response boundary from it; `ephemeral` for a start that only
+ * needs the first request, the listing probe), the user's
  * config.toml and rules left unread (the throwaway CODEX_HOME has none anyway), no plugin sync
  * (`--disable plugins`: otherwise every start runs `git ls-remote` against github.com, whose
  * child is left a zombie under PID 1; the request the model gets is the same with or without it),
@@ -65,11 +67,15 @@ export function providerOverride(provider: CodexProvider): string[] {
  * the same), commands in the read-only sandbox, the provider, and the query after `--` so a
  * leading `-` stays text.
  */
-export function codexArgs(query: string, provider: CodexProvider): string[] {
+export function codexArgs(
+  query: string,
+  provider: CodexProvider,
+  options: { ephemeral?: boolean } = {},
+): string[] {
   return [
     'exec',
     '--json',
-    '--ephemeral',
+    ...(options.ephemeral === true ? ['--ephemeral'] : []),
     '--ignore-user-config',
     '--ignore-rules',
     '--disable',

@@ -104,7 +104,7 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
     };
     const codex = spawnCodex({
       bin: options.bin,
-      args: withConfig(codexArgs(GATE_QUERY, provider), options.config ?? []),
+      args: withConfig(codexArgs(GATE_QUERY, provider, { ephemeral: true }), options.config ?? []),
       cwd: project,
       env: codexEnv(env, { codexHome, tmpDir }, provider),
     });

@@ -1,9 +1,11 @@
 /**
  * One Codex measurement end to end: the temp project with its stub, `codex exec --json` started
- * in it, its events fed to the Codex decision, the process group killed at the decision (or at the
- * timeout, or on abort), and the temp folder (project, CODEX_HOME, TMPDIR) removed. This is what
- * the agent seam calls for Codex (docs/codex.md "Wiring").
+ * in it, its session rollout read as it grows and fed to the Codex decision (stdout kept for how a
+ * run without a rollout ended), the process group killed at the decision (or at the timeout, or on
+ * abort), and the temp folder (project, CODEX_HOME, TMPDIR) removed. This is what the agent seam
+ * calls for Codex (docs/codex.md "Wiring").
  */
+import path from 'node:path';
 
 import type { Outcome, Usage } from '../../outcome.js';
 import type { LoadedEntry } from '../agent.js';
@@ -12,6 +14,8 @@ import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexExit, spawnCodex } from './process.js';
+import { parseRolloutLine } from './rollout.js';
+import { tailRollout } from './rollout-tail.js';
 import { type CodexStubSpec, createCodexStubProject } from './stub.js';
 
 export interface CodexRunOptions {
@@ -69,14 +73,21 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
     else options.signal?.addEventListener('abort', onAbort, { once: true });
     let outcome: Outcome | undefined;
     let exit: CodexExit | undefined;
+    // stdout is drained all along (a full pipe would stall Codex); it only says how a run ended.
+    const stdout = (async () => {
+      for await (const line of codex.lines) decider.noteStdout(parseCodexEvent(line));
+    })();
+    const rollout = tailRollout(path.join(project.codexHome, 'sessions'));
+    void codex.exited.then(() => rollout.end());
     try {
-      for await (const line of codex.lines) {
-        outcome = decider.feed(parseCodexEvent(line));
+      for await (const line of rollout.lines) {
+        outcome = decider.feed(parseRolloutLine(line));
         if (outcome) break;
       }
-      // The decision is made: the rest of the run (a follow-up turn, more commands) is not needed.
+      // The decision is made: the rest of the run (a follow-up response, more commands) is not needed.
       await codex.kill();
       exit = await codex.exited;
+      await stdout;
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
