@@ -232,6 +232,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/codex/events.ts': 'rule',
   'agents/codex/gate-rules.ts': 'rule',
   'agents/codex/listing-budget.ts': 'rule',
+  'agents/codex/rollout.ts': 'rule',
   'agents/codex/gates.ts': 'flow',
   'agents/codex/listed.ts': 'flow',
   'system/': 'adapter',
