@@ -17,7 +17,12 @@ export type FaultLayer =
   /** The claude stream reader, replaying lines the real CLI printed. */
   | 'stream'
   /** A hostile query: tool calls the model makes, run by the real claude (docs/security.md). */
-  | 'hostile';
+  | 'hostile'
+  /**
+   * Hostile input from outside the model: a URL, a link, an edited report, a huge frontmatter, given
+   * to the CLI or the Action as a process (docs/security.md).
+   */
+  | 'hostile-input';
 
 export interface FaultCase {
   id: string;
@@ -432,6 +437,16 @@ export const FAULT_CASES: readonly FaultCase[] = [
     injected: 'the same tool calls and the same permissive user settings',
     outcome:
       'every call denied: no listener hit, no file, no key in the stream; the model gets the same tools and prompt as in a default-mode run',
+  },
+  // Hostile input from outside the model (docs/security.md).
+  {
+    id: 'hostile-url-credentials',
+    layer: 'hostile-input',
+    fault: 'a gateway URL with user:password@ and ?api-key= in OPENAI_BASE_URL',
+    injected:
+      '`preflight --agent codex` with a stand-in codex that records its argv and its CODEX_HOME/config.toml',
+    outcome:
+      'printed with *** for the password and the key; the URL is never on codex’s command line, only in the run’s config.toml (mode 0600)',
   },
 ];
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,9 @@ import {
   type ToolCall,
 } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
-import { scriptTable } from './support.js';
+import { scriptTable, shellScript } from './support.js';
 
 /**
  * What a hostile eval query can make a measured run do, and what skilltrigger's run settings leave
@@ -311,5 +312,60 @@ describe('a hostile query in a measured run', () => {
       return text.split(t.project.stub.name).join('<stub>');
     };
     expect(normalised(guarded, permissiveHome.home, after)).toBe(normalised(clean, cleanHome.home, before));
+  });
+});
+
+describe('hostile input from outside the model', () => {
+  it(faultTitle('hostile-url-credentials'), async () => {
+    const dir = path.join(work, 'url-credentials');
+    await mkdir(path.join(dir, 'handoff'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'handoff', 'SKILL.md'),
+      '---\nname: handoff\ndescription: Write HANDOFF.md for the next session\n---\n\nBody.\n',
+    );
+    const argv = path.join(dir, 'argv.txt');
+    const config = path.join(dir, 'config.txt');
+    // A stand-in codex: the version the gate wants, then each start's argv, its config and the
+    // config's mode are recorded, and it fails (the round trip then fails: exit 2).
+    const codex = await shellScript(
+      dir,
+      'codex-recorder',
+      [
+        'if [ "$1" = "--version" ]; then echo "codex-cli 0.169.0"; exit 0; fi',
+        `printf '%s\\n' "$@" >> '${argv}'`,
+        `cat "$CODEX_HOME/config.toml" >> '${config}'`,
+        `stat -c '%a' "$CODEX_HOME/config.toml" >> '${config}'`,
+        'exit 1',
+      ].join('\n'),
+    );
+    const url = `http://gw-user:hunter2-canary@127.0.0.1:9/v1?api-version=2&api-key=qs-canary-77`;
+    const r = await runCli(
+      ['preflight', '--agent', 'codex', '--codex', codex, '--skill', path.join(dir, 'handoff')].concat([
+        '--out',
+        path.join(dir, 'out'),
+      ]),
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dir,
+          TMPDIR: dir,
+          OPENAI_BASE_URL: url,
+          CODEX_API_KEY: 'sk-codex-canary-123',
+        },
+      },
+    );
+    const printed = r.stdout + r.stderr;
+    expect(printed).toContain('http://***@127.0.0.1:9/v1?api-version=2&api-key=***');
+    expect(printed).not.toMatch(/hunter2-canary|qs-canary-77|sk-codex-canary-123/);
+    expect(r.code).toBe(2);
+    // Codex was started with neither the URL nor the key on its command line; its config had it.
+    const started = await readFile(argv, 'utf8');
+    expect(started).toContain('exec');
+    expect(started).not.toMatch(/127\.0\.0\.1|hunter2-canary|qs-canary-77|sk-codex-canary-123/);
+    const configs = await readFile(config, 'utf8');
+    expect(configs).toContain(`base_url = "${url}"`);
+    expect(configs).not.toContain('sk-codex-canary-123');
+    expect(configs.trim().split('\n').at(-1)).toBe('600');
+    expect((await stat(argv)).size).toBeGreaterThan(0);
   });
 });

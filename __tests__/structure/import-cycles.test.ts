@@ -11,7 +11,9 @@ const SRC = resolve(import.meta.dirname, '../../src');
  * The folder knots not yet untied: the agents' folders, which still share their neutral types
  * through claude's files and reach the loop's own spec.
  */
-const KNOTS: string[] = ['agents ⇄ agents/claude ⇄ agents/codex ⇄ agents/process ⇄ improve ⇄ measure ⇄ report'];
+const KNOTS: string[] = [
+  'agents ⇄ agents/claude ⇄ agents/codex ⇄ agents/process ⇄ improve ⇄ measure ⇄ report',
+];
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gms;
 
 function importGraph(): Map<string, string[]> {

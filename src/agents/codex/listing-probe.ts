@@ -17,6 +17,7 @@ import { GATE_QUERY } from '../../simulated/request.js';
 import type { ResponsesView } from '../../simulated/responses-request.js';
 import { initRepository } from '../../system/git.js';
 import { createTempFolder, removeTempFolder } from '../process/stub-project.js';
+import { writeCodexConfig } from './config-file.js';
 import { codexArgs, codexEnv } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { spawnCodex } from './process.js';
@@ -75,6 +76,7 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
       await writeFile(path.join(skillsDir, skill.folder, 'SKILL.md'), skill.text);
     }
     const provider = { baseUrl: `${model.url}/v1`, apiKey: 'skilltrigger-probe' };
+    await writeCodexConfig(codexHome, provider);
     const codex = spawnCodex({
       bin: options.bin,
       args: codexArgs(GATE_QUERY, provider),

@@ -7,6 +7,7 @@
 
 import type { Outcome, Usage } from '../../outcome.js';
 import type { LoadedEntry } from '../claude/decision.js';
+import { writeCodexConfig } from './config-file.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
@@ -50,6 +51,7 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
   const started = Date.now();
   const project = await createCodexStubProject(options.stub);
   try {
+    await writeCodexConfig(project.codexHome, options.provider);
     const decider = new CodexDecider(project.stub, project.siblings);
     const codex = spawnCodex({
       bin: options.bin ?? 'codex',
