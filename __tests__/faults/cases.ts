@@ -448,6 +448,15 @@ export const FAULT_CASES: readonly FaultCase[] = [
     outcome:
       'printed with *** for the password and the key; the URL is never on codex’s command line, only in the run’s config.toml (mode 0600)',
   },
+  {
+    id: 'hostile-gate-quote',
+    layer: 'hostile-input',
+    fault: 'the agent’s error output, quoted by a failing gate, holds a private path and a token',
+    injected:
+      'the Action (in this process) on a pull request with a claude whose `--version` prints such a line and exits 1',
+    outcome:
+      'the cli gate fails (exit 2) quoting the line with `<path>` and `***` in the log, the annotations, the job summary and the PR comment',
+  },
 ];
 
 export function faultCase(id: string): FaultCase {

@@ -13,6 +13,9 @@ import {
   startSimulatedModel,
   type ToolCall,
 } from '../../src/simulated/model.js';
+import { evalsJson, pullRequestPayload, skillFile } from '../action/harness.js';
+import { runActionInProcess } from '../action/in-process.js';
+import { startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
 import { faultTitle } from './cases.js';
@@ -367,5 +370,55 @@ describe('hostile input from outside the model', () => {
     expect(configs).not.toContain('sk-codex-canary-123');
     expect(configs.trim().split('\n').at(-1)).toBe('600');
     expect((await stat(argv)).size).toBeGreaterThan(0);
+  });
+
+  it(faultTitle('hostile-gate-quote'), async () => {
+    const token = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+    const world = await startActionWorld({
+      name: 'gate-quote',
+      script: () => undefined,
+      tokens: { ghs_gate_quote: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+    });
+    try {
+      const claude = await shellScript(
+        world.work,
+        'claude-says-too-much',
+        `echo "Error: EACCES: permission denied, open '/home/runner/work/acme-private/.npmrc' (token ${token})" >&2\nexit 1`,
+      );
+      await world.repo.commit('Initial', { 'README.md': '# skills\n' });
+      const base = world.repo.git('rev-parse', 'HEAD');
+      await world.repo.commit('Add tiny', {
+        '.claude/skills/tiny/SKILL.md': skillFile('tiny', 'Say hello in the tiny way.'),
+        '.claude/skills/tiny/evals.json': evalsJson([
+          { query: 'say hello tinily', should_trigger: true },
+          { query: 'what time is it', should_trigger: false },
+        ]),
+      });
+      const head = world.repo.git('rev-parse', 'HEAD');
+      const result = await runActionInProcess({
+        cwd: world.repo.dir,
+        eventName: 'pull_request',
+        payload: pullRequestPayload({ number: 3, baseSha: base, headSha: head, headRef: 'x' }),
+        inputs: {
+          'anthropic-api-key': 'sk-ant-unused',
+          'github-token': 'ghs_gate_quote',
+          'claude-path': claude,
+          baseline: 'none',
+        },
+        env: world.env({ GITHUB_SHA: head, GITHUB_REF: 'refs/pull/3/merge' }),
+      });
+      expect(result.code, result.stdout).toBe(2);
+      const comments = JSON.stringify(world.github.requests.map((r) => r.body ?? ''));
+      const annotations = JSON.stringify(result.annotations);
+      // The quote is there, in every channel, and holds neither the path nor the token.
+      for (const channel of [result.stdout, annotations, result.summary, comments]) {
+        expect(channel).toContain('EACCES: permission denied, open');
+        expect(channel).toMatch(/open '(?:<path>|&lt;path&gt;)'/);
+        expect(channel).not.toMatch(/acme-private|\.npmrc|ghp_16C7/);
+      }
+      expect(result.stderr).not.toMatch(/acme-private|ghp_16C7/);
+    } finally {
+      await world.close();
+    }
   });
 });
