@@ -1,4 +1,5 @@
 import { REPORT_SCHEMA_VERSION } from '../../src/schemas/report.js';
+import { improveFixture } from '../fakes/improve-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
@@ -17,6 +18,7 @@ export type InputArea =
   | 'eval set'
   | 'SKILL.md'
   | 'report for compare'
+  | 'improve report'
   | 'flags'
   | 'price table'
   | 'environment';
@@ -56,6 +58,10 @@ const report = (change: (r: Record<string, unknown>) => void) => {
   change(r);
   return JSON.stringify(r);
 };
+const improve = (overrides: Parameters<typeof improveFixture>[1]) =>
+  JSON.stringify(improveFixture((t) => t, overrides));
+const FIXTURE_FINAL = improveFixture().final;
+const apply = ['improve', '--apply', '{dir}/improve.json', '--skill', '{skill}'];
 const compare = (file: string) => ['compare', `{dir}/${file}`, '{dir}/good.json'];
 const GOOD_REPORT = JSON.stringify(reportFixture());
 /** Text with raw bytes spliced in: `bytes('caf', [0xe9], '!')`. */
@@ -784,6 +790,21 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     exit: 1,
   },
   {
+    id: 'report-no-shared-agent',
+    area: 'report for compare',
+    what: 'a Codex-only report against a Claude-only one (no agent in common)',
+    files: {
+      'good.json': GOOD_REPORT,
+      'codex.json': report((r) => {
+        r.cli = { version: '0.169.0' };
+        r.agents = [{ name: 'codex', version: '0.169.0' }];
+      }),
+    },
+    args: compare('codex.json'),
+    error: 'codex.json and good.json have no agent in common (codex.json: codex; good.json: claude)',
+    exit: 1,
+  },
+  {
     id: 'report-folder',
     area: 'report for compare',
     what: 'a folder instead of a report',
@@ -894,6 +915,50 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     files: { 'good.json': GOOD_REPORT },
     args: ['compare', '{dir}/good.json'],
     error: 'this report holds one measurement, not a baseline and a candidate',
+    exit: 1,
+  },
+  // Improve reports given to improve --apply.
+  {
+    id: 'improve-winner-rejected',
+    area: 'improve report',
+    what: 'the winner edited to a candidate the session rejected',
+    files: {
+      'improve.json': improve({ final: { ...FIXTURE_FINAL, winner: 'Use for absolutely every request.' } }),
+    },
+    args: apply,
+    error:
+      "improve.json: not a consistent skilltrigger improve report: $.final.winner: not the last accepted candidate's text (iteration 2)",
+    exit: 1,
+  },
+  {
+    id: 'improve-adopt-regression',
+    area: 'improve report',
+    what: 'a holdout labelled regression under the recommendation adopt',
+    files: {
+      'improve.json': improve({
+        final: {
+          ...FIXTURE_FINAL,
+          holdout: FIXTURE_FINAL.holdout && { ...FIXTURE_FINAL.holdout, label: 'regression' },
+        },
+      }),
+    },
+    args: apply,
+    error: '$.final.holdout.label: "regression" under the recommendation "adopt"',
+    exit: 1,
+  },
+  {
+    id: 'improve-apply-interrupted',
+    area: 'improve report',
+    what: 'the report of a session a signal interrupted',
+    files: {
+      'improve.json': improve({
+        interrupted: true,
+        stopReason: 'interrupted: a signal stopped the session',
+        final: { winner: null, holdout: null, recommendation: 'no-verdict', written: false },
+      }),
+    },
+    args: apply,
+    error: 'has no verdict: a signal (Ctrl-C, SIGTERM, SIGHUP) interrupted the session',
     exit: 1,
   },
   // Flags.

@@ -457,6 +457,14 @@ export const FAULT_CASES: readonly FaultCase[] = [
     outcome:
       'the cli gate fails (exit 2) quoting the line with `<path>` and `***` in the log, the annotations, the job summary and the PR comment',
   },
+  {
+    id: 'hostile-skill-link-apply',
+    layer: 'hostile-input',
+    fault: 'improve --apply on a SKILL.md that is a symbolic link to a shared file',
+    injected: '`improve --apply` of a consistent improve report, the skill folder’s SKILL.md a link',
+    outcome:
+      'written through the link: the shared file holds the winner, the link stays a link, and the output names the file written',
+  },
 ];
 
 export function faultCase(id: string): FaultCase {

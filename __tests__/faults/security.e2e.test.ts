@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { runActionInProcess } from '../action/in-process.js';
 import { startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
+import { improveFixture } from '../fakes/improve-fixture.js';
 import { faultTitle } from './cases.js';
 import { scriptTable, shellScript } from './support.js';
 
@@ -420,5 +421,25 @@ describe('hostile input from outside the model', () => {
     } finally {
       await world.close();
     }
+  });
+
+  it(faultTitle('hostile-skill-link-apply'), async () => {
+    const dir = path.join(work, 'skill-link');
+    const shared = path.join(dir, 'shared', 'SKILL.md');
+    await mkdir(path.dirname(shared), { recursive: true });
+    await mkdir(path.join(dir, 'handoff'));
+    await writeFile(shared, '---\nname: handoff\ndescription: Helps with notes.\n---\n\nBody.\n');
+    await symlink(shared, path.join(dir, 'handoff', 'SKILL.md'));
+    const report = path.join(dir, 'improve.json');
+    await writeFile(report, JSON.stringify(improveFixture()));
+    const r = await runCli(['improve', '--apply', report, '--skill', path.join(dir, 'handoff')], {
+      env: { PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect((await lstat(path.join(dir, 'handoff', 'SKILL.md'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(shared, 'utf8')).toBe(
+      '---\nname: handoff\ndescription: "Writes the session handoff note."\n---\n\nBody.\n',
+    );
+    expect(r.stdout).toContain(`(a link: written through to ${shared}`);
   });
 });
