@@ -779,6 +779,17 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     error: 'SKILL.md: the YAML cannot be read: Excessive alias count',
     exit: 1,
   },
+  {
+    id: 'skill-frontmatter-many-keys',
+    area: 'SKILL.md',
+    what: 'a frontmatter of 90,000 keys (889 KB, under the file limit)',
+    files: skillMd(
+      `---\nname: skill\ndescription: Write HANDOFF.md\n${Array.from({ length: 90_000 }, (_, i) => `k${i}: v`).join('\n')}\n---`,
+    ),
+    args: withSkill(),
+    error: 'the frontmatter holds about 90002 keys, more than the 500 skilltrigger reads',
+    exit: 1,
+  },
   // Reports given to compare.
   {
     id: 'report-missing',

@@ -465,6 +465,15 @@ export const FAULT_CASES: readonly FaultCase[] = [
     outcome:
       'written through the link: the shared file holds the winner, the link stays a link, and the output names the file written',
   },
+  {
+    id: 'hostile-siblings-link-out',
+    layer: 'hostile-input',
+    fault: 'a --siblings folder holding a symbolic link to a skill outside it, and one to /',
+    injected:
+      '`run --siblings <dir> --dry-run`; the same walk serves `matrix --skills` and the Action’s siblings',
+    outcome:
+      'neither link is followed: the outside skill is no sibling, a warning names each link left out, and the walk stays in the folder',
+  },
 ];
 
 export function faultCase(id: string): FaultCase {

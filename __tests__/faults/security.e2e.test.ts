@@ -442,4 +442,43 @@ describe('hostile input from outside the model', () => {
     );
     expect(r.stdout).toContain(`(a link: written through to ${shared}`);
   });
+
+  it(faultTitle('hostile-siblings-link-out'), async () => {
+    const dir = path.join(work, 'siblings-link-out');
+    const skillMd = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things\n---\n\nBody.\n`;
+    for (const [file, text] of [
+      ['handoff/SKILL.md', skillMd('handoff')],
+      ['skills/xlsx/SKILL.md', skillMd('xlsx')],
+      ['elsewhere/intruder/SKILL.md', skillMd('intruder')],
+    ] as const) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+    }
+    await symlink(path.join(dir, 'elsewhere', 'intruder'), path.join(dir, 'skills', 'intruder'));
+    await symlink('/', path.join(dir, 'skills', 'root'));
+    await writeFile(
+      path.join(dir, 'evals.json'),
+      JSON.stringify([
+        { query: 'write the handoff', should_trigger: true },
+        { query: 'rename a variable', should_trigger: false },
+      ]),
+    );
+    const r = await runCli(
+      ['run', '--skill', path.join(dir, 'handoff'), '--eval', path.join(dir, 'evals.json')].concat([
+        '--siblings',
+        path.join(dir, 'skills'),
+        '--dry-run',
+        '--claude',
+        path.join(dir, 'no-claude-here'),
+      ]),
+      { env: { PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir } },
+    );
+    // The siblings are read before the gates (which fail here: no claude).
+    expect(r.stderr).toContain('siblings: 1 installed beside the stub in every run (xlsx)');
+    expect(r.stderr).not.toMatch(/^(?!warning: --siblings:).*intruder/m);
+    for (const link of ['intruder', 'root'])
+      expect(r.stderr).toContain(
+        `warning: --siblings: ${path.join(dir, 'skills', link)} is a symbolic link out of ${path.join(dir, 'skills')}, so it was left out`,
+      );
+  });
 });
