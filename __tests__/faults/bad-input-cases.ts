@@ -1452,6 +1452,24 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     exit: 1,
   },
   {
+    id: 'action-out-parent',
+    input: 'out',
+    value: '../outside-the-workspace',
+    what: 'a reports folder leaving the workspace (results-dir and prices refuse it too)',
+    error:
+      'input out: expected a folder relative to the workspace, such as skilltrigger-results (no leading / and no ..), got "../outside-the-workspace"',
+    exit: 1,
+  },
+  {
+    id: 'action-out-absolute',
+    input: 'out',
+    value: '/tmp/skilltrigger-elsewhere',
+    what: 'an absolute reports folder',
+    error:
+      'input out: expected a folder relative to the workspace, such as skilltrigger-results (no leading / and no ..), got "/tmp/skilltrigger-elsewhere"',
+    exit: 1,
+  },
+  {
     id: 'action-mode-unknown',
     input: 'mode',
     value: 'combine',

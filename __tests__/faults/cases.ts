@@ -412,6 +412,14 @@ export const FAULT_CASES: readonly FaultCase[] = [
     injected: 'both paths run through a regular file (ENOTDIR)',
     outcome: 'ReportWriteError, exit 1; the full report JSON is in the message (stderr)',
   },
+  {
+    id: 'report-write-limit-twice',
+    layer: 'report-write',
+    fault: 'the file-size limit refuses the report in its folder and in the fallback folder',
+    injected: 'every write of a report file fails with EFBIG (the link that claims its name refuses)',
+    outcome:
+      'ReportWriteError EFBIG, exit 1; the full report JSON is in the message, and no empty skilltrigger-unsaved-* folder is left',
+  },
   // A hostile query (docs/security.md). Every URL is a loopback listener; HTTPS_PROXY points at a
   // loopback proxy that refuses, so nothing the CLI tries can leave 127.0.0.1.
   {
@@ -473,6 +481,13 @@ export const FAULT_CASES: readonly FaultCase[] = [
       '`run --siblings <dir> --dry-run`; the same walk serves `matrix --skills` and the Action’s siblings',
     outcome:
       'neither link is followed: the outside skill is no sibling, a warning names each link left out, and the walk stays in the folder',
+  },
+  {
+    id: 'hostile-opposite-twins',
+    layer: 'hostile-input',
+    fault: 'two prompts that differ only in case, spacing and a zero-width space, with opposite labels',
+    injected: '`check --skill <dir> --eval <file>`',
+    outcome: 'a warning naming both ids (same-text-opposite-labels), exit 0',
   },
 ];
 

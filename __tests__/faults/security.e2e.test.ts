@@ -481,4 +481,29 @@ describe('hostile input from outside the model', () => {
         `warning: --siblings: ${path.join(dir, 'skills', link)} is a symbolic link out of ${path.join(dir, 'skills')}, so it was left out`,
       );
   });
+
+  it(faultTitle('hostile-opposite-twins'), async () => {
+    const dir = path.join(work, 'opposite-twins');
+    await mkdir(path.join(dir, 'handoff'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'handoff', 'SKILL.md'),
+      '---\nname: handoff\ndescription: Write HANDOFF.md for the next session\n---\n\nBody.\n',
+    );
+    await writeFile(
+      path.join(dir, 'evals.json'),
+      JSON.stringify([
+        { id: 'twin-a', query: 'Write the handoff notes', should_trigger: true },
+        { id: 'other', query: 'rename this variable', should_trigger: false },
+        { id: 'twin-b', query: 'write\u200b the  HANDOFF notes', should_trigger: false },
+      ]),
+    );
+    const r = await runCli(
+      ['check', '--skill', path.join(dir, 'handoff'), '--eval', path.join(dir, 'evals.json')],
+      { env: { PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir } },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(
+      /twin-a and twin-b.*opposite should_trigger labels|opposite should_trigger labels: twin-a and twin-b/,
+    );
+  });
 });

@@ -274,6 +274,17 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
+  // The reports folder, as results-dir and prices: inside the workspace, so a workflow input cannot
+  // write the reports (and the Pages artifact made from them) anywhere else on the runner.
+  const out = raw(Inputs.Out);
+  if (/^([\\/]|[A-Za-z]:)/.test(out) || out.split(/[\\/]/).includes('..')) {
+    throw bad(
+      Inputs.Out,
+      'a folder relative to the workspace, such as skilltrigger-results (no leading / and no ..)',
+      out,
+    );
+  }
+
   const competition = raw(Inputs.Competition);
   if (competition !== 'siblings' && competition !== 'isolated') {
     throw bad(Inputs.Competition, 'siblings or isolated', competition);
@@ -334,7 +345,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     allowConflict: boolean(Inputs.AllowConflict),
     allowPullRequestTarget: boolean(Inputs.AllowPullRequestTarget),
     ...(githubToken === undefined ? {} : { githubToken }),
-    out: raw(Inputs.Out),
+    out,
     mode,
     ...(shard === undefined ? {} : { shard }),
     resultsDir,
