@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_VARIABLES } from '../src/agents/registry.js';
-import { MASK, maskSecrets, registerSecrets } from '../src/mask.js';
+import { MASK, maskSecrets, maskUrlCredentials, registerSecrets } from '../src/mask.js';
 
 /** The one masking function every output goes through (src/mask.ts). */
 describe('maskSecrets', () => {
@@ -34,5 +34,18 @@ describe('maskSecrets', () => {
       SECRET_VARIABLES,
     );
     expect(maskSecrets('outer-oauth-inner-x / oauth-inner')).toBe(`${MASK} / ${MASK}`);
+  });
+
+  it("masks a URL's user:password@ and its secret-looking query values, and nothing else of it", () => {
+    expect(maskSecrets('for https://gw-user:hunter2@gateway.example/v1?api-version=2&api-key=abc123')).toBe(
+      `for https://${MASK}@gateway.example/v1?api-version=2&api-key=${MASK}`,
+    );
+    expect(
+      maskUrlCredentials('(http://tok@h:8080/x#frag) and http://h/p?Access_Token=t&x-api-key=k&q=1'),
+    ).toBe(`(http://${MASK}@h:8080/x#frag) and http://h/p?Access_Token=${MASK}&x-api-key=${MASK}&q=1`);
+    expect(maskUrlCredentials('https://github.com/o/r/pull/7?tab=files')).toBe(
+      'https://github.com/o/r/pull/7?tab=files',
+    );
+    expect(maskUrlCredentials('user:pw@host is not a URL')).toBe('user:pw@host is not a URL');
   });
 });

@@ -80,7 +80,9 @@ describe('improve --apply', () => {
 
   it('refuses a report without a winner, and one of a version it does not read, saying why', async () => {
     const text = `---\nname: handoff\ndescription: ${ORIGINAL}\n---\n`;
+    // Consistent as a session writes it: no candidate accepted, so no winner.
     const kept = improveFixture(undefined, {
+      candidates: improveFixture().candidates.map((c) => ({ ...c, decision: 'rejected' as const })),
       final: { winner: null, holdout: null, recommendation: 'keep-original', written: false },
     });
     const none = await scenario('no-winner', text, kept);

@@ -34,6 +34,25 @@ describe('environmentWarnings', () => {
     expect(warnings[4]?.message).toBe('simulated flag differs: baseline real, candidate simulated');
   });
 
+  it("compares each agent both measured with its own version, never Claude's with Codex's", () => {
+    const both = report({
+      agents: [
+        { name: 'claude', version: '2.1.328' },
+        { name: 'codex', version: '0.169.0' },
+      ],
+    });
+    const codexOnly = report({
+      cli: { version: '0.169.0' },
+      agents: [{ name: 'codex', version: '0.169.0' }],
+    });
+    const messages = environmentWarnings(both, codexOnly).map((w) => w.message);
+    expect(messages.join('\n')).not.toMatch(/CLI version differs/);
+    const newer = report({ cli: { version: '0.170.0' }, agents: [{ name: 'codex', version: '0.170.0' }] });
+    expect(environmentWarnings(both, newer).map((w) => w.message)).toContain(
+      'Codex CLI version differs: baseline 0.169.0, candidate 0.170.0',
+    );
+  });
+
   it('uses the names it is given, and says "default" and "unknown" for what was not recorded', () => {
     const other = report({
       model: { requested: null, reported: base.model.reported },

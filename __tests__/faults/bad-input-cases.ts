@@ -1,4 +1,5 @@
 import { REPORT_SCHEMA_VERSION } from '../../src/schemas/report.js';
+import { improveFixture } from '../fakes/improve-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
@@ -17,6 +18,7 @@ export type InputArea =
   | 'eval set'
   | 'SKILL.md'
   | 'report for compare'
+  | 'improve report'
   | 'flags'
   | 'price table'
   | 'environment';
@@ -56,6 +58,10 @@ const report = (change: (r: Record<string, unknown>) => void) => {
   change(r);
   return JSON.stringify(r);
 };
+const improve = (overrides: Parameters<typeof improveFixture>[1]) =>
+  JSON.stringify(improveFixture((t) => t, overrides));
+const FIXTURE_FINAL = improveFixture().final;
+const apply = ['improve', '--apply', '{dir}/improve.json', '--skill', '{skill}'];
 const compare = (file: string) => ['compare', `{dir}/${file}`, '{dir}/good.json'];
 const GOOD_REPORT = JSON.stringify(reportFixture());
 /** Text with raw bytes spliced in: `bytes('caf', [0xe9], '!')`. */
@@ -773,6 +779,17 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     error: 'SKILL.md: the YAML cannot be read: Excessive alias count',
     exit: 1,
   },
+  {
+    id: 'skill-frontmatter-many-keys',
+    area: 'SKILL.md',
+    what: 'a frontmatter of 90,000 keys (889 KB, under the file limit)',
+    files: skillMd(
+      `---\nname: skill\ndescription: Write HANDOFF.md\n${Array.from({ length: 90_000 }, (_, i) => `k${i}: v`).join('\n')}\n---`,
+    ),
+    args: withSkill(),
+    error: 'the frontmatter holds about 90002 keys, more than the 500 skilltrigger reads',
+    exit: 1,
+  },
   // Reports given to compare.
   {
     id: 'report-missing',
@@ -781,6 +798,21 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     files: { 'good.json': GOOD_REPORT },
     args: compare('nope.json'),
     error: 'nope.json: no such file',
+    exit: 1,
+  },
+  {
+    id: 'report-no-shared-agent',
+    area: 'report for compare',
+    what: 'a Codex-only report against a Claude-only one (no agent in common)',
+    files: {
+      'good.json': GOOD_REPORT,
+      'codex.json': report((r) => {
+        r.cli = { version: '0.169.0' };
+        r.agents = [{ name: 'codex', version: '0.169.0' }];
+      }),
+    },
+    args: compare('codex.json'),
+    error: 'codex.json and good.json have no agent in common (codex.json: codex; good.json: claude)',
     exit: 1,
   },
   {
@@ -894,6 +926,50 @@ export const BAD_INPUT_CASES: readonly BadInputCase[] = [
     files: { 'good.json': GOOD_REPORT },
     args: ['compare', '{dir}/good.json'],
     error: 'this report holds one measurement, not a baseline and a candidate',
+    exit: 1,
+  },
+  // Improve reports given to improve --apply.
+  {
+    id: 'improve-winner-rejected',
+    area: 'improve report',
+    what: 'the winner edited to a candidate the session rejected',
+    files: {
+      'improve.json': improve({ final: { ...FIXTURE_FINAL, winner: 'Use for absolutely every request.' } }),
+    },
+    args: apply,
+    error:
+      "improve.json: not a consistent skilltrigger improve report: $.final.winner: not the last accepted candidate's text (iteration 2)",
+    exit: 1,
+  },
+  {
+    id: 'improve-adopt-regression',
+    area: 'improve report',
+    what: 'a holdout labelled regression under the recommendation adopt',
+    files: {
+      'improve.json': improve({
+        final: {
+          ...FIXTURE_FINAL,
+          holdout: FIXTURE_FINAL.holdout && { ...FIXTURE_FINAL.holdout, label: 'regression' },
+        },
+      }),
+    },
+    args: apply,
+    error: '$.final.holdout.label: "regression" under the recommendation "adopt"',
+    exit: 1,
+  },
+  {
+    id: 'improve-apply-interrupted',
+    area: 'improve report',
+    what: 'the report of a session a signal interrupted',
+    files: {
+      'improve.json': improve({
+        interrupted: true,
+        stopReason: 'interrupted: a signal stopped the session',
+        final: { winner: null, holdout: null, recommendation: 'no-verdict', written: false },
+      }),
+    },
+    args: apply,
+    error: 'has no verdict: a signal (Ctrl-C, SIGTERM, SIGHUP) interrupted the session',
     exit: 1,
   },
   // Flags.
@@ -1373,6 +1449,24 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     value: '2',
     what: 'a number without /n',
     error: 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3 (or empty, for no sharding), got "2"',
+    exit: 1,
+  },
+  {
+    id: 'action-out-parent',
+    input: 'out',
+    value: '../outside-the-workspace',
+    what: 'a reports folder leaving the workspace (results-dir and prices refuse it too)',
+    error:
+      'input out: expected a folder relative to the workspace, such as skilltrigger-results (no leading / and no ..), got "../outside-the-workspace"',
+    exit: 1,
+  },
+  {
+    id: 'action-out-absolute',
+    input: 'out',
+    value: '/tmp/skilltrigger-elsewhere',
+    what: 'an absolute reports folder',
+    error:
+      'input out: expected a folder relative to the workspace, such as skilltrigger-results (no leading / and no ..), got "/tmp/skilltrigger-elsewhere"',
     exit: 1,
   },
   {

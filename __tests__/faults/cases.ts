@@ -17,7 +17,12 @@ export type FaultLayer =
   /** The claude stream reader, replaying lines the real CLI printed. */
   | 'stream'
   /** A hostile query: tool calls the model makes, run by the real claude (docs/security.md). */
-  | 'hostile';
+  | 'hostile'
+  /**
+   * Hostile input from outside the model: a URL, a link, an edited report, a huge frontmatter, given
+   * to the CLI or the Action as a process (docs/security.md).
+   */
+  | 'hostile-input';
 
 export interface FaultCase {
   id: string;
@@ -407,6 +412,14 @@ export const FAULT_CASES: readonly FaultCase[] = [
     injected: 'both paths run through a regular file (ENOTDIR)',
     outcome: 'ReportWriteError, exit 1; the full report JSON is in the message (stderr)',
   },
+  {
+    id: 'report-write-limit-twice',
+    layer: 'report-write',
+    fault: 'the file-size limit refuses the report in its folder and in the fallback folder',
+    injected: 'every write of a report file fails with EFBIG (the link that claims its name refuses)',
+    outcome:
+      'ReportWriteError EFBIG, exit 1; the full report JSON is in the message, and no empty skilltrigger-unsaved-* folder is left',
+  },
   // A hostile query (docs/security.md). Every URL is a loopback listener; HTTPS_PROXY points at a
   // loopback proxy that refuses, so nothing the CLI tries can leave 127.0.0.1.
   {
@@ -432,6 +445,49 @@ export const FAULT_CASES: readonly FaultCase[] = [
     injected: 'the same tool calls and the same permissive user settings',
     outcome:
       'every call denied: no listener hit, no file, no key in the stream; the model gets the same tools and prompt as in a default-mode run',
+  },
+  // Hostile input from outside the model (docs/security.md).
+  {
+    id: 'hostile-url-credentials',
+    layer: 'hostile-input',
+    fault: 'a gateway URL with user:password@ and ?api-key= in OPENAI_BASE_URL',
+    injected:
+      '`preflight --agent codex` with a stand-in codex that records its argv and its CODEX_HOME/config.toml',
+    outcome:
+      'printed with *** for the password and the key; the URL is never on codex’s command line, only in the run’s config.toml (mode 0600)',
+  },
+  {
+    id: 'hostile-gate-quote',
+    layer: 'hostile-input',
+    fault: 'the agent’s error output, quoted by a failing gate, holds a private path and a token',
+    injected:
+      'the Action (in this process) on a pull request with a claude whose `--version` prints such a line and exits 1',
+    outcome:
+      'the cli gate fails (exit 2) quoting the line with `<path>` and `***` in the log, the annotations, the job summary and the PR comment',
+  },
+  {
+    id: 'hostile-skill-link-apply',
+    layer: 'hostile-input',
+    fault: 'improve --apply on a SKILL.md that is a symbolic link to a shared file',
+    injected: '`improve --apply` of a consistent improve report, the skill folder’s SKILL.md a link',
+    outcome:
+      'written through the link: the shared file holds the winner, the link stays a link, and the output names the file written',
+  },
+  {
+    id: 'hostile-siblings-link-out',
+    layer: 'hostile-input',
+    fault: 'a --siblings folder holding a symbolic link to a skill outside it, and one to /',
+    injected:
+      '`run --siblings <dir> --dry-run`; the same walk serves `matrix --skills` and the Action’s siblings',
+    outcome:
+      'neither link is followed: the outside skill is no sibling, a warning names each link left out, and the walk stays in the folder',
+  },
+  {
+    id: 'hostile-opposite-twins',
+    layer: 'hostile-input',
+    fault: 'two prompts that differ only in case, spacing and a zero-width space, with opposite labels',
+    injected: '`check --skill <dir> --eval <file>`',
+    outcome: 'a warning naming both ids (same-text-opposite-labels), exit 0',
   },
 ];
 

@@ -26,6 +26,14 @@ const seconds = 'must be a number of seconds from 5 to 3600; got';
 
 export const CLI_OPTION_INPUT_CASES: readonly BadInputCase[] = [
   {
+    id: 'flag-model-other-agent',
+    area: 'flags',
+    what: '--model codex:gpt-x with claude, the one agent (was sent on as the model id "codex:gpt-x")',
+    args: run('--model', 'codex:gpt-x'),
+    error: '--model "codex:gpt-x" is for codex, but the agent measured is claude. Fix: --agent codex',
+    exit: 1,
+  },
+  {
     id: 'flag-timeout-hex',
     area: 'flags',
     what: '--timeout 0x10 (hex: was taken as 16 s, while --max-cost-usd 0x10 was refused)',

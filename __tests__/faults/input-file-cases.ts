@@ -318,11 +318,11 @@ export const INPUT_FILE_CASES: readonly BadInputCase[] = [
   {
     id: 'siblings-symlinked-folder',
     area: 'SKILL.md',
-    what: 'a symlinked skill folder under `--siblings` (followed, as Claude Code follows it)',
-    files: { 'elsewhere/linked/SKILL.md': SIBLING, 'siblings/.keep': '' },
-    links: { 'siblings/linked': '{dir}/elsewhere/linked' },
+    what: 'a symlinked skill folder inside `--siblings` (followed, as Claude Code follows it; a link out of the folder is left out, docs/security.md)',
+    files: { 'siblings/.store/linked/SKILL.md': SIBLING },
+    links: { 'siblings/linked': '{dir}/siblings/.store/linked' },
     args: run('--skill', '{skill}', '--eval', '{eval}', '--siblings', '{dir}/siblings'),
-    error: 'siblings/linked/SKILL.md:line 1: the frontmatter has no description',
+    error: 'linked/SKILL.md:line 1: the frontmatter has no description',
     exit: 1,
   },
 ];

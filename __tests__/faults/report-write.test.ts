@@ -147,4 +147,24 @@ describe('a disk that refuses the report', () => {
     expect(reportSchema.parse(JSON.parse(json))).toEqual(report);
     expect(await readdir(path.dirname(file))).not.toContain('fallback');
   });
+
+  it(faultTitle('report-write-limit-twice'), async () => {
+    const fallback = path.join(work, 'limit-fallback');
+    await mkdir(fallback);
+    const refuse = async () => {
+      throw Object.assign(new Error('EFBIG: file too large'), { code: 'EFBIG' });
+    };
+    const error = await writeReport(path.join(work, 'limit-results'), reportFixture(), '# report\n', {
+      fallbackDir: fallback,
+      link: refuse,
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ReportWriteError);
+    if (!(error instanceof ReportWriteError)) return;
+    expect(error.code).toBe('EFBIG');
+    expect(error.message).toContain('so here is the measured report');
+    expect(await readdir(fallback)).toEqual([]);
+  });
 });

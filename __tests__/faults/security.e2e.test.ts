@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -13,9 +13,14 @@ import {
   startSimulatedModel,
   type ToolCall,
 } from '../../src/simulated/model.js';
+import { evalsJson, pullRequestPayload, skillFile } from '../action/harness.js';
+import { runActionInProcess } from '../action/in-process.js';
+import { startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { runCli } from '../fakes/cli.js';
+import { improveFixture } from '../fakes/improve-fixture.js';
 import { faultTitle } from './cases.js';
-import { scriptTable } from './support.js';
+import { scriptTable, shellScript } from './support.js';
 
 /**
  * What a hostile eval query can make a measured run do, and what skilltrigger's run settings leave
@@ -311,5 +316,194 @@ describe('a hostile query in a measured run', () => {
       return text.split(t.project.stub.name).join('<stub>');
     };
     expect(normalised(guarded, permissiveHome.home, after)).toBe(normalised(clean, cleanHome.home, before));
+  });
+});
+
+describe('hostile input from outside the model', () => {
+  it(faultTitle('hostile-url-credentials'), async () => {
+    const dir = path.join(work, 'url-credentials');
+    await mkdir(path.join(dir, 'handoff'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'handoff', 'SKILL.md'),
+      '---\nname: handoff\ndescription: Write HANDOFF.md for the next session\n---\n\nBody.\n',
+    );
+    const argv = path.join(dir, 'argv.txt');
+    const config = path.join(dir, 'config.txt');
+    // A stand-in codex: the version the gate wants, then each start's argv, its config and the
+    // config's mode are recorded, and it fails (the round trip then fails: exit 2).
+    const codex = await shellScript(
+      dir,
+      'codex-recorder',
+      [
+        'if [ "$1" = "--version" ]; then echo "codex-cli 0.169.0"; exit 0; fi',
+        `printf '%s\\n' "$@" >> '${argv}'`,
+        `cat "$CODEX_HOME/config.toml" >> '${config}'`,
+        `stat -c '%a' "$CODEX_HOME/config.toml" >> '${config}'`,
+        'exit 1',
+      ].join('\n'),
+    );
+    const url = `http://gw-user:hunter2-canary@127.0.0.1:9/v1?api-version=2&api-key=qs-canary-77`;
+    const r = await runCli(
+      ['preflight', '--agent', 'codex', '--codex', codex, '--skill', path.join(dir, 'handoff')].concat([
+        '--out',
+        path.join(dir, 'out'),
+      ]),
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: dir,
+          TMPDIR: dir,
+          OPENAI_BASE_URL: url,
+          CODEX_API_KEY: 'sk-codex-canary-123',
+        },
+      },
+    );
+    const printed = r.stdout + r.stderr;
+    expect(printed).toContain('http://***@127.0.0.1:9/v1?api-version=2&api-key=***');
+    expect(printed).not.toMatch(/hunter2-canary|qs-canary-77|sk-codex-canary-123/);
+    expect(r.code).toBe(2);
+    // Codex was started with neither the URL nor the key on its command line; its config had it.
+    const started = await readFile(argv, 'utf8');
+    expect(started).toContain('exec');
+    expect(started).not.toMatch(/127\.0\.0\.1|hunter2-canary|qs-canary-77|sk-codex-canary-123/);
+    const configs = await readFile(config, 'utf8');
+    expect(configs).toContain(`base_url = "${url}"`);
+    expect(configs).not.toContain('sk-codex-canary-123');
+    expect(configs.trim().split('\n').at(-1)).toBe('600');
+    expect((await stat(argv)).size).toBeGreaterThan(0);
+  });
+
+  it(faultTitle('hostile-gate-quote'), async () => {
+    const token = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+    const world = await startActionWorld({
+      name: 'gate-quote',
+      script: () => undefined,
+      tokens: { ghs_gate_quote: { login: 'github-actions[bot]', type: 'Bot', installation: true } },
+    });
+    try {
+      const claude = await shellScript(
+        world.work,
+        'claude-says-too-much',
+        `echo "Error: EACCES: permission denied, open '/home/runner/work/acme-private/.npmrc' (token ${token})" >&2\nexit 1`,
+      );
+      await world.repo.commit('Initial', { 'README.md': '# skills\n' });
+      const base = world.repo.git('rev-parse', 'HEAD');
+      await world.repo.commit('Add tiny', {
+        '.claude/skills/tiny/SKILL.md': skillFile('tiny', 'Say hello in the tiny way.'),
+        '.claude/skills/tiny/evals.json': evalsJson([
+          { query: 'say hello tinily', should_trigger: true },
+          { query: 'what time is it', should_trigger: false },
+        ]),
+      });
+      const head = world.repo.git('rev-parse', 'HEAD');
+      const result = await runActionInProcess({
+        cwd: world.repo.dir,
+        eventName: 'pull_request',
+        payload: pullRequestPayload({ number: 3, baseSha: base, headSha: head, headRef: 'x' }),
+        inputs: {
+          'anthropic-api-key': 'sk-ant-unused',
+          'github-token': 'ghs_gate_quote',
+          'claude-path': claude,
+          baseline: 'none',
+        },
+        env: world.env({ GITHUB_SHA: head, GITHUB_REF: 'refs/pull/3/merge' }),
+      });
+      expect(result.code, result.stdout).toBe(2);
+      const comments = JSON.stringify(world.github.requests.map((r) => r.body ?? ''));
+      const annotations = JSON.stringify(result.annotations);
+      // The quote is there, in every channel, and holds neither the path nor the token.
+      for (const channel of [result.stdout, annotations, result.summary, comments]) {
+        expect(channel).toContain('EACCES: permission denied, open');
+        expect(channel).toMatch(/open '(?:<path>|&lt;path&gt;)'/);
+        expect(channel).not.toMatch(/acme-private|\.npmrc|ghp_16C7/);
+      }
+      expect(result.stderr).not.toMatch(/acme-private|ghp_16C7/);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it(faultTitle('hostile-skill-link-apply'), async () => {
+    const dir = path.join(work, 'skill-link');
+    const shared = path.join(dir, 'shared', 'SKILL.md');
+    await mkdir(path.dirname(shared), { recursive: true });
+    await mkdir(path.join(dir, 'handoff'));
+    await writeFile(shared, '---\nname: handoff\ndescription: Helps with notes.\n---\n\nBody.\n');
+    await symlink(shared, path.join(dir, 'handoff', 'SKILL.md'));
+    const report = path.join(dir, 'improve.json');
+    await writeFile(report, JSON.stringify(improveFixture()));
+    const r = await runCli(['improve', '--apply', report, '--skill', path.join(dir, 'handoff')], {
+      env: { PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect((await lstat(path.join(dir, 'handoff', 'SKILL.md'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(shared, 'utf8')).toBe(
+      '---\nname: handoff\ndescription: "Writes the session handoff note."\n---\n\nBody.\n',
+    );
+    expect(r.stdout).toContain(`(a link: written through to ${shared}`);
+  });
+
+  it(faultTitle('hostile-siblings-link-out'), async () => {
+    const dir = path.join(work, 'siblings-link-out');
+    const skillMd = (name: string) => `---\nname: ${name}\ndescription: Does ${name} things\n---\n\nBody.\n`;
+    for (const [file, text] of [
+      ['handoff/SKILL.md', skillMd('handoff')],
+      ['skills/xlsx/SKILL.md', skillMd('xlsx')],
+      ['elsewhere/intruder/SKILL.md', skillMd('intruder')],
+    ] as const) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+    }
+    await symlink(path.join(dir, 'elsewhere', 'intruder'), path.join(dir, 'skills', 'intruder'));
+    await symlink('/', path.join(dir, 'skills', 'root'));
+    await writeFile(
+      path.join(dir, 'evals.json'),
+      JSON.stringify([
+        { query: 'write the handoff', should_trigger: true },
+        { query: 'rename a variable', should_trigger: false },
+      ]),
+    );
+    const r = await runCli(
+      ['run', '--skill', path.join(dir, 'handoff'), '--eval', path.join(dir, 'evals.json')].concat([
+        '--siblings',
+        path.join(dir, 'skills'),
+        '--dry-run',
+        '--claude',
+        path.join(dir, 'no-claude-here'),
+      ]),
+      { env: { PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir } },
+    );
+    // The siblings are read before the gates (which fail here: no claude).
+    expect(r.stderr).toContain('siblings: 1 installed beside the stub in every run (xlsx)');
+    expect(r.stderr).not.toMatch(/^(?!warning: --siblings:).*intruder/m);
+    for (const link of ['intruder', 'root'])
+      expect(r.stderr).toContain(
+        `warning: --siblings: ${path.join(dir, 'skills', link)} is a symbolic link out of ${path.join(dir, 'skills')}, so it was left out`,
+      );
+  });
+
+  it(faultTitle('hostile-opposite-twins'), async () => {
+    const dir = path.join(work, 'opposite-twins');
+    await mkdir(path.join(dir, 'handoff'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'handoff', 'SKILL.md'),
+      '---\nname: handoff\ndescription: Write HANDOFF.md for the next session\n---\n\nBody.\n',
+    );
+    await writeFile(
+      path.join(dir, 'evals.json'),
+      JSON.stringify([
+        { id: 'twin-a', query: 'Write the handoff notes', should_trigger: true },
+        { id: 'other', query: 'rename this variable', should_trigger: false },
+        { id: 'twin-b', query: 'write\u200b the  HANDOFF notes', should_trigger: false },
+      ]),
+    );
+    const r = await runCli(
+      ['check', '--skill', path.join(dir, 'handoff'), '--eval', path.join(dir, 'evals.json')],
+      { env: { PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir } },
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(
+      /twin-a and twin-b.*opposite should_trigger labels|opposite should_trigger labels: twin-a and twin-b/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { type Naming, parseAgents, qualifiedModels } from '../../src/inputs/agents.js';
+import { type Naming, ownModels, parseAgents, qualifiedModels } from '../../src/inputs/agents.js';
 
 const cli: Naming = {
   agent: '--agent',
@@ -69,6 +69,23 @@ describe('qualifiedModels', () => {
     );
     expect(usageMessage(() => qualifiedModels(['claude', 'codex'], ['claude:a', 'claude:b'], cli))).toContain(
       'names two models for claude',
+    );
+  });
+});
+
+describe('ownModels: one agent', () => {
+  const n = {
+    agent: '--agent',
+    model: '--model',
+    setAgent: (v: string) => `--agent ${v}`,
+    setModel: (v: string) => `--model ${v}`,
+  };
+  it("strips a prefix naming the agent, refuses another agent's, keeps any other colon", () => {
+    expect(ownModels('codex', 'codex:gpt-x', n)).toBe('gpt-x');
+    expect(ownModels('claude', 'claude:opus,sonnet', n)).toBe('opus,sonnet');
+    expect(ownModels('claude', 'anthropic.claude-v2:0', n)).toBe('anthropic.claude-v2:0');
+    expect(() => ownModels('claude', 'codex:gpt-x', n)).toThrow(
+      '--model "codex:gpt-x" is for codex, but the agent measured is claude. Fix: --agent codex',
     );
   });
 });

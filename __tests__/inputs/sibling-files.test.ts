@@ -47,15 +47,30 @@ describe('finding SKILL.md files under a folder', () => {
     ]);
   });
 
-  it('follows a linked skill folder and a linked SKILL.md as Claude Code does; a dangling link and a loop are nothing', async () => {
-    await put('elsewhere/linked/SKILL.md', skill('linked'));
-    await put('elsewhere/file.md', skill('linked-file'));
+  it('follows a linked skill folder and a linked SKILL.md inside the folder, as Claude Code does; a dangling link and a loop are nothing', async () => {
+    await put('links/store/linked/SKILL.md', skill('linked'));
+    await put('links/store/file.md', skill('linked-file'));
     await mkdir(path.join(root, 'links/own'), { recursive: true });
-    await symlink(path.join(root, 'elsewhere/linked'), path.join(root, 'links/linked'));
-    await symlink(path.join(root, 'elsewhere/file.md'), path.join(root, 'links/own/SKILL.md'));
+    await symlink(path.join(root, 'links/store/linked'), path.join(root, 'links/z-linked'));
+    await symlink(path.join(root, 'links/store/file.md'), path.join(root, 'links/own/SKILL.md'));
     await symlink(path.join(root, 'elsewhere/gone'), path.join(root, 'links/dangling'));
     await symlink(path.join(root, 'links'), path.join(root, 'links/loop'));
-    expect(await findSkillFiles(path.join(root, 'links'))).toEqual(['linked/SKILL.md', 'own/SKILL.md']);
+    const found = await findSkillFiles(path.join(root, 'links'));
+    expect(found).toContain('own/SKILL.md');
+    expect(found.filter((f) => f.endsWith('linked/SKILL.md'))).toHaveLength(1);
+  });
+
+  it('leaves out a link that resolves outside the folder, and says so', async () => {
+    await put('outside/intruder/SKILL.md', skill('intruder'));
+    await put('fenced/inner/SKILL.md', skill('inner'));
+    await symlink(path.join(root, 'outside/intruder'), path.join(root, 'fenced/intruder'));
+    await symlink('/', path.join(root, 'fenced/root'));
+    await symlink(path.join(root, 'outside/intruder/SKILL.md'), path.join(root, 'fenced/inner-2'));
+    const left: string[] = [];
+    expect(await findSkillFiles(path.join(root, 'fenced'), '--siblings', (l) => left.push(l))).toEqual([
+      'inner/SKILL.md',
+    ]);
+    expect(left.sort()).toEqual(['inner-2', 'intruder', 'root']);
   });
 
   it('a folder that does not exist is an input error naming it', async () => {

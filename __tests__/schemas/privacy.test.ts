@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeText, hash12, rosterOf, sha256Hex } from '../../src/schemas/privacy.js';
+import { agentQuote, describeText, hash12, rosterOf, sha256Hex } from '../../src/schemas/privacy.js';
 import { descriptionSchema, rosterSchema } from '../../src/schemas/report.js';
 
 describe('sha256Hex and hash12', () => {
@@ -64,5 +64,31 @@ describe('rosterOf', () => {
 
   it('is empty for an empty roster', () => {
     expect(rosterOf([], [], [stub])).toEqual({ slashCommands: 0, skills: 0, members: [] });
+  });
+});
+
+describe('agentQuote: what a message may quote of an agent', () => {
+  it('the first line, with paths as <path> and credential-looking values as ***', () => {
+    expect(
+      agentQuote(
+        "\n  Error: EACCES: open '/home/u/acme/.npmrc' (token ghp_16C7e42F292c6912E7710c838347Ae178B4a)\nmore",
+      ),
+    ).toBe("Error: EACCES: open '<path>' (token ***)");
+    expect(agentQuote('read ~/secret/x.pem and ./a/b.txt, then ../up')).toBe(
+      'read <path> and <path>, then <path>',
+    );
+    expect(agentQuote('Authorization: Bearer abc.def api_key=xyz password="p w"')).toBe(
+      'Authorization: Bearer *** api_key=*** password=***',
+    );
+    expect(agentQuote('request id 0a1b2c3d4e5f6a7b8c9d0e1f2a3b failed')).toBe('request id *** failed');
+  });
+
+  it('leaves ordinary words, versions and a URL host alone, and masks its credentials', () => {
+    expect(agentQuote('claude 2.1.328 said: model not found (status 404)')).toBe(
+      'claude 2.1.328 said: model not found (status 404)',
+    );
+    expect(agentQuote('cannot reach https://u:p@gw.example/v1?key=k')).toBe(
+      'cannot reach https://***@gw.example/v1?key=***',
+    );
   });
 });

@@ -75,8 +75,12 @@ export async function loadCompetition(
   if (options.competition === 'isolated') return { siblings: [], evalSet, notes: [] };
   try {
     const unparsed: string[] = [];
-    const found = await loadSiblings([root], { ...skill, file: path.join(root, file) }, (broken) =>
-      unparsed.push(relative(root, broken).split(path.sep).join('/')),
+    const outside: string[] = [];
+    const found = await loadSiblings(
+      [root],
+      { ...skill, file: path.join(root, file) },
+      (broken) => unparsed.push(relative(root, broken).split(path.sep).join('/')),
+      (_dir, link) => outside.push(link),
     );
     const siblings = found.map((s) => ({ name: s.skill.name, listed: listedText(s.skill), skill: s.skill }));
     const notes = [
@@ -85,6 +89,11 @@ export async function loadCompetition(
         : `${file}: competition: ${siblings.length} sibling skill${siblings.length === 1 ? '' : 's'} installed beside the stub in every run (${siblings.map((s) => s.name).join(', ')})`,
       // A SKILL.md that does not parse cannot be listed; it is annotated as invalid where it is in scope.
       ...unparsed.map((f) => `${file}: competition: ${f} does not parse, so it is left out of the siblings`),
+      // A committed link out of the checkout would install a skill from elsewhere on the runner.
+      ...outside.map(
+        (f) =>
+          `${file}: competition: ${f} is a symbolic link out of the repository, so it is left out of the siblings`,
+      ),
     ];
     if (!options.crossNegatives || siblings.length === 0) return { siblings, evalSet, notes };
     const cross = await crossNegativeItems(found);

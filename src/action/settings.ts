@@ -297,6 +297,17 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
+  // The reports folder, as results-dir and prices: inside the workspace, so a workflow input cannot
+  // write the reports (and the Pages artifact made from them) anywhere else on the runner.
+  const out = raw(Inputs.Out);
+  if (/^([\\/]|[A-Za-z]:)/.test(out) || out.split(/[\\/]/).includes('..')) {
+    throw bad(
+      Inputs.Out,
+      'a folder relative to the workspace, such as skilltrigger-results (no leading / and no ..)',
+      out,
+    );
+  }
+
   const competition = raw(Inputs.Competition);
   if (competition !== 'siblings' && competition !== 'isolated') {
     throw bad(Inputs.Competition, 'siblings or isolated', competition);
@@ -352,7 +363,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     allowPullRequestTarget: boolean(Inputs.AllowPullRequestTarget),
     onFork,
     ...(githubToken === undefined ? {} : { githubToken }),
-    out: raw(Inputs.Out),
+    out,
     mode,
     ...(shard === undefined ? {} : { shard }),
     resultsDir,

@@ -1,5 +1,5 @@
 import type { AgentChoice } from '../agents/agent.js';
-import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
+import { type Naming, ownModels, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { modelsOption } from './cost-args.js';
 
 /** The rule's messages name the CLI's flags. */
@@ -20,11 +20,11 @@ export function agentsOption(
   agentValue: string | undefined,
   modelValue: string | undefined,
 ): { agents?: AgentChoice[]; model?: string; models?: string[] } {
-  if (agentValue === undefined) return modelsOption(modelValue);
+  if (agentValue === undefined) return modelsOption(ownModels('claude', modelValue, FLAGS));
   const agents = parseAgents(agentValue, FLAGS);
   const [only] = agents;
   if (agents.length === 1 && only !== undefined) {
-    const models = modelsOption(modelValue);
+    const models = modelsOption(ownModels(only, modelValue, FLAGS));
     return only === 'claude' ? models : { agents: [{ agent: only }], ...models };
   }
   return { agents: qualifiedModels(agents, modelValue?.split(','), FLAGS) };

@@ -12,6 +12,7 @@ import { comparisonJson, renderComparisonText } from '../compare/render.js';
 import { modelsComparisonJson, modelsComparisonText } from '../compare/render-models.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { readReportFile } from '../report/files.js';
+import type { Report } from '../schemas/report.js';
 import type { CompareArgs } from './args.js';
 import type { CliIo } from './run-command.js';
 
@@ -36,6 +37,7 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
       `warning: both arguments are the same file (${names.base}): the report is compared with itself, so every label is noise by construction. Fix: pass the baseline's report first and the candidate's second\n`,
     );
   }
+  if (readB !== undefined) refuseWithoutSharedAgent(readA, readB, names);
   const comparison = b === undefined ? compareReport(a) : compareReports(a, b, { names });
   if (b !== undefined && comparison.queries.shared === 0) {
     const q = comparison.queries;
@@ -81,6 +83,18 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<Exit
 /** 0, or 2 under `--fail-on-regression` when any label compared is a regression. */
 function exitFor(args: CompareArgs, labels: readonly string[]): ExitCode {
   return args.failOnRegression && labels.includes('regression') ? ExitCode.gate : ExitCode.verdict;
+}
+
+/**
+ * Two reports that measured no agent in common (a Claude Code report and a Codex one): a rate on
+ * one agent says nothing about another, so nothing is compared, as with no model in common.
+ */
+function refuseWithoutSharedAgent(a: Report, b: Report, names: { base: string; cand: string }): void {
+  const agents = (r: Report) => r.agents.map((x) => x.name);
+  if (agents(a).some((name) => agents(b).includes(name))) return;
+  throw new UsageError(
+    `${names.base} and ${names.cand} have no agent in common (${names.base}: ${agents(a).join(', ')}; ${names.cand}: ${agents(b).join(', ')}), so there is nothing to compare: a rate on one agent says nothing about another. Fix: compare two reports that measured at least one agent in common (--agent)`,
+  );
 }
 
 /** Both arguments name one file (the same path, a link to it, or `./a.json` beside `a.json`). */

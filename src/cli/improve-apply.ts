@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { replaceFile } from '../author/files.js';
 import { DescriptionEditError, replaceDescription } from '../author/skill-file.js';
@@ -59,7 +59,9 @@ function nothingToApply(r: ImproveReport): string | undefined {
     case 'did-not-generalise':
       return `has a winner on train that did not hold on the holdout (${r.final.holdout?.reason ?? 'no reason recorded'}), so the original stays`;
     case 'no-verdict':
-      return 'has no verdict: --max-cost-usd stopped the session before its winner was checked on the holdout';
+      return r.interrupted
+        ? 'has no verdict: a signal (Ctrl-C, SIGTERM, SIGHUP) interrupted the session before its winner was checked on the holdout'
+        : 'has no verdict: --max-cost-usd stopped the session before its winner was checked on the holdout';
   }
 }
 
@@ -125,7 +127,7 @@ export async function improveApplyCommand(args: ImproveApplyArgs, io: CliIo): Pr
     );
   }
   const before = await readFile(skill.file, 'utf8');
-  await writeDescription(skill.file, before, winner);
+  const written = await writeDescription(skill.file, before, winner);
   if (r.simulated)
     io.stdout.write('SIMULATED: this evidence comes from the simulated model, not from Claude.\n');
   io.stdout.write(
@@ -135,7 +137,7 @@ export async function improveApplyCommand(args: ImproveApplyArgs, io: CliIo): Pr
       `after:  ${winner}`,
       'evidence:',
       ...applyEvidence(r),
-      `wrote ${skill.file}: the description only; every other byte is as it was.`,
+      `wrote ${skill.file}${written === skill.file ? '' : ` (a link: written through to ${written}, which every link to it shares)`}: the description only; every other byte is as it was.`,
     ].join('\n')}\n`,
   );
   return ExitCode.verdict;
@@ -143,9 +145,13 @@ export async function improveApplyCommand(args: ImproveApplyArgs, io: CliIo): Pr
 
 /**
  * Replaces the description in SKILL.md, and only it. The file must be what it was when `before`
- * was read (an edit meanwhile is never overwritten), and must read back to the winner.
+ * was read (an edit meanwhile is never overwritten), and must read back to the winner. A SKILL.md
+ * that is a symbolic link (or sits in a linked folder) is written through the link: the file it
+ * points to gets the winner and the link stays a link, where a rename over the link's own name
+ * would replace it with a regular file and leave the shared one with the old text. Returns the
+ * file written (the link's target, or `file`).
  */
-export async function writeDescription(file: string, before: string, winner: string): Promise<void> {
+export async function writeDescription(file: string, before: string, winner: string): Promise<string> {
   const now = await readFile(file, 'utf8');
   if (now !== before) {
     throw new InputError(
@@ -168,5 +174,7 @@ export async function writeDescription(file: string, before: string, winner: str
       ExitCode.input,
     );
   }
-  await replaceFile(file, next);
+  const target = await realpath(file);
+  await replaceFile(target, next);
+  return target === path.resolve(file) ? file : target;
 }

@@ -2,7 +2,7 @@ import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
-import { loadSkill } from '../inputs/files.js';
+import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
@@ -32,7 +32,12 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   const skill = await loadSkill(args.skill);
   const { file: evalFile, evalSet: ownSet } = await ownEvalSet(args.eval, skill, io);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
-  const siblingSkills = args.siblings.length === 0 ? [] : await loadSiblings(args.siblings, skill);
+  const siblingSkills =
+    args.siblings.length === 0
+      ? []
+      : await loadSiblings(args.siblings, skill, undefined, (dir, link) =>
+          io.stderr.write(`warning: --siblings: ${leftOutLink(dir, link)}\n`),
+        );
   const cross = args.crossNegatives ? await crossNegativeItems(siblingSkills) : undefined;
   const evalSet = cross === undefined ? ownSet : { ...ownSet, items: [...ownSet.items, ...cross.items] };
   const description =

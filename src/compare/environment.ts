@@ -1,6 +1,16 @@
+import type { AgentId } from '../agents/agent.js';
+import { agentFacts } from '../agents/registry.js';
 import type { Report } from '../schemas/report.js';
 import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';
 import { siblingSetWarnings } from './siblings.js';
+
+/** How a warning names an agent's CLI. */
+/** An agent's CLI version in a report (`cli.version` for the first, as `read` keeps them equal). */
+function versionOf(r: Report, agent: AgentId): string {
+  const version =
+    r.agents[0]?.name === agent ? r.cli.version : r.agents.find((x) => x.name === agent)?.version;
+  return version ?? 'unknown';
+}
 
 /** Every difference between two reports' environments (docs/design.md, "Comparing"), in a fixed order. */
 export function environmentWarnings(
@@ -40,7 +50,17 @@ export function environmentWarnings(
     });
   }
 
-  differs('cli-version', 'Claude CLI version', a.cli.version ?? 'unknown', b.cli.version ?? 'unknown');
+  // Each agent both measured, against its own version: Claude's 2.1.328 and Codex's 0.169.0 are
+  // two programs, not a version change (that the agents differ is said above).
+  for (const agent of a.agents) {
+    if (!b.agents.some((x) => x.name === agent.name)) continue;
+    differs(
+      'cli-version',
+      `${agentFacts(agent.name).cliLabel} version`,
+      versionOf(a, agent.name),
+      versionOf(b, agent.name),
+    );
+  }
 
   if (a.roster === null || b.roster === null) {
     const missing = [a.roster === null ? names.base : null, b.roster === null ? names.cand : null].filter(

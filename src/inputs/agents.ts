@@ -71,3 +71,26 @@ export function qualifiedModels(agents: AgentId[], entries: string[] | undefined
     return model === undefined ? { agent } : { agent, model };
   });
 }
+
+/**
+ * One agent: its models as given, each without an `agent:` prefix naming that agent
+ * (`--model codex:gpt-5` with `--agent codex` is `gpt-5`, not a model id `codex:gpt-5`). A prefix
+ * naming another agent is refused: that model is not for the agent measured. A colon after
+ * anything else stays part of the id (a Bedrock id ends in `:0`).
+ */
+export function ownModels(agent: AgentId, value: string | undefined, n: Naming): string | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((entry) => {
+      const colon = entry.indexOf(':');
+      const prefix = entry.slice(0, colon).trim().toLowerCase();
+      if (colon < 0 || !isAgent(prefix)) return entry;
+      if (prefix !== agent)
+        throw new UsageError(
+          `${n.model} "${entry.trim()}" is for ${prefix}, but the agent measured is ${agent}. Fix: ${n.setAgent(prefix)} to measure ${prefix}, or ${n.setModel(entry.slice(colon + 1).trim() || '<model>')} for a model of ${agent}`,
+        );
+      return entry.slice(colon + 1);
+    })
+    .join(',');
+}

@@ -127,14 +127,23 @@ const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /**
  * Every SKILL.md under `dir`, recursively (hidden folders included, `.git` and `node_modules`
  * skipped), as `/`-separated paths relative to `dir`, sorted. A `dir` that is not a folder is an
- * input error naming it. Symbolic links are followed, to a folder or to a SKILL.md, as Claude Code
- * follows them in `.claude/skills/` (observed with 2.1.328: a linked skill folder and a linked
- * SKILL.md are both listed, a dangling link is not); a folder reached twice is walked once, so a
- * link loop ends.
+ * input error naming it. A symbolic link is followed, to a folder or to a SKILL.md, as Claude Code
+ * follows them in `.claude/skills/` (observed with 2.1.328), but only when it resolves inside
+ * `dir`: a link out of it (to `/`, to a skill outside a checkout) is left out and told to
+ * `onLeftOut` (its path relative to `dir`), so a walk never leaves the folder it was given
+ * (docs/security.md). A dangling link is nothing, as it is to Claude Code; a folder reached twice
+ * is walked once, so a link loop ends.
  */
-export async function findSkillFiles(dir: string, option = '--siblings'): Promise<string[]> {
+export async function findSkillFiles(
+  dir: string,
+  option = '--siblings',
+  onLeftOut?: (relative: string) => void,
+): Promise<string[]> {
   const found: string[] = [];
   const walked = new Set<string>();
+  const root = await realpath(dir).catch(() => path.resolve(dir));
+  const inside = (real: string) =>
+    real === root || real.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`);
   const walk = async (relative: string): Promise<void> => {
     const real = await realpath(path.join(dir, relative)).catch(() => undefined);
     if (real !== undefined) {
@@ -157,7 +166,15 @@ export async function findSkillFiles(dir: string, option = '--siblings'): Promis
     }
     for (const entry of entries) {
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      // A link is what it points to; a dangling one is nothing, as it is to Claude Code.
+      if (entry.isSymbolicLink()) {
+        // A link is what it points to; a dangling one is nothing, as it is to Claude Code.
+        const resolved = await realpath(path.join(dir, child)).catch(() => undefined);
+        if (resolved === undefined) continue;
+        if (!inside(resolved)) {
+          onLeftOut?.(child);
+          continue;
+        }
+      }
       const target = entry.isSymbolicLink()
         ? await stat(path.join(dir, child)).catch(() => undefined)
         : entry;
@@ -168,6 +185,11 @@ export async function findSkillFiles(dir: string, option = '--siblings'): Promis
   };
   await walk('');
   return found.sort();
+}
+
+/** What a walk tells of a link it left out, for a warning or a log note. */
+export function leftOutLink(dir: string, relative: string): string {
+  return `${path.join(dir, relative)} is a symbolic link out of ${dir}, so it was left out (a walk for skills stays inside the folder it was given)`;
 }
 
 /** A file's text, or undefined when there is no such file (a folder or a missing path). */

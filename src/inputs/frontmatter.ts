@@ -27,6 +27,26 @@ export function splitFrontmatter(text: string, file: string): string {
   return lines.slice(1, close).join('\n');
 }
 
+/**
+ * The most keys a frontmatter may hold. The YAML library checks each key against every earlier
+ * one, so its time grows with the square of the count: 10,000 keys took 6 s here, 90,000 (889 KB,
+ * under the file limit) almost 5 minutes. A skill's frontmatter holds a handful. Counted before
+ * parsing, as the colons that end a key (`key:` then a space or the line's end), which also counts
+ * a flow mapping's keys and never undercounts.
+ */
+export const MAX_FRONTMATTER_KEYS = 500;
+
+/** Refuses a frontmatter past MAX_FRONTMATTER_KEYS before the YAML library sees it. */
+export function checkFrontmatterSize(text: string, file: string): void {
+  const keys = text.match(/:(?=[ \t]|$)/gm)?.length ?? 0;
+  if (keys <= MAX_FRONTMATTER_KEYS) return;
+  throw inputFailure(
+    { file, line: 1 },
+    `the frontmatter holds about ${keys} keys, more than the ${MAX_FRONTMATTER_KEYS} skilltrigger reads (a skill's frontmatter holds a handful: name, description and a few more)`,
+    'keep name, description and the fields your agent reads in the frontmatter; move the rest into the body or a file the skill points to',
+  );
+}
+
 export interface ParsedFrontmatter {
   doc: Document.Parsed;
   lineCounter: LineCounter;
@@ -51,6 +71,7 @@ export function parseFrontmatter(
   fileLine: (n: number) => number,
   warnings: string[],
 ): ParsedFrontmatter {
+  checkFrontmatterSize(text, file);
   const strict = parseYaml(text);
   if (strict.doc.errors.length === 0) return strict;
 

@@ -19,19 +19,21 @@ async function real(file: string): Promise<string> {
 /**
  * Loads every sibling under `dirs`; throws InputErrors listing every defect at once. With
  * `onUnparsed` (the Action, where a broken SKILL.md is annotated on its own), a sibling that does
- * not parse is told to it and left out instead of being a defect.
+ * not parse is told to it and left out instead of being a defect. A link out of a folder is left
+ * out and told to `onLeftOut` (findSkillFiles).
  */
 export async function loadSiblings(
   dirs: readonly string[],
   tested: Skill,
   onUnparsed?: (file: string, errors: readonly InputError[]) => void,
+  onLeftOut?: (dir: string, relative: string) => void,
 ): Promise<SiblingSkill[]> {
   const testedFile = await real(tested.file);
   const problems: InputError[] = [];
   const found: SiblingSkill[] = [];
   const seenFiles = new Set<string>();
   for (const dir of dirs) {
-    for (const relative of await findSkillFiles(dir)) {
+    for (const relative of await findSkillFiles(dir, '--siblings', (link) => onLeftOut?.(dir, link))) {
       const file = path.join(dir, relative);
       const resolved = await real(file);
       // The tested skill's own file, and a file reached through two --siblings folders, count once.

@@ -9,7 +9,8 @@ export type WeakSetCode =
   | 'no-holdout'
   | 'one-sided-holdout'
   | 'small-holdout'
-  | 'presupposes-session';
+  | 'presupposes-session'
+  | 'same-text-opposite-labels';
 
 /** A coded finding: data, rendered by the caller. All are warnings; none stops a run. */
 export interface Finding {
@@ -155,7 +156,47 @@ export function weakSetFindings(set: EvalSet): Finding[] {
       });
     }
   }
+  findings.push(...oppositeTwins(set));
   return findings;
+}
+
+/**
+ * A prompt as a reader sees it: NFKC (full-width and compatibility forms folded), invisible
+ * characters (zero-width spaces and joiners, soft hyphens, bidi marks: Unicode's format
+ * characters) dropped, whitespace runs made one space, case folded.
+ */
+function readAs(query: string): string {
+  return query
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Two prompts a reader cannot tell apart (they differ only in case, spacing or an invisible
+ * character), one labelled to trigger and one not: whatever the model does, one of them counts
+ * against the description. The loader refuses only byte-identical prompts.
+ */
+function oppositeTwins(set: EvalSet): Finding[] {
+  const seen = new Map<string, EvalItem>();
+  const pairs: string[] = [];
+  for (const item of set.items) {
+    const key = readAs(item.query);
+    const twin = seen.get(key);
+    if (twin === undefined) seen.set(key, item);
+    else if (twin.shouldTrigger !== item.shouldTrigger) pairs.push(`${twin.id} and ${item.id}`);
+  }
+  if (pairs.length === 0) return [];
+  return [
+    {
+      code: 'same-text-opposite-labels',
+      level: 'warn',
+      message: `${pairs.length} pair(s) of prompts differ only in case, spacing or an invisible character but carry opposite should_trigger labels: ${pairs.slice(0, 3).join('; ')}${pairs.length > 3 ? '; …' : ''}. The model reads them as one request, so one of each pair is scored against the description whatever it does`,
+      fix: 'give each pair one label, or reword one prompt so the two really ask different things',
+    },
+  ];
 }
 
 /** `split: holdout|test|validation` or `holdout: true` (a CSV column says "true"/"yes"/"1"). */

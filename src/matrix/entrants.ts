@@ -3,7 +3,7 @@ import { InputError, InputErrors } from '../errors.js';
 import { errorCode } from '../guards.js';
 import { DEFAULT_EVAL_LOCATIONS, evalCandidates } from '../inputs/discovery.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
-import { findSkillFiles, loadSkill, readIfFile } from '../inputs/files.js';
+import { findSkillFiles, leftOutLink, loadSkill, readIfFile } from '../inputs/files.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 
 /**
@@ -64,7 +64,9 @@ export async function loadMatrixEntrants(
   options: EntrantsOptions,
 ): Promise<MatrixEntrantInput[]> {
   const templates = options.templates ?? [];
-  const files = await findSkillFiles(root, options.option);
+  const files = await findSkillFiles(root, options.option, (link) =>
+    options.warn?.(`${options.option}: ${leftOutLink(root, link)}`),
+  );
   if (files.length === 0)
     throw new InputError(
       { file: root },

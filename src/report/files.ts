@@ -7,6 +7,7 @@ import { TOOL_VERSION } from '../version.js';
 import { readReportText, reportStem, writeValidatedReport } from './disk/files.js';
 import type { ReportFileOptions, WrittenReport } from './disk/folder.js';
 import { renderReportHtml } from './html/render.js';
+import { improveIssues } from './read/improve-consistency.js';
 import { jsonPath, parseReport, validateReport } from './read/read.js';
 
 /**
@@ -84,6 +85,18 @@ export async function readPageSource(path: string): Promise<PageSource> {
       `not a valid skilltrigger ${known.what}: ${quoted.join('; ')}${issues.length > 3 ? `; and ${issues.length - 3} more` : ''}`,
       `pass a ${known.what} written by \`skilltrigger ${known.command}\`; if this is one, it was changed since, so run ${known.command} again`,
     );
+  }
+  if (schema === IMPROVE_SCHEMA_ID) {
+    const report = parsed.data as ImproveReport;
+    const issues = improveIssues(report);
+    if (issues.length > 0) {
+      const quoted = issues.slice(0, 3).map((issue) => `${jsonPath(issue.path)}: ${issue.message}`);
+      throw new InputError(
+        { file: path },
+        `not a consistent skilltrigger improve report: ${quoted.join('; ')}${issues.length > 3 ? `; and ${issues.length - 3} more` : ''}`,
+        'the report was changed after improve wrote it, so its winner and evidence cannot be trusted; undo the edit, or run skilltrigger improve again',
+      );
+    }
   }
   return schema === IMPROVE_SCHEMA_ID
     ? { kind: 'improve', report: parsed.data as ImproveReport }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codexArgs, codexEnv, parseCodexVersion } from '../../../src/agents/codex/launch.js';
+import { codexArgs, codexConfigToml, codexEnv, parseCodexVersion } from '../../../src/agents/codex/launch.js';
 import { codexListedDescription, codexListedName } from '../../../src/agents/codex/listing.js';
 
 const PROVIDER = { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-secret', model: 'gpt-x' };
 const FOLDERS = { codexHome: '/t/codex-home', tmpDir: '/t/tmp' };
 
 describe('the Codex launch', () => {
-  it('exec --json with the provider as one override and the query after --', () => {
+  it('exec --json with the model and the query after --; no endpoint and no key on the command line', () => {
     const args = codexArgs('-starts with a dash', PROVIDER);
     // The session rollout is written (the decision reads it); only the listing probe starts ephemeral.
     expect(args.slice(0, 2)).toEqual(['exec', '--json']);
@@ -18,13 +18,19 @@ describe('the Codex launch', () => {
     ]);
     expect(args.join(' ')).toContain('--disable plugins');
     expect(args.slice(-2)).toEqual(['--', '-starts with a dash']);
-    expect(args).toContain('model_provider="skilltrigger"');
-    const provider = args.find((a) => a.startsWith('model_providers.skilltrigger='));
-    expect(provider).toContain('base_url="http://127.0.0.1:9/v1"');
-    expect(provider).toContain('supports_websockets=false');
-    expect(provider).toContain('request_max_retries=0');
-    expect(provider).not.toContain('sk-secret');
     expect(args).toEqual(expect.arrayContaining(['-m', 'gpt-x']));
+    expect(args.join(' ')).not.toMatch(/127\.0\.0\.1|sk-secret|model_provider/);
+  });
+
+  it("the provider goes in the run's config.toml, without the key", () => {
+    const config = codexConfigToml(PROVIDER);
+    expect(config).toContain('model_provider = "skilltrigger"');
+    expect(config).toContain('[model_providers.skilltrigger]');
+    expect(config).toContain('base_url = "http://127.0.0.1:9/v1"');
+    expect(config).toContain('env_key = "CODEX_API_KEY"');
+    expect(config).toContain('supports_websockets = false');
+    expect(config).toContain('request_max_retries = 0');
+    expect(config).not.toContain('sk-secret');
   });
 
   it("the environment: the run's CODEX_HOME, TMPDIR and key; never the user's Codex settings", () => {

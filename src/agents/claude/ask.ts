@@ -1,5 +1,5 @@
 import type { ErrorCause, Usage } from '../../outcome.js';
-import { firstLine } from '../../program-output.js';
+import { agentQuote } from '../../schemas/privacy.js';
 import { classifyApiError } from '../api-error.js';
 import { createScratchProject } from '../process/stub-project.js';
 import { runClaudeCommand } from './command.js';
@@ -45,19 +45,19 @@ export async function askClaude(prompt: string, settings: AskSettings): Promise<
     }
     const reading = readRoundTrip(result.stdout);
     const key = settings.env.ANTHROPIC_API_KEY;
-    // What claude said is quoted to the terminal: never with the key in it.
-    const masked = (text: string) => (key && key.length >= 8 ? text.split(key).join('***') : text);
+    // What claude said is quoted to the terminal: never with the key, a path or a token in it.
+    const masked = (text: string) => agentQuote(key && key.length >= 8 ? text.split(key).join('***') : text);
     if (reading.apiError) {
       return {
         kind: 'api-error',
         cause: classifyApiError(reading.apiError),
-        said: masked(firstLine(reading.apiError.text ?? '')),
+        said: masked(reading.apiError.text ?? ''),
       };
     }
     if (result.timedOut) return { kind: 'timeout', seconds: Math.round(settings.timeoutMs / 1000) };
     if (reading.answer !== undefined)
       return { kind: 'answer', text: reading.answer, ...(reading.usage ? { usage: reading.usage } : {}) };
-    return { kind: 'no-answer', said: masked(firstLine(result.stderr) || firstLine(result.stdout)) };
+    return { kind: 'no-answer', said: masked(result.stderr) || masked(result.stdout) };
   } finally {
     await project.remove();
   }

@@ -32,40 +32,44 @@ function tomlString(value: string): string {
   return JSON.stringify(value);
 }
 
+/** The run's config, `config.toml` in its throwaway CODEX_HOME (written by config-file.ts). */
+export const CODEX_CONFIG_FILE = 'config.toml';
+
 /**
- * The provider as one `-c` override: a custom Responses provider with `supports_websockets=false`
- * goes straight to `POST /v1/responses` over HTTP (the built-in provider first tries a WebSocket
- * and loses seconds on a server without one), which is how a user's gateway reaches Codex too.
+ * The provider as the run's config.toml: a custom Responses provider with
+ * `supports_websockets=false` goes straight to `POST /v1/responses` over HTTP (the built-in
+ * provider first tries a WebSocket and loses seconds on a server without one), which is how a
+ * user's gateway reaches Codex too. It goes in the throwaway CODEX_HOME rather than on the command
+ * line: a gateway URL may carry a `user:password@` or an `?api-key=`, and any user of the machine
+ * reads a process's argv (`ps`); the file is the run's own, mode 0600, removed with the run.
  */
-export function providerOverride(provider: CodexProvider): string[] {
+export function codexConfigToml(provider: CodexProvider): string {
   const retries = Math.max(0, Math.trunc(provider.retries ?? 0));
-  const fields = [
-    `name=${tomlString(CODEX_PROVIDER_ID)}`,
-    `base_url=${tomlString(provider.baseUrl)}`,
-    'wire_api="responses"',
-    `env_key=${tomlString(CODEX_KEY_VARIABLE)}`,
-    'supports_websockets=false',
-    `request_max_retries=${retries}`,
-    `stream_max_retries=${retries}`,
-  ];
   return [
-    '-c',
-    `model_provider=${tomlString(CODEX_PROVIDER_ID)}`,
-    '-c',
-    `model_providers.${CODEX_PROVIDER_ID}={${fields.join(',')}}`,
-  ];
+    `model_provider = ${tomlString(CODEX_PROVIDER_ID)}`,
+    '',
+    `[model_providers.${CODEX_PROVIDER_ID}]`,
+    `name = ${tomlString(CODEX_PROVIDER_ID)}`,
+    `base_url = ${tomlString(provider.baseUrl)}`,
+    'wire_api = "responses"',
+    `env_key = ${tomlString(CODEX_KEY_VARIABLE)}`,
+    'supports_websockets = false',
+    `request_max_retries = ${retries}`,
+    `stream_max_retries = ${retries}`,
+    '',
+  ].join('\n');
 }
 
 /**
  * The argv of one measured run: `exec --json`, the session rollout written into the throwaway
  * CODEX_HOME (the decision reads the response boundary from it; `ephemeral` for a start that only
- * needs the first request, the listing probe), the user's
- * config.toml and rules left unread (the throwaway CODEX_HOME has none anyway), no plugin sync
+ * needs the first request, the listing probe), the user's config.toml and rules left unread (the
+ * throwaway CODEX_HOME holds only the run's own config, codexConfigToml, with the provider), no plugin sync
  * (`--disable plugins`: otherwise every start runs `git ls-remote` against github.com, whose
  * child is left a zombie under PID 1; the request the model gets is the same with or without it),
  * analytics off (`analytics_enabled: false` in the turn metadata then; the request is otherwise
- * the same), commands in the read-only sandbox, the provider, and the query after `--` so a
- * leading `-` stays text.
+ * the same), commands in the read-only sandbox, the model, and the query after `--` so a leading
+ * `-` stays text. No URL and no key: the endpoint is in the config file, the key in the environment.
  */
 export function codexArgs(
   query: string,
@@ -76,7 +80,6 @@ export function codexArgs(
     'exec',
     '--json',
     ...(options.ephemeral === true ? ['--ephemeral'] : []),
-    '--ignore-user-config',
     '--ignore-rules',
     '--disable',
     'plugins',
@@ -86,7 +89,6 @@ export function codexArgs(
     'read-only',
     '--color',
     'never',
-    ...providerOverride(provider),
     ...(provider.model ? ['-m', provider.model] : []),
     '--',
     query,

@@ -17,6 +17,7 @@ import { GATE_QUERY } from '../../simulated/request.js';
 import { type ResponsesView, skillsInstructionsOf } from '../../simulated/responses-request.js';
 import { initRepository } from '../../system/git.js';
 import { createTempFolder, removeTempFolder } from '../process/stub-project.js';
+import { writeCodexConfig } from './config-file.js';
 import { codexArgs, codexEnv } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { spawnCodex } from './process.js';
@@ -102,6 +103,7 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
       apiKey: 'skilltrigger-probe',
       ...(options.model ? { model: options.model } : {}),
     };
+    await writeCodexConfig(codexHome, provider);
     const codex = spawnCodex({
       bin: options.bin,
       args: withConfig(codexArgs(GATE_QUERY, provider, { ephemeral: true }), options.config ?? []),

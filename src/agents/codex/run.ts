@@ -9,6 +9,7 @@ import path from 'node:path';
 
 import type { Outcome, Usage } from '../../outcome.js';
 import type { LoadedEntry } from '../agent.js';
+import { writeCodexConfig } from './config-file.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
@@ -54,6 +55,7 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
   const started = Date.now();
   const project = await createCodexStubProject(options.stub);
   try {
+    await writeCodexConfig(project.codexHome, options.provider);
     const decider = new CodexDecider(project.stub, project.siblings);
     const codex = spawnCodex({
       bin: options.bin ?? 'codex',

@@ -108,10 +108,14 @@ export async function writeNamedReport(
     if (!(error instanceof ReportWriteError) || options.fallbackDir === null) throw error;
     const fallbackDir = options.fallbackDir ?? tmpdir();
     let saved: SavedElsewhere;
+    let dir: string | undefined;
     try {
-      const dir = await mkdtemp(join(fallbackDir, 'skilltrigger-unsaved-'));
+      dir = await mkdtemp(join(fallbackDir, 'skilltrigger-unsaved-'));
       saved = { kind: 'fallback', report: await writeReportFiles(dir, stem, files, linkFile) };
     } catch (fallbackError) {
+      // The same refusal (a file-size limit, a full disk) twice: the report goes in the message,
+      // and the fallback folder, made for it and empty, is not left behind.
+      if (dir !== undefined) await rmdir(dir).catch(() => undefined);
       saved = {
         kind: 'inline',
         json: files.json,

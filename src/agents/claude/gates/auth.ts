@@ -1,6 +1,6 @@
 import { isRecord } from '../../../guards.js';
-import { maskSecrets } from '../../../mask.js';
-import { type CommandResult, firstLine } from '../../../program-output.js';
+import type { CommandResult } from '../../../program-output.js';
+import { agentQuote } from '../../../schemas/privacy.js';
 import { type GateResult, gateResult } from '../../agent.js';
 
 /** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */
@@ -49,7 +49,7 @@ export function judgeAuth(result: CommandResult): GateResult {
   }
   const status = parseAuthStatus(result.stdout);
   if (status === undefined) {
-    const said = maskSecrets(firstLine(result.stdout) || firstLine(result.stderr)) || 'nothing';
+    const said = agentQuote(result.stdout) || agentQuote(result.stderr) || 'nothing';
     return gateResult(
       'auth',
       'warn',

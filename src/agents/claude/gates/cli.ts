@@ -1,5 +1,5 @@
-import { maskSecrets } from '../../../mask.js';
-import { type CommandResult, firstLine } from '../../../program-output.js';
+import type { CommandResult } from '../../../program-output.js';
+import { agentQuote } from '../../../schemas/privacy.js';
 import { type GateResult, gateResult } from '../../agent.js';
 
 const INSTALL_FIX =
@@ -27,7 +27,7 @@ export function judgeCli(bin: string, result: CommandResult): { result: GateResu
   }
   const version = parseCliVersion(result.stdout);
   if (result.exitCode !== 0 || version === undefined) {
-    const said = maskSecrets(firstLine(result.stdout) || firstLine(result.stderr)) || 'nothing';
+    const said = agentQuote(result.stdout) || agentQuote(result.stderr) || 'nothing';
     const ended = result.signal
       ? `was killed by ${result.signal}`
       : `exited with code ${result.exitCode ?? '?'}`;

@@ -1,6 +1,6 @@
-import { maskSecrets } from '../../../mask.js';
 import type { ErrorCause } from '../../../outcome.js';
 import { type CommandResult, firstLine } from '../../../program-output.js';
+import { agentQuote } from '../../../schemas/privacy.js';
 import { type GateResult, gateResult } from '../../agent.js';
 import { classifyApiError } from '../../api-error.js';
 import type { RoundTripReading } from '../one-turn.js';
@@ -62,7 +62,7 @@ export function judgeRoundTrip(
   if (reading.apiError) {
     const cause = classifyApiError(reading.apiError);
     // A gateway may echo the key it was sent in its error body: never repeat it.
-    const said = reading.apiError.text ? `: ${maskSecrets(firstLine(reading.apiError.text))}` : '';
+    const said = reading.apiError.text ? `: ${agentQuote(reading.apiError.text)}` : '';
     const what =
       cause === 'model'
         ? `the API does not know the model "${model}"`
@@ -97,7 +97,7 @@ export function judgeRoundTrip(
   const ended = command.signal
     ? `was killed by ${command.signal}`
     : `exited with code ${command.exitCode ?? '?'}`;
-  const said = maskSecrets(firstLine(command.stderr) || firstLine(command.stdout));
+  const said = agentQuote(command.stderr) || agentQuote(command.stdout);
   return gateResult(
     'round-trip',
     'fail',
