@@ -63,9 +63,9 @@ export function providerOverride(provider: CodexProvider): string[] {
  * child is left a zombie under PID 1; the request the model gets is the same with or without it),
  * analytics off (`analytics_enabled: false` in the turn metadata then; the request is otherwise
  * the same), commands in the read-only sandbox, the provider, and the query after `--` so a
- * leading `-` stays text.
+ * leading `-` stays text. With `resume`, the run continues that thread (`exec … resume <id>`).
  */
-export function codexArgs(query: string, provider: CodexProvider): string[] {
+export function codexArgs(query: string, provider: CodexProvider, resume?: string): string[] {
   return [
     'exec',
     '--json',
@@ -82,6 +82,8 @@ export function codexArgs(query: string, provider: CodexProvider): string[] {
     'never',
     ...providerOverride(provider),
     ...(provider.model ? ['-m', provider.model] : []),
+    // A context: the thread of the rollout placed in the run's CODEX_HOME (docs/context.md).
+    ...(resume ? ['resume', resume] : []),
     '--',
     query,
   ];

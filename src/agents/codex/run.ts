@@ -5,6 +5,7 @@
  * the agent seam calls for Codex (docs/codex.md "Wiring").
  */
 
+import type { ContextTurn } from '../../inputs/context.js';
 import type { Outcome, Usage } from '../../outcome.js';
 import type { LoadedEntry } from '../claude/decision.js';
 import { CodexDecider } from './decision.js';
@@ -12,6 +13,7 @@ import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexExit, spawnCodex } from './process.js';
+import { placeRollout } from './rollout.js';
 import { type CodexStubSpec, createCodexStubProject } from './stub.js';
 
 export interface CodexRunOptions {
@@ -26,6 +28,8 @@ export interface CodexRunOptions {
   signal?: AbortSignal;
   /** The user's environment the child starts from (default `process.env`). */
   baseEnv?: NodeJS.ProcessEnv;
+  /** The turns the run starts with in its history, resumed from a rollout (docs/context.md). */
+  context?: readonly ContextTurn[];
 }
 
 export interface CodexRunResult {
@@ -51,9 +55,12 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
   const project = await createCodexStubProject(options.stub);
   try {
     const decider = new CodexDecider(project.stub, project.siblings);
+    const resume = options.context
+      ? await placeRollout(options.context, project.codexHome, project.dir)
+      : undefined;
     const codex = spawnCodex({
       bin: options.bin ?? 'codex',
-      args: codexArgs(options.query, options.provider),
+      args: codexArgs(options.query, options.provider, resume),
       cwd: project.dir,
       env: codexEnv(options.baseEnv ?? process.env, project, options.provider),
     });
