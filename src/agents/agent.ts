@@ -5,6 +5,7 @@
  * src/agents/claude/agent.ts, built on the run flow with its warm standbys and project prefetch.
  */
 
+import type { ContextTurn } from '../inputs/context.js';
 import type { AgentId, Outcome, Usage } from '../outcome.js';
 import { killAllClaudeGroups } from './claude/children.js';
 import type { InitInfo, LoadedEntry } from './claude/decision.js';
@@ -100,13 +101,15 @@ export function killAllAgentGroups(): void {
 /**
  * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
  * settings; `defaultModel` is what its version sends without `-m` (`codexDefaultModel`), when known;
- * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does).
+ * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does);
+ * `context`, the turns every run starts with (docs/context.md).
  */
 export function codexAgent(
   bin: string,
   provider: CodexProvider,
   stubs: readonly CodexStubSpec[],
   defaultModel?: string,
+  context?: readonly ContextTurn[],
 ): Agent {
   return {
     id: 'codex',
@@ -121,6 +124,7 @@ export function codexAgent(
         provider: { ...provider, ...(request.model ? { model: request.model } : {}) },
         timeoutMs: request.timeoutMs,
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(context ? { context } : {}),
       });
       const { usage } = result;
       const silent =

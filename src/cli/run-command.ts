@@ -2,7 +2,8 @@ import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
-import { loadEvalSet, loadSkill } from '../inputs/files.js';
+import { describeContext } from '../inputs/context.js';
+import { loadContext, loadEvalSet, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
@@ -27,8 +28,17 @@ export type { CliIo } from './output.js';
  * `skilltrigger run`: validate every input before anything is spawned, run the gates, measure,
  * write the report (also when there is no verdict), print the headline, return the exit code.
  */
-export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const skill = await loadSkill(args.skill);
+export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const skill = await loadSkill(given.skill);
+  // The context is an input too: refused with its file, line and fix before anything is spent.
+  const context = given.context === undefined ? undefined : await loadContext(given.context);
+  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
+  if (context !== undefined) {
+    const { turns, chars } = describeContext(context.turns);
+    io.stderr.write(
+      `context: every run starts with ${turns} earlier turns (${chars} characters) in its history\n`,
+    );
+  }
   const ownSet = await loadEvalSet(args.eval, skill.name);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
   const siblingSkills = args.siblings.length === 0 ? [] : await loadSiblings(args.siblings, skill);

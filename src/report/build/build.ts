@@ -2,6 +2,7 @@ import type { InitInfo, LoadedEntry } from '../../agents/claude/decision.js';
 import type { BudgetStop } from '../../cost/budget.js';
 import { type BudgetSetter, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
+import type { ContextSummary } from '../../inputs/context.js';
 import type { EvalItem } from '../../inputs/types.js';
 import type { AgentId } from '../../outcome.js';
 import { describeText, rosterOf } from '../../schemas/privacy.js';
@@ -65,6 +66,8 @@ export interface ReportInput {
   agents?: Array<{ agent: AgentId; model?: string; version?: string }>;
   /** `--late N` (0 = off). */
   lateTurns?: number;
+  /** `--context <file>`, as a report may say it (docs/context.md). */
+  context?: ContextSummary;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -158,6 +161,7 @@ export function buildReport(input: ReportInput): Report {
       ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
       ...(several ? { agents: several } : {}),
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
+      ...(input.context === undefined ? {} : { context: input.context }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },
