@@ -1,4 +1,5 @@
 import type { Prices } from '../cost/prices-file.js';
+import type { ContextTurn } from '../inputs/context.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
@@ -22,6 +23,8 @@ export interface MeasureFlags {
   lateTurns?: number;
   /** `--standby N` (absent: the machine's default). */
   standby?: number;
+  /** `--context <file>`, read: the turns every run starts with (docs/context.md). */
+  contextTurns?: readonly ContextTurn[];
 }
 
 /** What the cost step adds (src/cli/cost-step.ts): the price table, and the budget with `--max-cost-usd`. */
@@ -58,6 +61,7 @@ export function flagSettingsFrom(
     ...(args.models && args.models.length > 1 ? { models: args.models } : {}),
     ...(args.lateTurns === undefined ? {} : { lateTurns: args.lateTurns }),
     ...(args.standby === undefined ? {} : { standby: args.standby }),
+    ...(args.contextTurns ? { context: args.contextTurns } : {}),
     ...(cost ? { prices: cost.prices } : {}),
     ...(cost?.budget ? { budget: cost.budget } : {}),
     rules: {

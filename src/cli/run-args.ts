@@ -41,6 +41,8 @@ export interface RunArgs extends MeasuringFlags {
   agents?: AgentTarget[];
   /** `--codex <path>`: the codex executable (default: $SKILLTRIGGER_CODEX, else codex on PATH). */
   codex: string;
+  /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
+  context?: string;
 }
 
 /** `run`'s settings from what `parseOptions` found. */
@@ -62,6 +64,7 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     ...optional('baselineDescription', v.get('baseline-description')),
     ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
     ...optional('junit', v.get('junit')),
+    ...optional('context', v.get('context')),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),

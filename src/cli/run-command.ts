@@ -1,8 +1,10 @@
+import { measures } from '../agents/agent.js';
 import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
-import { ExitCode } from '../errors.js';
-import { leftOutLink, loadSkill } from '../inputs/files.js';
+import { ExitCode, UsageError } from '../errors.js';
+import { describeContext } from '../inputs/context.js';
+import { leftOutLink, loadContext, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
@@ -28,8 +30,17 @@ export type { CliIo } from './output.js';
  * `skilltrigger run`: validate every input before anything is spawned, run the gates, measure,
  * write the report (also when there is no verdict), print the headline, return the exit code.
  */
-export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const skill = await loadSkill(args.skill);
+export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const skill = await loadSkill(given.skill);
+  // The context is an input too: refused with its file, line and fix before anything is spent.
+  const context = given.context === undefined ? undefined : await loadContext(given.context);
+  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
+  if (context !== undefined) {
+    const { turns, chars } = describeContext(context.turns);
+    io.stderr.write(
+      `context: every run starts with ${turns} earlier turns (${chars} characters) in its history\n`,
+    );
+  }
   const { file: evalFile, evalSet: ownSet } = await ownEvalSet(args.eval, skill, io);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
   const siblingSkills =
@@ -67,6 +78,10 @@ export async function runCommand(args: RunArgs, io: CliIo, signal: AbortSignal):
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   const agents = args.agents ?? [{ agent: 'claude' as const }];
+  if (context !== undefined && measures(agents, 'codex'))
+    throw new UsageError(
+      '--context: Codex cannot be measured with a context yet: its resumed session does not record when a command completed, which its decision reads (docs/context.md). Fix: measure the context on --agent claude, or drop --context for Codex',
+    );
   const claudeRuns = agents.some((a) => a.agent === 'claude');
   const codexRuns = agents.some((a) => a.agent === 'codex');
   // The siblings as Codex lists them, read once: the line below and Codex's settings both say them.

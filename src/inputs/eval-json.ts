@@ -151,7 +151,7 @@ function duplicateKeys(text: string): DuplicateKey[] {
 }
 
 /** 1-based line of each top-level array element, read by parsing the JSON as YAML (a superset). */
-function entryLines(text: string): (number | undefined)[] {
+export function entryLines(text: string): (number | undefined)[] {
   try {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, prettyErrors: false });
@@ -166,7 +166,10 @@ function entryLines(text: string): (number | undefined)[] {
 }
 
 /** Node 20 says "at position N"; newer versions add "(line L column C)". Both become a line. */
-function jsonErrorPosition(message: string, text: string): { line: number; column: number } | undefined {
+export function jsonErrorPosition(
+  message: string,
+  text: string,
+): { line: number; column: number } | undefined {
   const lc = /line (\d+) column (\d+)/.exec(message);
   if (lc?.[1] && lc[2]) return { line: Number(lc[1]), column: Number(lc[2]) };
   const pos = /position (\d+)/.exec(message);

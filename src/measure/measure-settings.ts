@@ -6,6 +6,7 @@ import type { CodexProvider } from '../agents/codex/launch.js';
 import type { CodexSibling } from '../agents/codex/listed.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
+import type { ContextTurn } from '../inputs/context.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
 import type { RuleSettings } from '../verdict/rules.js';
@@ -64,6 +65,8 @@ export interface MeasureSettings {
   agentVersions?: Partial<Record<AgentId, string>>;
   /** `--late N`: turns a miss is watched for a late load (0 = off). */
   lateTurns?: number;
+  /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
+  context?: readonly ContextTurn[];
   /** The price table the runs are priced with (the built-in one, or `--prices`). */
   prices?: { table: PriceTable; identity: PricesIdentity };
   /**
@@ -103,5 +106,6 @@ export type LoopSettings = Pick<
   | 'timeoutSeconds'
   | 'debug'
   | 'lateTurns'
+  | 'context'
   | 'standby'
 >;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
 import { describeListed } from '../agents/claude/listed-text.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
+import { describeContext } from '../inputs/context.js';
 import { buildReport } from '../report/build/build.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
 import type { Report } from '../schemas/report.js';
@@ -67,6 +68,7 @@ export async function measureSkill(
     ...(settings.rosterInit ? { rosterInit: settings.rosterInit } : {}),
     ...(settings.models && settings.models.length > 1 ? { models: settings.models } : {}),
     ...(settings.lateTurns === undefined ? {} : { lateTurns: settings.lateTurns }),
+    ...(settings.context ? { context: describeContext(settings.context) } : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),

@@ -92,6 +92,7 @@ export function measurementLoop(settings: LoopSettings) {
       ...(settings.model ? { model: settings.model } : {}),
       ...(settings.debug ? { debug: true } : {}),
       ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
+      ...(settings.context ? { context: settings.context } : {}),
     },
     ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
     ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
@@ -104,6 +105,7 @@ export function measurementLoop(settings: LoopSettings) {
               settings.codex.provider,
               codexStubs,
               settings.codex.defaultModel,
+              settings.context,
             ),
           },
         }

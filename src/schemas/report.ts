@@ -392,6 +392,18 @@ export const reportSchema = z.object({
     agents: z.array(agentIdSchema).optional(),
     /** `--late N`: the turns a miss was watched for a late load (0 = off). */
     lateTurns: count.optional(),
+    /**
+     * `--context <file>`: every run started with these turns in its history (docs/context.md),
+     * said as the SHA-256 of the turns, their number and their size in characters, never their text.
+     * Absent: every run started fresh.
+     */
+    context: z
+      .object({
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        turns: z.number().int().positive(),
+        chars: z.number().int().positive(),
+      })
+      .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

@@ -41,6 +41,11 @@ export interface RequestView {
    * hand-built views in tests need not list it.
    */
   toolResultTexts?: string[];
+  /**
+   * How many user and assistant messages came before the query: the turns of a context the run
+   * started with (0 for a fresh run). Optional so hand-built views in tests need not list it.
+   */
+  priorTurns?: number;
 }
 
 /** The exact query of the project's round-trip gate. */
@@ -74,6 +79,8 @@ export interface RequestFindings {
   followUp: boolean;
   toolResultIds: string[];
   toolResultTexts: string[];
+  /** See `RequestView.priorTurns`. */
+  priorTurns?: number;
 }
 
 /**
@@ -254,9 +261,21 @@ export function parseRequestView(body: unknown, rules: StubRules = {}): RequestV
     messages.push(message);
   }
 
-  const firstUser = messages.find((m) => m.role === 'user');
-  const query =
-    firstUser === undefined ? '' : textsOf(firstUser.blocks).map(stripReminders).filter(Boolean).join('\n');
+  // The query is the last user message with words of its own that answers no tool call: a
+  // follow-up's user messages carry tool results (and the text a tool added beside them), and a
+  // run with a context has the earlier turns before it.
+  const typed = (m: Message) => textsOf(m.blocks).map(stripReminders).filter(Boolean).join('\n');
+  const answersTool = (m: Message | undefined) =>
+    m?.role === 'user' && m.blocks.some((b) => b.type === 'tool_result');
+  const spoken = messages.filter((m) => m.role !== 'system');
+  const queryMessage = spoken.findLast(
+    (m, i) => m.role === 'user' && typed(m) !== '' && !answersTool(m) && !answersTool(spoken[i - 1]),
+  );
+  const queryAt = queryMessage === undefined ? -1 : messages.indexOf(queryMessage);
+  const query = queryAt < 0 ? '' : typed(messages[queryAt] as Message);
+  const priorTurns = messages
+    .slice(0, Math.max(queryAt, 0))
+    .filter((m) => m.role === 'user' || m.role === 'assistant').length;
 
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const toolResultIds: string[] = [];
@@ -285,7 +304,7 @@ export function parseRequestView(body: unknown, rules: StubRules = {}): RequestV
     cwd = parseCwd(text);
     if (cwd !== undefined) break;
   }
-  const findings = { query, listing, cwd, followUp, toolResultIds, toolResultTexts };
+  const findings = { query, listing, cwd, followUp, toolResultIds, toolResultTexts, priorTurns };
   return requestView(body.model, body.stream, findings, rules);
 }
 

@@ -127,6 +127,12 @@ export function parseResponsesView(body: unknown, rules: StubRules = {}): Respon
       }
     }
   }
+  // The user and assistant messages before the query: the turns of a context (docs/context.md).
+  let priorTurns = 0;
+  for (const item of items.slice(0, Math.max(lastUser, 0))) {
+    if (item.type !== 'message' || (item.role !== 'user' && item.role !== 'assistant')) continue;
+    if (texts(item).some((text) => !(item.role === 'user' && isContext(text)))) priorTurns++;
+  }
 
   const toolResultIds: string[] = [];
   const toolResultTexts: string[] = [];
@@ -144,6 +150,7 @@ export function parseResponsesView(body: unknown, rules: StubRules = {}): Respon
     followUp: toolResultIds.length > 0,
     toolResultIds,
     toolResultTexts,
+    priorTurns,
   };
   return {
     ...requestView(body.model, body.stream, findings, rules),

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ROUND_TRIP_QUERY } from './gates/round-trip.js';
+import { resumeArgs } from './transcript.js';
 
 /**
  * `--claude ./node_modules/.bin/claude` names a file relative to where the user stands, but the
@@ -32,7 +33,7 @@ export const RUN_PERMISSION_ARGS: readonly string[] = ['--permission-mode', 'don
  */
 function promptArgs(
   prompt: string,
-  options: { partials?: boolean; oneTurn?: boolean; model?: string | undefined },
+  options: { partials?: boolean; oneTurn?: boolean; model?: string | undefined; resume?: string | undefined },
 ): string[] {
   return [
     '-p',
@@ -44,14 +45,18 @@ function promptArgs(
     ...RUN_PERMISSION_ARGS,
     ...(options.oneTurn ? ['--max-turns', '1'] : []),
     ...(options.model ? ['--model', options.model] : []),
+    ...(options.resume ? resumeArgs(options.resume) : []),
     '--',
     prompt,
   ];
 }
 
-/** The exact argv of one measured run (docs/claude-cli.md §1): partial messages on, so a decision comes at once. */
-export function claudeArgs(query: string, model?: string): string[] {
-  return promptArgs(query, { partials: true, model });
+/**
+ * The exact argv of one measured run (docs/claude-cli.md §1): partial messages on, so a decision
+ * comes at once; with `resume`, the session id of the run's context transcript (docs/context.md).
+ */
+export function claudeArgs(query: string, model?: string, resume?: string): string[] {
+  return promptArgs(query, { partials: true, model, resume });
 }
 
 /**
@@ -60,8 +65,8 @@ export function claudeArgs(query: string, model?: string): string[] {
  * whole start-up before the message arrives and sends no request until it has it, so the run's
  * claude can be started while the previous run still talks to the model.
  */
-export function standbyArgs(model?: string): string[] {
-  const args = promptArgs('', { partials: true, model });
+export function standbyArgs(model?: string, resume?: string): string[] {
+  const args = promptArgs('', { partials: true, model, resume });
   // `-- <prompt>` out, the input format in: everything else is the measured run's argv.
   return [...args.slice(0, -2), '--input-format', 'stream-json'];
 }

@@ -3,7 +3,7 @@ import { readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The CLI's config folder: `CLAUDE_CONFIG_DIR`, else `~/.claude`. */
-function configFolder(env: Record<string, string | undefined>): string | undefined {
+export function configFolder(env: Record<string, string | undefined>): string | undefined {
   const home = env.HOME;
   return env.CLAUDE_CONFIG_DIR || (home ? path.join(home, '.claude') : undefined);
 }

@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import type { ContextTurn } from '../../inputs/context.js';
 import type { Outcome } from '../../outcome.js';
 import { type AgentRunResult, RunInterrupted, type RunPhases } from '../agent.js';
 import { createStubProject, type StubProject, type StubSpec } from '../process/stub-project.js';
@@ -8,6 +9,7 @@ import { parseEvent, type StreamEvent } from './events.js';
 import { LateWatch } from './late.js';
 import { claudeArgs, standbyMessage } from './launch.js';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from './process.js';
+import { placeTranscript } from './transcript.js';
 import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
 
 // How claude is launched lives in agents/claude/launch.ts; re-exported for the callers that import it from here.
@@ -32,6 +34,8 @@ export interface RunSpec {
    * (docs/speed.md, "A warm standby").
    */
   launch?: 'standby' | 'cold';
+  /** The turns the run starts with in its history, resumed from a transcript (docs/context.md). */
+  context?: readonly ContextTurn[];
 }
 
 export type { RunPhases } from '../agent.js';
@@ -103,9 +107,10 @@ export async function runOnce(
       if (signal?.aborted) throw new RunInterrupted();
       await child.send(standbyMessage(spec.query));
     } else {
+      const resume = spec.context ? await placeTranscript(spec.context, spec.env, project.dir) : undefined;
       child = deps.spawn({
         bin: spec.claudeBin,
-        args: claudeArgs(spec.query, spec.model),
+        args: claudeArgs(spec.query, spec.model, resume),
         cwd: project.dir,
         // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
         env: { ...spec.env, TMPDIR: project.tmpDir },

@@ -4,9 +4,11 @@
  * by `runOnce`, once the previous run's process group is gone.
  */
 
+import type { ContextTurn } from '../../inputs/context.js';
 import type { StubProject, StubSpec } from '../process/stub-project.js';
 import { standbyArgs } from './launch.js';
 import type { ClaudeProcess, SpawnOptions } from './process.js';
+import { placeTranscript } from './transcript.js';
 
 /** A claude waiting for its prompt in its own project. */
 export interface WaitingRun {
@@ -21,6 +23,8 @@ export interface WaitingSpec {
   claudeBin: string;
   env: Record<string, string>;
   debug?: boolean;
+  /** The turns the run starts with in its history, placed before the spawn (docs/context.md). */
+  context?: readonly ContextTurn[];
 }
 
 /** The part of a run's seams (`RunDeps`) a standby is started with. */
@@ -33,9 +37,10 @@ export interface WaitingDeps {
 export async function startWaiting(spec: WaitingSpec, deps: WaitingDeps): Promise<WaitingRun> {
   const project = await deps.createProject(spec.stub);
   try {
+    const resume = spec.context ? await placeTranscript(spec.context, spec.env, project.dir) : undefined;
     const proc = deps.spawn({
       bin: spec.claudeBin,
-      args: standbyArgs(spec.model),
+      args: standbyArgs(spec.model, resume),
       cwd: project.dir,
       env: { ...spec.env, TMPDIR: project.tmpDir },
       promptOnStdin: true,

@@ -1,3 +1,4 @@
+import type { ContextTurn } from '../../inputs/context.js';
 import type { Agent } from '../agent.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
@@ -6,13 +7,15 @@ import type { CodexStubSpec } from './stub.js';
 /**
  * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
  * settings; `defaultModel` is what its version sends without `-m` (`codexDefaultModel`), when known;
- * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does).
+ * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does);
+ * `context`, the turns every run starts with (docs/context.md).
  */
 export function codexAgent(
   bin: string,
   provider: CodexProvider,
   stubs: readonly CodexStubSpec[],
   defaultModel?: string,
+  context?: readonly ContextTurn[],
 ): Agent {
   return {
     id: 'codex',
@@ -27,6 +30,7 @@ export function codexAgent(
         provider: { ...provider, ...(request.model ? { model: request.model } : {}) },
         timeoutMs: request.timeoutMs,
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(context ? { context } : {}),
       });
       const { usage } = result;
       const silent =

@@ -70,11 +70,12 @@ export function codexConfigToml(provider: CodexProvider): string {
  * analytics off (`analytics_enabled: false` in the turn metadata then; the request is otherwise
  * the same), commands in the read-only sandbox, the model, and the query after `--` so a leading
  * `-` stays text. No URL and no key: the endpoint is in the config file, the key in the environment.
+ * With `resume`, the run continues that thread (`exec … resume <id>`, docs/context.md).
  */
 export function codexArgs(
   query: string,
   provider: CodexProvider,
-  options: { ephemeral?: boolean } = {},
+  options: { ephemeral?: boolean; resume?: string } = {},
 ): string[] {
   return [
     'exec',
@@ -90,6 +91,8 @@ export function codexArgs(
     '--color',
     'never',
     ...(provider.model ? ['-m', provider.model] : []),
+    // A context: the thread of the rollout placed in the run's CODEX_HOME (docs/context.md).
+    ...(options.resume ? ['resume', options.resume] : []),
     '--',
     query,
   ];

@@ -37,7 +37,16 @@ async function findRollout(sessions: string): Promise<string | undefined> {
   return files[0] === undefined ? undefined : path.join(sessions, files[0]);
 }
 
-export function tailRollout(sessions: string, pollMs = POLL_MS): RolloutTail {
+/**
+ * A rollout placed before the run (a context, docs/context.md): Codex resumes its thread and appends
+ * to that same file, so the run's own lines start after the `bytes` it was written with.
+ */
+export interface PlacedRollout {
+  file: string;
+  bytes: number;
+}
+
+export function tailRollout(sessions: string, pollMs = POLL_MS, placed?: PlacedRollout): RolloutTail {
   let ended = false;
   let wake: (() => void) | undefined;
   const pause = (): Promise<void> =>
@@ -51,7 +60,7 @@ export function tailRollout(sessions: string, pollMs = POLL_MS): RolloutTail {
 
   async function* lines(): AsyncGenerator<string> {
     let handle: FileHandle | undefined;
-    let offset = 0;
+    let offset = placed?.bytes ?? 0;
     let rest = '';
     const decoder = new StringDecoder('utf8');
     const buffer = Buffer.alloc(64 * 1024);
@@ -60,7 +69,7 @@ export function tailRollout(sessions: string, pollMs = POLL_MS): RolloutTail {
         // Taken before reading: a read that starts after `end` sees everything the writer wrote.
         const last = ended;
         if (handle === undefined) {
-          const file = await findRollout(sessions);
+          const file = placed?.file ?? (await findRollout(sessions));
           if (file !== undefined) handle = await open(file, 'r');
         }
         if (handle !== undefined) {

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 
+import type { ContextTurn } from '../../inputs/context.js';
 import type { Outcome, Usage } from '../../outcome.js';
 import type { LoadedEntry } from '../agent.js';
 import { writeCodexConfig } from './config-file.js';
@@ -15,6 +16,7 @@ import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexExit, spawnCodex } from './process.js';
+import { placeRollout } from './resume.js';
 import { parseRolloutLine } from './rollout.js';
 import { tailRollout } from './rollout-tail.js';
 import { type CodexStubSpec, createCodexStubProject } from './stub.js';
@@ -31,6 +33,8 @@ export interface CodexRunOptions {
   signal?: AbortSignal;
   /** The user's environment the child starts from (default `process.env`). */
   baseEnv?: NodeJS.ProcessEnv;
+  /** The turns the run starts with in its history, resumed from a rollout (docs/context.md). */
+  context?: readonly ContextTurn[];
 }
 
 export interface CodexRunResult {
@@ -57,9 +61,16 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
   try {
     await writeCodexConfig(project.codexHome, options.provider);
     const decider = new CodexDecider(project.stub, project.siblings);
+    const resume = options.context
+      ? await placeRollout(options.context, project.codexHome, project.dir)
+      : undefined;
     const codex = spawnCodex({
       bin: options.bin ?? 'codex',
-      args: codexArgs(options.query, options.provider),
+      args: codexArgs(
+        options.query,
+        options.provider,
+        resume === undefined ? {} : { resume: resume.threadId },
+      ),
       cwd: project.dir,
       env: codexEnv(options.baseEnv ?? process.env, project, options.provider),
     });
@@ -79,7 +90,7 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
     const stdout = (async () => {
       for await (const line of codex.lines) decider.noteStdout(parseCodexEvent(line));
     })();
-    const rollout = tailRollout(path.join(project.codexHome, 'sessions'));
+    const rollout = tailRollout(path.join(project.codexHome, 'sessions'), undefined, resume);
     void codex.exited.then(() => rollout.end());
     try {
       for await (const line of rollout.lines) {

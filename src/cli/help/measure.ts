@@ -11,7 +11,7 @@ export const RUN_HELP = {
     '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
     '    [--siblings <dir>]... [--cross-negatives]',
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
-    '    [--agent claude|codex[,…]] [--codex <path>]',
+    '    [--agent claude|codex[,…]] [--codex <path>] [--context <file>]',
   ],
   options: [
     SHARED.skill,
@@ -34,6 +34,11 @@ export const RUN_HELP = {
       name: 'timeout',
       value: '<seconds>',
       text: 'wall-clock limit of one run in seconds, 5 to 3600 (default 30; a run needs a few seconds even when the model answers at once); a timed-out run is counted apart, never as a miss',
+    },
+    {
+      name: 'context',
+      value: '<file>',
+      text: 'start every run with these earlier turns in its history, the query being the next user message: a JSON array of {"role", "content"} turns, or a Claude Code session or Codex rollout (.jsonl) read as its messages (docs/context.md). The report holds its hash, turn count and size, never its text',
     },
     {
       name: 'late',

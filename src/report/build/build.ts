@@ -1,6 +1,7 @@
 import type { AgentId, InitInfo, LoadedEntry } from '../../agents/agent.js';
 import { type BudgetSetter, type BudgetStop, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
+import type { ContextSummary } from '../../inputs/context.js';
 import type { EvalItem } from '../../inputs/types.js';
 import { describeText, rosterOf } from '../../schemas/privacy.js';
 import {
@@ -63,6 +64,8 @@ export interface ReportInput {
   agents?: Array<{ agent: AgentId; model?: string; version?: string }>;
   /** `--late N` (0 = off). */
   lateTurns?: number;
+  /** `--context <file>`, as a report may say it (docs/context.md). */
+  context?: ContextSummary;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -156,6 +159,7 @@ export function buildReport(input: ReportInput): Report {
       ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
       ...(several ? { agents: several } : {}),
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
+      ...(input.context === undefined ? {} : { context: input.context }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },
