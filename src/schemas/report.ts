@@ -11,9 +11,11 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 6;
+export const REPORT_SCHEMA_VERSION = 7;
 /**
- * The oldest version `read` still accepts. Version 6 added the required `agents` (the agent each
+ * The oldest version `read` still accepts. Version 7 only added the optional `settings.context` (the
+ * turns every run started with, as hash, count and size), so a version-6 report reads as it was.
+ * Version 6 added the required `agents` (the agent each
  * measurement ran on, with its version); every report before it was measured on Claude Code, so
  * `read` fills it in as claude with `cli.version`. Its other fields (`settings.agents`, `byAgent`,
  * `queries[].byAgent|agents`) are optional. Version 5 only added the optional `settings.launch` (a
