@@ -9,6 +9,7 @@ import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
+import { keepDriftIssue } from './drift.js';
 import { runLinks, uploadPages } from './pages-artifact.js';
 import { type Conclusion, conclude } from './results/conclusion.js';
 import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results/results.js';
@@ -31,15 +32,15 @@ export function annotateRegressions(run: ActionRun): void {
     const detail = c
       ? `positives triggered ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives fired ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`
       : 'the description regressed';
-    annotate(
-      run.settings.failOnRegression ? 'error' : 'warning',
-      `This description makes Claude load ${s.skill} worse than the baseline: ${detail}.`,
-      {
-        title: `skilltrigger: ${s.skill} regressed`,
-        file: s.file,
-        startLine: s.descriptionLine,
-      },
-    );
+    // A drift run measured the same description as its baseline: what moved is around it.
+    const what = run.drift
+      ? `With the same description, ${s.skill} is loaded worse than its stored baseline (the model or its surroundings changed; see the drift issue)`
+      : `This description makes Claude load ${s.skill} worse than the baseline`;
+    annotate(run.settings.failOnRegression ? 'error' : 'warning', `${what}: ${detail}.`, {
+      title: `skilltrigger: ${s.skill} regressed`,
+      file: s.file,
+      startLine: s.descriptionLine,
+    });
   }
 }
 
@@ -162,6 +163,8 @@ export async function publish(run: ActionRun, ctx: RunnerContext, settings: Sett
   const links = runLinks(process.env, pages);
   if (links !== undefined) run.links = links;
   const commentId = await postComment(run, ctx, settings);
+  // mode: drift: the repository's one drift issue, after the links it carries (drift.ts).
+  await keepDriftIssue(run, ctx, settings);
   const resultsFile =
     settings.shard === undefined ? undefined : await writeShardResults(run, ctx, settings, settings.shard);
   // After the comment and the results file: the artifact's line is for this job's summary only.
