@@ -185,7 +185,7 @@ export function driftClosingBody(run: ActionRun, findings: DriftFindings): strin
   return [
     '## skilltrigger: drift on the default branch — closed',
     '',
-    why,
+    `${why}${unsavedText(run)}`,
     '',
     ...otherLines(findings),
     ...(otherLines(findings).length > 0 ? [''] : []),
