@@ -180,7 +180,32 @@ describe('drift watch', () => {
     expect(result.summary).toContain('The drift issue was closed');
   });
 
-  it('mode: drift on a pull request has nothing to do: a notice, exit 0, no model call', {
+  it('accept-drift adopts a drift: the issue is closed as accepted, and the next run is noise against it', {
+    timeout: 300_000,
+  }, async () => {
+    const opened = await job('schedule', 104, inputs(SONNET, { mode: 'drift' }));
+    expect(opened.code, actionLog(opened)).toBe(0);
+    // The first issue is closed: a new drift opens a new one.
+    expect(issues().map((i) => i.state)).toEqual(['closed', 'open']);
+
+    const accepted = await job(
+      'workflow_dispatch',
+      105,
+      inputs(SONNET, { mode: 'drift', 'accept-drift': 'true' }),
+    );
+    expect(accepted.code, actionLog(accepted)).toBe(0);
+    expect(actionVerdicts(accepted).handoff).toMatchObject({ standing: 'regression' });
+    expect(issues()[1]).toMatchObject({ state: 'closed', stateReason: 'completed' });
+    expect(issues()[1]?.body).toContain('The drift was accepted');
+    expect(baselineKeys().filter((k) => k.endsWith('-drift-105-1'))).toHaveLength(2);
+
+    const after = await job('schedule', 106, inputs(SONNET, { mode: 'drift' }));
+    expect(after.code, actionLog(after)).toBe(0);
+    expect(actionVerdicts(after).handoff).toMatchObject({ standing: 'noise' });
+    expect(issues().map((i) => i.state)).toEqual(['closed', 'closed']);
+  });
+
+  it('mode: drift on a push has nothing to do: a notice, exit 0, no model call', {
     timeout: 120_000,
   }, async () => {
     const from = world.model.requests.length;
