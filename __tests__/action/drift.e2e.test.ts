@@ -205,6 +205,37 @@ describe('drift watch', () => {
     expect(issues().map((i) => i.state)).toEqual(['closed', 'closed']);
   });
 
+  it('max-cost-usd bounds a drift run: a refused estimate measures nothing, and the open issue and the baselines stay as they were', {
+    timeout: 300_000,
+  }, async () => {
+    // Back on haiku against the accepted sonnet baselines: handoff improves, a drift too.
+    const opened = await job('schedule', 107, inputs(HAIKU, { mode: 'drift' }));
+    expect(opened.code, actionLog(opened)).toBe(0);
+    expect(actionVerdicts(opened).handoff).toMatchObject({ standing: 'improvement' });
+    expect(issues().map((i) => i.state)).toEqual(['closed', 'closed', 'open']);
+    expect(issues()[2]?.title).toBe(
+      `skilltrigger drift: handoff moved after the model changed (${SONNET} → ${HAIKU})`,
+    );
+    const before = { ...issues()[2] };
+    const keys = baselineKeys().sort();
+
+    const from = world.model.requests.length;
+    world.github.clearRequests();
+    const refused = await job('schedule', 108, inputs(HAIKU, { mode: 'drift', 'max-cost-usd': '0.0001' }));
+    expect(refused.code, actionLog(refused)).toBe(1);
+    expect(refused.failure).toMatch(
+      /^input max-cost-usd: the job's plan is estimated at .*nothing was measured/,
+    );
+    const asked = world.model.requests.slice(from).map((r) => r.view?.query ?? '');
+    expect(asked.filter((q) => q.startsWith('handoff') || q.startsWith('steady'))).toEqual([]);
+    expect(issues()[2]).toEqual(before);
+    expect(world.github.requests.filter((r) => r.route.includes('issue'))).toEqual([]);
+    expect(baselineKeys().sort()).toEqual(keys);
+    expect(refused.summary).toContain(
+      'Nothing was measured, so the drift issue and the stored baselines were left as they were.',
+    );
+  });
+
   it('mode: drift on a push has nothing to do: a notice, exit 0, no model call', {
     timeout: 120_000,
   }, async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeDrift } from '../../../src/action/results/drift.js';
+import type { ActionRun } from '../../../src/action/results/results.js';
 import {
   driftClosingBody,
   driftIssueBody,
@@ -7,6 +8,7 @@ import {
   driftSummaryLines,
   environmentText,
 } from '../../../src/action/text/drift-issue.js';
+import { renderSummary } from '../../../src/action/text/summary.js';
 import { driftRun, driftSkill, fallen, good } from '../../fakes/drift-run.js';
 
 /** The drift issue's title and bodies, and the summary's drift lines (pure). */
@@ -91,5 +93,18 @@ describe('environmentText', () => {
     ).toBe(
       'model asked for the CLI default → claude-haiku-4-5; Codex 0.169.0 → unknown; roster 2 added, 1 removed',
     );
+  });
+});
+
+describe('the job summary of a drift run', () => {
+  it('says the issue and the baselines were left as they were when nothing was measured', () => {
+    const refused: ActionRun = { ...driftRun([]), stage: 'input-error' };
+    expect(renderSummary(refused, '0.1.0')).toContain(
+      '### Drift watch\n\nNothing was measured, so the drift issue and the stored baselines were left as they were.',
+    );
+    const measured = renderSummary(driftRun([driftSkill('a', good)]), '0.1.0');
+    expect(measured).toContain('**No drift:** every skill compared is noise');
+    expect(measured).not.toContain('Nothing was measured');
+    expect(renderSummary({ ...driftRun([]), drift: undefined }, '0.1.0')).not.toContain('Drift watch');
   });
 });

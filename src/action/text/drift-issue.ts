@@ -193,6 +193,16 @@ export function driftClosingBody(run: ActionRun, findings: DriftFindings): strin
   ].join('\n');
 }
 
+/**
+ * The drift lines of the job summary when nothing was measured (a failed gate, max-cost-usd's
+ * refusal): a run with nothing to judge neither touches the issue nor refreshes a baseline.
+ */
+export const DRIFT_UNMEASURED: readonly string[] = [
+  '### Drift watch',
+  '',
+  'Nothing was measured, so the drift issue and the stored baselines were left as they were.',
+];
+
 /** The drift lines of the job summary, after its head. */
 export function driftSummaryLines(run: ActionRun, findings: DriftFindings): string[] {
   const issue = run.drift?.issue;
