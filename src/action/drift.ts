@@ -5,7 +5,7 @@ import { annotate } from './annotate.js';
 import { saveAsBaseline } from './baseline.js';
 import { DRIFT_MARKER } from './constants.js';
 import type { RunnerContext } from './context.js';
-import { type DriftFindings, issueIntent, judgeDrift, savesBaseline } from './results/drift.js';
+import { cutShort, type DriftFindings, issueIntent, judgeDrift, savesBaseline } from './results/drift.js';
 import type { ActionRun, BaselineSave, MeasuredSkill } from './results/results.js';
 import type { Settings } from './settings.js';
 import { driftClosingBody, driftIssueBody, driftIssueTitle } from './text/drift-issue.js';
@@ -59,6 +59,7 @@ function refreshTag(ctx: RunnerContext): string {
 function withheldWhy(findings: DriftFindings, s: MeasuredSkill): string {
   if (s.report.verdict !== 'ok')
     return 'it has no verdict, and a report that is not a measurement is never a baseline';
+  if (cutShort(s)) return 'max-cost-usd stopped its measurement, and a cut-short run is never a baseline';
   return findings.outcome === 'drift'
     ? 'a skill moved in this drift run, and a drift is never adopted silently (accept-drift: true adopts it)'
     : 'a skill could not be judged in this drift run, so the baselines stay as they were';

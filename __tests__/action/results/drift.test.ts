@@ -55,6 +55,27 @@ describe('judgeDrift', () => {
     expect(savesBaseline(found, a as MeasuredSkill)).toBe(false);
   });
 
+  it('a skill cut short by max-cost-usd: a move is still drift, noise is not the all-clear, and neither is saved', () => {
+    const stop = { spentUsd: 0.9, nextEstimateUsd: 0.2, maxUsd: 1 };
+    const stopped = (name: string, specs: typeof good, stored = true): MeasuredSkill => {
+      const s = skill(name, specs, stored);
+      return { ...s, report: { ...s.report, candidate: { ...s.report.candidate, budgetStop: stop } } };
+    };
+    const quiet = [skill('a', good), stopped('b', good), stopped('new', good, false)];
+    const found = judgeDrift(run(quiet), false);
+    expect(found).toMatchObject({ outcome: 'unsettled', refresh: 'withheld', steady: ['a'], fresh: [] });
+    expect(found.unsettled).toEqual(['b', 'new']);
+    expect(issueIntent(found)).toBe('update-if-open');
+    for (const s of quiet.slice(1)) expect(savesBaseline(found, s)).toBe(false);
+
+    const moved = judgeDrift(run([stopped('a', fallen)]), false);
+    expect(moved.outcome).toBe('drift');
+    expect(moved.moved.map((m) => m.skill)).toEqual(['a']);
+    // Accepted or not, a cut-short report is never a baseline.
+    const accepted = judgeDrift(run([stopped('a', fallen)]), true);
+    expect(savesBaseline(accepted, stopped('a', fallen))).toBe(false);
+  });
+
   it('accept-drift saves every measurement with a verdict and closes the issue', () => {
     const skills = [skill('a', fallen), skill('b', lost)];
     const found = judgeDrift(run(skills), true);

@@ -76,9 +76,17 @@ export interface DriftFindings {
   steady: string[];
   /** Measured with no stored baseline to compare with (or one of another description): saved as the first. */
   fresh: string[];
-  /** Not judged: no verdict, not measured (a gate, the budget, a cancel) or an invalid input. */
+  /** Not judged: no verdict, cut short or not measured (a gate, the budget, a cancel), or an invalid input. */
   unsettled: string[];
   refresh: BaselineRefresh;
+}
+
+/**
+ * Whether max-cost-usd stopped the skill's measurement before its planned runs: a move it shows is
+ * still a move, but a noise reading of fewer runs is not the all-clear, nor a baseline to keep.
+ */
+export function cutShort(s: MeasuredSkill): boolean {
+  return s.report.candidate.budgetStop !== undefined;
 }
 
 function nameOf(s: SkillResult): string {
@@ -98,7 +106,8 @@ export function judgeDrift(run: ActionRun, accept: boolean): DriftFindings {
         ? environmentChange(s.baselineReport, s.report)
         : { cli: [] as EnvironmentChange['cli'] };
       moved.push({ skill: s.skill, file: s.file, standing, result: s, environment });
-    } else if (standing === 'noise') steady.push(nameOf(s));
+    } else if (s.kind === 'measured' && cutShort(s)) unsettled.push(s.skill);
+    else if (standing === 'noise') steady.push(nameOf(s));
     else if (standing === 'no-baseline' || standing === 'measured') fresh.push(nameOf(s));
     else if (s.kind !== 'skipped') unsettled.push(nameOf(s));
   }
@@ -109,7 +118,7 @@ export function judgeDrift(run: ActionRun, accept: boolean): DriftFindings {
 
 /** Whether a measured skill's report is saved as its stored baseline after this run (pure). */
 export function savesBaseline(findings: DriftFindings, s: MeasuredSkill): boolean {
-  if (s.report.verdict !== 'ok') return false;
+  if (s.report.verdict !== 'ok' || cutShort(s)) return false;
   return findings.refresh !== 'withheld' || findings.fresh.includes(s.skill);
 }
 

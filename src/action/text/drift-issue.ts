@@ -103,7 +103,9 @@ function otherLines(findings: DriftFindings): string[] {
         ]
       : []),
     ...(findings.unsettled.length > 0
-      ? [`- Not judged this run (no verdict, or not measured): ${names(findings.unsettled)}`]
+      ? [
+          `- Not judged this run (no verdict, stopped at max-cost-usd, or not measured): ${names(findings.unsettled)}`,
+        ]
       : []),
   ];
 }
