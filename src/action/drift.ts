@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { maskSecrets } from '../mask.js';
-import { type GitHubFailure, syncMarkedIssue } from '../system/github.js';
+import { syncMarkedIssue } from '../system/github.js';
 import { annotate } from './annotate.js';
 import { saveAsBaseline } from './baseline.js';
 import { DRIFT_MARKER } from './constants.js';
@@ -9,6 +9,7 @@ import { cutShort, type DriftFindings, issueIntent, judgeDrift, savesBaseline } 
 import type { ActionRun, BaselineSave, MeasuredSkill } from './results/results.js';
 import type { Settings } from './settings.js';
 import { driftClosingBody, driftIssueBody, driftIssueTitle } from './text/drift-issue.js';
+import { type GitHubWrite, githubFailureText } from './write-failure.js';
 
 /**
  * The drift watch's steps around the Action's measure flow (`mode: drift`, docs/action.md "Drift
@@ -100,19 +101,12 @@ export async function refreshBaselines(
   }
 }
 
-/** Why the drift issue could not be kept, in words a workflow author can act on. */
-function issueFailure(error: GitHubFailure): string {
-  switch (error.kind) {
-    case 'forbidden':
-      return `the token may not write issues (HTTP ${error.status}: ${error.message}); the drift job needs permissions: issues: write`;
-    case 'too-large':
-      return `GitHub refused the issue as too long (HTTP ${error.status}: ${error.message})`;
-    case 'unavailable':
-      return `the GitHub API was unavailable after ${error.attempts} attempt${error.attempts === 1 ? '' : 's'} (${error.status === undefined ? 'no answer' : `HTTP ${error.status}`}: ${error.message})`;
-    case 'rejected':
-      return `GitHub rejected the issue (HTTP ${error.status}: ${error.message})`;
-  }
-}
+/** The drift issue, for the words of a failure to keep it. */
+const ISSUE_WRITE: GitHubWrite = {
+  what: 'issue',
+  act: 'write issues',
+  needs: 'the drift job needs permissions: issues: write',
+};
 
 /**
  * The repository's one drift issue, found by its hidden marker: opened or updated in place while a
@@ -153,7 +147,7 @@ export async function keepDriftIssue(run: ActionRun, ctx: RunnerContext, setting
     );
     return;
   }
-  const why = issueFailure(kept.error);
+  const why = githubFailureText(kept.error, ISSUE_WRITE);
   annotate('warning', `the drift issue could not be kept: ${why}. The results are in the job summary.`);
   drift.issue = { kind: 'failed', why };
 }

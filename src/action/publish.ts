@@ -4,7 +4,7 @@ import { messageOf } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 import { type Shard, shardText } from '../matrix/shard.js';
 import { junitPathFor } from '../report/disk/files.js';
-import { type GitHubFailure, upsertStickyComment } from '../system/github.js';
+import { upsertStickyComment } from '../system/github.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
@@ -18,6 +18,7 @@ import { writeResultsFile } from './results-files.js';
 import type { Settings } from './settings.js';
 import { renderComment } from './text/comment.js';
 import { renderSummary } from './text/summary.js';
+import { type GitHubWrite, githubFailureText } from './write-failure.js';
 
 /**
  * The publish phase: what one run found goes out as annotations, the sticky PR comment, a shard's
@@ -44,19 +45,12 @@ export function annotateRegressions(run: ActionRun): void {
   }
 }
 
-/** Why the PR comment was not posted, in words a workflow author can act on. */
-function commentFailure(error: GitHubFailure): string {
-  switch (error.kind) {
-    case 'forbidden':
-      return `the token may not comment (HTTP ${error.status}: ${error.message}); the workflow needs permissions: pull-requests: write, and a fork's pull_request run never gets it`;
-    case 'too-large':
-      return `GitHub refused the comment as too long (HTTP ${error.status}: ${error.message})`;
-    case 'unavailable':
-      return `the GitHub API was unavailable after ${error.attempts} attempt${error.attempts === 1 ? '' : 's'} (${error.status === undefined ? 'no answer' : `HTTP ${error.status}`}: ${error.message})`;
-    case 'rejected':
-      return `GitHub rejected the comment (HTTP ${error.status}: ${error.message})`;
-  }
-}
+/** The PR comment, for the words of a failure to post it. */
+const COMMENT_WRITE: GitHubWrite = {
+  what: 'comment',
+  act: 'comment',
+  needs: "the workflow needs permissions: pull-requests: write, and a fork's pull_request run never gets it",
+};
 
 async function postComment(
   run: ActionRun,
@@ -93,7 +87,7 @@ async function postComment(
     core.info(`PR comment ${posted.value.action}: ${posted.value.url}`);
     return String(posted.value.id);
   }
-  const why = commentFailure(posted.error);
+  const why = githubFailureText(posted.error, COMMENT_WRITE);
   annotate('warning', `the PR comment could not be posted: ${why}. The results are in the job summary.`);
   run.notes.push(`The PR comment could not be posted (${why}). The results are here.`);
   return undefined;
