@@ -74,6 +74,7 @@ describe('readSettings', () => {
       install: {
         claude: { version: AGENTS.claude.pinnedVersion },
         codex: { version: AGENTS.codex.pinnedVersion },
+        gemini: { version: AGENTS.gemini.pinnedVersion },
       },
       runs: 2,
       timeoutSeconds: 30,
@@ -129,6 +130,7 @@ describe('readSettings', () => {
       install: {
         claude: { version: '2.1.400', path: '/opt/claude', apiKey: 'sk-x' },
         codex: { version: AGENTS.codex.pinnedVersion },
+        gemini: { version: AGENTS.gemini.pinnedVersion },
       },
       model: 'claude-sonnet-4-5',
       runs: 5,

@@ -158,7 +158,7 @@ describe('run --agent', () => {
     const unknown = await run('bad', ['--agent', 'gemini']);
     expect(unknown.result.code).toBe(1);
     expect(unknown.result.stderr).toContain('unknown agent "gemini"');
-    expect(unknown.result.stderr).toContain('the agents are claude and codex');
+    expect(unknown.result.stderr).toContain('the agents are claude, codex and gemini');
     const twice = await run('bad2', ['--agent', 'codex,codex']);
     expect(twice.result.code).toBe(1);
     expect(twice.result.stderr).toContain('twice');

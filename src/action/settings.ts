@@ -1,10 +1,11 @@
 import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
-import { AGENTS } from '../agents/registry.js';
+import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
+import { MATRIX_AGENTS } from '../schemas/matrix.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
 import { BASELINE_MODES, type BaselineMode } from './results/results.js';
 import { globToRegExp } from './skill-glob.js';
@@ -233,8 +234,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
           models.length > 0 ? models : model === undefined ? undefined : model.split(','),
           inputNaming(modelInput),
         )
-      : agentNames[0] === 'codex'
-        ? [{ agent: 'codex' }]
+      : agentNames[0] !== undefined && agentNames[0] !== DEFAULT_AGENT
+        ? [{ agent: agentNames[0] }]
         : undefined;
 
   const baseline = raw(Inputs.Baseline);
@@ -347,6 +348,17 @@ export function readSettings(read: InputReader = coreReader): Settings {
       : numeric(Inputs.MaxCostUsd, ' (or empty, for no budget)');
 
   const routingMatrix = boolean(Inputs.RoutingMatrix);
+  const matrixAgent = agentNames[0];
+  if (
+    routingMatrix &&
+    matrixAgent !== undefined &&
+    !(MATRIX_AGENTS as readonly string[]).includes(matrixAgent)
+  ) {
+    // The matrix holds the first agent's runs, and it runs on the agents its loop knows.
+    throw new UsageError(
+      `input ${Inputs.RoutingMatrix}: the routing matrix runs on ${MATRIX_AGENTS.join(' or ')}, and ${Inputs.Agents} puts ${matrixAgent} first. Fix: list ${MATRIX_AGENTS.join(' or ')} first in ${Inputs.Agents}, or set ${Inputs.RoutingMatrix}: false`,
+    );
+  }
   if (maxCostUsd !== undefined && routingMatrix) {
     // The matrix loop has no budget stop and is not in the job's estimate: refuse rather than
     // let a "budget" quietly not cover the costliest part of the job.

@@ -6,6 +6,7 @@ import type { AgentId, AgentRuntime } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
 import { codexRuntime } from './codex/runtime.js';
+import { geminiRuntime } from './gemini/runtime.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
 /**
@@ -14,6 +15,7 @@ import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
  */
 const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
   codex: codexRuntime,
+  gemini: geminiRuntime,
 };
 
 /** The runtime of `id`; undefined for the default agent (see RUNTIMES). */

@@ -116,7 +116,7 @@ export async function measureAndReport(
   const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;
   // The numbers go out before the write, so a report folder that refuses the file loses nothing.
   if (report.simulated)
-    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from a real model.\n');
   if (report.verdict === 'no-verdict') {
     const reasons = [...report.candidate.noVerdictReasons, ...(report.baseline?.noVerdictReasons ?? [])];
     io.stdout.write(`NO VERDICT — this is not a measurement: ${[...new Set(reasons)].join('; ')}\n`);
