@@ -111,6 +111,21 @@ describe('environmentChange', () => {
     expect(typeof change.roster === 'object' && change.roster.removed).toBeGreaterThan(0);
   });
 
+  it('names each agent’s CLI by its registry label, one beside another', () => {
+    const pair = (codex: string, gemini: string) =>
+      reportFixture({
+        candidate: fixtureMeasurement(good),
+        agents: [
+          { name: 'claude', version: '2.1.328' },
+          { name: 'codex', version: codex },
+          { name: 'gemini', version: gemini },
+        ],
+      });
+    expect(environmentChange(pair('0.169.0', '0.20.0'), pair('0.169.0', '0.21.0')).cli).toEqual([
+      { label: 'Gemini CLI', before: '0.20.0', after: '0.21.0' },
+    ]);
+  });
+
   it('says a roster is unknown when a side recorded none', () => {
     expect(
       environmentChange(before, reportFixture({ candidate: fixtureMeasurement(good), roster: null })).roster,
