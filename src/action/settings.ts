@@ -75,8 +75,17 @@ export interface Settings {
   githubToken?: string;
   /** Where reports are written (relative to the workspace). */
   out: string;
-  /** `measure`: measure the skills (all, or this shard's); `merge`: gather the shards' results files. */
-  mode: 'measure' | 'merge';
+  /**
+   * `measure`: measure the skills (all, or this shard's); `merge`: gather the shards' results files;
+   * `drift`: on a schedule or by hand, measure every skill of the default branch against its stored
+   * baseline, keep the drift issue, refresh the baselines only when nothing moved (docs/action.md).
+   */
+  mode: 'measure' | 'merge' | 'drift';
+  /**
+   * `accept-drift`, with `mode: drift`: this run's measurements become the stored baselines even
+   * where a skill moved, and the drift issue is closed as accepted.
+   */
+  acceptDrift: boolean;
   /** This leg of a matrix (`shard: i/n`): it measures its part, writes a results file, posts no comment. */
   shard?: Shard;
   /** In merge mode: the folder (relative to the workspace) the legs' results files were downloaded to. */
@@ -276,7 +285,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
   }
 
   const mode = raw(Inputs.Mode);
-  if (mode !== 'measure' && mode !== 'merge') throw bad(Inputs.Mode, 'measure or merge', mode);
+  if (mode !== 'measure' && mode !== 'merge' && mode !== 'drift')
+    throw bad(Inputs.Mode, 'measure, merge or drift', mode);
   const shardValue = optional(Inputs.Shard);
   const shard = shardValue === undefined ? undefined : parseShard(shardValue);
   if (shardValue !== undefined && shard === undefined) {
@@ -288,6 +298,13 @@ export function readSettings(read: InputReader = coreReader): Settings {
   }
   if (shardValue !== undefined && mode === 'merge') {
     throw bad(Inputs.Shard, 'empty with mode: merge (the merge step gathers every shard)', shardValue);
+  }
+  if (shardValue !== undefined && mode === 'drift') {
+    throw bad(
+      Inputs.Shard,
+      'empty with mode: drift (one job measures every skill, so that one issue can say which moved)',
+      shardValue,
+    );
   }
   const resultsDir = raw(Inputs.ResultsDir);
   if (resultsDir.split(/[\\/]/).includes('..')) {
@@ -350,6 +367,16 @@ export function readSettings(read: InputReader = coreReader): Settings {
     );
   }
 
+  const acceptDrift = boolean(Inputs.AcceptDrift);
+  if (acceptDrift && mode !== 'drift') {
+    throw bad(Inputs.AcceptDrift, `false unless mode is drift (this step's mode is ${mode})`, 'true');
+  }
+  if (routingMatrix && mode === 'drift') {
+    throw new UsageError(
+      `input ${Inputs.RoutingMatrix}: mode: drift measures each skill against its stored baseline, not the routing matrix. Fix: set routing-matrix: false on the drift step`,
+    );
+  }
+
   const githubToken = optional(Inputs.GithubToken);
   return {
     install,
@@ -377,6 +404,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(githubToken === undefined ? {} : { githubToken }),
     out,
     mode,
+    acceptDrift,
     ...(shard === undefined ? {} : { shard }),
     resultsDir,
     competition,
