@@ -36,7 +36,7 @@ export function annotateRegressions(run: ActionRun): void {
     // A drift run measured the same description as its baseline: what moved is around it.
     const what = run.drift
       ? `With the same description, ${s.skill} is loaded worse than its stored baseline (the model or its surroundings changed; see the drift issue)`
-      : `This description makes Claude load ${s.skill} worse than the baseline`;
+      : `This description makes the agent load ${s.skill} worse than the baseline`;
     annotate(run.settings.failOnRegression ? 'error' : 'warning', `${what}: ${detail}.`, {
       title: `skilltrigger: ${s.skill} regressed`,
       file: s.file,

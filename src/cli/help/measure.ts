@@ -11,7 +11,7 @@ import {
 } from './options.js';
 
 export const RUN_HELP = {
-  summary: 'measure how often a description makes Claude load the skill',
+  summary: 'measure how often a description makes a coding agent load the skill',
   usage: [
     'run --skill <dir> [--eval <file>] [--runs 2|auto[:max]] [--model M] [--timeout 30]',
     '    [--description "<text>"] [--baseline-description <text|file>]',
