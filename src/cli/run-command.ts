@@ -1,8 +1,7 @@
-import { measures } from '../agents/agent.js';
 import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode } from '../errors.js';
 import { describeContext } from '../inputs/context.js';
 import { leftOutLink, loadContext, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
@@ -78,10 +77,6 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   const agents = args.agents ?? [{ agent: 'claude' as const }];
-  if (context !== undefined && measures(agents, 'codex'))
-    throw new UsageError(
-      '--context: Codex cannot be measured with a context yet: its resumed session does not record when a command completed, which its decision reads (docs/context.md). Fix: measure the context on --agent claude, or drop --context for Codex',
-    );
   const claudeRuns = agents.some((a) => a.agent === 'claude');
   const codexRuns = agents.some((a) => a.agent === 'codex');
   // The siblings as Codex lists them, read once: the line below and Codex's settings both say them.
