@@ -159,6 +159,100 @@ describe('run --context', () => {
     expect(await readdir(world.claude.home)).not.toContain('.codex');
   });
 
+  it("starts each entry's runs with its own context, a file or inline turns, warm standbys included", async () => {
+    await world.write('own/contexts/deploy.json', JSON.stringify(TURNS));
+    const four = [
+      ...TURNS,
+      { role: 'user', content: 'And the staging env?' },
+      { role: 'assistant', content: 'Same fix.' },
+    ];
+    const own = await world.write(
+      'own/evals.json',
+      JSON.stringify([
+        {
+          query: 'hit: write the handoff from the file',
+          should_trigger: true,
+          context: 'contexts/deploy.json',
+        },
+        { query: 'what does the inline regex match', should_trigger: false, context: four },
+        { query: 'hit: write the handoff fresh', should_trigger: true },
+      ]),
+    );
+    const out = path.join(world.work, 'out-own');
+    const from = world.model.requests.length;
+    const r = await runCli(
+      [
+        'run',
+        '--skill',
+        skill,
+        '--eval',
+        own,
+        '--runs',
+        '2',
+        '--standby',
+        '2',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        out,
+      ],
+      { env: world.claude.env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const { report, text } = await readReport(out);
+    expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([
+      ['triggered', 'triggered'],
+      ['not-triggered', 'not-triggered'],
+      ['triggered', 'triggered'],
+    ]);
+    // Neither the turns nor the file's path reach the report.
+    for (const secret of ['deploy.sh', 'staging env', 'contexts/deploy.json'])
+      expect(text).not.toContain(secret);
+    const prior = new Map<string, number[]>();
+    for (const q of world.model.requests.slice(from)) {
+      const query = q.view?.query ?? '';
+      if (q.turn !== 1 || !/^(hit|what)/.test(query)) continue;
+      prior.set(query, [...(prior.get(query) ?? []), q.view?.priorTurns ?? -1]);
+    }
+    expect(Object.fromEntries(prior)).toEqual({
+      'hit: write the handoff from the file': [2, 2],
+      'what does the inline regex match': [4, 4],
+      'hit: write the handoff fresh': [0, 0],
+    });
+    expect(transcriptsInHome()).toEqual([]);
+  });
+
+  it('refuses an entry whose context file is missing, with the entry and the fix, before any request', async () => {
+    const own = await world.write(
+      'gone/evals.json',
+      JSON.stringify([
+        { id: 'gone', query: 'hit: write it', should_trigger: true, context: 'contexts/gone.json' },
+        { query: 'what does this match', should_trigger: false },
+      ]),
+    );
+    const from = world.model.requests.length;
+    const refused = await runCli(
+      [
+        'run',
+        '--skill',
+        skill,
+        '--eval',
+        own,
+        '--runs',
+        '1',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        path.join(world.work, 'out-gone'),
+      ],
+      { env: world.claude.env },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${own} (entry "gone"): its context "contexts/gone.json"`);
+    expect(refused.stderr).toContain('Fix: write the path relative to the folder of the eval set');
+    expect(world.model.requests.length).toBe(from);
+  });
+
   it('refuses a malformed context with the file, the line and the fix, before any request', async () => {
     const file = await world.write(
       'bad.json',

@@ -4,6 +4,7 @@
  * agent: each one implements it in its own folder (`claude/`, `codex/`, docs/architecture.md,
  * "A new agent"), and the registry (`registry.ts`) names them.
  */
+import type { ContextTurn } from '../inputs/context.js';
 import type { Outcome, Usage } from '../outcome.js';
 
 /** The agent CLIs a measurement can run (`--agent`): Claude Code and OpenAI's Codex CLI. */
@@ -145,6 +146,11 @@ export interface AgentRunRequest {
   timeoutMs: number;
   /** Aborting kills the run and removes its files; the run then rejects and is not recorded. */
   signal?: AbortSignal;
+  /**
+   * The turns the run starts with in its history (docs/context.md); absent: a fresh session. The
+   * same query's runs are handed the same array, so an agent may key what it prepares on it.
+   */
+  context?: readonly ContextTurn[];
 }
 
 /** A run planned after the current one, by the agent that will run it. */
@@ -152,6 +158,7 @@ export interface UpcomingRun {
   agent: AgentId;
   side: number;
   model?: string;
+  context?: readonly ContextTurn[];
 }
 
 export interface Agent {

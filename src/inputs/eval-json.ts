@@ -1,6 +1,7 @@
 import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
+import { takeContext } from './eval-context.js';
 import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems } from './problems.js';
 
@@ -84,8 +85,9 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
     } else {
       shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
     }
+    const context = takeContext(extra, location, problems, true);
     checkAnnotations(extra, location, problems, true);
-    candidates.push(candidateOf(position, location, { id, query: text, shouldTrigger }, extra));
+    candidates.push(candidateOf(position, location, { id, query: text, shouldTrigger }, extra, context));
   });
   return candidates;
 }

@@ -5,7 +5,9 @@ import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import { codexAgent } from '../agents/codex/agent.js';
 import { costOf } from '../cost/cost.js';
+import type { ContextTurn } from '../inputs/context.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
+import type { EvalItem } from '../inputs/types.js';
 import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
 import { firstWaitingSpec } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
@@ -82,7 +84,7 @@ export function measurementLoop(settings: LoopSettings) {
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
   const standby = settings.standby ?? machineStandbyCount();
   const loop: LoopSpec = {
-    items: settings.evalSet.items,
+    items: withContexts(settings.evalSet.items, settings.context),
     sides,
     rules: settings.rules,
     run: {
@@ -92,7 +94,6 @@ export function measurementLoop(settings: LoopSettings) {
       ...(settings.model ? { model: settings.model } : {}),
       ...(settings.debug ? { debug: true } : {}),
       ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
-      ...(settings.context ? { context: settings.context } : {}),
     },
     ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
     ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
@@ -105,7 +106,6 @@ export function measurementLoop(settings: LoopSettings) {
               settings.codex.provider,
               codexStubs,
               settings.codex.defaultModel,
-              settings.context,
             ),
           },
         }
@@ -121,4 +121,14 @@ export function measurementLoop(settings: LoopSettings) {
  */
 export function firstStandbySpec(settings: LoopSettings): WaitingSpec | undefined {
   return firstWaitingSpec(measurementLoop(settings).loop);
+}
+
+/**
+ * The items as the loop measures them: `--context` gives its turns to every query that has none of
+ * its own (an entry's own context is the more precise, docs/context.md). Every such query shares
+ * the one array, so the agents key their standbys on it.
+ */
+export function withContexts(items: EvalItem[], context: readonly ContextTurn[] | undefined): EvalItem[] {
+  if (context === undefined) return items;
+  return items.map((item) => (item.context?.turns ? item : { ...item, context: { turns: context } }));
 }
