@@ -128,6 +128,7 @@ export async function measureAll(
         result = await running;
         if (model !== undefined) result = { ...result, requestedModel: model };
         if (severalAgents) result = { ...result, agent: agentOf(slot.model).id };
+        if (context !== undefined) result = { ...result, inContext: true };
       } catch (error) {
         if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
         // A temp folder that fills up mid-run must not cost the runs already measured: stop, and

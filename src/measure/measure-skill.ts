@@ -10,7 +10,7 @@ import type { Report } from '../schemas/report.js';
 import { measureAll } from './loop.js';
 import type { RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
-import { loopBudget, measurementLoop } from './measurement-loop.js';
+import { loopBudget, measurementLoop, withContexts } from './measurement-loop.js';
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
 export async function measureSkill(
@@ -49,7 +49,8 @@ export async function measureSkill(
     skill: settings.skill.name,
     simulated: settings.simulated,
     ...(settings.model ? { requestedModel: settings.model } : {}),
-    items: settings.evalSet.items,
+    // Each query with the context its runs started with: the report says its summary, never its text.
+    items: withContexts(settings.evalSet.items, settings.context),
     rules: settings.rules,
     timeoutSeconds: settings.timeoutSeconds,
     stub: settings.stub,

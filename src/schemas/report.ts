@@ -77,6 +77,19 @@ export const usageSchema = z.object({
   costUsd: z.number().nonnegative().optional(),
 });
 
+/**
+ * A context as a report may say it (docs/context.md, "Privacy"): the SHA-256 of its turns, their
+ * number and their size in characters, never their text. A new object per call (see
+ * `requestedModelSchema`): a shared instance would change the text of the shipped JSON Schemas.
+ */
+function contextSummarySchema() {
+  return z.object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    turns: z.number().int().positive(),
+    chars: z.number().int().positive(),
+  });
+}
+
 /** One query's runs on one model (`--model a,b`). */
 export const modelCountsSchema = z.object({
   hits: count,
@@ -124,6 +137,10 @@ export const querySchema = z.object({
   costUsd: z.number().nonnegative().optional(),
   /** Each run's cost in US dollars, in run order; null where the model's price is unknown. */
   runsCostUsd: z.array(z.number().nonnegative().nullable()).optional(),
+  /** The context this query's runs started with (its entry's own, or `--context`); absent: fresh. */
+  context: contextSummarySchema().optional(),
+  /** With both arms (docs/context.md, "Arms"): this query's counts fresh and with its context. */
+  byContext: z.object({ fresh: modelCountsSchema, context: modelCountsSchema }).partial().optional(),
 });
 
 /** `--siblings`: where the runs went among the competing skills (docs/matrix.md). */
@@ -323,6 +340,11 @@ export const measurementSchema = z.object({
   byModel: z.record(z.string(), modelSummarySchema).optional(),
   /** `--agent a,b`: per agent, its verdict (the no-verdict rule on its runs alone), reasons and totals. */
   byAgent: z.record(z.string(), modelSummarySchema).optional(),
+  /**
+   * When some runs started fresh and some with a context (docs/context.md, "Arms"): each arm's
+   * verdict (the no-verdict rule on its runs alone), reasons and totals, over its own queries.
+   */
+  byContext: z.object({ fresh: modelSummarySchema, context: modelSummarySchema }).partial().optional(),
   /** What the runs cost; absent in reports before it. */
   cost: costSchema.optional(),
   /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
@@ -399,13 +421,7 @@ export const reportSchema = z.object({
      * said as the SHA-256 of the turns, their number and their size in characters, never their text.
      * Absent: every run started fresh.
      */
-    context: z
-      .object({
-        sha256: z.string().regex(/^[0-9a-f]{64}$/),
-        turns: z.number().int().positive(),
-        chars: z.number().int().positive(),
-      })
-      .optional(),
+    context: contextSummarySchema().optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

@@ -14,6 +14,7 @@ import {
   reportJsonSchemaUrl,
 } from '../../schemas/report.js';
 import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../../verdict/rules.js';
+import { withContextArms } from './context-arms.js';
 import { withModelsAndCost } from './models-cost.js';
 
 /**
@@ -101,7 +102,8 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
       state,
     },
   );
-  return input.budgetStop ? { ...measurement, budgetStop: input.budgetStop } : measurement;
+  const armed = withContextArms(measurement, side.records, { items: input.items, rules: overall, state });
+  return input.budgetStop ? { ...armed, budgetStop: input.budgetStop } : armed;
 }
 
 /** `--agent a,b`: the agents' names, with two or more. */
