@@ -2,10 +2,24 @@
  * What the registry's agents do at run time, for the core that must not name them: the one place
  * outside an agent's folder that imports its processes.
  */
+import type { AgentId, AgentRuntime } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
-import { killAllCodexGroups } from './codex/process.js';
+import { codexRuntime } from './codex/runtime.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
+
+/**
+ * The agents whose gates, listing and loop agent the core reaches through the spec alone: every
+ * agent but the default one, whose standbys, listing probe and gates the core still builds itself.
+ */
+const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
+  codex: codexRuntime,
+};
+
+/** The runtime of `id`; undefined for the default agent (see RUNTIMES). */
+export function runtimeOf(id: AgentId): AgentRuntime | undefined {
+  return RUNTIMES[id];
+}
 
 /**
  * SIGKILLs the process group of every agent run still alive, whichever agent it is (the second
@@ -13,7 +27,7 @@ import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
  */
 export function killAllAgentGroups(): void {
   killAllClaudeGroups();
-  killAllCodexGroups();
+  for (const runtime of Object.values(RUNTIMES)) runtime.killAll();
 }
 
 /**
