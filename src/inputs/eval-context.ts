@@ -5,11 +5,9 @@
  * the entry's extra fields, so neither its text nor its path reaches a report.
  */
 import type { InputLocation } from '../errors.js';
-import { type ContextTurn, readInlineTurns } from './context.js';
+import { readInlineTurns } from './context.js';
 import { describeValue, type Problems, quote } from './problems.js';
-
-/** What an entry's `context` says: a file to read, or the turns themselves. */
-export type ContextRef = { kind: 'file'; path: string } | { kind: 'inline'; turns: ContextTurn[] };
+import type { ContextRef } from './types.js';
 
 const FIX =
   'give "context" the path of a context file (relative to the eval set), or the turns inline as [{"role": "user", "content": "…"}, {"role": "assistant", "content": "…"}]';

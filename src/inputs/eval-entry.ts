@@ -1,6 +1,6 @@
 import type { InputLocation } from '../errors.js';
-import type { ContextRef } from './eval-context.js';
 import { describeValue, type Problems, quote } from './problems.js';
+import type { ContextRef } from './types.js';
 import { loneSurrogate } from './utf8.js';
 
 /**

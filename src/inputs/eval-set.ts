@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { readAgentvYaml } from './eval-agentv.js';
-import type { ContextRef } from './eval-context.js';
 import { readCsv } from './eval-csv.js';
 import { type Candidate, entryLabel } from './eval-entry.js';
 import { readSkillCreatorJson } from './eval-json.js';
 import { inputFailure, Problems, quote } from './problems.js';
-import type { EvalContext, EvalFormat, EvalItem, EvalSet } from './types.js';
+import type { ContextRef, EvalContext, EvalFormat, EvalItem, EvalSet } from './types.js';
 
 const FORMAT_BY_EXTENSION: Record<string, EvalFormat> = {
   '.json': 'skill-creator-json',

@@ -22,6 +22,9 @@ export interface EvalContext {
   file?: string;
 }
 
+/** An entry's `context` as the loader read it: a file's path as written, or the turns inline. */
+export type ContextRef = { kind: 'file'; path: string } | { kind: 'inline'; turns: ContextTurn[] };
+
 export type EvalFormat = 'skill-creator-json' | 'agentv-yaml' | 'csv';
 
 export interface EvalSet {
