@@ -51,6 +51,8 @@ export interface RunArgs extends MeasuringFlags {
   bins: Record<AgentId, string>;
   /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
   context?: string;
+  /** `--versus-fresh`: each query with a context is measured fresh too, interleaved (docs/context.md). */
+  versusFresh: boolean;
 }
 
 /** `run`'s settings from what `parseOptions` found. */
@@ -73,6 +75,7 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
     ...optional('junit', v.get('junit')),
     ...optional('context', v.get('context')),
+    versusFresh: parsed.switches.has('versus-fresh'),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),

@@ -3,13 +3,14 @@ import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
-import { ExitCode } from '../errors.js';
-import { describeContext } from '../inputs/context.js';
+import { ExitCode, UsageError } from '../errors.js';
+import { type ContextTurn, describeContext } from '../inputs/context.js';
 import { loadContext } from '../inputs/context-file.js';
 import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
+import type { EvalItem } from '../inputs/types.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import { checkRenderingFile } from '../report/disk/folder.js';
 import { baselineLine, baselineText } from './baseline-text.js';
@@ -53,6 +54,8 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
         );
   const cross = args.crossNegatives ? await crossNegativeItems(siblingSkills) : undefined;
   const evalSet = cross === undefined ? ownSet : { ...ownSet, items: [...ownSet.items, ...cross.items] };
+  // --versus-fresh measures each query with a context twice: the plan counts both.
+  const twice = args.versusFresh ? versusFreshCount(evalSet.items, context?.turns, io) : 0;
   const description =
     args.description === undefined
       ? skill.description
@@ -140,7 +143,7 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     });
     // The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run.
     const shape = {
-      queries: evalSet.items.length,
+      queries: evalSet.items.length + twice,
       runsPerQuery: args.runs,
       sides: baselineDescription === undefined ? 1 : 2,
       // One slot per model, or per agent with several; a Codex run is estimated from Codex's round trip.
@@ -189,4 +192,25 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     // The end of every run repeats the reminder: it is the last thing the user reads.
     if (reminders) io.stderr.write(reminders);
   }
+}
+
+/**
+ * `--versus-fresh`: how many queries carry a context (their own, or `--context`), each measured
+ * fresh too; refused (exit 1) before anything is spent when none does.
+ */
+function versusFreshCount(
+  items: readonly EvalItem[],
+  context: readonly ContextTurn[] | undefined,
+  io: CliIo,
+): number {
+  const count =
+    context === undefined ? items.filter((item) => item.context?.turns !== undefined).length : items.length;
+  if (count === 0)
+    throw new UsageError(
+      '--versus-fresh: no query carries a context, so there is no session to measure against a fresh start. Fix: give --context <file>, or a "context" on the eval set\'s entries (docs/context.md)',
+    );
+  io.stderr.write(
+    `versus fresh: ${count} quer${count === 1 ? 'y is' : 'ies are'} measured fresh and with ${count === 1 ? 'its' : 'their'} context, interleaved\n`,
+  );
+  return count;
 }

@@ -12,6 +12,7 @@ import type { EvalItem } from '../inputs/types.js';
 import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
 import { firstWaitingSpec } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
+import { versusFreshItems } from './versus-fresh.js';
 
 /**
  * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
@@ -89,12 +90,17 @@ export function measurementLoop(settings: LoopSettings) {
       return [[id, agent]];
     }),
   );
+  // --versus-fresh: each query with a context twice, fresh then with it (src/measure/versus-fresh.ts).
+  const items = withContexts(settings.evalSet.items, settings.context);
+  const loopItems = settings.versusFresh
+    ? versusFreshItems(items)
+    : { items, origin: items.map((_, i) => i) };
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
   const standby = settings.standby ?? machineStandbyCount();
   const loop: LoopSpec = {
-    items: withContexts(settings.evalSet.items, settings.context),
+    items: loopItems.items,
     sides,
     rules: settings.rules,
     run: {
@@ -111,7 +117,7 @@ export function measurementLoop(settings: LoopSettings) {
     ...(Object.keys(seam).length === 0 ? {} : { seam }),
     standby,
   };
-  return { loop, listed, siblings, agents, claudeRuns, standby };
+  return { loop, origin: loopItems.origin, listed, siblings, agents, claudeRuns, standby };
 }
 
 /**

@@ -319,6 +319,24 @@ export const descriptionSchema = z.object({
     .optional(),
 });
 
+/** One class of `sessionCost`: each arm's measured runs, and the rate with the context − fresh. */
+const armDeltaSchema = z.object({
+  fresh: z.object({ hits: count, runs: count }),
+  context: z.object({ hits: count, runs: count }),
+  /** Rate with the context − rate fresh (negative: the session costs loads); null when an arm has no measured run. */
+  deltaRate: z.number().min(-1).max(1).nullable(),
+  /** Newcombe's 95% interval of `deltaRate`; null with it. */
+  interval: z.object({ lower: z.number().min(-1).max(1), upper: z.number().min(-1).max(1) }).nullable(),
+});
+
+/** `--versus-fresh`: the queries measured both fresh and with their context, and each class's change. */
+export const sessionCostSchema = z.object({
+  queries: count,
+  positives: armDeltaSchema,
+  negatives: armDeltaSchema,
+});
+export type SessionCost = z.infer<typeof sessionCostSchema>;
+
 /** One description measured over one eval set. A paired report holds two. */
 export const measurementSchema = z.object({
   description: descriptionSchema,
@@ -345,6 +363,8 @@ export const measurementSchema = z.object({
    * verdict (the no-verdict rule on its runs alone), reasons and totals, over its own queries.
    */
   byContext: z.object({ fresh: modelSummarySchema, context: modelSummarySchema }).partial().optional(),
+  /** `--versus-fresh` (docs/context.md): what the session costs over the queries measured in both arms. */
+  sessionCost: sessionCostSchema.optional(),
   /** What the runs cost; absent in reports before it. */
   cost: costSchema.optional(),
   /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
@@ -422,6 +442,11 @@ export const reportSchema = z.object({
      * Absent: every run started fresh.
      */
     context: contextSummarySchema().optional(),
+    /**
+     * `--versus-fresh`: each query with a context was also measured fresh, interleaved; the
+     * measurement's `byContext` and `sessionCost` hold the two arms. Absent: off.
+     */
+    versusFresh: z.literal(true).optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

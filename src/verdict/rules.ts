@@ -117,11 +117,26 @@ export function summarizeMeasurement(
     stopReason?: string;
     /** `--max-cost-usd` stopped the run: the reason, opening with `budget:` (it leads the reasons). */
     budgetReason?: string;
+    /** `--versus-fresh`: a query with a context is planned fresh and with it (docs/context.md). */
+    versusFresh?: boolean;
   },
 ): Measurement {
   const queries = items.map((item, i) => {
     const runs = records[i] ?? [];
-    return summarizeQuery(item, runs, plannedFor(item, runs, settings), settings.triggerThreshold);
+    const planned =
+      state.versusFresh === true && item.context?.turns !== undefined
+        ? plannedFor(
+            item,
+            runs.filter((r) => r.inContext !== true),
+            settings,
+          ) +
+          plannedFor(
+            item,
+            runs.filter((r) => r.inContext === true),
+            settings,
+          )
+        : plannedFor(item, runs, settings);
+    return summarizeQuery(item, runs, planned, settings.triggerThreshold);
   });
   const all = records.flat();
   const lost = all.filter((r) => isLost(r.outcome)).length;

@@ -22,8 +22,9 @@ const run = (kind: Outcome['kind'], inContext = false): ReportedRun => ({
   ...(inContext ? { inContext: true as const } : {}),
 });
 
-function report(items: EvalItem[], records: ReportedRun[][]) {
+function report(items: EvalItem[], records: ReportedRun[][], versusFresh = false) {
   const input: ReportInput = {
+    ...(versusFresh ? { versusFresh: true } : {}),
     toolVersion: '1.2.3',
     createdAt: new Date('2026-12-06T10:00:00.000Z'),
     skill: 'handoff',
@@ -100,5 +101,53 @@ describe('a measurement whose queries start fresh and with a context', () => {
     expect(r.candidate.byContext?.context?.verdict).toBe('no-verdict');
     expect(r.candidate.verdict).toBe('no-verdict');
     expect(r.candidate.noVerdictReasons.some((reason) => reason.startsWith('context: '))).toBe(true);
+  });
+});
+
+describe('--versus-fresh: each query with a context measured fresh and with it', () => {
+  const items: EvalItem[] = [
+    { id: 'p1', query: 'write the handoff', shouldTrigger: true, extra: {}, context: { turns: TURNS } },
+    { id: 'p2', query: 'hand it over now', shouldTrigger: true, extra: {}, context: { turns: TURNS } },
+    { id: 'n1', query: 'capital of France', shouldTrigger: false, extra: {}, context: { turns: TURNS } },
+  ];
+  // Interleaved as the loop runs them: fresh, then with the context, each pass.
+  const records = [
+    [run('triggered'), run('not-triggered', true), run('triggered'), run('not-triggered', true)],
+    [run('triggered'), run('triggered', true), run('triggered'), run('not-triggered', true)],
+    [run('not-triggered'), run('triggered', true), run('not-triggered'), run('not-triggered', true)],
+  ];
+
+  it('plans each query in both arms and says how many points the session costs', () => {
+    const r = report(items, records, true);
+    expect(r.settings.versusFresh).toBe(true);
+    // Planned twice over: no query is partial, and the loss budget counts every run.
+    expect(r.candidate.totals.planned).toBe(12);
+    expect(r.candidate.partialQueries).toEqual([]);
+    expect(r.candidate.queries.map((q) => q.planned)).toEqual([4, 4, 4]);
+    const { fresh, context } = r.candidate.byContext ?? {};
+    expect(fresh?.totals.planned).toBe(6);
+    expect(fresh?.totals.positives).toEqual({ triggered: 4, runs: 4 });
+    expect(context?.totals.positives).toEqual({ triggered: 1, runs: 4 });
+    expect(r.candidate.sessionCost?.queries).toBe(3);
+    expect(r.candidate.sessionCost?.positives).toMatchObject({
+      fresh: { hits: 4, runs: 4 },
+      context: { hits: 1, runs: 4 },
+      deltaRate: -0.75,
+    });
+    expect(r.candidate.sessionCost?.negatives.deltaRate).toBe(0.5);
+    const interval = r.candidate.sessionCost?.positives.interval;
+    expect(interval?.lower).toBeLessThan(-0.75);
+    expect(interval?.upper).toBeGreaterThan(-0.75);
+    expect(interval?.upper).toBeLessThan(0);
+  });
+
+  it('says no cost where no query ran both ways', () => {
+    const r = report(
+      items,
+      records.map((runs) => runs.filter((x) => x.inContext === true)),
+      true,
+    );
+    expect(r.candidate.sessionCost).toBeUndefined();
+    expect(r.candidate.byContext).toBeUndefined();
   });
 });

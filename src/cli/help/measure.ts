@@ -11,7 +11,7 @@ export const RUN_HELP = {
     '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
     '    [--siblings <dir>]... [--cross-negatives]',
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
-    '    [--agent claude|codex[,…]] [--codex <path>] [--context <file>]',
+    '    [--agent claude|codex[,…]] [--codex <path>] [--context <file>] [--versus-fresh]',
   ],
   options: [
     SHARED.skill,
@@ -39,6 +39,10 @@ export const RUN_HELP = {
       name: 'context',
       value: '<file>',
       text: 'start every run with these earlier turns in its history, the query being the next user message: a JSON array of {"role", "content"} turns, or a Claude Code session or Codex rollout (.jsonl) read as its messages (docs/context.md). The report holds its hash, turn count and size, never its text',
+    },
+    {
+      name: 'versus-fresh',
+      text: "measure each query that carries a context (--context, or its entry's own) both fresh and with its context, interleaved, in one report that judges each arm apart and says how many points the session costs (docs/context.md)",
     },
     {
       name: 'late',

@@ -67,6 +67,8 @@ export interface ReportInput {
   lateTurns?: number;
   /** `--context <file>`, as a report may say it (docs/context.md). */
   context?: ContextSummary;
+  /** `--versus-fresh`: each query with a context was measured fresh too (its runs hold both arms). */
+  versusFresh?: boolean;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -83,6 +85,7 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
     ...(input.stopReason === undefined ? {} : { stopReason: input.stopReason }),
     ...(input.budgetStop ? { budgetReason: budgetReason(input.budgetStop, input.budgetSetBy ?? 'cli') } : {}),
     description: describeText(side.description, side.overridden),
+    ...(input.versusFresh ? { versusFresh: true } : {}),
   };
   // With several models (or agents) every query is planned once per each; each is judged apart too.
   const agents = severalAgents(input);
@@ -162,6 +165,7 @@ export function buildReport(input: ReportInput): Report {
       ...(several ? { agents: several } : {}),
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
       ...(input.context === undefined ? {} : { context: input.context }),
+      ...(input.versusFresh ? { versusFresh: true as const } : {}),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },
