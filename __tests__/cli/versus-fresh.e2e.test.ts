@@ -1,14 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeContext } from '../../src/inputs/context.js';
+import { contextFillTurns } from '../../src/inputs/context-fill.js';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 
 /**
- * `run --versus-fresh` through the real `claude` against the simulated model (docs/context.md,
- * "Fresh against the session"): each query is measured fresh and with its context, interleaved,
- * in one report that judges each arm apart and says how many points the session costs. The model
+ * `run --versus-fresh` and `--context-fill` through the real `claude` against the simulated model
+ * (docs/context.md, "Fresh against the session", "Filling context"): each query is measured fresh
+ * and with its context, interleaved, in one report that judges each arm apart and says how many
+ * points the session costs; a fill is the shipped conversation's first N characters. The model
  * here loads the skill on a "hit" query only in a fresh session, so the session costs all of it.
  */
 const TURNS = [
@@ -24,6 +27,7 @@ beforeAll(async () => {
   world = await startCliWorld({
     name: 'versus-fresh-e2e',
     model: {
+      recordBodies: true,
       script: (view) =>
         view.query.startsWith('hit') && (view.priorTurns ?? 0) === 0 ? { kind: 'skill' } : { kind: 'text' },
     },
@@ -102,6 +106,42 @@ describe('run --versus-fresh', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('--versus-fresh: no query carries a context');
     expect(r.stderr).toContain('Fix: give --context <file>');
+    expect(world.model.requests.length).toBe(from);
+  });
+});
+
+describe('run --context-fill', () => {
+  it('starts every run with the shipped conversation’s first N characters, and the report says the fill', async () => {
+    const out = path.join(world.work, 'out-fill');
+    const from = world.model.requests.length;
+    const r = await run(['--context-fill', '2000', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const fill = describeContext(contextFillTurns(2000));
+    expect(fill.chars).toBe(2000);
+    expect(r.stderr).toContain(
+      `context: every run starts with ${fill.turns} earlier turns (2000 characters of the shipped coding conversation)`,
+    );
+    const report = await readReport(out);
+    expect(report.settings.contextFill).toBe(2000);
+    expect(report.settings.context).toEqual(fill);
+    const measured = world.model.requests
+      .slice(from)
+      .filter((q) => q.turn === 1 && q.view?.query !== undefined && /^(hit|what)/.test(q.view.query));
+    expect(measured.map((q) => q.view?.priorTurns)).toEqual(Array(4).fill(fill.turns));
+    // The shipped text reaches the model as it is: its last (cut) answer is in the request.
+    const last = contextFillTurns(2000).at(-1)?.content ?? '';
+    expect(JSON.stringify(measured[0]?.body)).toContain(JSON.stringify(last).slice(1, -1));
+  });
+
+  it('refuses a fill out of range, or beside --context, before any request', async () => {
+    const from = world.model.requests.length;
+    const small = await run(['--context-fill', '10']);
+    expect(small.code).toBe(1);
+    expect(small.stderr).toContain('--context-fill must be a whole number of characters');
+    const file = await world.write('ctx-both.json', JSON.stringify(TURNS));
+    const both = await run(['--context', file, '--context-fill', '2000']);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('--context and --context-fill both give every query its earlier turns');
     expect(world.model.requests.length).toBe(from);
   });
 });

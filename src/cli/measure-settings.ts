@@ -27,6 +27,8 @@ export interface MeasureFlags {
   contextTurns?: readonly ContextTurn[];
   /** `--versus-fresh`. */
   versusFresh?: boolean;
+  /** `--context-fill N`: the fill `contextTurns` was made from. */
+  contextFill?: number;
 }
 
 /** What the cost step adds (src/cli/cost-step.ts): the price table, and the budget with `--max-cost-usd`. */
@@ -65,6 +67,7 @@ export function flagSettingsFrom(
     ...(args.standby === undefined ? {} : { standby: args.standby }),
     ...(args.contextTurns ? { context: args.contextTurns } : {}),
     ...(args.versusFresh ? { versusFresh: true } : {}),
+    ...(args.contextFill === undefined ? {} : { contextFill: args.contextFill }),
     ...(cost ? { prices: cost.prices } : {}),
     ...(cost?.budget ? { budget: cost.budget } : {}),
     rules: {

@@ -6,6 +6,7 @@ import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { type ContextTurn, describeContext } from '../inputs/context.js';
 import { loadContext } from '../inputs/context-file.js';
+import { contextFillTurns } from '../inputs/context-fill.js';
 import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
@@ -36,14 +37,8 @@ export type { CliIo } from './output.js';
 export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const skill = await loadSkill(given.skill);
   // The context is an input too: refused with its file, line and fix before anything is spent.
-  const context = given.context === undefined ? undefined : await loadContext(given.context);
+  const context = await runContext(given, io);
   const args = context === undefined ? given : { ...given, contextTurns: context.turns };
-  if (context !== undefined) {
-    const { turns, chars } = describeContext(context.turns);
-    io.stderr.write(
-      `context: every run starts with ${turns} earlier turns (${chars} characters) in its history\n`,
-    );
-  }
   const { file: evalFile, evalSet: ownSet } = await ownEvalSet(args.eval, skill, io);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
   const siblingSkills =
@@ -213,4 +208,28 @@ function versusFreshCount(
     `versus fresh: ${count} quer${count === 1 ? 'y is' : 'ies are'} measured fresh and with ${count === 1 ? 'its' : 'their'} context, interleaved\n`,
   );
   return count;
+}
+
+/**
+ * The turns every run starts with: `--context`'s file, read and checked, or `--context-fill`'s N
+ * characters of the shipped conversation (docs/context.md); stderr says how many.
+ */
+async function runContext(given: RunArgs, io: CliIo): Promise<{ turns: ContextTurn[] } | undefined> {
+  if (given.context !== undefined && given.contextFill !== undefined)
+    throw new UsageError(
+      '--context and --context-fill both give every query its earlier turns. Fix: keep one of them',
+    );
+  const context =
+    given.contextFill !== undefined
+      ? { turns: contextFillTurns(given.contextFill) }
+      : given.context === undefined
+        ? undefined
+        : await loadContext(given.context);
+  if (context === undefined) return undefined;
+  const { turns, chars } = describeContext(context.turns);
+  const what = given.contextFill === undefined ? '' : ' of the shipped coding conversation';
+  io.stderr.write(
+    `context: every run starts with ${turns} earlier turns (${chars} characters${what}) in its history\n`,
+  );
+  return context;
 }

@@ -73,6 +73,8 @@ export interface MeasureSettings {
   context?: readonly ContextTurn[];
   /** `--versus-fresh`: each query with a context is measured fresh too, interleaved (docs/context.md). */
   versusFresh?: boolean;
+  /** `--context-fill N`: `context` is N characters of the shipped conversation (docs/context.md). */
+  contextFill?: number;
   /** The price table the runs are priced with (the built-in one, or `--prices`). */
   prices?: { table: PriceTable; identity: PricesIdentity };
   /**

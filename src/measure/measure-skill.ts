@@ -75,6 +75,7 @@ export async function measureSkill(
     ...(settings.lateTurns === undefined ? {} : { lateTurns: settings.lateTurns }),
     ...(settings.context ? { context: describeContext(settings.context) } : {}),
     ...(settings.versusFresh ? { versusFresh: true } : {}),
+    ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),

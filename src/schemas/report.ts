@@ -447,6 +447,11 @@ export const reportSchema = z.object({
      * measurement's `byContext` and `sessionCost` hold the two arms. Absent: off.
      */
     versusFresh: z.literal(true).optional(),
+    /**
+     * `--context-fill N`: `context` is the first N characters of the coding conversation that ships
+     * with skilltrigger (docs/context.md, "Filling context"); its summary is in `context`. Absent: none.
+     */
+    contextFill: z.number().int().positive().optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

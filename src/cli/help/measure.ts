@@ -11,7 +11,8 @@ export const RUN_HELP = {
     '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
     '    [--siblings <dir>]... [--cross-negatives]',
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
-    '    [--agent claude|codex[,…]] [--codex <path>] [--context <file>] [--versus-fresh]',
+    '    [--agent claude|codex[,…]] [--codex <path>] [--context <file>]',
+    '    [--context-fill N] [--versus-fresh]',
   ],
   options: [
     SHARED.skill,
@@ -39,6 +40,11 @@ export const RUN_HELP = {
       name: 'context',
       value: '<file>',
       text: 'start every run with these earlier turns in its history, the query being the next user message: a JSON array of {"role", "content"} turns, or a Claude Code session or Codex rollout (.jsonl) read as its messages (docs/context.md). The report holds its hash, turn count and size, never its text',
+    },
+    {
+      name: 'context-fill',
+      value: '<N>',
+      text: 'start every run with N characters (500 to 1000000) of a coding conversation that ships with skilltrigger, the same on every run, instead of your own --context file (docs/context.md, "Filling context"); the report says the fill',
     },
     {
       name: 'versus-fresh',

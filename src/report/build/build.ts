@@ -69,6 +69,8 @@ export interface ReportInput {
   context?: ContextSummary;
   /** `--versus-fresh`: each query with a context was measured fresh too (its runs hold both arms). */
   versusFresh?: boolean;
+  /** `--context-fill N`: the context is N characters of the shipped conversation. */
+  contextFill?: number;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -166,6 +168,7 @@ export function buildReport(input: ReportInput): Report {
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
       ...(input.context === undefined ? {} : { context: input.context }),
       ...(input.versusFresh ? { versusFresh: true as const } : {}),
+      ...(input.contextFill === undefined ? {} : { contextFill: input.contextFill }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },
