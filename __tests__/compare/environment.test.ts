@@ -146,4 +146,12 @@ describe('environmentWarnings', () => {
       'the context of 1 shared query differs (q1): their runs did not start from the same conversation',
     ]);
   });
+
+  it('warns when one report measured its contexts against a fresh start and the other did not', () => {
+    const versus = report({ settings: { ...base.settings, versusFresh: true } });
+    expect(environmentWarnings(versus, base).map((w) => w.message)).toEqual([
+      '--versus-fresh differs: baseline measured each query with a context fresh and with its context, candidate one way; compare an arm with the same arm (byContext)',
+    ]);
+    expect(codes(versus, report({ settings: { ...base.settings, versusFresh: true } }))).toEqual([]);
+  });
 });

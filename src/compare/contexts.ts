@@ -28,6 +28,13 @@ export function contextWarnings(
       message: `--context differs: ${names.base} ${said(a.settings.context)}, ${names.cand} ${said(b.settings.context)}; a rate measured after one conversation says little about another`,
     });
   }
+  if ((a.settings.versusFresh === true) !== (b.settings.versusFresh === true)) {
+    const which = (r: Report) => (r.settings.versusFresh ? 'fresh and with its context' : 'one way');
+    out.push({
+      code: 'context',
+      message: `--versus-fresh differs: ${names.base} measured each query with a context ${which(a)}, ${names.cand} ${which(b)}; compare an arm with the same arm (byContext)`,
+    });
+  }
   const theirs = new Map(b.candidate.queries.map((q) => [q.id, q.context]));
   const differing = a.candidate.queries
     .filter((q) => theirs.has(q.id) && !same(q.context, theirs.get(q.id)))
