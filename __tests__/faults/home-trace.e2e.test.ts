@@ -22,7 +22,8 @@ import {
  * A `run` is SIGKILLed mid-measurement, and the next command finds its temp project and its
  * orphaned claude and removes both. Then a measurement leaves the user's HOME as it found it
  * (docs/home.md): a HOME with settings, a CLAUDE.md and another project's history is compared file
- * by file before and after `preflight`, `run` (with contexts too, on claude and Codex), `matrix` and
+ * by file before and after `preflight`, `run` (with contexts too, a fill measured against a fresh
+ * start, on claude and Codex), `matrix` and
  * `improve` (its rewrite call included) through the real claude; only the plugin store the CLI rewrites at every start may differ. The
  * temp folder keeps nothing either.
  */
@@ -208,6 +209,41 @@ describe(faultTitle('home-unchanged'), () => {
     expect(report.candidate.queries.map((q: { context?: { turns: number } }) => q.context?.turns)).toEqual([
       4, 2, 2,
     ]);
+    await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
+  }, 600_000);
+
+  it('run --context-fill --versus-fresh: fresh and resumed runs interleaved, on claude (warm standbys) and Codex', async () => {
+    const { tmp, env } = await world.tmpEnv('fill');
+    await warm(env, 'warm-fill');
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+    const items = [
+      { query: 'home-fill write the handoff', should_trigger: true },
+      { query: 'home-fill unrelated chore', should_trigger: false },
+    ];
+    for (const item of items)
+      table.set(item.query, item.should_trigger ? { kind: 'skill' } : { kind: 'text' });
+    const evalFile = await world.write('home-fill/evals.json', JSON.stringify(items));
+    const codexEnv = { ...env, OPENAI_BASE_URL: `${world.model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' };
+    const out = path.join(work, 'out-fill');
+    const run = await runCli(
+      runArgs(skillDir, evalFile, out, '--runs', '1', '--standby', '2').concat([
+        '--context-fill',
+        '3000',
+        '--versus-fresh',
+        '--agent',
+        'claude,codex',
+        '--codex',
+        CODEX_BIN,
+      ]),
+      { env: codexEnv },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(await readFile(await reportIn(out), 'utf8'));
+    expect(report.settings.contextFill).toBe(3000);
+    // Each query ran fresh and with the fill on each agent: four runs.
+    expect(report.candidate.queries.map((q: { outcomes: string[] }) => q.outcomes.length)).toEqual([4, 4]);
     await unchanged(home, tmp, temp);
     expect(await readdir(tmp)).toEqual([]);
   }, 600_000);
