@@ -30,6 +30,7 @@ export const Inputs = {
   Competition: 'competition',
   CrossNegatives: 'cross-negatives',
   Late: 'late',
+  ContextFill: 'context-fill',
   Prices: 'prices',
   MaxCostUsd: 'max-cost-usd',
   RoutingMatrix: 'routing-matrix',
@@ -76,6 +77,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.Competition]: 'siblings',
   [Inputs.CrossNegatives]: 'false',
   [Inputs.Late]: '0',
+  [Inputs.ContextFill]: '',
   [Inputs.RoutingMatrix]: 'false',
 };
 

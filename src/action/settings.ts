@@ -86,6 +86,8 @@ export interface Settings {
   crossNegatives: boolean;
   /** `late`: turns a miss is watched for a late load (`run --late N`); 0: off. */
   lateTurns: number;
+  /** `context-fill`: characters of the shipped conversation every run starts with (`run --context-fill N`). */
+  contextFill?: number;
   /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
@@ -324,6 +326,10 @@ export function readSettings(read: InputReader = coreReader): Settings {
       prices,
     );
   }
+  const contextFill =
+    optional(Inputs.ContextFill) === undefined
+      ? undefined
+      : numeric(Inputs.ContextFill, ' (or empty, for none)');
   const maxCostUsd =
     optional(Inputs.MaxCostUsd) === undefined
       ? undefined
@@ -370,6 +376,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     competition,
     crossNegatives: boolean(Inputs.CrossNegatives),
     lateTurns: numeric(Inputs.Late),
+    ...(contextFill === undefined ? {} : { contextFill }),
     ...(prices === undefined ? {} : { prices }),
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
     routingMatrix,
