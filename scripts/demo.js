@@ -34,6 +34,7 @@ Options: any option of the mode's command (node bin/skilltrigger.js <mode> --hel
   npm run demo -- --skill path/to/skill --eval path/to/evals.json   any skill, offline
   npm run demo -- --agent claude,codex                              the example on Claude Code and Codex
   npm run demo -- --agent claude,codex,gemini                       …and on Gemini CLI
+  npm run demo -- --context-fill 20000                              fresh against mid-session, each query both ways
   npm run demo -- improve --runs 4 --iterations 2                   a longer author's loop
 DEMO_SEED=<n> changes the simulated model's seed (default 7).
 `;
@@ -107,6 +108,10 @@ if (mode === 'improve' || mode === 'init') {
 // --runs, --iterations and --standby given on the command line win.
 if (mode === 'improve' && !extra.some((a) => a.startsWith('--runs'))) extra.push('--runs', 'auto:3');
 if (mode === 'improve' && !extra.some((a) => a.startsWith('--iterations'))) extra.push('--iterations', '1');
+// --context-fill N: the mid-session arm beside the fresh one. Each query is measured fresh and with
+// N characters of the shipped coding conversation before it (--versus-fresh, docs/context.md), and
+// the simulated model loads less often after earlier turns (its CONTEXT_FACTOR).
+if (mode === 'run' && extraHas('--context-fill') && !extraHas('--versus-fresh')) extra.push('--versus-fresh');
 // The matrix measures every skill under examples/ together (handoff, standup, changelog).
 const args =
   mode === 'init'

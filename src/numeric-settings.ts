@@ -48,6 +48,10 @@ export const MAX_LATE_TURNS = 10;
  */
 export const MAX_STANDBY = 4;
 
+/** The fewest and the most characters `--context-fill` takes (docs/context.md, "Filling context"). */
+export const CONTEXT_FILL_MIN = 500;
+export const CONTEXT_FILL_MAX = 1_000_000;
+
 const timeout = (meaning?: string): NumericSetting => ({
   grammar: 'decimal',
   min: TIMEOUT_FLOOR_SECONDS,
@@ -76,6 +80,13 @@ export const NUMERIC_SETTINGS = {
   },
   count: { grammar: 'whole', min: 4, max: 100 },
   iterations: { grammar: 'whole', min: 1, max: 20 },
+  'context-fill': {
+    grammar: 'whole',
+    min: CONTEXT_FILL_MIN,
+    max: CONTEXT_FILL_MAX,
+    unit: 'characters',
+    meaning: 'of the shipped conversation before each query',
+  },
   standby: {
     grammar: 'whole',
     min: 0,

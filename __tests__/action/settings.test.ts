@@ -172,6 +172,15 @@ describe('readSettings', () => {
     expect(() => readSettings(reader(inputs))).toThrow(message);
   });
 
+  it('reads context-fill as the CLI reads --context-fill; empty is none', () => {
+    expect(readSettings(reader({ 'context-fill': '20000' })).contextFill).toBe(20000);
+    expect(readSettings(reader({})).contextFill).toBeUndefined();
+    // An agent whose runs cannot start from a context is refused with it, naming the agent.
+    expect(() => readSettings(reader({ 'context-fill': '20000', agents: 'claude,gemini' }))).toThrow(
+      /^input context-fill: Gemini CLI cannot be measured with a context yet: .*Fix: /,
+    );
+  });
+
   it('refuses a shard with mode: merge (the merge step gathers every shard)', () => {
     expect(() => readSettings(reader({ shard: '1/2', mode: 'merge' }))).toThrow(
       'input shard: expected empty with mode: merge',
@@ -198,6 +207,11 @@ describe('readSettings', () => {
     ['on-fork', 'neutral', 'input on-fork: expected skip or fail, got "neutral"'],
     ['cross-negatives', 'on', 'input cross-negatives: expected true or false, got "on"'],
     ['results-dir', '../elsewhere', 'input results-dir: expected a folder inside the workspace'],
+    [
+      'context-fill',
+      '100',
+      'input context-fill: expected a whole number of characters from 500 to 1000000 (of the shipped conversation before each query) (or empty, for none), got "100"',
+    ],
   ])('refuses %s = %j, naming the input and what it accepts', (name, value, message) => {
     let error: unknown;
     try {

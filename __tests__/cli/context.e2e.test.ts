@@ -12,8 +12,10 @@ import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
  * `run --context <file>` through the real `claude` against the simulated model: every measured run
  * starts with the turns in its history (docs/context.md), the report holds the context's summary
  * and never its text, a transcript the real CLI wrote is accepted, a malformed file is refused
- * before anything is spent, and nothing of a context is left in HOME.
+ * before anything is spent, and nothing of a context is left in HOME. The same through the real
+ * `codex` (`--agent codex`): its runs resume a rollout in their throwaway CODEX_HOME.
  */
+const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 const TURNS = [
   { role: 'user', content: 'The deploy script broke after the rename; please have a look at deploy.sh.' },
   { role: 'assistant', content: 'Found it: deploy.sh still sourced the old env file. Fixed and re-ran.' },
@@ -114,6 +116,141 @@ describe('run --context', () => {
     const { report } = await readReport(out);
     expect(report.settings.context?.turns).toBe(2);
     expect(transcriptsInHome()).toEqual([]);
+  });
+
+  it('measures Codex with the turns too, decided on the answer to the query; nothing is left in HOME', async () => {
+    const file = await world.write('ctx-codex.json', JSON.stringify(TURNS));
+    const out = path.join(world.work, 'out-codex');
+    const from = world.model.requests.length;
+    const r = await runCli(
+      [
+        'run',
+        '--agent',
+        'codex',
+        '--codex',
+        CODEX_BIN,
+        '--skill',
+        skill,
+        '--eval',
+        evalFile,
+        '--runs',
+        '1',
+      ].concat(['--context', file, '--out', out]),
+      {
+        env: {
+          ...world.claude.env,
+          OPENAI_BASE_URL: `${world.model.url}/v1`,
+          OPENAI_API_KEY: 'sk-test-codex',
+        },
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const { report, text } = await readReport(out);
+    expect(report.settings.context).toEqual(describeContext(TURNS as never));
+    expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
+    expect(text).not.toContain('deploy.sh');
+    const measured = world.model.requests
+      .slice(from)
+      .filter(
+        (q) => q.path.endsWith('/responses') && q.turn === 1 && /^(hit|what)/.test(q.view?.query ?? ''),
+      );
+    expect(measured.map((q) => q.view?.priorTurns)).toEqual([2, 2]);
+    // Codex never wrote into the user's HOME: its runs had their own CODEX_HOME.
+    expect(await readdir(world.claude.home)).not.toContain('.codex');
+  });
+
+  it("starts each entry's runs with its own context, a file or inline turns, warm standbys included", async () => {
+    await world.write('own/contexts/deploy.json', JSON.stringify(TURNS));
+    const four = [
+      ...TURNS,
+      { role: 'user', content: 'And the staging env?' },
+      { role: 'assistant', content: 'Same fix.' },
+    ];
+    const own = await world.write(
+      'own/evals.json',
+      JSON.stringify([
+        {
+          query: 'hit: write the handoff from the file',
+          should_trigger: true,
+          context: 'contexts/deploy.json',
+        },
+        { query: 'what does the inline regex match', should_trigger: false, context: four },
+        { query: 'hit: write the handoff fresh', should_trigger: true },
+      ]),
+    );
+    const out = path.join(world.work, 'out-own');
+    const from = world.model.requests.length;
+    const r = await runCli(
+      [
+        'run',
+        '--skill',
+        skill,
+        '--eval',
+        own,
+        '--runs',
+        '2',
+        '--standby',
+        '2',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        out,
+      ],
+      { env: world.claude.env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const { report, text } = await readReport(out);
+    expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([
+      ['triggered', 'triggered'],
+      ['not-triggered', 'not-triggered'],
+      ['triggered', 'triggered'],
+    ]);
+    // Neither the turns nor the file's path reach the report.
+    for (const secret of ['deploy.sh', 'staging env', 'contexts/deploy.json'])
+      expect(text).not.toContain(secret);
+    const prior = new Map<string, number[]>();
+    for (const q of world.model.requests.slice(from)) {
+      const query = q.view?.query ?? '';
+      if (q.turn !== 1 || !/^(hit|what)/.test(query)) continue;
+      prior.set(query, [...(prior.get(query) ?? []), q.view?.priorTurns ?? -1]);
+    }
+    expect(Object.fromEntries(prior)).toEqual({
+      'hit: write the handoff from the file': [2, 2],
+      'what does the inline regex match': [4, 4],
+      'hit: write the handoff fresh': [0, 0],
+    });
+    expect(transcriptsInHome()).toEqual([]);
+  });
+
+  it('refuses an entry whose context file is missing, with the entry and the fix, before any request', async () => {
+    const own = await world.write(
+      'gone/evals.json',
+      JSON.stringify([
+        { id: 'gone', query: 'hit: write it', should_trigger: true, context: 'contexts/gone.json' },
+        { query: 'what does this match', should_trigger: false },
+      ]),
+    );
+    const from = world.model.requests.length;
+    const refused = await runCli(
+      [
+        'run',
+        '--skill',
+        skill,
+        '--eval',
+        own,
+        '--runs',
+        '1',
+        '--claude',
+        CLAUDE_BIN,
+        '--out',
+        path.join(world.work, 'out-gone'),
+      ],
+      { env: world.claude.env },
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${own} (entry "gone"): its context "contexts/gone.json"`);
+    expect(refused.stderr).toContain('Fix: write the path relative to the folder of the eval set');
+    expect(world.model.requests.length).toBe(from);
   });
 
   it('refuses a malformed context with the file, the line and the fix, before any request', async () => {

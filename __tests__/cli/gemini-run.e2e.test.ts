@@ -118,6 +118,46 @@ describe('run --agent claude,gemini', () => {
     expect(report.candidate.cost?.unknownModels).toEqual([]);
   });
 
+  it('a context on Gemini is refused with the fix, before anything runs: --context-fill, or an entry of its own', async () => {
+    const from = world.model.requests.length;
+    const skill = path.join(world.work, 'skills', 'handoff');
+    const plain = await world.write(
+      'g-plain.json',
+      JSON.stringify([
+        { query: 'g: plain', should_trigger: true },
+        { query: 'g: other', should_trigger: false },
+      ]),
+    );
+    const fill = await runCli(
+      ['run', '--agent', 'claude,gemini', '--skill', skill, '--eval', plain, '--context-fill', '2000'],
+      { env: env() },
+    );
+    expect(fill.code).toBe(1);
+    expect(fill.stderr).toContain('--context-fill: Gemini CLI cannot be measured with a context yet');
+    const evalFile = await world.write(
+      'g-context.json',
+      JSON.stringify([
+        {
+          query: 'g: write the handoff note',
+          should_trigger: true,
+          context: [
+            { role: 'user', content: 'hi' },
+            { role: 'assistant', content: 'hello' },
+          ],
+        },
+        { query: 'g: what is a monad', should_trigger: false },
+      ]),
+    );
+    const entry = await runCli(['run', '--agent', 'gemini', '--skill', skill, '--eval', evalFile], {
+      env: env(),
+    });
+    expect(entry.code).toBe(1);
+    expect(entry.stderr).toContain(
+      "g-context.json: an entry's context: Gemini CLI cannot be measured with a context yet",
+    );
+    expect(world.model.requests.length).toBe(from);
+  });
+
   it('matrix refuses gemini with the fix, before anything runs', async () => {
     const from = world.model.requests.length;
     const r = await runCli(['matrix', '--skills', path.join(world.work, 'skills'), '--agent', 'gemini'], {

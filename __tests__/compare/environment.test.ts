@@ -125,4 +125,33 @@ describe('environmentWarnings', () => {
       'conflict check differs: baseline enforced, candidate allowed (--allow-conflict)',
     );
   });
+
+  it('warns when the runs did not start with the same contexts, by their summaries only', () => {
+    const ctx = (sha: string, turns: number) => ({
+      sha256: sha.repeat(64).slice(0, 64),
+      turns,
+      chars: 40 * turns,
+    });
+    const withContext = report({ settings: { ...base.settings, context: ctx('a', 2) } });
+    expect(codes(base, withContext)).toEqual(['context']);
+    expect(environmentWarnings(base, withContext)[0]?.message).toBe(
+      '--context differs: baseline fresh, candidate 2 turns (80 characters, sha256 aaaaaaaaaaaa); a rate measured after one conversation says little about another',
+    );
+    expect(codes(withContext, report({ settings: { ...base.settings, context: ctx('a', 2) } }))).toEqual([]);
+    // A shared query's own context.
+    const own = report();
+    own.candidate.queries = own.candidate.queries.map((q) => ({ ...q, context: ctx('b', 4) }));
+    const warnings = environmentWarnings(base, own);
+    expect(warnings.map((w) => w.message)).toEqual([
+      'the context of 1 shared query differs (q1): their runs did not start from the same conversation',
+    ]);
+  });
+
+  it('warns when one report measured its contexts against a fresh start and the other did not', () => {
+    const versus = report({ settings: { ...base.settings, versusFresh: true } });
+    expect(environmentWarnings(versus, base).map((w) => w.message)).toEqual([
+      '--versus-fresh differs: baseline measured each query with a context fresh and with its context, candidate one way; compare an arm with the same arm (byContext)',
+    ]);
+    expect(codes(versus, report({ settings: { ...base.settings, versusFresh: true } }))).toEqual([]);
+  });
 });

@@ -22,12 +22,19 @@ import {
  * A `run` is SIGKILLed mid-measurement, and the next command finds its temp project and its
  * orphaned claude and removes both. Then a measurement leaves the user's HOME as it found it
  * (docs/home.md): a HOME with settings, a CLAUDE.md and another project's history is compared file
- * by file before and after `preflight`, `run`, `matrix` and `improve` (its rewrite call included)
- * through the real claude; only the plugin store the CLI rewrites at every start may differ. The
+ * by file before and after `preflight`, `run` (with contexts too, a fill measured against a fresh
+ * start, on claude and Codex), `matrix` and
+ * `improve` (its rewrite call included) through the real claude; only the plugin store the CLI rewrites at every start may differ. The
  * temp folder keeps nothing either.
  */
 
 const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
+const CODEX_BIN = path.resolve('node_modules/.bin/codex');
+/** The turns runs start with (docs/context.md): placed for each run, and gone with it. */
+const CONTEXT = [
+  { role: 'user', content: 'The deploy script broke after the rename.' },
+  { role: 'assistant', content: 'Fixed deploy.sh: it sourced the old env file.' },
+];
 const table = new Map<string, Behaviour | Script>();
 let world: CliWorld;
 let claude: ClaudeEnv;
@@ -90,7 +97,8 @@ describe('a SIGKILL of skilltrigger', () => {
     await writeFile(
       evalFile,
       JSON.stringify([
-        { query, should_trigger: true },
+        // With a context: the kill lands while a resumed session's transcript is in place.
+        { query, should_trigger: true, context: CONTEXT },
         { query: 'home-kill-neg unrelated', should_trigger: false },
       ]),
     );
@@ -166,6 +174,78 @@ describe(faultTitle('home-unchanged'), () => {
     });
     expect(run.code).toBe(0);
     await unchanged(home, tmp, temp);
+  }, 600_000);
+
+  it('run with contexts: --context and entries of their own, on claude (warm standbys) and Codex', async () => {
+    const { tmp, env } = await world.tmpEnv('context');
+    await warm(env, 'warm-context');
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+    const contextFile = await world.write('home-context/all.json', JSON.stringify(CONTEXT));
+    await world.write('home-context/contexts/own.json', JSON.stringify([...CONTEXT, ...CONTEXT]));
+    const items = [
+      { query: 'home-ctx-file write the handoff', should_trigger: true, context: 'contexts/own.json' },
+      { query: 'home-ctx-inline unrelated chore', should_trigger: false, context: CONTEXT },
+      { query: 'home-ctx-global write it down', should_trigger: true },
+    ];
+    for (const item of items)
+      table.set(item.query, item.should_trigger ? { kind: 'skill' } : { kind: 'text' });
+    const evalFile = await world.write('home-context/evals.json', JSON.stringify(items));
+    const codexEnv = { ...env, OPENAI_BASE_URL: `${world.model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' };
+    const agents = ['claude', 'codex'].join(',');
+    const run = await runCli(
+      runArgs(skillDir, evalFile, path.join(work, 'out-context'), '--runs', '2', '--standby', '2').concat([
+        '--context',
+        contextFile,
+        '--agent',
+        agents,
+        '--codex',
+        CODEX_BIN,
+      ]),
+      { env: codexEnv },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(await readFile(await reportIn(path.join(work, 'out-context')), 'utf8'));
+    expect(report.candidate.queries.map((q: { context?: { turns: number } }) => q.context?.turns)).toEqual([
+      4, 2, 2,
+    ]);
+    await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
+  }, 600_000);
+
+  it('run --context-fill --versus-fresh: fresh and resumed runs interleaved, on claude (warm standbys) and Codex', async () => {
+    const { tmp, env } = await world.tmpEnv('fill');
+    await warm(env, 'warm-fill');
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+    const items = [
+      { query: 'home-fill write the handoff', should_trigger: true },
+      { query: 'home-fill unrelated chore', should_trigger: false },
+    ];
+    for (const item of items)
+      table.set(item.query, item.should_trigger ? { kind: 'skill' } : { kind: 'text' });
+    const evalFile = await world.write('home-fill/evals.json', JSON.stringify(items));
+    const codexEnv = { ...env, OPENAI_BASE_URL: `${world.model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' };
+    const out = path.join(work, 'out-fill');
+    const run = await runCli(
+      runArgs(skillDir, evalFile, out, '--runs', '1', '--standby', '2').concat([
+        '--context-fill',
+        '3000',
+        '--versus-fresh',
+        '--agent',
+        'claude,codex',
+        '--codex',
+        CODEX_BIN,
+      ]),
+      { env: codexEnv },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(await readFile(await reportIn(out), 'utf8'));
+    expect(report.settings.contextFill).toBe(3000);
+    // Each query ran fresh and with the fill on each agent: four runs.
+    expect(report.candidate.queries.map((q: { outcomes: string[] }) => q.outcomes.length)).toEqual([4, 4]);
+    await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
   }, 600_000);
 
   it('matrix and improve (measured runs, the rewrite call)', async () => {
@@ -251,6 +331,12 @@ describe(faultTitle('home-unchanged'), () => {
     expect(await readdir(tmp)).toEqual([]);
   }, 600_000);
 });
+
+/** The report's JSON in `out`. */
+async function reportIn(out: string): Promise<string> {
+  const [json] = (await readdir(out)).filter((f) => f.endsWith('.json'));
+  return path.join(out, json ?? '');
+}
 
 /** Process groups of the processes whose cwd lies inside `dir` (Linux /proc). */
 async function processGroupsIn(dir: string): Promise<number[]> {

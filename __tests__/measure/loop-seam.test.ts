@@ -145,4 +145,25 @@ describe('the loop on a fake agent, through the agent spec', () => {
     expect(first.settled).toBe(1);
     expect(second.settled).toBe(1);
   });
+
+  it("hands each run its query's context, and tells the agent what the next runs start with", async () => {
+    const turns = [
+      { role: 'user' as const, content: 'Fix the build.' },
+      { role: 'assistant' as const, content: 'Fixed.' },
+    ];
+    const withContext = items.map((item) => (item.id === 'p2' ? { ...item, context: { turns } } : item));
+    const agent = fakeAgent('codex', truthful);
+    await measureAll(specFor([agent], { items: withContext }), () => {});
+    expect(agent.requests.map((r) => [r.query, r.context])).toEqual([
+      ['p1', undefined],
+      ['p2', turns],
+      ['n1', undefined],
+      ['p1', undefined],
+      ['p2', turns],
+      ['n1', undefined],
+    ]);
+    // The very array of the item: an agent may key what it prepares on it.
+    expect(agent.requests[1]?.context).toBe(turns);
+    expect(agent.prepared[0]?.map((u) => u.context)).toEqual([turns, undefined, undefined, turns, undefined]);
+  });
 });

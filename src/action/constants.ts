@@ -30,6 +30,7 @@ export const Inputs = {
   Competition: 'competition',
   CrossNegatives: 'cross-negatives',
   Late: 'late',
+  ContextFill: 'context-fill',
   Prices: 'prices',
   MaxCostUsd: 'max-cost-usd',
   RoutingMatrix: 'routing-matrix',
@@ -77,6 +78,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.Competition]: 'siblings',
   [Inputs.CrossNegatives]: 'false',
   [Inputs.Late]: '0',
+  [Inputs.ContextFill]: '',
   [Inputs.RoutingMatrix]: 'false',
   [Inputs.AcceptDrift]: 'false',
 };

@@ -4,6 +4,7 @@ import type { AgentId } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import { agentFacts } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
+import { contextFillTurns } from '../inputs/context-fill.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
@@ -142,6 +143,10 @@ export function loopSettingsOf(
     ...(settings.models === undefined ? {} : { models: settings.models }),
     // `late`, as the CLI's `--late N` (0: off).
     lateTurns: settings.lateTurns,
+    // `context-fill`, as the CLI's `--context-fill N`: every query without a context of its own.
+    ...(settings.contextFill === undefined
+      ? {}
+      : { context: contextFillTurns(settings.contextFill), contextFill: settings.contextFill }),
     rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
     timeoutSeconds: settings.timeoutSeconds,
     stub: STUB_LAYOUT,

@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
-import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
+import { contextRefusal, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { MATRIX_AGENTS } from '../schemas/matrix.js';
@@ -96,6 +96,8 @@ export interface Settings {
   crossNegatives: boolean;
   /** `late`: turns a miss is watched for a late load (`run --late N`); 0: off. */
   lateTurns: number;
+  /** `context-fill`: characters of the shipped conversation every run starts with (`run --context-fill N`). */
+  contextFill?: number;
   /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
@@ -342,6 +344,15 @@ export function readSettings(read: InputReader = coreReader): Settings {
       prices,
     );
   }
+  const contextFill =
+    optional(Inputs.ContextFill) === undefined
+      ? undefined
+      : numeric(Inputs.ContextFill, ' (or empty, for none)');
+  const noContext = contextRefusal(
+    agents ?? DEFAULT_AGENTS,
+    contextFill === undefined ? undefined : `input ${Inputs.ContextFill}`,
+  );
+  if (noContext) throw noContext;
   const maxCostUsd =
     optional(Inputs.MaxCostUsd) === undefined
       ? undefined
@@ -410,6 +421,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     competition,
     crossNegatives: boolean(Inputs.CrossNegatives),
     lateTurns: numeric(Inputs.Late),
+    ...(contextFill === undefined ? {} : { contextFill }),
     ...(prices === undefined ? {} : { prices }),
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
     routingMatrix,

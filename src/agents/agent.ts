@@ -124,8 +124,6 @@ export interface AgentRunSettings {
   /** Its version, from its gates (read again when they did not say). */
   version?: string;
   stubs: AgentStubs;
-  /** The turns every run starts with (docs/context.md). */
-  context?: readonly ContextTurn[];
 }
 
 /** A SKILL.md as an agent's listing reads it: its name, where it is, its text as it stands. */
@@ -254,6 +252,11 @@ export interface AgentRunRequest {
   timeoutMs: number;
   /** Aborting kills the run and removes its files; the run then rejects and is not recorded. */
   signal?: AbortSignal;
+  /**
+   * The turns the run starts with in its history (docs/context.md); absent: a fresh session. The
+   * same query's runs are handed the same array, so an agent may key what it prepares on it.
+   */
+  context?: readonly ContextTurn[];
 }
 
 /** A run planned after the current one, by the agent that will run it. */
@@ -261,6 +264,7 @@ export interface UpcomingRun {
   agent: AgentId;
   side: number;
   model?: string;
+  context?: readonly ContextTurn[];
 }
 
 export interface Agent {

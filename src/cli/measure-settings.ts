@@ -25,6 +25,10 @@ export interface MeasureFlags {
   standby?: number;
   /** `--context <file>`, read: the turns every run starts with (docs/context.md). */
   contextTurns?: readonly ContextTurn[];
+  /** `--versus-fresh`. */
+  versusFresh?: boolean;
+  /** `--context-fill N`: the fill `contextTurns` was made from. */
+  contextFill?: number;
 }
 
 /** What the cost step adds (src/cli/cost-step.ts): the price table, and the budget with `--max-cost-usd`. */
@@ -62,6 +66,8 @@ export function flagSettingsFrom(
     ...(args.lateTurns === undefined ? {} : { lateTurns: args.lateTurns }),
     ...(args.standby === undefined ? {} : { standby: args.standby }),
     ...(args.contextTurns ? { context: args.contextTurns } : {}),
+    ...(args.versusFresh ? { versusFresh: true } : {}),
+    ...(args.contextFill === undefined ? {} : { contextFill: args.contextFill }),
     ...(cost ? { prices: cost.prices } : {}),
     ...(cost?.budget ? { budget: cost.budget } : {}),
     rules: {

@@ -11,6 +11,8 @@ export function progressLine(p: RunProgress, queries: number, runsPerQuery: numb
     // The agent is named wherever it is set: a Codex run, or either agent of several.
     ...(p.result.agent ? [p.result.agent] : []),
     ...(p.result.requestedModel ? [p.result.requestedModel] : []),
+    // A run that started with a context says so (beside its fresh twin with --versus-fresh).
+    ...(p.result.inContext ? ['with its context'] : []),
     describeOutcome(p.result.outcome),
     `${(p.result.durationMs / 1000).toFixed(1)} s`,
   ];

@@ -51,6 +51,10 @@ export interface RunArgs extends MeasuringFlags {
   bins: Record<AgentId, string>;
   /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
   context?: string;
+  /** `--context-fill N`: N characters of the shipped coding conversation before every query. */
+  contextFill?: number;
+  /** `--versus-fresh`: each query with a context is measured fresh too, interleaved (docs/context.md). */
+  versusFresh: boolean;
 }
 
 /** `run`'s settings from what `parseOptions` found. */
@@ -73,6 +77,10 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     ...optional('baselineDescriptionFile', v.get('baseline-description-file')),
     ...optional('junit', v.get('junit')),
     ...optional('context', v.get('context')),
+    ...(v.get('context-fill') === undefined
+      ? {}
+      : { contextFill: numberOption('context-fill', v.get('context-fill'), 0) }),
+    versusFresh: parsed.switches.has('versus-fresh'),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),

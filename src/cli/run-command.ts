@@ -4,11 +4,15 @@ import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode, UsageError } from '../errors.js';
-import { describeContext } from '../inputs/context.js';
-import { leftOutLink, loadContext, loadSkill } from '../inputs/files.js';
+import { contextRefusal } from '../inputs/agents.js';
+import { type ContextTurn, describeContext } from '../inputs/context.js';
+import { loadContext } from '../inputs/context-file.js';
+import { contextFillTurns } from '../inputs/context-fill.js';
+import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
+import type { EvalItem } from '../inputs/types.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import { checkRenderingFile } from '../report/disk/folder.js';
 import { baselineLine, baselineText } from './baseline-text.js';
@@ -34,14 +38,8 @@ export type { CliIo } from './output.js';
 export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const skill = await loadSkill(given.skill);
   // The context is an input too: refused with its file, line and fix before anything is spent.
-  const context = given.context === undefined ? undefined : await loadContext(given.context);
+  const context = await runContext(given, io);
   const args = context === undefined ? given : { ...given, contextTurns: context.turns };
-  if (context !== undefined) {
-    const { turns, chars } = describeContext(context.turns);
-    io.stderr.write(
-      `context: every run starts with ${turns} earlier turns (${chars} characters) in its history\n`,
-    );
-  }
   const { file: evalFile, evalSet: ownSet } = await ownEvalSet(args.eval, skill, io);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
   const siblingSkills =
@@ -52,6 +50,8 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
         );
   const cross = args.crossNegatives ? await crossNegativeItems(siblingSkills) : undefined;
   const evalSet = cross === undefined ? ownSet : { ...ownSet, items: [...ownSet.items, ...cross.items] };
+  // --versus-fresh measures each query with a context twice: the plan counts both.
+  const twice = args.versusFresh ? versusFreshCount(evalSet.items, context?.turns, io) : 0;
   const description =
     args.description === undefined
       ? skill.description
@@ -79,11 +79,17 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   const agents = args.agents ?? [{ agent: 'claude' as const }];
-  const withoutContext = agents.map((a) => agentFacts(a.agent)).find((a) => a.noContext !== undefined);
-  if (context !== undefined && withoutContext !== undefined)
-    throw new UsageError(
-      `--context: ${withoutContext.label} cannot be measured with a context yet: ${withoutContext.noContext}. Fix: measure the context on --agent ${DEFAULT_AGENT}, or drop --context for ${withoutContext.label}`,
-    );
+  const refused = contextRefusal(
+    agents,
+    context !== undefined
+      ? given.contextFill === undefined
+        ? '--context'
+        : '--context-fill'
+      : evalSet.items.some((item) => item.context?.turns !== undefined)
+        ? `${evalFile}: an entry's context`
+        : undefined,
+  );
+  if (refused) throw refused;
   const claudeRuns = measures(agents, DEFAULT_AGENT);
   // The siblings as each other agent lists them, read once: the line below and its settings both say them.
   const listedByAgent = listedSiblingsOf(agents, siblingSkills);
@@ -144,7 +150,7 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     });
     // The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run.
     const shape = {
-      queries: evalSet.items.length,
+      queries: evalSet.items.length + twice,
       runsPerQuery: args.runs,
       sides: baselineDescription === undefined ? 1 : 2,
       // One slot per model, or per agent with several; a Codex run is estimated from Codex's round trip.
@@ -193,4 +199,49 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     // The end of every run repeats the reminder: it is the last thing the user reads.
     if (reminders) io.stderr.write(reminders);
   }
+}
+
+/**
+ * `--versus-fresh`: how many queries carry a context (their own, or `--context`), each measured
+ * fresh too; refused (exit 1) before anything is spent when none does.
+ */
+function versusFreshCount(
+  items: readonly EvalItem[],
+  context: readonly ContextTurn[] | undefined,
+  io: CliIo,
+): number {
+  const count =
+    context === undefined ? items.filter((item) => item.context?.turns !== undefined).length : items.length;
+  if (count === 0)
+    throw new UsageError(
+      '--versus-fresh: no query carries a context, so there is no session to measure against a fresh start. Fix: give --context <file>, or a "context" on the eval set\'s entries (docs/context.md)',
+    );
+  io.stderr.write(
+    `versus fresh: ${count} quer${count === 1 ? 'y is' : 'ies are'} measured fresh and with ${count === 1 ? 'its' : 'their'} context, interleaved\n`,
+  );
+  return count;
+}
+
+/**
+ * The turns every run starts with: `--context`'s file, read and checked, or `--context-fill`'s N
+ * characters of the shipped conversation (docs/context.md); stderr says how many.
+ */
+async function runContext(given: RunArgs, io: CliIo): Promise<{ turns: ContextTurn[] } | undefined> {
+  if (given.context !== undefined && given.contextFill !== undefined)
+    throw new UsageError(
+      '--context and --context-fill both give every query its earlier turns. Fix: keep one of them',
+    );
+  const context =
+    given.contextFill !== undefined
+      ? { turns: contextFillTurns(given.contextFill) }
+      : given.context === undefined
+        ? undefined
+        : await loadContext(given.context);
+  if (context === undefined) return undefined;
+  const { turns, chars } = describeContext(context.turns);
+  const what = given.contextFill === undefined ? '' : ' of the shipped coding conversation';
+  io.stderr.write(
+    `context: every run starts with ${turns} earlier turns (${chars} characters${what}) in its history\n`,
+  );
+  return context;
 }

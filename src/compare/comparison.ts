@@ -46,6 +46,8 @@ export type ComparisonWarningCode =
   | 'should-trigger-changed'
   | 'class-not-shared'
   | 'needs-context-changed'
+  /** The runs did not start with the same contexts (`--context`, or a shared query's own; docs/context.md). */
+  | 'context'
   | 'split-changed';
 
 export interface ComparisonWarning {

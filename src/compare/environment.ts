@@ -2,6 +2,7 @@ import type { AgentId } from '../agents/agent.js';
 import { agentFacts } from '../agents/registry.js';
 import type { Report } from '../schemas/report.js';
 import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';
+import { contextWarnings } from './contexts.js';
 import { siblingSetWarnings } from './siblings.js';
 
 /** How a warning names an agent's CLI. */
@@ -138,6 +139,7 @@ export function environmentWarnings(
     a.simulated ? 'simulated' : 'real',
     b.simulated ? 'simulated' : 'real',
   );
+  out.push(...contextWarnings(a, b, names));
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { AGENT_IDS, type AgentChoice, type AgentId } from '../agents/agent.js';
+import { agentFacts } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 
 /**
@@ -93,4 +94,20 @@ export function ownModels(agent: AgentId, value: string | undefined, n: Naming):
       return entry.slice(colon + 1);
     })
     .join(',');
+}
+
+/**
+ * The refusal of a measurement that gives its runs a context (`--context`, `--context-fill`, an
+ * entry's own) on an agent whose runs cannot start from one (its registry entry says why), or
+ * undefined. `what` names where the context came from.
+ */
+export function contextRefusal(
+  agents: readonly AgentChoice[],
+  what: string | undefined,
+): UsageError | undefined {
+  const without = agents.map((a) => agentFacts(a.agent)).find((a) => a.noContext !== undefined);
+  if (what === undefined || without === undefined) return undefined;
+  return new UsageError(
+    `${what}: ${without.label} cannot be measured with a context yet: ${without.noContext}. Fix: measure the context on another agent, or measure ${without.label} on queries without one`,
+  );
 }

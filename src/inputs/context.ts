@@ -7,7 +7,7 @@
 import type { ContextTurn } from '../agents/agent.js';
 import { messageOf } from '../errors.js';
 import { sha256Hex } from '../schemas/privacy.js';
-import { entryLines, jsonErrorPosition } from './eval-json.js';
+import { entryLines, jsonErrorPosition } from './json-lines.js';
 import { codePointLength, describeValue, inputFailure, isRecord, Problems } from './problems.js';
 
 export type ContextRole = ContextTurn['role'];

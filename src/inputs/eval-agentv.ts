@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
+import { takeContext } from './eval-context.js';
 import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
 import { yamlErrorLine, yamlFix, yamlProblem, yamlValue } from './yaml-errors.js';
@@ -120,8 +121,9 @@ export function readAgentvYaml(
       const { input: _vi, ...otherVars } = vars;
       if (Object.keys(otherVars).length > 0) extra.vars = otherVars;
     }
+    const context = takeContext(extra, location, problems, true);
     checkAnnotations(extra, location, problems, true);
-    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra));
+    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra, context));
   });
 
   if (candidates.length === 0) {

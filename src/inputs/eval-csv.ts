@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
+import { takeContext } from './eval-context.js';
 import { type Candidate, candidateOf, entryLabel, parseBooleanWord, readQuery } from './eval-entry.js';
 import { isRecord, type Problems, quote } from './problems.js';
 
@@ -100,8 +101,9 @@ export function readCsv(text: string, file: string, problems: Problems): Candida
     names.forEach((name, i) => {
       if (i !== queryCol && i !== triggerCol && i !== idCol) extra[name] = cells[i] ?? '';
     });
+    const context = takeContext(extra, location, problems, false);
     checkAnnotations(extra, location, problems, false);
-    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra));
+    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra, context));
   });
   return candidates;
 }

@@ -1,5 +1,6 @@
 import type { InputLocation } from '../errors.js';
 import { describeValue, type Problems, quote } from './problems.js';
+import type { ContextRef } from './types.js';
 import { loneSurrogate } from './utf8.js';
 
 /**
@@ -16,6 +17,8 @@ export interface Candidate {
   query?: string;
   shouldTrigger?: boolean;
   extra: Record<string, unknown>;
+  /** The entry's `context`, when it has a readable one. */
+  context?: ContextRef;
 }
 
 /** A reader's entry from the fields it read; one it could not read (undefined) is left out. */
@@ -24,6 +27,7 @@ export function candidateOf(
   location: InputLocation,
   read: { id: string | undefined; query: string | undefined; shouldTrigger: boolean | undefined },
   extra: Record<string, unknown>,
+  context?: ContextRef,
 ): Candidate {
   const { id, query, shouldTrigger } = read;
   return {
@@ -33,6 +37,7 @@ export function candidateOf(
     ...(query !== undefined ? { query } : {}),
     ...(shouldTrigger !== undefined ? { shouldTrigger } : {}),
     extra,
+    ...(context === undefined ? {} : { context }),
   };
 }
 

@@ -1,7 +1,8 @@
-import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { messageOf } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
+import { takeContext } from './eval-context.js';
 import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
+import { entryLines, jsonErrorPosition } from './json-lines.js';
 import { describeValue, isRecord, type Problems } from './problems.js';
 
 const ENTRY_SHAPE = '{"query": "…", "should_trigger": true}';
@@ -84,8 +85,9 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
     } else {
       shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
     }
+    const context = takeContext(extra, location, problems, true);
     checkAnnotations(extra, location, problems, true);
-    candidates.push(candidateOf(position, location, { id, query: text, shouldTrigger }, extra));
+    candidates.push(candidateOf(position, location, { id, query: text, shouldTrigger }, extra, context));
   });
   return candidates;
 }
@@ -148,39 +150,4 @@ function duplicateKeys(text: string): DuplicateKey[] {
     }
   }
   return found;
-}
-
-/** 1-based line of each top-level array element, read by parsing the JSON as YAML (a superset). */
-export function entryLines(text: string): (number | undefined)[] {
-  try {
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-    if (!isSeq(doc.contents)) return [];
-    return doc.contents.items.map((item) => {
-      const range = (item as { range?: [number, number, number] | null } | null)?.range;
-      return range ? lineCounter.linePos(range[0]).line : undefined;
-    });
-  } catch {
-    return [];
-  }
-}
-
-/** Node 20 says "at position N"; newer versions add "(line L column C)". Both become a line. */
-export function jsonErrorPosition(
-  message: string,
-  text: string,
-): { line: number; column: number } | undefined {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc?.[1] && lc[2]) return { line: Number(lc[1]), column: Number(lc[2]) };
-  const pos = /position (\d+)/.exec(message);
-  if (!pos?.[1]) {
-    if (/end of JSON input/i.test(message)) {
-      const lines = text.split('\n');
-      return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
-    }
-    return undefined;
-  }
-  const before = text.slice(0, Number(pos[1]));
-  const lines = before.split('\n');
-  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
 }

@@ -4,7 +4,7 @@ import { readCsv } from './eval-csv.js';
 import { type Candidate, entryLabel } from './eval-entry.js';
 import { readSkillCreatorJson } from './eval-json.js';
 import { inputFailure, Problems, quote } from './problems.js';
-import type { EvalFormat, EvalItem, EvalSet } from './types.js';
+import type { ContextRef, EvalContext, EvalFormat, EvalItem, EvalSet } from './types.js';
 
 const FORMAT_BY_EXTENSION: Record<string, EvalFormat> = {
   '.json': 'skill-creator-json',
@@ -140,7 +140,13 @@ function checkSet(candidates: Candidate[], file: string, problems: Problems, ski
       }
     }
     if (c.query !== undefined && c.shouldTrigger !== undefined) {
-      items.push({ id, query: c.query, shouldTrigger: c.shouldTrigger, extra: c.extra });
+      items.push({
+        id,
+        query: c.query,
+        shouldTrigger: c.shouldTrigger,
+        extra: c.extra,
+        ...(c.context === undefined ? {} : { context: evalContextOf(c.context) }),
+      });
     }
   }
 
@@ -174,6 +180,10 @@ function checkSet(candidates: Candidate[], file: string, problems: Problems, ski
     }
   }
   return items;
+}
+
+function evalContextOf(ref: ContextRef): EvalContext {
+  return ref.kind === 'file' ? { file: ref.path } : { turns: ref.turns };
 }
 
 function allOf(count: number, kind: string): string {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { InputError, InputErrors, messageOf, SkilltriggerError } from '../errors.js';
 import { errorCode } from '../guards.js';
 import { nonRegularKind, readInputFile, readInputText } from '../system/input-file.js';
-import { type ParsedContext, parseContextText } from './context.js';
+import { resolveEvalContexts } from './context-file.js';
 import { evalCandidates } from './discovery.js';
 import { parseEvalSet } from './eval-set.js';
 import { inputFailure } from './problems.js';
@@ -119,32 +119,7 @@ export async function loadEvalSet(file: string, skillName: string): Promise<Eval
     );
   }
   refuseInvalidUtf8(bytes, file, 'the eval set');
-  return parseEvalSet(bytes.toString('utf8'), file, skillName);
-}
-
-/**
- * Reads a context file (`--context`, an eval-set entry's `context`; docs/context.md), strict UTF-8,
- * and reads its turns; a missing, unreadable or folder path is an input error naming it.
- */
-export async function loadContext(file: string): Promise<ParsedContext> {
-  let bytes: Buffer;
-  try {
-    bytes = await readInputFile(file, 'the context');
-  } catch (error) {
-    if (error instanceof SkilltriggerError) throw error;
-    const code = errorCode(error) ?? String(error);
-    throw inputFailure(
-      { file },
-      code === 'ENOENT'
-        ? 'the context file does not exist'
-        : code === 'EISDIR'
-          ? 'is a folder, not a context file'
-          : `cannot read the context file (${code})`,
-      'pass a JSON array of turns, or a Claude Code session or Codex rollout (.jsonl)',
-    );
-  }
-  refuseInvalidUtf8(bytes, file, 'the context');
-  return parseContextText(bytes.toString('utf8'), file);
+  return resolveEvalContexts(parseEvalSet(bytes.toString('utf8'), file, skillName), path.dirname(file));
 }
 
 /** Folders never searched for skills: a repository's own metadata and installed packages. */
@@ -243,7 +218,10 @@ export async function loadSkillEvalSet(
   const candidates = evalCandidates(skillFile, skill.name, templates);
   for (const candidate of candidates) {
     const text = await readIfFile(path.join(root, candidate));
-    if (text !== undefined) return { evalSet: parseEvalSet(text, candidate, skill.name), file: candidate };
+    if (text === undefined) continue;
+    const parsed = parseEvalSet(text, candidate, skill.name);
+    const evalSet = await resolveEvalContexts(parsed, path.dirname(path.join(root, candidate)));
+    return { evalSet, file: candidate };
   }
   throw new InputErrors([
     new InputError(

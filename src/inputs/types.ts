@@ -1,3 +1,5 @@
+import type { ContextTurn } from './context.js';
+
 /** One query of an eval set. */
 export interface EvalItem {
   /** A stable identifier: the entry's own `id` where the format has one, else `q<index+1>`. */
@@ -6,7 +8,22 @@ export interface EvalItem {
   shouldTrigger: boolean;
   /** Every other field of the entry (e.g. `note`, `needs_context`), carried into the report as is. */
   extra: Record<string, unknown>;
+  /** The entry's own context (docs/context.md, "A context per entry"): never in `extra`, never in a report. */
+  context?: EvalContext;
 }
+
+/**
+ * An entry's context: the turns its runs start with. Inline turns are read with the entry; a file
+ * (as the entry names it, relative to the eval set) is read by `resolveEvalContexts`
+ * (src/inputs/files.ts), which sets `turns`.
+ */
+export interface EvalContext {
+  turns?: readonly ContextTurn[];
+  file?: string;
+}
+
+/** An entry's `context` as the loader read it: a file's path as written, or the turns inline. */
+export type ContextRef = { kind: 'file'; path: string } | { kind: 'inline'; turns: ContextTurn[] };
 
 export type EvalFormat = 'skill-creator-json' | 'agentv-yaml' | 'csv';
 

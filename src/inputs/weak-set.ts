@@ -142,17 +142,20 @@ export function weakSetFindings(set: EvalSet): Finding[] {
   }
 
   if (!set.items.some(isContextual)) {
-    const cued = positives.flatMap((i) => {
-      const cue = sessionCue(i.query);
-      return cue === undefined ? [] : [{ id: i.id, cue }];
-    });
+    // A prompt that carries its context is measured mid-session: it presupposes nothing missing.
+    const cued = positives
+      .filter((i) => i.context === undefined)
+      .flatMap((i) => {
+        const cue = sessionCue(i.query);
+        return cue === undefined ? [] : [{ id: i.id, cue }];
+      });
     if (cued.length > 0) {
       const shown = cued.slice(0, 3).map((c) => `${c.id} ("${c.cue}")`);
       findings.push({
         code: 'presupposes-session',
         level: 'warn',
         message: `${cued.length} positive prompt(s) read like they presuppose an earlier session: ${shown.join(', ')}${cued.length > 3 ? ', …' : ''}. claude -p starts every run from nothing, so such a prompt measures whether the model loads the skill before it goes looking for material a real session would already hold`,
-        fix: 'if they do, mark them needs_context: true (a JSON field, an EVAL.yaml test field or metadata, or a CSV column) rather than drop them: they are still measured, and the totals are also shown without them',
+        fix: 'if they do, give them the session they presuppose as a "context" (docs/context.md), or mark them needs_context: true (a JSON field, an EVAL.yaml test field or metadata, or a CSV column) rather than drop them: they are still measured, and the totals are also shown without them',
       });
     }
   }
@@ -200,7 +203,7 @@ function oppositeTwins(set: EvalSet): Finding[] {
 }
 
 /** `split: holdout|test|validation` or `holdout: true` (a CSV column says "true"/"yes"/"1"). */
-export function isHoldout(item: EvalItem): boolean {
+export function isHoldout(item: Pick<EvalItem, 'extra'>): boolean {
   return heldOut(item.extra);
 }
 

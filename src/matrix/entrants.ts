@@ -49,9 +49,28 @@ async function evalSetOf(
         'fix its permissions',
       );
     });
-    if (text !== undefined) return { evalSet: parseEvalSet(text, file, skill.name), file };
+    if (text !== undefined) return { evalSet: freshOnly(parseEvalSet(text, file, skill.name)), file };
   }
   return null;
+}
+
+/**
+ * The matrix measures every query fresh: an entry's own context (docs/context.md) is refused, not
+ * dropped, so no query is measured otherwise than its eval set says.
+ */
+function freshOnly(set: EvalSet): EvalSet {
+  const withContext = set.items.filter((item) => item.context !== undefined);
+  if (withContext.length === 0) return set;
+  throw new InputErrors(
+    withContext.map(
+      (item) =>
+        new InputError(
+          { file: set.file, entry: `entry ${JSON.stringify(item.id)}` },
+          'has a context, and the routing matrix measures every query fresh',
+          'measure the entries with a context with skilltrigger run, or leave "context" out for the matrix',
+        ),
+    ),
+  );
 }
 
 /**

@@ -43,12 +43,18 @@ export function standbyCount(spec: LoopSpec, t: LoopTargets): number {
   return t.targets.some((target) => target.agent === 'claude') ? (spec.standby ?? 0) : 0;
 }
 
-/** What a standby for this slot's claude run is started with: its side's stub and its model. */
+/** What a standby for this slot's claude run is started with: its side's stub, its model, its query's context. */
 export function waitingSpecFor(spec: LoopSpec, t: LoopTargets, slot: PlannedRun): WaitingSpec | undefined {
   const side = spec.sides[slot.side];
   if (!side) return undefined;
   const model = slotModel(t, slot.model);
-  return { ...spec.run, stub: side.stub, ...(model === undefined ? {} : { model }) };
+  const context = spec.items[slot.itemIndex]?.context?.turns;
+  return {
+    ...spec.run,
+    stub: side.stub,
+    ...(model === undefined ? {} : { model }),
+    ...(context === undefined ? {} : { context }),
+  };
 }
 
 /**

@@ -70,10 +70,12 @@ export async function measureAll(
       .filter((slot) => !isSettled(slot.itemIndex))
       .map((slot) => {
         const model = slotModel(shape, slot.model) ?? targets[slot.model]?.model;
+        const context = items[slot.itemIndex]?.context?.turns;
         return {
           agent: agentOf(slot.model).id,
           side: slot.side,
           ...(model === undefined ? {} : { model }),
+          ...(context === undefined ? {} : { context }),
         };
       });
   };
@@ -111,12 +113,14 @@ export async function measureAll(
       try {
         const model = slotModel(shape, slot.model);
         const asked = model ?? targets[slot.model]?.model;
+        const context = item.context?.turns;
         const running = runOnAgent(agentOf(slot.model), {
           query: item.query,
           side: slot.side,
           ...(asked === undefined ? {} : { model: asked }),
           timeoutMs: spec.run.timeoutMs,
           ...(signal ? { signal } : {}),
+          ...(context === undefined ? {} : { context }),
         });
         // The next runs are prepared while this one runs (docs/speed.md).
         const next = upcoming(index);
@@ -124,6 +128,7 @@ export async function measureAll(
         result = await running;
         if (model !== undefined) result = { ...result, requestedModel: model };
         if (severalAgents) result = { ...result, agent: agentOf(slot.model).id };
+        if (context !== undefined) result = { ...result, inContext: true };
       } catch (error) {
         if (error instanceof RunInterrupted) return { records, aborted: true, interrupted: true };
         // A temp folder that fills up mid-run must not cost the runs already measured: stop, and
@@ -176,12 +181,21 @@ export function claudeAgent(spec: LoopSpec, shape: LoopTargets, deps: RunDeps): 
   const standby = standbyCount(spec, shape);
   const first = standby > 0 ? firstClaudeRun(spec, shape) : undefined;
   const model = first && slotModel(shape, first.model);
+  const context = first && spec.items[first.itemIndex]?.context?.turns;
   return claudeLoopAgent(
     {
       stubs: spec.sides.map((side) => side.stub),
       run: spec.run,
       standby,
-      ...(first ? { first: { side: first.side, ...(model === undefined ? {} : { model }) } } : {}),
+      ...(first
+        ? {
+            first: {
+              side: first.side,
+              ...(model === undefined ? {} : { model }),
+              ...(context === undefined ? {} : { context }),
+            },
+          }
+        : {}),
       ...(spec.early ? { early: spec.early } : {}),
     },
     deps,

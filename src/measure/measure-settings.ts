@@ -71,6 +71,10 @@ export interface MeasureSettings {
   lateTurns?: number;
   /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
   context?: readonly ContextTurn[];
+  /** `--versus-fresh`: each query with a context is measured fresh too, interleaved (docs/context.md). */
+  versusFresh?: boolean;
+  /** `--context-fill N`: `context` is N characters of the shipped conversation (docs/context.md). */
+  contextFill?: number;
   /** The price table the runs are priced with (the built-in one, or `--prices`). */
   prices?: { table: PriceTable; identity: PricesIdentity };
   /**
@@ -111,5 +115,6 @@ export type LoopSettings = Pick<
   | 'debug'
   | 'lateTurns'
   | 'context'
+  | 'versusFresh'
   | 'standby'
 >;

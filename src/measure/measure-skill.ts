@@ -10,7 +10,8 @@ import type { Report } from '../schemas/report.js';
 import { measureAll } from './loop.js';
 import type { RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
-import { loopBudget, measurementLoop } from './measurement-loop.js';
+import { loopBudget, measurementLoop, withContexts } from './measurement-loop.js';
+import { foldRecords } from './versus-fresh.js';
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
 export async function measureSkill(
@@ -19,15 +20,18 @@ export async function measureSkill(
   signal?: AbortSignal,
   deps: RunDeps = realRunDeps,
 ): Promise<Report> {
-  const { loop, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
+  const { loop, origin, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const budget = loopBudget(settings);
-  const result = await measureAll(
+  const measured = await measureAll(
     { ...loop, ...(budget ? { budget } : {}), ...(settings.early ? { early: settings.early } : {}) },
-    onRun,
+    // The loop's items may hold a query twice (--versus-fresh): progress names the query.
+    (p) => onRun({ ...p, itemIndex: origin[p.itemIndex] ?? p.itemIndex }),
     signal,
     deps,
   );
+  const queryCount = settings.evalSet.items.length;
+  const result = { ...measured, records: foldRecords(measured.records, origin, queryCount) };
   if (result.failure) settings.onStopped?.(result.failure.message);
   // Command stubs get a fresh random name per run; the skill layout uses the real name.
   // Siblings are this measurement's own entries too, not the machine's: out of the roster.
@@ -49,7 +53,8 @@ export async function measureSkill(
     skill: settings.skill.name,
     simulated: settings.simulated,
     ...(settings.model ? { requestedModel: settings.model } : {}),
-    items: settings.evalSet.items,
+    // Each query with the context its runs started with: the report says its summary, never its text.
+    items: withContexts(settings.evalSet.items, settings.context),
     rules: settings.rules,
     timeoutSeconds: settings.timeoutSeconds,
     stub: settings.stub,
@@ -69,6 +74,8 @@ export async function measureSkill(
     ...(settings.models && settings.models.length > 1 ? { models: settings.models } : {}),
     ...(settings.lateTurns === undefined ? {} : { lateTurns: settings.lateTurns }),
     ...(settings.context ? { context: describeContext(settings.context) } : {}),
+    ...(settings.versusFresh ? { versusFresh: true } : {}),
+    ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),

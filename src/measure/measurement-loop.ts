@@ -1,15 +1,19 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
 
-import type { AgentId } from '../agents/agent.js';
+import { type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { claudeEnvironment } from '../agents/claude/run-once.js';
 import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { costOf } from '../cost/cost.js';
+import { contextRefusal } from '../inputs/agents.js';
+import type { ContextTurn } from '../inputs/context.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
+import type { EvalItem } from '../inputs/types.js';
 import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
 import { firstWaitingSpec } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
+import { versusFreshItems } from './versus-fresh.js';
 
 /**
  * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
@@ -90,17 +94,27 @@ export function measurementLoop(settings: LoopSettings) {
             ? {}
             : { skillText: settings.skill.fileText }),
         },
-        ...(settings.context ? { context: settings.context } : {}),
       });
       return [[id, agent]];
     }),
   );
+  // --versus-fresh: each query with a context twice, fresh then with it (src/measure/versus-fresh.ts).
+  const items = withContexts(settings.evalSet.items, settings.context);
+  // The CLI refuses this before its gates; the Action's entries reach it here, before any run.
+  const refused = contextRefusal(
+    settings.agents ?? DEFAULT_AGENTS,
+    items.some((item) => item.context?.turns !== undefined) ? 'a context' : undefined,
+  );
+  if (refused) throw refused;
+  const loopItems = settings.versusFresh
+    ? versusFreshItems(items)
+    : { items, origin: items.map((_, i) => i) };
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
   const standby = settings.standby ?? machineStandbyCount();
   const loop: LoopSpec = {
-    items: settings.evalSet.items,
+    items: loopItems.items,
     sides,
     rules: settings.rules,
     run: {
@@ -110,7 +124,6 @@ export function measurementLoop(settings: LoopSettings) {
       ...(settings.model ? { model: settings.model } : {}),
       ...(settings.debug ? { debug: true } : {}),
       ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
-      ...(settings.context ? { context: settings.context } : {}),
     },
     ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
     ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
@@ -118,7 +131,7 @@ export function measurementLoop(settings: LoopSettings) {
     ...(Object.keys(seam).length === 0 ? {} : { seam }),
     standby,
   };
-  return { loop, listed, siblings, agents, claudeRuns, standby };
+  return { loop, origin: loopItems.origin, listed, siblings, agents, claudeRuns, standby };
 }
 
 /**
@@ -127,4 +140,14 @@ export function measurementLoop(settings: LoopSettings) {
  */
 export function firstStandbySpec(settings: LoopSettings): WaitingSpec | undefined {
   return firstWaitingSpec(measurementLoop(settings).loop);
+}
+
+/**
+ * The items as the loop measures them: `--context` gives its turns to every query that has none of
+ * its own (an entry's own context is the more precise, docs/context.md). Every such query shares
+ * the one array, so the agents key their standbys on it.
+ */
+export function withContexts(items: EvalItem[], context: readonly ContextTurn[] | undefined): EvalItem[] {
+  if (context === undefined) return items;
+  return items.map((item) => (item.context?.turns ? item : { ...item, context: { turns: context } }));
 }

@@ -6,6 +6,7 @@ import { agentView, hasSeveralAgents } from '../compare/by-agent.js';
 import { withoutContextClause } from '../compare/subsets-text.js';
 import { percent } from '../format.js';
 import type { Measurement, Report } from '../schemas/report.js';
+import { contextArmLines } from './context-text.js';
 import { modelLines } from './models-text.js';
 
 /** One symbol per run, in the order the runs ran. */
@@ -89,9 +90,12 @@ export const POOLED_AGENTS_MARK = 'all agents pooled (describes no agent; never 
  * as never deciding (a pooled pass count would describe no model). `esc` escapes model names.
  */
 export function headlineLines(m: Measurement, esc: (t: string) => string = (t) => t): string[] {
-  if (!hasSeveralModels(m)) return [`${headline(m)} · ${queriesPassText(m)}`];
-  if (hasSeveralAgents(m)) return [...modelLines(agentView(m), esc), `${POOLED_AGENTS_MARK}: ${headline(m)}`];
-  return [...modelLines(m, esc), `${POOLED_MARK}: ${headline(m)}`];
+  // Runs fresh and with a context: each arm after the whole (docs/context.md, "Arms").
+  const arms = contextArmLines(m);
+  if (!hasSeveralModels(m)) return [`${headline(m)} · ${queriesPassText(m)}`, ...arms];
+  if (hasSeveralAgents(m))
+    return [...modelLines(agentView(m), esc), `${POOLED_AGENTS_MARK}: ${headline(m)}`, ...arms];
+  return [...modelLines(m, esc), `${POOLED_MARK}: ${headline(m)}`, ...arms];
 }
 
 /** `12/20 queries pass`, or per model with several (`claude-haiku-4-5 10/20 queries pass, …`). */

@@ -8,6 +8,7 @@ import {
 import { escapeInline } from '../escape.js';
 import { markdownTable as table, utcDate } from '../format.js';
 import type { Report } from '../schemas/report.js';
+import { contextArmLines } from './context-text.js';
 import { counted, hasSeveralModels, headline, headlineLines, passesText } from './headline.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';
@@ -124,7 +125,9 @@ function splitSection(sides: readonly Side[]): string[] {
  */
 function headlineBlock(s: Side, paired: boolean): string[] {
   if (hasSeveralModels(s.m)) return headlineLines(s.m, escapeInline).map((l) => `- ${labelled(s, l)}`);
-  return [paired ? `- ${labelled(s, headline(s.m))}` : headline(s.m)];
+  const arms = contextArmLines(s.m).map((l) => `- ${labelled(s, l)}`);
+  if (paired) return [`- ${labelled(s, headline(s.m))}`, ...arms];
+  return arms.length === 0 ? [headline(s.m)] : [headline(s.m), '', ...arms];
 }
 
 /** The whole report as GitHub-flavoured Markdown, ending in one newline. */

@@ -77,6 +77,19 @@ export const usageSchema = z.object({
   costUsd: z.number().nonnegative().optional(),
 });
 
+/**
+ * A context as a report may say it (docs/context.md, "Privacy"): the SHA-256 of its turns, their
+ * number and their size in characters, never their text. A new object per call (see
+ * `requestedModelSchema`): a shared instance would change the text of the shipped JSON Schemas.
+ */
+function contextSummarySchema() {
+  return z.object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    turns: z.number().int().positive(),
+    chars: z.number().int().positive(),
+  });
+}
+
 /** One query's runs on one model (`--model a,b`). */
 export const modelCountsSchema = z.object({
   hits: count,
@@ -124,6 +137,10 @@ export const querySchema = z.object({
   costUsd: z.number().nonnegative().optional(),
   /** Each run's cost in US dollars, in run order; null where the model's price is unknown. */
   runsCostUsd: z.array(z.number().nonnegative().nullable()).optional(),
+  /** The context this query's runs started with (its entry's own, or `--context`); absent: fresh. */
+  context: contextSummarySchema().optional(),
+  /** With both arms (docs/context.md, "Arms"): this query's counts fresh and with its context. */
+  byContext: z.object({ fresh: modelCountsSchema, context: modelCountsSchema }).partial().optional(),
 });
 
 /** `--siblings`: where the runs went among the competing skills (docs/matrix.md). */
@@ -302,6 +319,24 @@ export const descriptionSchema = z.object({
     .optional(),
 });
 
+/** One class of `sessionCost`: each arm's measured runs, and the rate with the context − fresh. */
+const armDeltaSchema = z.object({
+  fresh: z.object({ hits: count, runs: count }),
+  context: z.object({ hits: count, runs: count }),
+  /** Rate with the context − rate fresh (negative: the session costs loads); null when an arm has no measured run. */
+  deltaRate: z.number().min(-1).max(1).nullable(),
+  /** Newcombe's 95% interval of `deltaRate`; null with it. */
+  interval: z.object({ lower: z.number().min(-1).max(1), upper: z.number().min(-1).max(1) }).nullable(),
+});
+
+/** `--versus-fresh`: the queries measured both fresh and with their context, and each class's change. */
+export const sessionCostSchema = z.object({
+  queries: count,
+  positives: armDeltaSchema,
+  negatives: armDeltaSchema,
+});
+export type SessionCost = z.infer<typeof sessionCostSchema>;
+
 /** One description measured over one eval set. A paired report holds two. */
 export const measurementSchema = z.object({
   description: descriptionSchema,
@@ -323,6 +358,13 @@ export const measurementSchema = z.object({
   byModel: z.record(z.string(), modelSummarySchema).optional(),
   /** `--agent a,b`: per agent, its verdict (the no-verdict rule on its runs alone), reasons and totals. */
   byAgent: z.record(z.string(), modelSummarySchema).optional(),
+  /**
+   * When some runs started fresh and some with a context (docs/context.md, "Arms"): each arm's
+   * verdict (the no-verdict rule on its runs alone), reasons and totals, over its own queries.
+   */
+  byContext: z.object({ fresh: modelSummarySchema, context: modelSummarySchema }).partial().optional(),
+  /** `--versus-fresh` (docs/context.md): what the session costs over the queries measured in both arms. */
+  sessionCost: sessionCostSchema.optional(),
   /** What the runs cost; absent in reports before it. */
   cost: costSchema.optional(),
   /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
@@ -399,13 +441,17 @@ export const reportSchema = z.object({
      * said as the SHA-256 of the turns, their number and their size in characters, never their text.
      * Absent: every run started fresh.
      */
-    context: z
-      .object({
-        sha256: z.string().regex(/^[0-9a-f]{64}$/),
-        turns: z.number().int().positive(),
-        chars: z.number().int().positive(),
-      })
-      .optional(),
+    context: contextSummarySchema().optional(),
+    /**
+     * `--versus-fresh`: each query with a context was also measured fresh, interleaved; the
+     * measurement's `byContext` and `sessionCost` hold the two arms. Absent: off.
+     */
+    versusFresh: z.literal(true).optional(),
+    /**
+     * `--context-fill N`: `context` is the first N characters of the coding conversation that ships
+     * with skilltrigger (docs/context.md, "Filling context"); its summary is in `context`. Absent: none.
+     */
+    contextFill: z.number().int().positive().optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

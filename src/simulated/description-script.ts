@@ -17,6 +17,13 @@ import { type Routes, routeOnce } from './route.js';
 import type { Behaviour, Script } from './script.js';
 import { bestEntry, triggerProbability } from './text-rule.js';
 
+/**
+ * The rule for prior turns (docs/cli.md, "The simulated model"): a run that starts with a context
+ * (any user or assistant message before the query) loads the stub with the text rule's probability
+ * times this factor, as skills are loaded less often mid-session. A toy number, not a measurement.
+ */
+export const CONTEXT_FACTOR = 0.6;
+
 export interface DescriptionRuleOptions {
   /**
    * A scripted rate: the probability of loading the stub for this listed description and query.
@@ -27,6 +34,11 @@ export interface DescriptionRuleOptions {
   overrides?: Record<string, Behaviour>;
   /** Scripted routes among the listed stubs per query text (route.ts), checked after `overrides`. */
   routes?: Routes;
+  /**
+   * The factor a context multiplies the load probability by (default CONTEXT_FACTOR), or a function
+   * of the number of earlier user and assistant messages; a fresh run (none) is never changed.
+   */
+  contextFactor?: number | ((priorTurns: number) => number);
   /** What a hit does (default: a Skill call naming the stub). */
   hit?: Behaviour;
   /** What a miss does (default: a plain text answer). */
@@ -50,6 +62,13 @@ export function descriptionRule(options: DescriptionRuleOptions = {}): Script {
   const hit = options.hit ?? { kind: 'skill' };
   const miss = options.miss ?? { kind: 'text' };
   let rewrites = 0;
+  /** The probability `p` as a run with `priorTurns` earlier messages sees it. */
+  const inContext = (p: number, priorTurns: number | undefined): number => {
+    if (!priorTurns) return p;
+    const factor = options.contextFactor ?? CONTEXT_FACTOR;
+    const f = typeof factor === 'number' ? factor : factor(priorTurns);
+    return p * Math.min(1, Math.max(0, f));
+  };
   return (req, ctx) => {
     const draft = readDraftPrompt(req.query);
     if (draft !== undefined) {
@@ -71,11 +90,11 @@ export function descriptionRule(options: DescriptionRuleOptions = {}): Script {
       const best = bestEntry(req.query, req.stubs ?? [], stubSkillName);
       if (best === undefined) return miss;
       const p = options.rate?.(best.entry.description, req.query) ?? best.probability;
-      if (ctx.random() >= p) return miss;
+      if (ctx.random() >= inContext(p, req.priorTurns)) return miss;
       return best.entry === req.stub ? hit : { kind: 'skill', name: best.entry.name };
     }
     const description = req.stub.description;
     const p = options.rate?.(description, req.query) ?? triggerProbability(req.query, description);
-    return ctx.random() < p ? hit : miss;
+    return ctx.random() < inContext(p, req.priorTurns) ? hit : miss;
   };
 }

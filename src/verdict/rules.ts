@@ -1,6 +1,7 @@
 import type { AgentId } from '../agents/agent.js';
 import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
+import { describeContext } from '../inputs/context.js';
 import type { EvalItem } from '../inputs/types.js';
 import { addUsage, isLost, NO_USAGE, type Outcome, outcomeCode, type Usage } from '../outcome.js';
 import type { Measurement, QueryResult, Subsets, SubsetTotals } from '../schemas/report.js';
@@ -35,6 +36,8 @@ export interface RunRecord {
   late?: boolean;
   /** The agent that ran it (`--agent`); absent: claude. */
   agent?: AgentId;
+  /** The run started with a context in its history (docs/context.md); absent: a fresh session. */
+  inContext?: true;
 }
 
 /** How many lost runs the plan can absorb and still give a verdict. */
@@ -93,6 +96,7 @@ export function summarizeQuery(
     pass: queryPasses(item.shouldTrigger, rate, threshold),
     partial: measured.length < planned,
     usage: records.reduce((sum, r) => addUsage(sum, r.usage), NO_USAGE),
+    ...(item.context?.turns ? { context: describeContext(item.context.turns) } : {}),
   };
 }
 
@@ -113,11 +117,26 @@ export function summarizeMeasurement(
     stopReason?: string;
     /** `--max-cost-usd` stopped the run: the reason, opening with `budget:` (it leads the reasons). */
     budgetReason?: string;
+    /** `--versus-fresh`: a query with a context is planned fresh and with it (docs/context.md). */
+    versusFresh?: boolean;
   },
 ): Measurement {
   const queries = items.map((item, i) => {
     const runs = records[i] ?? [];
-    return summarizeQuery(item, runs, plannedFor(item, runs, settings), settings.triggerThreshold);
+    const planned =
+      state.versusFresh === true && item.context?.turns !== undefined
+        ? plannedFor(
+            item,
+            runs.filter((r) => r.inContext !== true),
+            settings,
+          ) +
+          plannedFor(
+            item,
+            runs.filter((r) => r.inContext === true),
+            settings,
+          )
+        : plannedFor(item, runs, settings);
+    return summarizeQuery(item, runs, planned, settings.triggerThreshold);
   });
   const all = records.flat();
   const lost = all.filter((r) => isLost(r.outcome)).length;
@@ -181,16 +200,25 @@ export function summarizeMeasurement(
   };
 }
 
-/** What a subset rule reads of a query: its annotations (an eval item or a query of a report). */
-type Annotated = { extra: Record<string, unknown> };
+/**
+ * What a subset rule reads of a query: its annotations, and whether it carries a context (an eval
+ * item or a query of a report).
+ */
+type Annotated = { extra: Record<string, unknown>; context?: unknown };
+
+/**
+ * Marked `needs_context: true` and measured fresh: a query that carries a context is measured as
+ * its annotation asks, so it is no longer counted apart (docs/context.md, "Arms").
+ */
+const apartForContext = (q: Annotated): boolean => needsContext(q.extra) && q.context === undefined;
 
 /**
  * The subsets the eval set's annotations define, each a rule over a query's extra fields. One
  * mechanism serves both annotations: totals over a subset, shown beside the whole.
  */
 export const SUBSETS = {
-  /** Every query but those marked `needs_context: true`. */
-  withoutContext: (q: Annotated) => !needsContext(q.extra),
+  /** Every query but those marked `needs_context: true` and measured without a context. */
+  withoutContext: (q: Annotated) => !apartForContext(q),
   train: (q: Annotated) => !heldOut(q.extra),
   holdout: (q: Annotated) => heldOut(q.extra),
 } as const satisfies Record<keyof Subsets, (q: Annotated) => boolean>;
@@ -205,7 +233,7 @@ export interface SubsetAnnotation {
 }
 
 export const SUBSET_ANNOTATIONS: readonly SubsetAnnotation[] = [
-  { annotation: 'needs_context', marked: (q) => needsContext(q.extra), subsets: ['withoutContext'] },
+  { annotation: 'needs_context', marked: apartForContext, subsets: ['withoutContext'] },
   { annotation: 'split', marked: (q) => heldOut(q.extra), subsets: ['train', 'holdout'] },
 ];
 

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContextTurn } from '../../../src/agents/agent.js';
 import { type CodexRunOptions, runCodexMeasurement } from '../../../src/agents/codex/run.js';
-import { type SimulatedModel, startSimulatedModel } from '../../../src/simulated/model.js';
+import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../../src/simulated/model.js';
+import type { RequestView } from '../../../src/simulated/request.js';
 
 const CODEX_BIN = resolve('node_modules/.bin/codex');
 
@@ -21,6 +22,26 @@ const CONTEXT: ContextTurn[] = [
   { role: 'assistant', content: 'All 42 tests pass.' },
 ];
 
+const list = { name: 'Bash', input: { command: 'ls -la' } };
+
+/** What the simulated model answers each query with; any other query gets a text answer. */
+const BEHAVIOURS: Record<string, (view: RequestView) => Behaviour> = {
+  'hit: read the skill': () => ({ kind: 'skill' }),
+  'hit: ls, then the read in one cell': (view) => ({
+    kind: 'tool-calls',
+    calls: [list, { name: 'Skill', input: { skill: view.stub?.name } }],
+    cell: 'sequential',
+  }),
+  'miss: ls, then the read in the second response': () => ({ kind: 'late-skill' }),
+  'miss: run a command': () => ({ kind: 'tool-calls', calls: [list] }),
+};
+
+/** A context whose own turns are what a hit would say: the decision must not read them. */
+const LOOKS_LIKE_A_HIT: ContextTurn[] = [
+  { role: 'user', content: 'hit: read the skill' },
+  { role: 'assistant', content: 'I read the pdf skill and extracted the text.' },
+];
+
 let model: SimulatedModel;
 let root = '';
 
@@ -28,7 +49,7 @@ beforeAll(async () => {
   model = await startSimulatedModel({
     recordBodies: true,
     chunkDelayMs: 0,
-    script: (view) => (view.query.startsWith('hit') ? { kind: 'skill' } : { kind: 'text' }),
+    script: (view) => BEHAVIOURS[view.query]?.(view) ?? { kind: 'text' },
   });
   root = await realpath(await mkdtemp(join(tmpdir(), 'skilltrigger-codex-context-')));
 });
@@ -94,10 +115,31 @@ describe('a Codex run with a context, through the real binary', () => {
     expect(await readdir(root)).toEqual([]);
   });
 
-  // A resumed session's rollout records no command's completion, which the decision reads, so a
-  // read of the stub cannot be told from no read (docs/context.md, "Codex: a rollout, resumed"):
-  // `run --context` refuses Codex until that evidence is found elsewhere.
-  it.todo('decides on the answer to the query, and leaves nothing behind');
+  // The resumed session records each command's completion, as a fresh one does, because the placed
+  // rollout is in paginated history (docs/context.md, "Codex: a rollout, resumed").
+  it.each([
+    ['hit: read the skill', 'triggered', 'stub'],
+    ['hit: ls, then the read in one cell', 'triggered', 'stub'],
+    ['miss: ls, then the read in the second response', 'not-triggered', 'none'],
+    ['miss: run a command', 'not-triggered', 'none'],
+    ['miss: answer in text', 'not-triggered', 'none'],
+  ] as const)('decides %s on the answer to the query, as a fresh run does', async (query, kind, loaded) => {
+    const fresh = await measured(query);
+    const resumed = await measured(query, CONTEXT);
+    for (const run of [fresh, resumed]) {
+      expect(run.result.outcome).toEqual({ kind });
+      expect(run.result.loaded).toEqual({ kind: loaded });
+    }
+    expect(resumed.view?.priorTurns).toBe(CONTEXT.length);
+    expect(await readdir(root)).toEqual([]);
+  });
+
+  it("never decides on the context's own turns", async () => {
+    const resumed = await measured('miss: answer in text', LOOKS_LIKE_A_HIT);
+    expect(resumed.result.outcome).toEqual({ kind: 'not-triggered' });
+    expect(resumed.view?.priorTurns).toBe(LOOKS_LIKE_A_HIT.length);
+    expect(await readdir(root)).toEqual([]);
+  });
 });
 
 function isEnvironment(item: Item): boolean {

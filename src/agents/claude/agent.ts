@@ -6,6 +6,7 @@
  * Made once per loop (run's, or the matrix's); `settle` discards whatever was prepared and not run.
  */
 
+import type { ContextTurn } from '../../inputs/context.js';
 import type { Agent, UpcomingRun } from '../agent.js';
 import type { StubSpec } from '../process/stub-project.js';
 import type { EarlyStandby } from './early-standby.js';
@@ -14,8 +15,35 @@ import { type RunDeps, type RunSpec, runOnce } from './run-once.js';
 import { REQUEST_OUT_MS, standbyPool, standbyStartsAt } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
 
-/** What a standby is fixed to at its spawn: its side's stub and its model. */
-const keyOf = (run: { side: number; model?: string }): string => `${run.side}/${run.model ?? ''}`;
+/** A run as a standby is fixed to it at its spawn: its side's stub, its model, its context. */
+interface StandbyShape {
+  side: number;
+  model?: string;
+  context?: readonly ContextTurn[];
+}
+
+/**
+ * The contexts of one loop by a number each, so a standby's key names the one it placed: the loop
+ * hands every run of a query the same array (src/agents/agent.ts), so identity is enough.
+ */
+function contextNumbers() {
+  const numbers = new Map<readonly ContextTurn[], number>();
+  const byNumber: (readonly ContextTurn[])[] = [];
+  return {
+    numberOf(context: readonly ContextTurn[] | undefined): string {
+      if (context === undefined) return '';
+      let n = numbers.get(context);
+      if (n === undefined) {
+        n = byNumber.push(context) - 1;
+        numbers.set(context, n);
+      }
+      return String(n);
+    },
+    contextOf(number: string): readonly ContextTurn[] | undefined {
+      return number === '' ? undefined : byNumber[Number(number)];
+    },
+  };
+}
 
 /** What claude needs of a loop, whichever loop it is: the stubs by side, the run settings, the standbys. */
 export interface ClaudeLoop {
@@ -25,18 +53,23 @@ export interface ClaudeLoop {
   /** How many standbys to keep (0: every run cold). */
   standby: number;
   /** The first claude run of the plan, which the early standby serves (with standbys). */
-  first?: { side: number; model?: string };
+  first?: StandbyShape;
   early?: EarlyStandby;
 }
 
 /** What the standby of a claude run on `side` with `model` is started with. */
 export function waitingSpecOf(
   loop: Pick<ClaudeLoop, 'stubs' | 'run'>,
-  run: { side: number; model?: string },
+  run: StandbyShape,
 ): WaitingSpec | undefined {
   const stub = loop.stubs[run.side];
   if (!stub) return undefined;
-  return { ...loop.run, stub, ...(run.model === undefined ? {} : { model: run.model }) };
+  return {
+    ...loop.run,
+    stub,
+    ...(run.model === undefined ? {} : { model: run.model }),
+    ...(run.context === undefined ? {} : { context: run.context }),
+  };
 }
 
 /** Claude for one loop, told its stubs by side (src/matrix/agent.ts builds the matrix's). */
@@ -44,14 +77,26 @@ export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
   const { stubs, run: runSpec, standby: standbys } = loop;
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const projects = projectPrefetch<number>(deps.createProject);
+  const contexts = contextNumbers();
+  /** `side/context/model`: a model name may hold a slash itself (a gateway's `vendor/model`), so it comes last. */
+  const keyOf = (run: StandbyShape): string =>
+    `${run.side}/${contexts.numberOf(run.context)}/${run.model ?? ''}`;
   const pool = standbyPool<WaitingRun>(standbys, {
     start: (key) => {
-      // A model name may hold a slash itself (a gateway's `vendor/model`): the side ends at the first.
-      const slash = key.indexOf('/');
-      const model = key.slice(slash + 1);
-      const stub = stubs[Number(key.slice(0, slash))];
+      const [side = '', number = ''] = key.split('/', 2);
+      const model = key.slice(side.length + number.length + 2);
+      const stub = stubs[Number(side)];
       if (!stub) return Promise.reject(new Error(`no run planned for ${key}`));
-      return startWaiting({ ...runSpec, stub, ...(model === '' ? {} : { model }) }, deps);
+      const context = contexts.contextOf(number);
+      return startWaiting(
+        {
+          ...runSpec,
+          stub,
+          ...(model === '' ? {} : { model }),
+          ...(context === undefined ? {} : { context }),
+        },
+        deps,
+      );
     },
     discard: discardWaiting,
   });
@@ -100,6 +145,7 @@ export function claudeLoopAgent(loop: ClaudeLoop, deps: RunDeps): Agent {
           query: request.query,
           stub,
           ...(request.model === undefined ? {} : { model: request.model }),
+          ...(request.context === undefined ? {} : { context: request.context }),
           timeoutMs: request.timeoutMs,
           launch,
         },

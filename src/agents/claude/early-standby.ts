@@ -36,6 +36,7 @@ function startOf(spec: WaitingSpec): WaitingSpec {
     claudeBin: spec.claudeBin,
     env: spec.env,
     ...(spec.debug ? { debug: true } : {}),
+    ...(spec.context === undefined ? {} : { context: spec.context }),
   };
 }
 

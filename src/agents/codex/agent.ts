@@ -1,4 +1,4 @@
-import type { Agent, ContextTurn } from '../agent.js';
+import type { Agent } from '../agent.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
 import type { CodexStubSpec } from './stub.js';
@@ -6,15 +6,14 @@ import type { CodexStubSpec } from './stub.js';
 /**
  * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
  * settings; `defaultModel` is what its version sends without `-m` (`codexDefaultModel`), when known;
- * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does);
- * `context`, the turns every run starts with (docs/context.md).
+ * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does).
+ * A request's `context` is resumed from a rollout (docs/context.md).
  */
 export function codexAgent(
   bin: string,
   provider: CodexProvider,
   stubs: readonly CodexStubSpec[],
   defaultModel?: string,
-  context?: readonly ContextTurn[],
 ): Agent {
   return {
     id: 'codex',
@@ -29,7 +28,7 @@ export function codexAgent(
         provider: { ...provider, ...(request.model ? { model: request.model } : {}) },
         timeoutMs: request.timeoutMs,
         ...(request.signal ? { signal: request.signal } : {}),
-        ...(context ? { context } : {}),
+        ...(request.context ? { context: request.context } : {}),
       });
       const { usage } = result;
       const silent =

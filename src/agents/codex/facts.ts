@@ -28,7 +28,5 @@ export const codexFacts: AgentFacts = {
   endpointHelp:
     'Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
   warmStandby: false,
-  noContext:
-    'its resumed session does not record when a command completed, which its decision reads (docs/context.md)',
   defaultModel: (version) => (version === undefined ? undefined : DEFAULT_MODELS[version]),
 };

@@ -2,6 +2,8 @@
  * A context as Codex resumes it (docs/context.md): a rollout of only the session's meta line and
  * the user/assistant message items, written into the run's throwaway CODEX_HOME
  * (`sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`) and resumed with `codex exec resume <id>`.
+ * It is written in the paginated history a fresh session writes, so the resumed session records
+ * each command's completion as a fresh one does: the Codex decision reads it.
  * The CODEX_HOME is removed with the run's temp folder, so the rollout goes with it.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,12 +16,16 @@ import type { PlacedRollout } from './rollout-tail.js';
 /**
  * The rollout's lines: a `session_meta` (id, time, cwd, the provider the runs use), then one
  * `response_item` message a turn, the user's text as `input_text` and the assistant's as
- * `output_text`, as the binary writes them.
+ * `output_text`, as the binary writes them. Every line carries its `ordinal` and the meta line
+ * says `history_mode: "paginated"`: a resumed legacy session (no mode, no ordinals) records no
+ * command's completion, and a paginated meta line over lines without ordinals makes the resume
+ * end without a turn (both seen on 0.169.0, docs/context.md).
  */
 export function rolloutText(turns: readonly ContextTurn[], threadId: string, cwd: string, at: Date): string {
   const timestamp = at.toISOString();
   const meta = {
     timestamp,
+    ordinal: 0,
     type: 'session_meta',
     payload: {
       id: threadId,
@@ -30,10 +36,12 @@ export function rolloutText(turns: readonly ContextTurn[], threadId: string, cwd
       cli_version: '0.0.0',
       source: 'exec',
       model_provider: CODEX_PROVIDER_ID,
+      history_mode: 'paginated',
     },
   };
-  const items = turns.map((turn) => ({
+  const items = turns.map((turn, index) => ({
     timestamp,
+    ordinal: index + 1,
     type: 'response_item',
     payload: {
       type: 'message',

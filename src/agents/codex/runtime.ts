@@ -21,7 +21,7 @@ export const codexRuntime: AgentRuntime = {
   version: (bin) => readCodexVersion(bin).catch(() => undefined),
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
-  open: ({ bin, env, version, stubs, context }) => {
+  open: ({ bin, env, version, stubs }) => {
     const defaultModel = codexFacts.defaultModel(version);
     return codexAgent(
       bin,
@@ -33,7 +33,6 @@ export const codexRuntime: AgentRuntime = {
         ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
       })),
       defaultModel,
-      context,
     );
   },
   killAll: killAllCodexGroups,

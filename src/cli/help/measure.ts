@@ -21,7 +21,7 @@ export const RUN_HELP = {
     '    [--siblings <dir>]... [--cross-negatives]',
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
-    '    [--context <file>]',
+    '    [--context <file>] [--context-fill N] [--versus-fresh]',
   ],
   options: [
     SHARED.skill,
@@ -49,6 +49,15 @@ export const RUN_HELP = {
       name: 'context',
       value: '<file>',
       text: 'start every run with these earlier turns in its history, the query being the next user message: a JSON array of {"role", "content"} turns, or a Claude Code session or Codex rollout (.jsonl) read as its messages (docs/context.md). The report holds its hash, turn count and size, never its text',
+    },
+    {
+      name: 'context-fill',
+      value: '<N>',
+      text: 'start every run with N characters (500 to 1000000) of a coding conversation that ships with skilltrigger, the same on every run, instead of your own --context file (docs/context.md, "Filling context"); the report says the fill',
+    },
+    {
+      name: 'versus-fresh',
+      text: "measure each query that carries a context (--context, or its entry's own) both fresh and with its context, interleaved, in one report that judges each arm apart and says how many points the session costs (docs/context.md)",
     },
     {
       name: 'late',

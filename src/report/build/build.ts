@@ -14,6 +14,7 @@ import {
   reportJsonSchemaUrl,
 } from '../../schemas/report.js';
 import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../../verdict/rules.js';
+import { withContextArms } from './context-arms.js';
 import { withModelsAndCost } from './models-cost.js';
 
 /**
@@ -66,6 +67,10 @@ export interface ReportInput {
   lateTurns?: number;
   /** `--context <file>`, as a report may say it (docs/context.md). */
   context?: ContextSummary;
+  /** `--versus-fresh`: each query with a context was measured fresh too (its runs hold both arms). */
+  versusFresh?: boolean;
+  /** `--context-fill N`: the context is N characters of the shipped conversation. */
+  contextFill?: number;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -82,6 +87,7 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
     ...(input.stopReason === undefined ? {} : { stopReason: input.stopReason }),
     ...(input.budgetStop ? { budgetReason: budgetReason(input.budgetStop, input.budgetSetBy ?? 'cli') } : {}),
     description: describeText(side.description, side.overridden),
+    ...(input.versusFresh ? { versusFresh: true } : {}),
   };
   // With several models (or agents) every query is planned once per each; each is judged apart too.
   const agents = severalAgents(input);
@@ -101,7 +107,8 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
       state,
     },
   );
-  return input.budgetStop ? { ...measurement, budgetStop: input.budgetStop } : measurement;
+  const armed = withContextArms(measurement, side.records, { items: input.items, rules: overall, state });
+  return input.budgetStop ? { ...armed, budgetStop: input.budgetStop } : armed;
 }
 
 /** `--agent a,b`: the agents' names, with two or more. */
@@ -160,6 +167,8 @@ export function buildReport(input: ReportInput): Report {
       ...(several ? { agents: several } : {}),
       ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
       ...(input.context === undefined ? {} : { context: input.context }),
+      ...(input.versusFresh ? { versusFresh: true as const } : {}),
+      ...(input.contextFill === undefined ? {} : { contextFill: input.contextFill }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },

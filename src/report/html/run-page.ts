@@ -1,4 +1,5 @@
 import type { Measurement, QueryResult, Report } from '../../schemas/report.js';
+import { contextArmLines } from '../context-text.js';
 import { hasSeveralModels, headline, headlineLines } from '../headline.js';
 import { intervalText, outcomeDots, outcomeLegend, percent, rateBar, rateInterval } from './charts.js';
 import { html, type Markup } from './markup.js';
@@ -104,7 +105,9 @@ ${banners([report], sides)}
 ${
   hasSeveralModels(report.candidate)
     ? headlineLines(report.candidate).map((l) => html`<p class="headline">${l}</p>`)
-    : html`<p class="headline">${headline(report.candidate)}</p>`
+    : [headline(report.candidate), ...contextArmLines(report.candidate)].map(
+        (l) => html`<p class="headline">${l}</p>`,
+      )
 }
 <section id="totals"><h2>Totals</h2>${totalsTable(report.candidate)}${costAndLate(report.candidate)}</section>
 ${modelsSection(report.candidate, report.settings.triggerThreshold)}
