@@ -49,6 +49,26 @@ export interface AgentFacts {
 /** How one entry reaches the model: its whole text, its text cut at the cap (ending `…`), or its name alone. */
 export type ListingState = 'whole' | 'cut' | 'bare';
 
+/** The stub's entry in a listing: its state, and the characters of its text as listed (0 when bare). */
+export interface StubListing {
+  state: ListingState;
+  chars: number;
+}
+
+/**
+ * A whole skill listing as one probe of a run's environment read it (docs/listing-budget.md): the
+ * budget where the agent says it or the rule knows it, what the listing used, every other entry by
+ * its listed name with its state (`omitted`: Codex left it out), and the stub's own entry. Names are the adapter's; a report keeps only their hashes.
+ */
+export interface ListingPicture {
+  /** Claude Code counts display width in characters, Codex UTF-8 bytes. */
+  unit: 'characters' | 'bytes';
+  budget?: number;
+  used: number;
+  entries: Array<{ name: string; state: ListingState | 'omitted' }>;
+  stub: StubListing;
+}
+
 /** What a measurement runs on when no agent is named. */
 export const DEFAULT_AGENTS: readonly AgentChoice[] = [{ agent: 'claude' }];
 
@@ -121,6 +141,8 @@ export interface AgentRunResult {
   agent?: AgentId;
   /** `--late N`: a miss whose run loaded the stub in a later turn. */
   late?: boolean;
+  /** The stub's entry in the listing this run's own request sent, where the harness can read it (Codex's rollout). */
+  listing?: StubListing;
   /**
    * The agent reported no tokens for a run that paid for its prompt (Codex reports usage only when
    * a turn completes, so a run killed at its decision has none): a budget counts its estimate.

@@ -1,14 +1,20 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
 import os from 'node:os';
+import type { AgentId } from '../agents/agent.js';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
+import { installedCatalogue } from '../agents/claude/installed-catalogue.js';
 import { describeListed } from '../agents/claude/listed-text.js';
+import { probeRunListing } from '../agents/claude/run-listing.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
+import { probeCodexRunListing } from '../agents/codex/run-listing.js';
+import type { CodexStubSpec } from '../agents/codex/stub.js';
 import { describeContext } from '../inputs/context.js';
 import { buildReport } from '../report/build/build.js';
+import type { ListingRead } from '../report/build/listing.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
 import type { Report } from '../schemas/report.js';
 import { measureAll } from './loop.js';
-import type { RunProgress } from './loop-spec.js';
+import type { LoopSpec, RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
 import { loopBudget, measurementLoop } from './measurement-loop.js';
 
@@ -19,8 +25,10 @@ export async function measureSkill(
   signal?: AbortSignal,
   deps: RunDeps = realRunDeps,
 ): Promise<Report> {
-  const { loop, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
+  const { loop, listed, siblings, agents, claudeRuns, standby, codexStubs } = measurementLoop(settings);
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+  const listing = settings.readListing ? await readListings(settings, loop, codexStubs, signal) : undefined;
+  if (listing) settings.onListing?.(listing);
   const budget = loopBudget(settings);
   const result = await measureAll(
     { ...loop, ...(budget ? { budget } : {}), ...(settings.early ? { early: settings.early } : {}) },
@@ -78,6 +86,7 @@ export async function measureSkill(
       overridden: settings.overridden,
       records: candidateRecords,
       stubNames: stubNames(candidateRecords),
+      ...(listing?.sides[0] ? { listing: listing.sides[0] } : {}),
     },
     ...(settings.baselineDescription !== undefined && baselineRecords
       ? {
@@ -86,6 +95,7 @@ export async function measureSkill(
             overridden: true,
             records: baselineRecords,
             stubNames: stubNames(baselineRecords),
+            ...(listing?.sides[1] ? { listing: listing.sides[1] } : {}),
           },
         }
       : {}),
@@ -100,4 +110,54 @@ export async function measureSkill(
     report.siblings = siblingSet(siblings, settings.crossNegatives === true);
   }
   return report;
+}
+
+/**
+ * Each side's listing as its runs will send it, read by one probe per agent and side of the runs'
+ * own environment (docs/listing-budget.md, "The listing of a measured run"); a probe that fails is
+ * told, and its side's runs then carry no state.
+ */
+async function readListings(
+  settings: MeasureSettings,
+  loop: LoopSpec,
+  codexStubs: readonly CodexStubSpec[],
+  signal: AbortSignal | undefined,
+): Promise<ListingRead> {
+  const targets = settings.agents ?? [
+    { agent: 'claude' as const, ...(settings.model ? { model: settings.model } : {}) },
+  ];
+  const modelOf = (agent: AgentId) =>
+    targets.find((t) => t.agent === agent)?.model ??
+    (targets.length === 1 ? settings.models?.[0] : undefined);
+  const read: ListingRead = { sides: loop.sides.map(() => ({})), failures: [] };
+  const catalogue = targets.some((t) => t.agent === 'claude')
+    ? await installedCatalogue(settings.env)
+    : undefined;
+  for (const [i, side] of loop.sides.entries()) {
+    if (signal?.aborted) break;
+    const pictures = read.sides[i] ?? {};
+    const claudeModel = modelOf('claude');
+    if (catalogue) {
+      const got = await probeRunListing(side.stub, {
+        claudeBin: settings.claudeBin,
+        env: settings.env,
+        catalogue,
+        ...(claudeModel ? { model: claudeModel } : {}),
+      });
+      if (got.kind === 'read') pictures.claude = got.picture;
+      else read.failures.push({ agent: 'claude', reason: got.reason });
+    }
+    const codexStub = codexStubs[i];
+    if (settings.codex && codexStub && targets.some((t) => t.agent === 'codex')) {
+      const codexModel = modelOf('codex') ?? settings.codex.provider.model;
+      const got = await probeCodexRunListing(codexStub, {
+        bin: settings.codex.bin,
+        env: settings.env,
+        ...(codexModel ? { model: codexModel } : {}),
+      });
+      if (got.kind === 'read') pictures.codex = got.picture;
+      else read.failures.push({ agent: 'codex', reason: got.reason });
+    }
+  }
+  return read;
 }

@@ -112,7 +112,7 @@ export function measurementLoop(settings: LoopSettings) {
       : {}),
     standby,
   };
-  return { loop, listed, siblings, agents, claudeRuns, standby };
+  return { loop, listed, siblings, agents, claudeRuns, standby, codexStubs };
 }
 
 /**

@@ -63,6 +63,8 @@ const count = z.number().int().nonnegative();
 
 /** The agents a report can name (`--agent`). */
 export const agentIdSchema = z.enum(AGENT_IDS);
+/** How an entry reached the model: its whole text, its text cut, or its name alone. */
+const listingStateSchema = z.enum(['whole', 'cut', 'bare']);
 
 export const outcomeCodeSchema = z.union([
   z.enum(['triggered', 'not-triggered', 'timeout']),
@@ -124,6 +126,8 @@ export const querySchema = z.object({
   costUsd: z.number().nonnegative().optional(),
   /** Each run's cost in US dollars, in run order; null where the model's price is unknown. */
   runsCostUsd: z.array(z.number().nonnegative().nullable()).optional(),
+  /** The stub's listing state in each run, in run order; null where none was read. */
+  listing: z.array(listingStateSchema.nullable()).optional(),
 });
 
 /** `--siblings`: where the runs went among the competing skills (docs/matrix.md). */
@@ -302,6 +306,27 @@ export const descriptionSchema = z.object({
     .optional(),
 });
 
+/**
+ * How one agent listed the stub and its catalogue (docs/listing-budget.md, "The listing of a
+ * measured run"): the budget and what the listing used (display characters for Claude Code, UTF-8
+ * bytes for Codex), every entry counted by state, every entry but the stub by the first 12 hex of
+ * the SHA-256 of its listed name (as the roster's members), the stub's own entry, and the runs
+ * counted by the state the stub had in each.
+ */
+export const agentListingSchema = z.object({
+  unit: z.enum(['characters', 'bytes']),
+  /** Absent where the agent did not say it and the rule does not know the model's window. */
+  budget: count.optional(),
+  used: count,
+  /** Every entry of the listing, the stub's included; `omitted`: left out by Codex's budget. */
+  entries: z.object({ whole: count, cut: count, bare: count, omitted: count }),
+  members: z.array(z.object({ id: hex12, state: z.enum(['whole', 'cut', 'bare', 'omitted']) })),
+  /** The stub's entry as the probe of the runs' environment read it; `chars`: its text as listed (0 bare). */
+  stub: z.object({ state: listingStateSchema, chars: count }),
+  /** The runs by the stub's state; `fromRequest`: those whose state was read from their own request. */
+  runs: z.object({ whole: count, cut: count, bare: count, fromRequest: count }),
+});
+
 /** One description measured over one eval set. A paired report holds two. */
 export const measurementSchema = z.object({
   description: descriptionSchema,
@@ -327,6 +352,8 @@ export const measurementSchema = z.object({
   cost: costSchema.optional(),
   /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
   budgetStop: budgetStopSchema.optional(),
+  /** Per agent, how the stub and its catalogue were listed; absent where no listing was read. */
+  listing: z.partialRecord(agentIdSchema, agentListingSchema).optional(),
 });
 
 /**
@@ -449,3 +476,4 @@ export type ModelSummaryReport = z.infer<typeof modelSummarySchema>;
 export type ReportCost = z.infer<typeof costSchema>;
 export type PairedByModel = z.infer<typeof pairedByModelSchema>;
 export type ReportAgent = z.infer<typeof agentSchema>;
+export type AgentListing = z.infer<typeof agentListingSchema>;
