@@ -34,10 +34,11 @@ export function codexStubListing(
 ): StubListing | undefined {
   const entry = parseSkillsInstructions(instructions).listing.find((e) => e.name === stubName);
   if (entry === undefined) return undefined;
-  return {
-    state: stateOf(entry.description, codexListedDescription(description)),
-    chars: chars(entry.description),
-  };
+  const listed = codexListedDescription(description);
+  // Over Codex's cap of 1,024 the text ends `...`: listed whole as Codex reads it, and still cut.
+  const capped = listed.endsWith('...') && chars(listed) < chars(description.trim());
+  const state = stateOf(entry.description, listed);
+  return { state: state === 'whole' && capped ? 'cut' : state, chars: chars(entry.description) };
 }
 
 /** The bytes of the listing's entry lines joined by line breaks, as the budget counts them. */
