@@ -239,6 +239,7 @@ const FLOORS: Record<string, Floor> = {
   'simulated/': 'adapter',
   'inputs/': 'rule',
   'inputs/files.ts': 'adapter',
+  'inputs/roster.ts': 'adapter',
   'inputs/sibling-files.ts': 'adapter',
   'author/': 'rule',
   'author/files.ts': 'adapter',

@@ -2,8 +2,12 @@
  * What the registry's agents do at run time, for the core that must not name them: the one place
  * outside an agent's folder that imports its processes.
  */
+import type { Crowd } from '../inputs/roster.js';
+import type { ListingPicture } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
+import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
+import { probeRunListing } from './claude/run-listing.js';
 import { killAllCodexGroups } from './codex/process.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
@@ -22,4 +26,24 @@ export function killAllAgentGroups(): void {
  */
 export function sweepDeadRuns(root: string, env: Record<string, string | undefined>): Promise<SweepResult> {
   return sweepDeadOwners(root, env, removeProjectEntriesIn);
+}
+
+/**
+ * How Claude Code lists a skill's stub among a roster's crowd (docs/roster.md), read by the
+ * catalogue probe: the real CLI against the loopback model, in a throwaway HOME. No model call.
+ */
+export async function crowdListing(
+  crowd: Crowd,
+  stub: { skillName: string; description: string },
+  options: { claudeBin: string; env: NodeJS.ProcessEnv; model?: string },
+): Promise<{ kind: 'read'; picture: ListingPicture } | { kind: 'failed'; reason: string }> {
+  return probeRunListing(
+    { layout: 'command', ...stub },
+    {
+      claudeBin: options.claudeBin,
+      env: options.env,
+      catalogue: crowdCatalogue(crowd),
+      ...(options.model ? { model: options.model } : {}),
+    },
+  );
 }

@@ -57,6 +57,10 @@ export interface CheckArgs {
   evals: string[];
   /** The claude whose listing probe reads each skill as Claude Code lists it (emulated when absent). */
   claude: string;
+  /** `--roster <file|dir>`: say how each skill is listed among that crowd (docs/roster.md). */
+  roster?: string;
+  /** `--model`: the model whose listing budget applies (the CLI's default when absent). */
+  model?: string;
 }
 
 export interface ViewArgs {
@@ -147,7 +151,16 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
           `check needs at least one --skill <dir> or --eval <file>\n\n${commandUsage('check')}`,
         );
       }
-      return { command: 'check', skills, evals, claude: claudeOf(parsed, env) };
+      const roster = parsed.values.get('roster');
+      const model = parsed.values.get('model');
+      return {
+        command: 'check',
+        skills,
+        evals,
+        claude: claudeOf(parsed, env),
+        ...(roster === undefined ? {} : { roster }),
+        ...(model === undefined ? {} : { model }),
+      };
     },
   },
   view: {

@@ -9,6 +9,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../../guards.js';
+import type { Crowd, CrowdEntry } from '../../inputs/roster.js';
+import { yamlString } from '../process/stub-project.js';
 import type { CatalogueFile, CatalogueLayout } from './catalogue-probe.js';
 
 /** The settings keys that change the listing; no other key is read. */
@@ -93,5 +95,30 @@ export async function installedCatalogue(env: NodeJS.ProcessEnv): Promise<Catalo
     ...(usage ? { claudeJson: usage } : {}),
     ...(settings ? { settings } : {}),
     ...(budget === undefined ? {} : { env: { [BUDGET_VARIABLE]: budget } }),
+  };
+}
+
+/** A roster entry's file: a folder roster's own SKILL.md, else one written from its description. */
+function crowdFile(entry: CrowdEntry): CatalogueFile {
+  const text = entry.fileText ?? `---\ndescription: ${yamlString(entry.description ?? '')}\n---\n\nbody\n`;
+  return { name: entry.name, text };
+}
+
+/**
+ * A roster's crowd as the catalogue probe lays it out (docs/roster.md): user entries in the
+ * throwaway HOME, project entries in the project, each use record in `skillUsage`. A plugin's entry
+ * is laid out as a user's, the nearest place a throwaway HOME has for it.
+ */
+export function crowdCatalogue(crowd: Crowd): CatalogueLayout {
+  const pick = (kind: CrowdEntry['kind'], project: boolean) =>
+    crowd.entries.filter((e) => e.kind === kind && (e.source === 'project') === project).map(crowdFile);
+  const usage: Record<string, unknown> = {};
+  for (const e of crowd.entries) if (e.usage) usage[e.name] = e.usage;
+  return {
+    userSkills: pick('skill', false),
+    projectSkills: pick('skill', true),
+    userCommands: pick('command', false),
+    projectCommands: pick('command', true),
+    ...(Object.keys(usage).length > 0 ? { claudeJson: { skillUsage: usage } } : {}),
   };
 }

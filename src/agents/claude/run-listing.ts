@@ -118,7 +118,9 @@ export async function probeRunListing(
   ];
   const layout: CatalogueLayout = {
     ...options.catalogue,
-    ...(stub.layout === 'command' ? { projectCommands: files } : { projectSkills: files }),
+    ...(stub.layout === 'command'
+      ? { projectCommands: [...(options.catalogue.projectCommands ?? []), ...files] }
+      : { projectSkills: [...(options.catalogue.projectSkills ?? []), ...files] }),
   };
   const result = await probeCatalogue(layout, {
     claudeBin: options.claudeBin,

@@ -8,8 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Crowd } from '../../inputs/roster.js';
 import { parseSkillsInstructions } from '../../simulated/responses-request.js';
 import type { ListingPicture, ListingState, StubListing } from '../agent.js';
+import { yamlString } from '../process/stub-project.js';
 import { codexListedDescription, codexListingOf } from './listing.js';
 import { codexListingBudget } from './listing-budget.js';
 import { type CodexListedSkill, probeCodexListing } from './listing-probe.js';
@@ -64,6 +66,8 @@ export interface CodexRunListingOptions {
   env: NodeJS.ProcessEnv;
   model?: string;
   root?: string;
+  /** A roster's skills, listed instead of the user's `~/.agents/skills` (a throwaway HOME holds them). */
+  userSkills?: ReadonlyArray<{ folder: string; text: string }>;
 }
 
 /** What a Codex run of this side lists, or why it could not be read. */
@@ -85,6 +89,7 @@ export async function probeCodexRunListing(
     env: options.env,
     skills,
     readTexts: true,
+    ...(options.userSkills ? { userSkills: options.userSkills } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.root ? { root: options.root } : {}),
   });
@@ -104,4 +109,15 @@ export async function probeCodexRunListing(
       stub: own,
     },
   };
+}
+
+/** A roster's skills as Codex finds them in `~/.agents/skills` (its commands are Claude Code's alone). */
+export function codexCrowdSkills(crowd: Crowd): Array<{ folder: string; text: string }> {
+  return crowd.entries
+    .filter((e) => e.kind === 'skill')
+    .map((e) => ({
+      folder: e.name,
+      text:
+        e.fileText ?? `---\nname: ${e.name}\ndescription: ${yamlString(e.description ?? '')}\n---\n\nbody\n`,
+    }));
 }

@@ -35,7 +35,9 @@ export const COMPARE_HELP = {
 
 export const CHECK_HELP = {
   summary: 'validate SKILL.md files and eval sets without a model call',
-  usage: ['check [--skill <dir>]... [--eval <file>]... [--claude <path>]'],
+  usage: [
+    'check [--skill <dir>]... [--eval <file>]... [--claude <path>] [--roster <file|dir> [--model <id>]]',
+  ],
   options: [
     {
       name: 'skill',
@@ -53,6 +55,16 @@ export const CHECK_HELP = {
       name: 'claude',
       value: '<path>',
       text: "the claude whose own reading of each SKILL.md is checked (a listing probe: no model call, no network); default claude on PATH or $SKILLTRIGGER_CLAUDE; without one, skilltrigger's emulation of it, said so",
+    },
+    {
+      name: 'roster',
+      value: '<file|dir>',
+      text: 'say how Claude Code lists each skill among this crowd: whole, cut or name-only, its characters and share of the budget, and the room it would need to be listed whole (a roster file, or a folder of skill folders; docs/roster.md). No model call',
+    },
+    {
+      name: 'model',
+      value: '<id>',
+      text: "with --roster: the model whose listing budget applies (default the CLI's own)",
     },
   ],
   exitCodes: [
