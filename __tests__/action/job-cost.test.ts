@@ -113,7 +113,18 @@ describe('the job estimate with Codex', () => {
     },
   };
   /** Codex 0.169.0's gates: its own round trip, 20,000 input tokens ($0.04 at gpt-5's $2 here). */
-  const codexGates = { ...gates, codexVersion: '0.169.0', codexRoundTripUsage: usage(20_000) };
+  const codexGates = {
+    ...gates,
+    agentGates: {
+      codex: {
+        gates: [],
+        interrupted: false,
+        conflictAllowed: false,
+        version: '0.169.0',
+        roundTripUsage: usage(20_000),
+      },
+    },
+  };
 
   it("prices a Codex model from Codex's round trip, beside claude's own", () => {
     const settings = readSettings(

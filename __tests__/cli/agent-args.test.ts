@@ -5,19 +5,22 @@ import { UsageError } from '../../src/errors.js';
 
 describe('preflight --agent and --codex', () => {
   it('defaults to Claude Code and codex on PATH (or $SKILLTRIGGER_CODEX)', () => {
-    expect(parseCli(['preflight'], {})).toMatchObject({ agents: ['claude'], codex: 'codex' });
+    expect(parseCli(['preflight'], {})).toMatchObject({
+      agents: [{ agent: 'claude' }],
+      bins: { codex: 'codex' },
+    });
     expect(parseCli(['preflight'], { SKILLTRIGGER_CODEX: '/opt/codex' })).toMatchObject({
-      codex: '/opt/codex',
+      bins: { codex: '/opt/codex' },
     });
   });
 
   it('takes codex, or both in the order given, each once', () => {
     expect(parseCli(['preflight', '--agent', 'codex', '--codex', './bin/codex'], {})).toMatchObject({
-      agents: ['codex'],
-      codex: './bin/codex',
+      agents: [{ agent: 'codex' }],
+      bins: { codex: './bin/codex' },
     });
     expect(parseCli(['preflight', '--agent', 'codex,claude'], {})).toMatchObject({
-      agents: ['codex', 'claude'],
+      agents: [{ agent: 'codex' }, { agent: 'claude' }],
     });
     expect(() => parseCli(['preflight', '--agent', 'codex,claude,codex'], {})).toThrow(/twice/);
   });

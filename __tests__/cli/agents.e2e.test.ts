@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSchema } from '../../src/schemas/report.js';
+import { REPORT_SCHEMA_VERSION, reportSchema } from '../../src/schemas/report.js';
 import type { Script } from '../../src/simulated/model.js';
 import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
 import { parseJunit } from '../fakes/junit-shape.js';
@@ -82,7 +82,7 @@ describe('run --agent', () => {
     expect(result.stderr).toContain('Codex runs always start cold');
     expect(result.code).toBe(0);
     const { report } = await readReport(out);
-    expect(report.schemaVersion).toBe(6);
+    expect(report.schemaVersion).toBe(REPORT_SCHEMA_VERSION);
     expect(report.agents).toEqual([{ name: 'codex', version: '0.169.0' }]);
     expect(report.cli.version).toBe('0.169.0');
     expect(report.settings.agents).toBeUndefined();

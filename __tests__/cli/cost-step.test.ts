@@ -19,12 +19,14 @@ const prices: Prices = {
 const preflight = {
   roundTripUsage: { default: usage(1_000_000) },
   roundTripModels: { default: 'claude-haiku-4-5' },
-  codex: {
-    gates: [],
-    interrupted: false,
-    conflictAllowed: false,
-    version: '0.169.0',
-    roundTripUsage: usage(2_000_000),
+  agentGates: {
+    codex: {
+      gates: [],
+      interrupted: false,
+      conflictAllowed: false,
+      version: '0.169.0',
+      roundTripUsage: usage(2_000_000),
+    },
   },
 } as unknown as PreflightResult;
 const shape = (models: (string | undefined)[]) => ({ queries: 2, runsPerQuery: 1, sides: 1, models });
@@ -43,7 +45,7 @@ describe('planCost with Codex', () => {
     expect(refuse).toThrow('--prices <file>');
     const unknownVersion = {
       ...preflight,
-      codex: { ...preflight.codex, version: '9.9.9' },
+      agentGates: { codex: { ...preflight.agentGates?.codex, version: '9.9.9' } },
     } as PreflightResult;
     expect(() => planCost(shape(['codex:default']), false, unknownVersion, prices, 5)).toThrow(
       '--prices <file>',

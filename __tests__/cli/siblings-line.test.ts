@@ -26,30 +26,30 @@ describe('siblingsLine', () => {
   const siblings = [bare('notes'), listed('pdf'), listed('xlsx')];
 
   it('counts every sibling for claude alone', () => {
-    expect(siblingsLine(siblings, [{ agent: 'claude' }], undefined)).toBe(
+    expect(siblingsLine(siblings, [{ agent: 'claude' }], {})).toBe(
       'siblings: 3 installed beside the stub in every run (notes, pdf, xlsx)',
     );
   });
 
   it('counts only what Codex lists when Codex runs alone', () => {
-    expect(siblingsLine(siblings, [{ agent: 'codex' }], codexSiblings(siblings))).toBe(
+    expect(siblingsLine(siblings, [{ agent: 'codex' }], { codex: codexSiblings(siblings) })).toBe(
       'siblings: 2 installed beside the stub in every run (pdf, xlsx); notes left out, as Codex does not list it',
     );
   });
 
   it('counts each agent apart when both run', () => {
-    expect(siblingsLine(siblings, [{ agent: 'claude' }, { agent: 'codex' }], codexSiblings(siblings))).toBe(
+    expect(
+      siblingsLine(siblings, [{ agent: 'claude' }, { agent: 'codex' }], { codex: codexSiblings(siblings) }),
+    ).toBe(
       'siblings: 3 installed beside the stub in every claude run (notes, pdf, xlsx), 2 in every Codex run (notes left out, as Codex does not list it)',
     );
   });
 
   it('says nothing of Codex when it lists them all', () => {
     expect(
-      siblingsLine(
-        [listed('pdf')],
-        [{ agent: 'claude' }, { agent: 'codex' }],
-        codexSiblings([listed('pdf')]),
-      ),
+      siblingsLine([listed('pdf')], [{ agent: 'claude' }, { agent: 'codex' }], {
+        codex: codexSiblings([listed('pdf')]),
+      }),
     ).toBe('siblings: 1 installed beside the stub in every run (pdf)');
   });
 });

@@ -186,7 +186,7 @@ describe('skilltrigger view', () => {
     for (const [args, message] of [
       [['view'], 'view needs a report'],
       [['view', 'a.json', 'b.json', 'c.json'], 'view takes at most two reports'],
-      [['view', 'a.json', '--opne'], 'unknown option --opne for view; it takes --open'],
+      [['view', 'a.json', '--opne'], 'unknown option --opne for view: did you mean --open?'],
     ] as const) {
       const r = await runCli([...args], { env: env() });
       expect(r.code, args.join(' ')).toBe(1);

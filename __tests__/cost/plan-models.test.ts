@@ -35,7 +35,7 @@ describe('planModels', () => {
 
 describe('planRoundTrips', () => {
   it("gives every Codex slot Codex's round trip and prices it as its model, claude's left as they were", () => {
-    const trips = planRoundTrips([undefined, 'codex:default', 'codex:gpt-5-mini'], claude, codex);
+    const trips = planRoundTrips([undefined, 'codex:default', 'codex:gpt-5-mini'], claude, { codex });
     expect(trips.usage).toEqual({
       default: usage(1_000_000),
       'codex:default': usage(2_000_000),
@@ -50,20 +50,24 @@ describe('planRoundTrips', () => {
 
   it("prices a Codex run from Codex's tokens: two runs of its 2M-token round trip at gpt-5's $1.25", () => {
     const shape = { queries: 2, runsPerQuery: 1, sides: 1, models: ['codex:default'] };
-    const estimate = estimatePlan(shape, planRoundTrips(shape.models, claude, codex), DEFAULT_PRICE_TABLE);
+    const estimate = estimatePlan(
+      shape,
+      planRoundTrips(shape.models, claude, { codex }),
+      DEFAULT_PRICE_TABLE,
+    );
     expect(estimate.usd).toBeCloseTo(2 * 2 * 1.25, 9);
   });
 
   it("leaves Codex's default model unpriced when its version's default is unknown, or without its gate", () => {
     const shape = { queries: 1, runsPerQuery: 1, sides: 1, models: ['codex:default'] };
-    const unknownDefault = planRoundTrips(shape.models, {}, { usage: codex.usage });
+    const unknownDefault = planRoundTrips(shape.models, {}, { codex: { usage: codex.usage } });
     expect(unknownDefault.models).toEqual({});
     expect(estimatePlan(shape, unknownDefault, DEFAULT_PRICE_TABLE).unknownModels).toEqual(['codex:default']);
     // No Codex round trip at all (claude alone): a stray Codex slot has no usage, so no price.
-    expect(planRoundTrips(shape.models, claude, undefined).usage).toEqual(claude.usage);
+    expect(planRoundTrips(shape.models, claude, {}).usage).toEqual(claude.usage);
   });
 
   it('changes nothing for claude alone', () => {
-    expect(planRoundTrips([undefined, 'claude-sonnet-4-5'], claude, codex)).toEqual(claude);
+    expect(planRoundTrips([undefined, 'claude-sonnet-4-5'], claude, { codex })).toEqual(claude);
   });
 });

@@ -147,7 +147,7 @@ describe('measurementLoop', () => {
     const { loop } = measurementLoop(
       settings({
         agents: [{ agent: 'codex' }],
-        codex: { bin: 'codex', provider: { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' } },
+        others: { codex: { bin: 'codex', siblings: [] } },
       }),
     );
     expect(loop.seam?.codex?.id).toBe('codex');

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { codexDefaultModel } from '../agents/codex/launch.js';
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import {
@@ -9,7 +8,7 @@ import {
   type PlanShape,
   runsAffordable,
 } from '../cost/estimate.js';
-import { planModels, planRoundTrips } from '../cost/plan-models.js';
+import { otherRoundTrips, planModels, planRoundTrips } from '../cost/plan-models.js';
 import { loadPrices, type Prices } from '../cost/prices-file.js';
 import { InputError, UsageError } from '../errors.js';
 import type { Measurement, Report } from '../schemas/report.js';
@@ -72,20 +71,16 @@ export function jobShapes(parts: readonly JobPart[], settings: Settings): PlanSh
  */
 export function estimateJob(
   shapes: readonly PlanShape[],
-  gates: Pick<ActionGates, 'roundTripUsage' | 'roundTripModels' | 'codexVersion' | 'codexRoundTripUsage'>,
+  gates: Pick<ActionGates, 'roundTripUsage' | 'roundTripModels' | 'agentGates'>,
   prices: Prices,
 ): PlanEstimate {
   const claude = {
     ...(gates.roundTripUsage ? { usage: gates.roundTripUsage } : {}),
     ...(gates.roundTripModels ? { models: gates.roundTripModels } : {}),
   };
-  const defaultModel = codexDefaultModel(gates.codexVersion);
-  const codex = {
-    ...(gates.codexRoundTripUsage ? { usage: gates.codexRoundTripUsage } : {}),
-    ...(defaultModel === undefined ? {} : { defaultModel }),
-  };
+  const others = otherRoundTrips(gates.agentGates);
   const parts = shapes.map((shape) =>
-    estimatePlan(shape, planRoundTrips(shape.models, claude, codex), prices.table),
+    estimatePlan(shape, planRoundTrips(shape.models, claude, others), prices.table),
   );
   const unknownModels = [...new Set(parts.flatMap((p) => p.unknownModels))];
   return {

@@ -98,7 +98,12 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     run.matrix = matrixNotRun(matrix, `${installed.label} could not be installed`);
     return publish(run, ctx, settings);
   }
-  const { claude, codex } = installed.installs;
+  const { installs } = installed;
+  const claude = installs[DEFAULT_AGENT];
+  // Every other agent's executable, for its gates and its runs (src/agents/runtime.ts).
+  const bins: Partial<Record<AgentId, string>> = Object.fromEntries(
+    Object.entries(installs).flatMap(([id, got]) => (id === DEFAULT_AGENT || !got ? [] : [[id, got.bin]])),
+  );
 
   // The first skill's cached baseline is read now, to foresee whether its base side runs first.
   const first = targets[0];
@@ -110,7 +115,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const gates = await runActionGates({
     claudeBin: claude?.bin ?? 'claude',
     ...(settings.agents ? { agents: settings.agents } : {}),
-    ...(codex ? { codexBin: codex.bin } : {}),
+    bins,
     env: claudeEnv(settings),
     maxRetries: MAX_RETRIES,
     ...(settings.model === undefined ? {} : { model: settings.model }),
@@ -165,7 +170,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
         settings,
         scope,
         ...(claude ? { claude } : {}),
-        ...(codex ? { codexBin: codex.bin } : {}),
+        bins,
         gates,
         signal,
         prices,
@@ -190,7 +195,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
                   ctx,
                   settings,
                   ...(claude ? { claude } : {}),
-                  ...(codex ? { codexBin: codex.bin } : {}),
+                  bins,
                   gates,
                   listing,
                   signal,

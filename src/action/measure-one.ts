@@ -1,13 +1,12 @@
 import path from 'node:path';
 import * as core from '@actions/core';
+import type { AgentId } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import { codexDefaultModel } from '../agents/codex/launch.js';
-import { codexProviderFrom } from '../agents/codex/provider.js';
 import { agentFacts } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
-import type { LoopSettings } from '../measure/measure-settings.js';
+import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { siblingSet } from '../report/build/sibling-counts.js';
 import { junitPathFor, writeRenderingFile } from '../report/disk/files.js';
@@ -73,24 +72,23 @@ export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
 }
 
 /**
- * Codex's executable, endpoint and the model its runs send without `-m` (so they are priced), for
- * the measure loop, as the CLI's run gives them.
+ * What each other agent's loop agent is made with (src/agents/runtime.ts), as the CLI's run gives
+ * it: its executable as installed, its version from its gates, the siblings it lists.
  */
-function codexFor(
-  bin: string | undefined,
-  env: NodeJS.ProcessEnv,
-  version: string | undefined,
-  target: MeasureTarget,
-) {
-  if (bin === undefined) return {};
-  const defaultModel = codexDefaultModel(version);
+function othersOf(bins: Partial<Record<AgentId, string>>, gates: ActionGates, target: MeasureTarget) {
+  const others: Partial<Record<AgentId, OtherAgent>> = {};
+  for (const [id, bin] of Object.entries(bins) as [AgentId, string][]) {
+    const version = gates.agentGates?.[id]?.version;
+    others[id] = { bin, ...(version ? { version } : {}), siblings: target.agentSiblings?.[id] ?? [] };
+  }
+  const versions = Object.fromEntries(
+    Object.entries(gates.agentGates ?? {}).flatMap(([id, found]) =>
+      found?.version ? [[id, found.version]] : [],
+    ),
+  );
   return {
-    codex: {
-      bin,
-      provider: codexProviderFrom(env).provider,
-      ...(target.codexSiblings ? { siblings: target.codexSiblings } : {}),
-      ...(defaultModel ? { defaultModel } : {}),
-    },
+    ...(Object.keys(others).length === 0 ? {} : { others }),
+    ...(Object.keys(versions).length === 0 ? {} : { agentVersions: versions }),
   };
 }
 
@@ -111,7 +109,8 @@ export interface MeasureContext {
   /** Absent when Claude Code is not among the agents. */
   claude?: AgentInstall;
   /** With Codex among the agents: its executable. */
-  codexBin?: string;
+  /** Each other agent's executable, as installed. */
+  bins?: Partial<Record<AgentId, string>>;
   gates: ActionGates;
   signal: AbortSignal;
   /** The price table every report is priced with (`prices`, else the built-in one). */
@@ -252,8 +251,7 @@ export async function measureOne(
       ...(m.budget ? { budget: m.budget.next() } : {}),
       // The first skill's first claude run may have been started before the gates (first-standby.ts).
       ...(m.early ? { early: m.early } : {}),
-      ...codexFor(m.codexBin, env, gates.codexVersion, target),
-      ...(gates.codexVersion === undefined ? {} : { agentVersions: { codex: gates.codexVersion } }),
+      ...othersOf(m.bins ?? {}, gates, target),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,

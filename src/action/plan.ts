@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
-import { measures } from '../agents/agent.js';
-import { type CodexSibling, codexSiblings } from '../agents/codex/listed.js';
+import { type AgentId, measures, type SiblingText } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { runtimeOf } from '../agents/runtime.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
@@ -31,10 +32,10 @@ export interface MeasureTarget {
   /** `competition: siblings`: the repository's other skills installed beside the stub; empty: alone. */
   siblings: CompetingSibling[];
   /**
-   * With Codex among the agents, the siblings its runs install: those Codex lists, each as its
-   * SKILL.md holds it (src/agents/codex/listed.ts), as the CLI's `run --agent codex --siblings`.
+   * With other agents than the default one, the siblings each one's runs install: those it lists,
+   * each as its SKILL.md holds it, as the CLI's `run --agent codex --siblings`.
    */
-  codexSiblings?: CodexSibling[];
+  agentSiblings?: Partial<Record<AgentId, SiblingText[]>>;
 }
 
 export interface RunPlan {
@@ -150,7 +151,7 @@ async function loadInputs(
             settings,
           );
           for (const note of notes) core.info(note);
-          targets.push({ plan, evalSet, ...competitionOnCodex(plan.path, siblings, settings) });
+          targets.push({ plan, evalSet, ...competitionOf(plan.path, siblings, settings) });
         } catch (error) {
           if (!(error instanceof InputErrors)) throw error;
           results.push({
@@ -222,28 +223,41 @@ export function notRun(targets: readonly MeasureTarget[]): NotRunSkill[] {
 }
 
 /**
- * The siblings as each agent lists them: claude's are listed by the probe later (`listSiblings`);
- * Codex's are read here, and one Codex leaves out is said and does not compete there. Without
- * claude, the report's sibling set is Codex's.
+ * The siblings as each agent lists them: the default agent's are listed by the probe later
+ * (`listSiblings`); every other agent's are read here through its runtime, and one it leaves out is
+ * said and does not compete there. Without the default agent, the report's sibling set is the
+ * first other agent's.
  */
-function competitionOnCodex(
+function competitionOf(
   file: string,
   siblings: CompetingSibling[],
   settings: Settings,
-): Pick<MeasureTarget, 'siblings' | 'codexSiblings'> {
-  if (siblings.length === 0 || !measures(agentsOf(settings), 'codex')) return { siblings };
-  const { installed, leftOut } = codexSiblings(siblings.map((s) => ({ skill: s.skill, file: s.skill.file })));
-  for (const { name, reason } of leftOut)
-    core.info(
-      `${file}: competition: ${name} is not listed by Codex (${reason}), so it does not compete there; left out`,
+): Pick<MeasureTarget, 'siblings' | 'agentSiblings'> {
+  const agents = agentsOf(settings);
+  const others = agents.flatMap((a) => {
+    const runtime = runtimeOf(a.agent);
+    return runtime ? [{ id: a.agent, runtime }] : [];
+  });
+  if (siblings.length === 0 || others.length === 0) return { siblings };
+  const agentSiblings: Partial<Record<AgentId, SiblingText[]>> = {};
+  for (const { id, runtime } of others) {
+    const { installed, leftOut } = runtime.siblings(
+      siblings.map((s) => ({ skill: s.skill, file: s.skill.file })),
     );
-  if (settings.agents?.some((a) => a.agent === 'claude')) return { siblings, codexSiblings: installed };
+    for (const { name, reason } of leftOut)
+      core.info(
+        `${file}: competition: ${name} is not listed by ${agentFacts(id).label} (${reason}), so it does not compete there; left out`,
+      );
+    agentSiblings[id] = installed;
+  }
+  if (measures(agents, DEFAULT_AGENT)) return { siblings, agentSiblings };
   const byName = new Map(siblings.map((s) => [s.name, s]));
+  const first = agentSiblings[others[0]?.id ?? DEFAULT_AGENT] ?? [];
   return {
-    siblings: installed.flatMap((c) => {
+    siblings: first.flatMap((c) => {
       const sibling = byName.get(c.skillName);
       return sibling ? [{ ...sibling, listed: c.description }] : [];
     }),
-    codexSiblings: installed,
+    agentSiblings,
   };
 }

@@ -1,6 +1,8 @@
 import * as core from '@actions/core';
 import {
   type AgentChoice,
+  type AgentGates,
+  type AgentId,
   GATE_NAMES,
   type GateName,
   type GateResult,
@@ -8,7 +10,7 @@ import {
   type InitInfo,
 } from '../agents/agent.js';
 import { LOGIN_FIX } from '../agents/claude/gates/auth.js';
-import type { Usage } from '../outcome.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { type PreflightResult, runPreflight } from '../preflight/preflight.js';
 import { renderReminders } from '../preflight/render.js';
 import { annotate } from './annotate.js';
@@ -37,10 +39,11 @@ export interface ActionGates {
   roundTripUsage?: PreflightResult['roundTripUsage'];
   /** The model each round trip reported, keyed as `roundTripUsage` (an alias resolved). */
   roundTripModels?: PreflightResult['roundTripModels'];
-  /** With Codex among the agents: the version its cli gate read, for the reports. */
-  codexVersion?: string;
-  /** With Codex among the agents: its round trip's usage, what `max-cost-usd` estimates a Codex run from. */
-  codexRoundTripUsage?: Usage;
+  /**
+   * What each other agent's gates found (src/agents/runtime.ts): the version its cli gate read, for
+   * the reports, and its round trip's usage, what `max-cost-usd` estimates its runs from.
+   */
+  agentGates?: Partial<Record<AgentId, AgentGates>>;
 }
 
 export interface ActionGateOptions {
@@ -53,8 +56,8 @@ export interface ActionGateOptions {
   models?: string[];
   /** `agents` (absent: Claude Code alone): each agent's gates run, Claude Code's first. */
   agents?: AgentChoice[];
-  /** The `codex` executable, with Codex among the agents. */
-  codexBin?: string;
+  /** Each other agent's executable, as installed. */
+  bins?: Partial<Record<AgentId, string>>;
   /** The skills to be measured: the conflict gate checks each name. */
   skillNames: string[];
   /** The results folder (holds the conflict gate's toggles file). */
@@ -173,16 +176,14 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
   groups.start(GATE_NAMES[0]);
   // With several agents each gate takes its agent's own model, as the CLI's run does.
   const several = (opts.agents?.length ?? 0) > 1;
-  const claudeModel = several ? opts.agents?.find((a) => a.agent === 'claude')?.model : opts.model;
-  const codexModel = several ? opts.agents?.find((a) => a.agent === 'codex')?.model : undefined;
+  const claudeModel = several ? opts.agents?.find((a) => a.agent === DEFAULT_AGENT)?.model : opts.model;
   const preflight = await runPreflight({
     claudeBin: opts.claudeBin,
     env: opts.env,
     maxRetries: opts.maxRetries,
-    ...(opts.agents ? { agents: opts.agents.map((a) => a.agent) } : {}),
-    ...(opts.codexBin === undefined ? {} : { codexBin: opts.codexBin }),
+    ...(opts.agents ? { agents: opts.agents } : {}),
+    ...(opts.bins === undefined ? {} : { bins: opts.bins }),
     ...(claudeModel === undefined ? {} : { model: claudeModel }),
-    ...(codexModel === undefined ? {} : { codexModel }),
     ...(opts.models === undefined ? {} : { models: opts.models }),
     skillNames: opts.skillNames,
     out: opts.out,
@@ -223,9 +224,6 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
     release: preflight.release,
     ...(preflight.roundTripUsage === undefined ? {} : { roundTripUsage: preflight.roundTripUsage }),
     ...(preflight.roundTripModels === undefined ? {} : { roundTripModels: preflight.roundTripModels }),
-    ...(preflight.codex?.version === undefined ? {} : { codexVersion: preflight.codex.version }),
-    ...(preflight.codex?.roundTripUsage === undefined
-      ? {}
-      : { codexRoundTripUsage: preflight.codex.roundTripUsage }),
+    ...(preflight.agentGates === undefined ? {} : { agentGates: preflight.agentGates }),
   };
 }

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { AgentChoice } from '../agents/agent.js';
-import { codexDefaultModel } from '../agents/codex/launch.js';
+import type { AgentChoice, AgentId } from '../agents/agent.js';
 import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
 import { codexProviderFrom } from '../agents/codex/provider.js';
+import { agentFacts } from '../agents/registry.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
@@ -122,7 +122,8 @@ export interface MatrixContext {
   /** Claude Code, where it is measured. */
   claude?: AgentInstall;
   /** The `codex` executable, where Codex is measured. */
-  codexBin?: string;
+  /** Each other agent's executable, as installed. */
+  bins?: Partial<Record<AgentId, string>>;
   gates: ActionGates;
   listing: CompetitionListing;
   signal: AbortSignal;
@@ -142,9 +143,9 @@ export async function measureRoutingMatrix(
   const evalSets = new Map(plan.entrants.map((e) => [e.skill.name, e.evalSet]));
   const entrants = await listedEntrants(plan, m, agent);
   const env = claudeEnv(settings);
-  const codexBin = agent === 'codex' ? m.codexBin : undefined;
+  const codexBin = agent === 'codex' ? m.bins?.codex : undefined;
   if (agent === 'codex' && codexBin === undefined) throw new Error('the routing matrix on Codex needs codex');
-  const defaultModel = codexDefaultModel(gates.codexVersion);
+  const defaultModel = agentFacts('codex').defaultModel(gates.agentGates?.codex?.version);
   const report = await measureMatrix(
     {
       entrants: entrants.map((e) => ({ ...e, evalSet: evalSets.get(e.name) ?? null })),
@@ -164,7 +165,9 @@ export async function measureRoutingMatrix(
               bin: codexBin,
               provider: codexProviderFrom(env).provider,
               ...(defaultModel ? { defaultModel } : {}),
-              ...(gates.codexVersion === undefined ? {} : { version: gates.codexVersion }),
+              ...(gates.agentGates?.codex?.version === undefined
+                ? {}
+                : { version: gates.agentGates?.codex?.version }),
             },
           }),
       conflictAllowed: gates.conflictAllowed,

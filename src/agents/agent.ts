@@ -69,6 +69,121 @@ export interface ListingPicture {
   stub: StubListing;
 }
 
+/** What a listing probe read, or why it could not. */
+export type ListingProbe = { kind: 'read'; picture: ListingPicture } | { kind: 'failed'; reason: string };
+
+/** What an agent's listing probe is told: one side's stub, laid out as its runs lay it out. */
+export interface AgentListingSettings {
+  bin: string;
+  /** The user's environment, HOME included: the catalogue a run lists is the one it finds there. */
+  env: NodeJS.ProcessEnv;
+  model?: string;
+  skillName: string;
+  /** The side's text as its SKILL.md holds it. */
+  description: string;
+  siblings: readonly SiblingText[];
+}
+
+/** One earlier turn of a context (docs/context.md): who said it and its text. */
+export interface ContextTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A sibling as an agent's run installs it: the sibling skill's name and its text as the agent lists it. */
+export interface SiblingText {
+  skillName: string;
+  description: string;
+}
+
+/** The siblings as an agent sees them: those it lists, and those it leaves out, with why. */
+export interface ListedSiblings {
+  installed: SiblingText[];
+  leftOut: Array<{ name: string; reason: string }>;
+}
+
+/** What an agent's gates are told (every agent but the default one, whose gates are the preflight's own). */
+export interface AgentGateSettings {
+  /** Its executable. */
+  bin: string;
+  /** The user's environment: its key, its endpoint, HOME. */
+  env: NodeJS.ProcessEnv;
+  /** Its model (absent: its own default). */
+  model?: string;
+  skillName?: string;
+  skillNames?: string[];
+  allowConflict: boolean;
+  roundTripTimeoutMs?: number;
+  signal?: AbortSignal;
+  /** Called as each gate's result is known, in gate order. */
+  onGate?: (result: GateResult) => void;
+  /** Tests only: the machine-wide skills folder its conflict gate reads. */
+  systemSkillsFolder?: string;
+}
+
+/** What an agent's gates found: each marked with the agent's id. */
+export interface AgentGates {
+  gates: GateResult[];
+  interrupted: boolean;
+  conflictAllowed: boolean;
+  /** Its CLI's version, from its cli gate. */
+  version?: string;
+  /** The round trip's tokens: what a run costs, the estimate's start. */
+  roundTripUsage?: Usage;
+}
+
+/** What an agent's runs of one measurement install: each side's text as its SKILL.md holds it. */
+export interface AgentStubs {
+  skillName: string;
+  /** One per side (the candidate, then the baseline). */
+  descriptions: readonly string[];
+  siblings: readonly SiblingText[];
+}
+
+/** What an agent's measured runs are made with, once its gates have passed. */
+export interface AgentRunSettings {
+  bin: string;
+  /** The user's environment (its key and endpoint are read from it). */
+  env: NodeJS.ProcessEnv;
+  /** Its version, from its gates (read again when they did not say). */
+  version?: string;
+  stubs: AgentStubs;
+  /** The turns every run starts with (docs/context.md). */
+  context?: readonly ContextTurn[];
+}
+
+/** A SKILL.md as an agent's listing reads it: its name, where it is, its text as it stands. */
+export interface SkillFile {
+  name: string;
+  /** The SKILL.md, and the folder holding it. */
+  file: string;
+  dir: string;
+  /** The file's text (absent for a description given on the command line). */
+  fileText?: string;
+}
+
+/**
+ * An agent whose runs the loop makes through the spec alone, each in its own process, started
+ * cold (every agent but the default one, whose loop agent, standbys and gates the core still
+ * builds itself): what the core asks of it, from its gates to its loop agent.
+ */
+export interface AgentRuntime {
+  /** Its gates in order (cli, auth, round-trip, conflict, roster), each marked with its id. */
+  gates(settings: AgentGateSettings): Promise<AgentGates>;
+  /** Its CLI's version, read without the gates (a gate that did not get that far). */
+  version(bin: string): Promise<string | undefined>;
+  /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
+  unlisted(skill: SkillFile): Error | undefined;
+  /** The siblings its runs install beside the stub, as it lists them. */
+  siblings(skills: readonly { skill: SkillFile; file: string }[]): ListedSiblings;
+  /** Its loop agent for one measurement. */
+  open(settings: AgentRunSettings): Agent;
+  /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
+  killAll(): void;
+  /** How its runs of one side will list the stub, read by a probe of their own environment. */
+  listing?(settings: AgentListingSettings): Promise<ListingProbe>;
+}
+
 /** What a measurement runs on when no agent is named. */
 export const DEFAULT_AGENTS: readonly AgentChoice[] = [{ agent: 'claude' }];
 

@@ -3,13 +3,26 @@
  * outside an agent's folder that imports its processes.
  */
 import type { Crowd } from '../inputs/roster.js';
-import type { ListingPicture } from './agent.js';
+import type { AgentId, AgentRuntime, ListingPicture } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
 import { probeRunListing } from './claude/run-listing.js';
-import { killAllCodexGroups } from './codex/process.js';
+import { codexRuntime } from './codex/runtime.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
+
+/**
+ * The agents whose gates, listing and loop agent the core reaches through the spec alone: every
+ * agent but the default one, whose standbys, listing probe and gates the core still builds itself.
+ */
+const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
+  codex: codexRuntime,
+};
+
+/** The runtime of `id`; undefined for the default agent (see RUNTIMES). */
+export function runtimeOf(id: AgentId): AgentRuntime | undefined {
+  return RUNTIMES[id];
+}
 
 /**
  * SIGKILLs the process group of every agent run still alive, whichever agent it is (the second
@@ -17,7 +30,7 @@ import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
  */
 export function killAllAgentGroups(): void {
   killAllClaudeGroups();
-  killAllCodexGroups();
+  for (const runtime of Object.values(RUNTIMES)) runtime.killAll();
 }
 
 /**

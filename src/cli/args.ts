@@ -1,3 +1,4 @@
+import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { UsageError } from '../errors.js';
 import { parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
@@ -9,8 +10,8 @@ import { commandUsage, USAGE } from './help/help.js';
 import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import { type MeasuringFlags, measuringFlags } from './measuring-args.js';
 import {
+  agentBins,
   claudeOf,
-  codexOf,
   DEFAULT_OUT,
   nonEmptyModel,
   noPositionals,
@@ -38,8 +39,9 @@ export interface PreflightArgs {
   allowConflict: boolean;
   claude: string;
   /** `--agent`: whose gates run (default Claude Code's). */
-  agents: Array<'claude' | 'codex'>;
-  codex: string;
+  agents: AgentChoice[];
+  /** Each agent's executable. */
+  bins: Record<AgentId, string>;
 }
 
 export interface CompareArgs {
@@ -119,8 +121,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         out: parsed.values.get('out') ?? DEFAULT_OUT,
         allowConflict: parsed.switches.has('allow-conflict'),
         claude: claudeOf(parsed, env),
-        agents: agentsOption(parsed.values.get('agent'), undefined).agents?.map((a) => a.agent) ?? ['claude'],
-        codex: codexOf(parsed, env),
+        agents: agentsOption(parsed.values.get('agent'), undefined).agents ?? [...DEFAULT_AGENTS],
+        bins: agentBins(parsed, env),
       };
     },
   },
@@ -207,7 +209,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         ...measuringFlags(parsed, claudeOf(parsed, env)),
         ...(shard === undefined ? {} : { shard: parseShard(shard) }),
         json: parsed.switches.has('json'),
-        ...(matrixAgent(v.get('agent')) === 'codex' ? { codex: codexOf(parsed, env) } : {}),
+        ...(matrixAgent(v.get('agent')) === 'codex' ? { codex: agentBins(parsed, env).codex } : {}),
       };
     },
   },

@@ -1,4 +1,3 @@
-import { codexDefaultModel } from '../agents/codex/launch.js';
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import { checkCost, costCheckWarnings } from '../cost/cost-check.js';
@@ -10,7 +9,7 @@ import {
   renderPlan,
   runsAffordable,
 } from '../cost/estimate.js';
-import { type PlanRoundTrips, planRoundTrips } from '../cost/plan-models.js';
+import { otherRoundTrips, type PlanRoundTrips, planRoundTrips } from '../cost/plan-models.js';
 import type { Prices } from '../cost/prices-file.js';
 import { UsageError } from '../errors.js';
 import type { PreflightResult } from '../preflight/preflight.js';
@@ -55,22 +54,17 @@ export function planCost(
 }
 
 /**
- * Each model's round trip, as the plan prices it (src/cost/plan-models.ts): claude's from its gates,
- * Codex's from Codex's own, its default model the one its version sends.
+ * Each model's round trip, as the plan prices it (src/cost/plan-models.ts): the default agent's from
+ * its gates, every other agent's from its own, its default model the one its version sends.
  */
 function roundTrips(shape: PlanShape, preflight: PreflightResult): PlanRoundTrips {
-  const codex = preflight.codex;
-  const defaultModel = codexDefaultModel(codex?.version);
   return planRoundTrips(
     shape.models,
     {
       ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),
       ...(preflight.roundTripModels ? { models: preflight.roundTripModels } : {}),
     },
-    codex && {
-      ...(codex.roundTripUsage ? { usage: codex.roundTripUsage } : {}),
-      ...(defaultModel === undefined ? {} : { defaultModel }),
-    },
+    otherRoundTrips(preflight.agentGates),
   );
 }
 

@@ -57,7 +57,7 @@ export function agentsRun(args: CliArgs): AgentId[] {
     case 'run':
       return args.agents?.map((a) => a.agent) ?? ['claude'];
     case 'preflight':
-      return args.agents;
+      return args.agents.map((a) => a.agent);
     default:
       return startsClaude(args) ? ['claude'] : [];
   }

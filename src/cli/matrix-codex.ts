@@ -1,9 +1,11 @@
 import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
+import { codexProviderFrom } from '../agents/codex/provider.js';
+import { agentFacts } from '../agents/registry.js';
 import { InputErrors } from '../errors.js';
 import type { MatrixEntrantInput } from '../matrix/entrants.js';
 import type { MatrixCodex, MatrixEntrant } from '../matrix/measure.js';
 import type { PreflightResult } from '../preflight/preflight.js';
-import { codexSettings } from './codex-settings.js';
+import { otherAgentSettings } from './other-agents.js';
 import type { CliIo } from './output.js';
 
 /**
@@ -27,13 +29,12 @@ export async function codexMatrix(
   entrants: readonly MatrixEntrantInput[],
 ): Promise<{ entrants: MatrixEntrant[]; settings: MatrixCodex }> {
   // Every skill is the others' sibling: Codex's listing of each, as `run` installs its siblings.
-  const { codex, version } = await codexSettings(
-    bin,
-    io,
-    preflight,
-    codexSiblings(entrants.map((e) => ({ skill: e.skill, file: e.skill.file }))),
-  );
-  const listedOf = new Map((codex.siblings ?? []).map((s) => [s.skillName, s.description]));
+  const { codex } = await otherAgentSettings({ codex: bin }, io, preflight, {
+    codex: codexSiblings(entrants.map((e) => ({ skill: e.skill, file: e.skill.file }))),
+  });
+  const version = codex?.version;
+  const defaultModel = agentFacts('codex').defaultModel(version);
+  const listedOf = new Map((codex?.siblings ?? []).map((s) => [s.skillName, s.description]));
   return {
     entrants: entrants.map(({ skill, evalSet }) => ({
       name: skill.name,
@@ -42,8 +43,9 @@ export async function codexMatrix(
     })),
     settings: {
       bin,
-      provider: codex.provider,
-      ...(codex.defaultModel ? { defaultModel: codex.defaultModel } : {}),
+      // The auth gate has passed: the key is in the environment.
+      provider: codexProviderFrom(io.env).provider,
+      ...(defaultModel ? { defaultModel } : {}),
       ...(version ? { version } : {}),
     },
   };

@@ -58,7 +58,7 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
     args,
     {
       ...(args.model ? { model: args.model } : {}),
-      ...(codexBin === undefined ? {} : { agents: ['codex' as const], codexBin }),
+      ...(codexBin === undefined ? {} : { agents: [{ agent: 'codex' as const }], bins: { codex: codexBin } }),
       skillNames: entrants.map((e) => e.skill.name),
     },
     early,

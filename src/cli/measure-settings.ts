@@ -1,5 +1,5 @@
+import type { ContextTurn } from '../agents/agent.js';
 import type { Prices } from '../cost/prices-file.js';
-import type { ContextTurn } from '../inputs/context.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';

@@ -80,7 +80,7 @@ export async function measureAndReport(
     listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
     siblings: SiblingListed[];
     agents?: MeasureSettings['agents'];
-    codex?: MeasureSettings['codex'];
+    others?: MeasureSettings['others'];
     agentVersions?: MeasureSettings['agentVersions'];
     early?: EarlyStandby;
   },
@@ -100,7 +100,7 @@ export async function measureAndReport(
       ...(listed ? { listed } : {}),
       ...(siblings.length === 0 ? {} : { siblings, crossNegatives: args.crossNegatives }),
       ...(inputs.agents ? { agents: inputs.agents } : {}),
-      ...(inputs.codex ? { codex: inputs.codex } : {}),
+      ...(inputs.others ? { others: inputs.others } : {}),
       ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
       ...(inputs.early ? { early: inputs.early } : {}),
       ...measureSettingsFrom(args, io, preflight, cost),

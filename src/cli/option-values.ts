@@ -3,6 +3,8 @@
  * names the flag and what it accepts.
  */
 import path from 'node:path';
+import type { AgentId } from '../agents/agent.js';
+import { AGENTS } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { DEFAULT_AUTO_MAX } from '../verdict/sequential.js';
@@ -98,8 +100,16 @@ export function nonEmptyModel(parsed: ParsedOptions): string | undefined {
   return model;
 }
 
-export const codexOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
-  parsed.values.get('codex') ?? (env.SKILLTRIGGER_CODEX || 'codex');
+/**
+ * Each agent's executable: its option (`--codex <path>`), else its variable ($SKILLTRIGGER_CODEX),
+ * else its own name on PATH, as the registry names them (src/agents/registry.ts).
+ */
+export function agentBins(parsed: ParsedOptions, env: NodeJS.ProcessEnv): Record<AgentId, string> {
+  const bins = Object.values(AGENTS).map(
+    (a) => [a.id, parsed.values.get(a.binOption) ?? (env[a.binVariable] || a.bin)] as const,
+  );
+  return Object.fromEntries(bins) as Record<AgentId, string>;
+}
 
 export const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
   parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');

@@ -21,7 +21,7 @@ export async function preflightCommand(
   const result = await runPreflight({
     agents: args.agents,
     claudeBin: args.claude,
-    codexBin: args.codex,
+    bins: args.bins,
     env: io.env,
     maxRetries: DEFAULT_MAX_RETRIES,
     ...(args.model ? { model: args.model } : {}),

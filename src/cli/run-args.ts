@@ -1,8 +1,16 @@
+import type { AgentId } from '../agents/agent.js';
 import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption } from './agent-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
 import { type MeasuringFlags, measuringFlags, skillOnly } from './measuring-args.js';
-import { claudeOf, codexOf, crossNegativesOf, numberOption, optional, runsOption } from './option-values.js';
+import {
+  agentBins,
+  claudeOf,
+  crossNegativesOf,
+  numberOption,
+  optional,
+  runsOption,
+} from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
 /** `skilltrigger run`'s settings, as its flags give them (src/cli/args.ts dispatches to `runArgs`). */
@@ -39,8 +47,8 @@ export interface RunArgs extends MeasuringFlags {
   crossNegatives: boolean;
   /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
   agents?: AgentTarget[];
-  /** `--codex <path>`: the codex executable (default: $SKILLTRIGGER_CODEX, else codex on PATH). */
-  codex: string;
+  /** Each agent's executable (`--codex <path>`, else $SKILLTRIGGER_CODEX, else codex on PATH). */
+  bins: Record<AgentId, string>;
   /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
   context?: string;
 }
@@ -54,7 +62,7 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     ...optional('eval', v.get('eval')),
     ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
     ...agentsOption(v.get('agent'), v.get('model')),
-    codex: codexOf(parsed, env),
+    bins: agentBins(parsed, env),
     lateTurns: lateOption(v.get('late')),
     ...optional('prices', v.get('prices')),
     ...maxCostOption(v.get('max-cost-usd')),

@@ -1,5 +1,6 @@
 import { measures } from '../agents/agent.js';
-import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode, UsageError } from '../errors.js';
@@ -12,7 +13,6 @@ import { checkReportFolder } from '../report/disk/files.js';
 import { checkRenderingFile } from '../report/disk/folder.js';
 import { baselineLine, baselineText } from './baseline-text.js';
 import { evalSetWarnings } from './check-command.js';
-import { codexSettings } from './codex-settings.js';
 import { refuseSameModel } from './cost-args.js';
 import { dryRunText, planCost, roundTripCostWarnings } from './cost-step.js';
 import { ownEvalSet } from './eval-file.js';
@@ -20,6 +20,7 @@ import { passGates } from './gates-step.js';
 import { listedTexts, siblingTexts } from './listing-step.js';
 import { measureAndReport, startFirstStandby } from './measure-step.js';
 import { outInSkillWarning } from './option-values.js';
+import { listedSiblingsOf, otherAgentIds, otherAgentSettings } from './other-agents.js';
 import type { CliIo } from './output.js';
 import type { RunArgs } from './run-args.js';
 import { siblingsLine } from './siblings-line.js';
@@ -82,12 +83,11 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     throw new UsageError(
       '--context: Codex cannot be measured with a context yet: its resumed session does not record when a command completed, which its decision reads (docs/context.md). Fix: measure the context on --agent claude, or drop --context for Codex',
     );
-  const claudeRuns = agents.some((a) => a.agent === 'claude');
-  const codexRuns = agents.some((a) => a.agent === 'codex');
-  // The siblings as Codex lists them, read once: the line below and Codex's settings both say them.
-  const codexListed = codexRuns ? codexSiblings(siblingSkills) : undefined;
+  const claudeRuns = measures(agents, DEFAULT_AGENT);
+  // The siblings as each other agent lists them, read once: the line below and its settings both say them.
+  const listedByAgent = listedSiblingsOf(agents, siblingSkills);
   if (siblingSkills.length > 0) {
-    io.stderr.write(`${siblingsLine(siblingSkills, agents, codexListed)}\n`);
+    io.stderr.write(`${siblingsLine(siblingSkills, agents, listedByAgent)}\n`);
   } else if (args.siblings.length > 0) {
     io.stderr.write('siblings: no other SKILL.md found under --siblings; the skill is measured alone\n');
   }
@@ -98,18 +98,19 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   const several = agents.length > 1;
   if (!claudeRuns && args.standby !== undefined && args.standby > 0)
     io.stderr.write(
-      `standby: --standby ${args.standby} is ignored: Codex runs always start cold (the warm standby is claude's)\n`,
+      `standby: --standby ${args.standby} is ignored: ${agents.map((a) => agentFacts(a.agent).label).join(' and ')} runs always start cold (the warm standby is ${DEFAULT_AGENT}'s)\n`,
     );
   if (several)
     io.stderr.write(
       `agents: every query is measured on each of ${agents.map((a) => a.agent).join(', ')}, interleaved, each judged on its own\n`,
     );
-  // A SKILL.md Codex does not list has nothing to measure on Codex: refused before the gates.
-  const codexDefect = codexRuns ? codexUnlistedDefect(skill) : undefined;
-  if (codexDefect) throw codexDefect;
-  // With several agents the claude gates take claude's own model.
-  const claudeModel = several ? agents.find((a) => a.agent === 'claude')?.model : args.model;
-  const codexModel = several ? agents.find((a) => a.agent === 'codex')?.model : undefined;
+  // A SKILL.md an agent does not list has nothing to measure on it: refused before the gates.
+  for (const id of otherAgentIds(agents)) {
+    const defect = runtimeOf(id)?.unlisted(skill);
+    if (defect) throw defect;
+  }
+  // With several agents the default agent's gates take its own model.
+  const claudeModel = several ? agents.find((a) => a.agent === DEFAULT_AGENT)?.model : args.model;
 
   // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the gates.
   const early = startFirstStandby(args, io, {
@@ -124,10 +125,9 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   const { preflight, reminders } = await passGates(
     args,
     {
-      agents: agents.map((a) => a.agent),
-      codexBin: args.codex,
+      agents,
+      bins: args.bins,
       ...(claudeModel ? { model: claudeModel } : {}),
-      ...(codexModel ? { codexModel } : {}),
       ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,
     },
@@ -157,13 +157,14 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     }
     // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
     const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
-    const codexSide = codexListed ? await codexSettings(args.codex, io, preflight, codexListed) : undefined;
-    const codex = codexSide?.codex;
-    const codexVersion = codexSide?.version;
-    // The report's sibling set is claude's listing where claude runs, else Codex's.
+    const others = await otherAgentSettings(args.bins, io, preflight, listedByAgent);
+    const versions = Object.fromEntries(
+      Object.entries(others).flatMap(([id, other]) => (other?.version ? [[id, other.version]] : [])),
+    );
+    // The report's sibling set is the default agent's listing where it runs, else the first other agent's.
     const siblings = claudeRuns
       ? await siblingTexts(args, io, signal, siblingSkills)
-      : (codex?.siblings ?? []).map((s) => ({ name: s.skillName, listed: s.description }));
+      : (Object.values(others)[0]?.siblings ?? []).map((s) => ({ name: s.skillName, listed: s.description }));
     return await measureAndReport(
       args,
       io,
@@ -178,8 +179,8 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
         ...(listed ? { listed } : {}),
         siblings,
         ...(args.agents ? { agents: args.agents } : {}),
-        ...(codex ? { codex } : {}),
-        ...(codexVersion ? { agentVersions: { codex: codexVersion } } : {}),
+        ...(Object.keys(others).length === 0 ? {} : { others }),
+        ...(Object.keys(versions).length === 0 ? {} : { agentVersions: versions }),
         early,
       },
       preflight,

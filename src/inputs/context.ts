@@ -4,18 +4,14 @@
  * user already has (a Claude Code session JSONL, a Codex rollout JSONL) read as its messages.
  * Pure: the file is read by the caller; every defect names the file, the line and the fix.
  */
+import type { ContextTurn } from '../agents/agent.js';
 import { messageOf } from '../errors.js';
 import { sha256Hex } from '../schemas/privacy.js';
 import { entryLines, jsonErrorPosition } from './eval-json.js';
 import { codePointLength, describeValue, inputFailure, isRecord, Problems } from './problems.js';
 
-export type ContextRole = 'user' | 'assistant';
-
-/** One earlier turn: who said it and its text. */
-export interface ContextTurn {
-  role: ContextRole;
-  content: string;
-}
+export type ContextRole = ContextTurn['role'];
+export type { ContextTurn };
 
 /** Where the turns were read from. */
 export type ContextFormat = 'turns' | 'claude-session' | 'codex-rollout';

@@ -1,17 +1,21 @@
 /** Everything one skill's measurement is told: what the entries validate and hand to `measureSkill`. */
 
-import type { AgentId, InitInfo } from '../agents/agent.js';
+import type { AgentId, ContextTurn, InitInfo, SiblingText } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import type { CodexProvider } from '../agents/codex/launch.js';
-import type { CodexSibling } from '../agents/codex/listed.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
-import type { ContextTurn } from '../inputs/context.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { ListingRead } from '../report/build/listing.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import type { AgentTarget } from './loop-spec.js';
+
+/** An agent measured through the registry's runtime alone: what its loop agent is made with. */
+export interface OtherAgent {
+  bin: string;
+  version?: string;
+  siblings: SiblingText[];
+}
 
 /** Everything a measurement needs, validated by the entry (CLI flags or Action inputs). */
 export interface MeasureSettings {
@@ -58,10 +62,10 @@ export interface MeasureSettings {
    */
   agents?: AgentTarget[];
   /**
-   * Codex's executable and provider, when Codex is among the agents, and the siblings its runs
-   * install (those Codex lists, src/agents/codex/listed.ts).
+   * Each other agent measured (every one but the default agent), by id: its executable, its version
+   * (from its gates) and the siblings its runs install, as it lists them (src/agents/runtime.ts).
    */
-  codex?: { bin: string; provider: CodexProvider; siblings?: CodexSibling[]; defaultModel?: string };
+  others?: Partial<Record<AgentId, OtherAgent>>;
   /** Each agent's version for the report (claude's also comes from its runs' init events). */
   agentVersions?: Partial<Record<AgentId, string>>;
   /** `--late N`: turns a miss is watched for a late load (0 = off). */
@@ -103,7 +107,7 @@ export type LoopSettings = Pick<
   | 'listed'
   | 'siblings'
   | 'stub'
-  | 'codex'
+  | 'others'
   | 'agents'
   | 'models'
   | 'model'

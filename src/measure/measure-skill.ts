@@ -6,8 +6,7 @@ import { installedCatalogue } from '../agents/claude/installed-catalogue.js';
 import { describeListed } from '../agents/claude/listed-text.js';
 import { probeRunListing } from '../agents/claude/run-listing.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
-import { probeCodexRunListing } from '../agents/codex/run-listing.js';
-import type { CodexStubSpec } from '../agents/codex/stub.js';
+import { runtimeOf } from '../agents/runtime.js';
 import { describeContext } from '../inputs/context.js';
 import { buildReport } from '../report/build/build.js';
 import type { ListingRead } from '../report/build/listing.js';
@@ -25,9 +24,9 @@ export async function measureSkill(
   signal?: AbortSignal,
   deps: RunDeps = realRunDeps,
 ): Promise<Report> {
-  const { loop, listed, siblings, agents, claudeRuns, standby, codexStubs } = measurementLoop(settings);
+  const { loop, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
-  const listing = settings.readListing ? await readListings(settings, loop, codexStubs, signal) : undefined;
+  const listing = settings.readListing ? await readListings(settings, loop, signal) : undefined;
   if (listing) settings.onListing?.(listing);
   const budget = loopBudget(settings);
   const result = await measureAll(
@@ -120,7 +119,6 @@ export async function measureSkill(
 async function readListings(
   settings: MeasureSettings,
   loop: LoopSpec,
-  codexStubs: readonly CodexStubSpec[],
   signal: AbortSignal | undefined,
 ): Promise<ListingRead> {
   const targets = settings.agents ?? [
@@ -147,16 +145,23 @@ async function readListings(
       if (got.kind === 'read') pictures.claude = got.picture;
       else read.failures.push({ agent: 'claude', reason: got.reason });
     }
-    const codexStub = codexStubs[i];
-    if (settings.codex && codexStub && targets.some((t) => t.agent === 'codex')) {
-      const codexModel = modelOf('codex') ?? settings.codex.provider.model;
-      const got = await probeCodexRunListing(codexStub, {
-        bin: settings.codex.bin,
+    const descriptions = [settings.description, settings.baselineDescription];
+    for (const [id, other] of Object.entries(settings.others ?? {})) {
+      const agent = id as AgentId;
+      const probe = runtimeOf(agent)?.listing;
+      const description = descriptions[i];
+      if (!probe || !other || description === undefined || !targets.some((t) => t.agent === agent)) continue;
+      const model = modelOf(agent);
+      const got = await probe({
+        bin: other.bin,
         env: settings.env,
-        ...(codexModel ? { model: codexModel } : {}),
+        ...(model ? { model } : {}),
+        skillName: settings.skill.name,
+        description,
+        siblings: other.siblings,
       });
-      if (got.kind === 'read') pictures.codex = got.picture;
-      else read.failures.push({ agent: 'codex', reason: got.reason });
+      if (got.kind === 'read') pictures[agent] = got.picture;
+      else read.failures.push({ agent, reason: got.reason });
     }
   }
   return read;

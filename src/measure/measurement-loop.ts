@@ -1,9 +1,10 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
 
+import type { AgentId } from '../agents/agent.js';
 import { claudeEnvironment } from '../agents/claude/run-once.js';
 import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
-import { codexAgent } from '../agents/codex/agent.js';
+import { runtimeOf } from '../agents/runtime.js';
 import { costOf } from '../cost/cost.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
@@ -68,15 +69,25 @@ export function measurementLoop(settings: LoopSettings) {
       stub: stubFor(listed.baseline ?? emulate(settings.baselineDescription)),
     });
   }
-  // Codex gets each side's text as the SKILL.md holds it: its stub writer lists it as Codex does.
-  const codexSiblings = settings.codex?.siblings ?? [];
-  const codexStubs = [settings.description, settings.baselineDescription]
-    .filter((description) => description !== undefined)
-    .map((description) => ({
-      skillName: settings.skill.name,
-      description,
-      ...(codexSiblings.length === 0 ? {} : { siblings: codexSiblings }),
-    }));
+  // Every other agent gets each side's text as the SKILL.md holds it: its stub writer lists it as
+  // that agent does.
+  const descriptions = [settings.description, settings.baselineDescription].filter(
+    (description) => description !== undefined,
+  );
+  const seam = Object.fromEntries(
+    Object.entries(settings.others ?? {}).flatMap(([id, other]) => {
+      const runtime = runtimeOf(id as AgentId);
+      if (runtime === undefined || other === undefined) return [];
+      const agent = runtime.open({
+        bin: other.bin,
+        env: settings.env,
+        ...(other.version === undefined ? {} : { version: other.version }),
+        stubs: { skillName: settings.skill.name, descriptions, siblings: other.siblings },
+        ...(settings.context ? { context: settings.context } : {}),
+      });
+      return [[id, agent]];
+    }),
+  );
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
@@ -97,22 +108,10 @@ export function measurementLoop(settings: LoopSettings) {
     ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
     ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
     ...(severalAgents ? { agents: severalAgents } : {}),
-    ...(settings.codex
-      ? {
-          seam: {
-            codex: codexAgent(
-              settings.codex.bin,
-              settings.codex.provider,
-              codexStubs,
-              settings.codex.defaultModel,
-              settings.context,
-            ),
-          },
-        }
-      : {}),
+    ...(Object.keys(seam).length === 0 ? {} : { seam }),
     standby,
   };
-  return { loop, listed, siblings, agents, claudeRuns, standby, codexStubs };
+  return { loop, listed, siblings, agents, claudeRuns, standby };
 }
 
 /**

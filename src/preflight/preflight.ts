@@ -1,6 +1,9 @@
 import os from 'node:os';
 import {
+  type AgentChoice,
+  type AgentGates,
   type AgentId,
+  DEFAULT_AGENTS,
   GATE_NAMES,
   type GateName,
   type GateResult,
@@ -17,31 +20,32 @@ import { combineRoundTrips } from '../agents/claude/gates/round-trip.js';
 import { type RoundTrips, runRoundTrips } from '../agents/claude/gates/round-trips.js';
 import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../agents/claude/launch.js';
 import type { RoundTripReading } from '../agents/claude/one-turn.js';
-import type { CodexGatesResult } from '../agents/codex/gates.js';
 import { createScratchProject, type ScratchProject } from '../agents/process/stub-project.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { messageOf } from '../errors.js';
 import type { Usage } from '../outcome.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 import { onPath } from '../system/program-on-path.js';
-import { DEFAULT_AGENTS, preflightWithCodex } from './agents.js';
+import { preflightAgents } from './agents.js';
 import { holdOffSleep, type SleepHolder } from './sleep.js';
 
 /** What the gates need; the CLI builds it from flags, the Action from inputs. */
 export interface PreflightSettings {
-  /** The agents the measurement runs on (default Claude Code alone); each agent's gates run. */
-  agents?: readonly AgentId[];
+  /**
+   * The agents the measurement runs on, each with its model when there are several (default: the
+   * default agent alone, with `model`/`models`); each agent's gates run.
+   */
+  agents?: readonly AgentChoice[];
   claudeBin: string;
-  /** The `codex` executable, for Codex's gates (default `codex` on PATH). */
-  codexBin?: string;
-  /** Tests only: the machine-wide Codex skills folder the conflict gate reads. */
-  codexSystemSkillsFolder?: string;
+  /** Each other agent's executable, for its gates (default: its own, on PATH). */
+  bins?: Partial<Record<AgentId, string>>;
+  /** Tests only: the machine-wide skills folder each other agent's conflict gate reads. */
+  systemSkillsFolders?: Partial<Record<AgentId, string>>;
   /** The user's environment; claude gets it as a measured run would (`claudeEnvironment`). */
   env: NodeJS.ProcessEnv;
   /** `CLAUDE_CODE_MAX_RETRIES` for the round-trip, as for the runs. */
   maxRetries: number;
   model?: string;
-  /** Codex's model when claude runs too (`--model claude:…,codex:…`); `model` is then claude's. */
-  codexModel?: string;
   /** `--model a,b`: the round trip runs once for each (then `model` is ignored). */
   models?: string[];
   /** The skill's name, for the conflict gate; without it only the plugin list is checked. */
@@ -88,8 +92,8 @@ export interface PreflightResult {
   reminders: RememberedToggle[];
   /** Ends the sleep holder; call once measuring is over (process exit ends it too). */
   release(): void;
-  /** Codex's gates, when Codex is one of the agents: its version, the round trip's tokens, the roster. */
-  codex?: CodexGatesResult;
+  /** What each other agent's gates found: its version, its round trip's tokens. */
+  agentGates?: Partial<Record<AgentId, AgentGates>>;
 }
 
 const COMMAND_TIMEOUT_MS = 30_000;
@@ -106,8 +110,8 @@ const ROUND_TRIP_TIMEOUT_MS = 60_000;
  */
 export async function runPreflight(settings: PreflightSettings): Promise<PreflightResult> {
   const agents = settings.agents ?? DEFAULT_AGENTS;
-  if (agents.length === 1 && agents[0] === 'claude') return runClaudePreflight(settings);
-  return preflightWithCodex(settings, agents, runClaudePreflight);
+  if (agents.length === 1 && agents[0]?.agent === DEFAULT_AGENT) return runClaudePreflight(settings);
+  return preflightAgents(settings, agents, runClaudePreflight);
 }
 
 /** Claude Code's gates (see `runPreflight`). */

@@ -48,6 +48,12 @@ export interface RequestView {
   priorTurns?: number;
 }
 
+/**
+ * How Claude Code's resume prompt begins, the user message it sends after a stream cut mid-answer
+ * (docs/claude-cli.md §6): a request to go on, never the query.
+ */
+const CUT_RESUME_PROMPT = 'Your response above was cut off mid-stream.';
+
 /** The exact query of the project's round-trip gate. */
 export const GATE_QUERY = 'Reply with exactly: pong';
 
@@ -261,15 +267,22 @@ export function parseRequestView(body: unknown, rules: StubRules = {}): RequestV
     messages.push(message);
   }
 
-  // The query is the last user message with words of its own that answers no tool call: a
-  // follow-up's user messages carry tool results (and the text a tool added beside them), and a
-  // run with a context has the earlier turns before it.
+  // The query is the last user message with words of its own that answers no tool call and is not
+  // the CLI's own request to resume a cut answer: a follow-up's user messages carry tool results
+  // (and the text a tool added beside them), a resumed answer ends with the CLI's resume prompt,
+  // and a run with a context has the earlier turns before it.
   const typed = (m: Message) => textsOf(m.blocks).map(stripReminders).filter(Boolean).join('\n');
+  const resumesCut = (m: Message) => typed(m).startsWith(CUT_RESUME_PROMPT);
   const answersTool = (m: Message | undefined) =>
     m?.role === 'user' && m.blocks.some((b) => b.type === 'tool_result');
   const spoken = messages.filter((m) => m.role !== 'system');
   const queryMessage = spoken.findLast(
-    (m, i) => m.role === 'user' && typed(m) !== '' && !answersTool(m) && !answersTool(spoken[i - 1]),
+    (m, i) =>
+      m.role === 'user' &&
+      typed(m) !== '' &&
+      !answersTool(m) &&
+      !answersTool(spoken[i - 1]) &&
+      !resumesCut(m),
   );
   const queryAt = queryMessage === undefined ? -1 : messages.indexOf(queryMessage);
   const query = queryAt < 0 ? '' : typed(messages[queryAt] as Message);

@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContextTurn } from '../../inputs/context.js';
 import type { Outcome } from '../../outcome.js';
+import type { ContextTurn } from '../agent.js';
 import { type AgentRunResult, RunInterrupted, type RunPhases } from '../agent.js';
 import { createStubProject, type StubProject, type StubSpec } from '../process/stub-project.js';
 import { Decider } from './decision.js';

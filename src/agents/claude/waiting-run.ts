@@ -4,7 +4,7 @@
  * by `runOnce`, once the previous run's process group is gone.
  */
 
-import type { ContextTurn } from '../../inputs/context.js';
+import type { ContextTurn } from '../agent.js';
 import type { StubProject, StubSpec } from '../process/stub-project.js';
 import { standbyArgs } from './launch.js';
 import type { ClaudeProcess, SpawnOptions } from './process.js';

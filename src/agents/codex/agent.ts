@@ -1,5 +1,4 @@
-import type { ContextTurn } from '../../inputs/context.js';
-import type { Agent } from '../agent.js';
+import type { Agent, ContextTurn } from '../agent.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
 import type { CodexStubSpec } from './stub.js';

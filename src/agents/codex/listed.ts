@@ -6,12 +6,11 @@
  */
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import type { SiblingSkill } from '../../inputs/siblings.js';
-import type { Skill } from '../../inputs/types.js';
+import type { ListedSiblings, SiblingText, SkillFile } from '../agent.js';
 import { codexListingOf } from './listing.js';
 
 /** Codex's listing of a parsed SKILL.md, by its folder's name as Codex reads it. */
-function listingOf(skill: Skill) {
+function listingOf(skill: SkillFile) {
   return codexListingOf(skill.fileText ?? '', path.basename(skill.dir));
 }
 
@@ -19,7 +18,7 @@ function listingOf(skill: Skill) {
  * The defect of a SKILL.md Codex leaves out of its listing: a stub of it would show the model a
  * skill that Codex never shows. Undefined when Codex lists it.
  */
-export function codexUnlistedDefect(skill: Skill): InputError | undefined {
+export function codexUnlistedDefect(skill: SkillFile): InputError | undefined {
   if (skill.fileText === undefined) return undefined;
   const listing = listingOf(skill);
   if (listing.kind === 'listed') return undefined;
@@ -43,22 +42,16 @@ const CODEX_FIXES: Record<string, string> = {
 };
 
 /** A sibling as a Codex run installs it: its name and the description its SKILL.md holds. */
-export interface CodexSibling {
-  skillName: string;
-  description: string;
-}
+export type CodexSibling = SiblingText;
 
 /** The siblings as Codex sees them: those it lists, and those it leaves out, with why. */
-export interface CodexSiblings {
-  installed: CodexSibling[];
-  leftOut: Array<{ name: string; reason: string }>;
-}
+export type CodexSiblings = ListedSiblings;
 
 /**
  * The siblings a Codex run installs beside the stub: those Codex lists, each with its own
  * description (the stub writer cuts it as Codex does). `leftOut` names the others, with why.
  */
-export function codexSiblings(siblings: readonly SiblingSkill[]): CodexSiblings {
+export function codexSiblings(siblings: readonly { skill: SkillFile; file: string }[]): CodexSiblings {
   const installed: CodexSibling[] = [];
   const leftOut: Array<{ name: string; reason: string }> = [];
   for (const { skill } of siblings) {

@@ -6,10 +6,8 @@
  * calls for Codex (docs/codex.md "Wiring").
  */
 import path from 'node:path';
-
-import type { ContextTurn } from '../../inputs/context.js';
 import type { Outcome, Usage } from '../../outcome.js';
-import type { LoadedEntry, StubListing } from '../agent.js';
+import type { ContextTurn, LoadedEntry, StubListing } from '../agent.js';
 import { writeCodexConfig } from './config-file.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';

@@ -1,0 +1,46 @@
+/**
+ * Codex through the registry's runtime (src/agents/runtime.ts): its gates, its listing of the
+ * skill and the siblings, and its loop agent, made from what the core hands every agent.
+ */
+import type { AgentRuntime } from '../agent.js';
+import { codexAgent } from './agent.js';
+import { codexFacts } from './facts.js';
+import { codexGates } from './gates.js';
+import { codexSiblings, codexUnlistedDefect } from './listed.js';
+import { killAllCodexGroups } from './process.js';
+import { codexProviderFrom } from './provider.js';
+import { readCodexVersion } from './run.js';
+import { probeCodexRunListing } from './run-listing.js';
+
+export const codexRuntime: AgentRuntime = {
+  gates: ({ bin, systemSkillsFolder, ...settings }) =>
+    codexGates({
+      ...settings,
+      codexBin: bin,
+      ...(systemSkillsFolder === undefined ? {} : { systemSkillsFolder }),
+    }),
+  version: (bin) => readCodexVersion(bin).catch(() => undefined),
+  unlisted: (skill) => codexUnlistedDefect(skill),
+  siblings: (skills) => codexSiblings(skills),
+  open: ({ bin, env, version, stubs, context }) => {
+    const defaultModel = codexFacts.defaultModel(version);
+    return codexAgent(
+      bin,
+      // The auth gate has passed: the key is in the environment.
+      codexProviderFrom(env).provider,
+      stubs.descriptions.map((description) => ({
+        skillName: stubs.skillName,
+        description,
+        ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
+      })),
+      defaultModel,
+      context,
+    );
+  },
+  killAll: killAllCodexGroups,
+  listing: ({ bin, env, model, skillName, description, siblings }) =>
+    probeCodexRunListing(
+      { skillName, description, ...(siblings.length === 0 ? {} : { siblings: [...siblings] }) },
+      { bin, env, ...(model ? { model } : {}) },
+    ),
+};

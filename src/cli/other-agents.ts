@@ -1,0 +1,53 @@
+import type { AgentChoice, AgentId, ListedSiblings } from '../agents/agent.js';
+import { agentFacts } from '../agents/registry.js';
+import { runtimeOf } from '../agents/runtime.js';
+import type { OtherAgent } from '../measure/measure-settings.js';
+import type { PreflightResult } from '../preflight/preflight.js';
+import type { CliIo } from './output.js';
+
+/** Each agent measured through the registry's runtime alone (every one but the default), by id. */
+export function otherAgentIds(agents: readonly AgentChoice[]): AgentId[] {
+  return agents.map((a) => a.agent).filter((id) => runtimeOf(id) !== undefined);
+}
+
+/**
+ * The siblings as each other agent lists them (`run` reads them once: the siblings line and the
+ * runs both say them).
+ */
+export function listedSiblingsOf(
+  agents: readonly AgentChoice[],
+  siblings: Parameters<NonNullable<ReturnType<typeof runtimeOf>>['siblings']>[0],
+): Partial<Record<AgentId, ListedSiblings>> {
+  const listed: Partial<Record<AgentId, ListedSiblings>> = {};
+  for (const id of otherAgentIds(agents)) {
+    const runtime = runtimeOf(id);
+    if (runtime) listed[id] = runtime.siblings(siblings);
+  }
+  return listed;
+}
+
+/**
+ * What the measurement hands each other agent once its gates have passed: its executable, its
+ * version for the report (from its gates, else read now: docs/codex.md "What a run writes"), and
+ * the siblings it lists; one it leaves out is said and dropped, since it does not compete there.
+ */
+export async function otherAgentSettings(
+  bins: Partial<Record<AgentId, string>>,
+  io: CliIo,
+  preflight: Pick<PreflightResult, 'agentGates'>,
+  listed: Partial<Record<AgentId, ListedSiblings>>,
+): Promise<Partial<Record<AgentId, OtherAgent>>> {
+  const others: Partial<Record<AgentId, OtherAgent>> = {};
+  for (const [id, siblings] of Object.entries(listed) as [AgentId, ListedSiblings][]) {
+    const runtime = runtimeOf(id);
+    if (!runtime) continue;
+    for (const { name, reason } of siblings.leftOut)
+      io.stderr.write(
+        `siblings: ${name} is not listed by ${agentFacts(id).label} (${reason}), so it does not compete there; left out\n`,
+      );
+    const bin = bins[id] ?? agentFacts(id).bin;
+    const version = preflight.agentGates?.[id]?.version ?? (await runtime.version(bin));
+    others[id] = { bin, ...(version ? { version } : {}), siblings: siblings.installed };
+  }
+  return others;
+}
