@@ -84,6 +84,21 @@ export interface AgentListingSettings {
   siblings: readonly SiblingText[];
 }
 
+/** One entry of the catalogue an agent lists on this machine, as a roster holds it (docs/roster.md). */
+export interface InstalledEntry {
+  kind: 'skill' | 'command';
+  source: 'user' | 'project' | 'plugin';
+  /** The folder or command file name. */
+  name: string;
+  /** The text the agent lists for it. */
+  description: string;
+  /** The use record that ranks it (Claude Code's `skillUsage`). */
+  usage?: { usageCount: number; lastUsedAt: number };
+}
+
+/** What a reading of the installed catalogue found, or why it could not. */
+export type InstalledRead = { kind: 'read'; entries: InstalledEntry[] } | { kind: 'failed'; reason: string };
+
 /** One earlier turn of a context (docs/context.md): who said it and its text. */
 export interface ContextTurn {
   role: 'user' | 'assistant';
@@ -182,6 +197,8 @@ export interface AgentRuntime {
   killAll(): void;
   /** How its runs of one side will list the stub, read by a probe of their own environment. */
   listing?(settings: AgentListingSettings): Promise<ListingProbe>;
+  /** The catalogue it lists on this machine, read without writing to the user's HOME. */
+  installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
 }
 
 /** What a measurement runs on when no agent is named. */

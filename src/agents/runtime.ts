@@ -2,12 +2,18 @@
  * What the registry's agents do at run time, for the core that must not name them: the one place
  * outside an agent's folder that imports its processes.
  */
+import os from 'node:os';
 import type { Crowd } from '../inputs/roster.js';
-import type { AgentId, AgentRuntime, ListingPicture } from './agent.js';
+import type { AgentId, AgentRuntime, InstalledRead, ListingPicture } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
+import { runClaudeCommand } from './claude/command.js';
+import { parseCliVersion } from './claude/gates/cli.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
+import { claudeInstalledEntries } from './claude/installed-entries.js';
+import { GATE_COMMANDS } from './claude/launch.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
 import { probeRunListing } from './claude/run-listing.js';
+import { claudeEnvironment } from './claude/run-once.js';
 import { codexRuntime } from './codex/runtime.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
@@ -59,4 +65,28 @@ export async function crowdListing(
       ...(options.model ? { model: options.model } : {}),
     },
   );
+}
+
+/** The catalogue `agent` lists on this machine (docs/roster.md), read without writing to the user's HOME. */
+export async function installedEntries(
+  agent: AgentId,
+  settings: { bin: string; env: NodeJS.ProcessEnv; model?: string },
+): Promise<InstalledRead> {
+  const read = agent === 'claude' ? claudeInstalledEntries : runtimeOf(agent)?.installed;
+  return read ? read(settings) : { kind: 'failed', reason: `${agent} cannot say what it lists` };
+}
+
+/** `agent`'s CLI version, read from `--version`; undefined when it does not say. */
+export async function agentVersion(
+  agent: AgentId,
+  bin: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  if (agent !== 'claude') return runtimeOf(agent)?.version(bin);
+  const result = await runClaudeCommand(bin, [...GATE_COMMANDS.version], {
+    env: claudeEnvironment(env, 0),
+    cwd: os.tmpdir(),
+    timeoutMs: 30_000,
+  }).catch(() => undefined);
+  return result === undefined ? undefined : parseCliVersion(result.stdout);
 }

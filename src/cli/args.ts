@@ -1,4 +1,4 @@
-import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { UsageError } from '../errors.js';
 import { parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
@@ -65,6 +65,15 @@ export interface CheckArgs {
   model?: string;
 }
 
+export interface RosterExportArgs {
+  command: 'roster-export';
+  agent: AgentId;
+  out: string;
+  hashNames: boolean;
+  model?: string;
+  bin: string;
+}
+
 export interface ViewArgs {
   command: 'view';
   /** One report, or the baseline's and the candidate's. */
@@ -95,6 +104,7 @@ export type CliArgs =
   | CompareArgs
   | CheckArgs
   | ViewArgs
+  | RosterExportArgs
   | InitArgs
   | ImproveArgs
   | ImproveApplyArgs
@@ -214,6 +224,26 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
   },
   init: { build: (parsed, env) => initArgs(parsed, claudeOf(parsed, env)) },
+  roster: {
+    build(parsed, env): RosterExportArgs {
+      const [action, extra] = parsed.positionals;
+      if (action !== 'export' || extra !== undefined)
+        throw new UsageError(`roster takes one action, export\n\n${commandUsage('roster')}`);
+      const out = parsed.values.get('out');
+      if (!out) throw new UsageError(`roster export needs --out <roster.json>\n\n${commandUsage('roster')}`);
+      const agent = parsed.values.get('agent') ?? 'claude';
+      if (!isAgentId(agent))
+        throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
+      return {
+        command: 'roster-export',
+        agent,
+        out,
+        hashNames: parsed.switches.has('hash-names'),
+        ...optional('model', parsed.values.get('model')),
+        bin: agentBins(parsed, env)[agent],
+      };
+    },
+  },
   improve: {
     // --apply writes a finished session's winner: none of the measuring options apply.
     build: (parsed, env) =>
@@ -248,6 +278,10 @@ function optionRecord(parsed: ParsedOptions): Record<string, string | true> {
   const values: Record<string, string | true> = Object.fromEntries(parsed.values);
   for (const name of parsed.switches) values[name] = true;
   return values;
+}
+
+function isAgentId(value: string): value is AgentId {
+  return (AGENT_IDS as readonly string[]).includes(value);
 }
 
 function isCommand(name: string | undefined): name is CommandName {

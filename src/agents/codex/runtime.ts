@@ -6,6 +6,7 @@ import type { AgentRuntime } from '../agent.js';
 import { codexAgent } from './agent.js';
 import { codexFacts } from './facts.js';
 import { codexGates } from './gates.js';
+import { codexInstalledEntries } from './installed-entries.js';
 import { codexSiblings, codexUnlistedDefect } from './listed.js';
 import { killAllCodexGroups } from './process.js';
 import { codexProviderFrom } from './provider.js';
@@ -38,6 +39,7 @@ export const codexRuntime: AgentRuntime = {
     );
   },
   killAll: killAllCodexGroups,
+  installed: (settings) => codexInstalledEntries(settings),
   listing: ({ bin, env, model, skillName, description, siblings }) =>
     probeCodexRunListing(
       { skillName, description, ...(siblings.length === 0 ? {} : { siblings: [...siblings] }) },
