@@ -42,23 +42,22 @@ afterAll(async () => {
 
 const crowd = path.join('.claude', 'skills');
 
-async function crowdHome(count: number): Promise<void> {
+async function crowdHome(count: number, prefix = 'z-fill', chars = 920): Promise<void> {
   for (let i = 1; i <= count; i++) {
-    const dir = path.join(world.claude.home, crowd, `z-fill-${i}`);
+    const dir = path.join(world.claude.home, crowd, `${prefix}-${i}`);
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'SKILL.md'), `---\ndescription: ${'x'.repeat(920)}\n---\nbody\n`);
+    await writeFile(path.join(dir, 'SKILL.md'), `---\ndescription: ${'x'.repeat(chars)}\n---\nbody\n`);
   }
 }
 
-async function run(out: string) {
-  const r = await runCli(
-    [
-      'run',
-      ...['--skill', skill, '--eval', evalFile, '--runs', '2', '--claude', CLAUDE_BIN],
-      ...['--model', 'claude-sonnet-4-5', '--out', out],
-    ],
-    { env: world.claude.env },
-  );
+const runArgs = (out: string, extra: string[]) => [
+  'run',
+  ...['--skill', skill, '--eval', evalFile, '--runs', '2', '--claude', CLAUDE_BIN],
+  ...['--model', 'claude-sonnet-4-5', '--out', out, ...extra],
+];
+
+async function run(out: string, extra: string[] = []) {
+  const r = await runCli(runArgs(out, extra), { env: world.claude.env });
   const [json] = (await readdir(out)).filter((f) => f.endsWith('.json'));
   const [md] = (await readdir(out)).filter((f) => f.endsWith('.md'));
   const report: Report = reportSchema.parse(JSON.parse(await readFile(path.join(out, json ?? ''), 'utf8')));
@@ -66,9 +65,23 @@ async function run(out: string) {
 }
 
 describe('run in a crowded HOME', () => {
-  it('says the stub is listed name-only before and after the runs, and records bare for every run', async () => {
+  it('refuses (exit 2, nothing measured) a stub listed name-only where the skill itself would be whole', async () => {
+    // The crowd sorts after `handoff` in ~/.claude/skills: the skill itself there gets its room
+    // first, the stub (a project command) is handed what is left.
     await crowdHome(2);
-    const r = await run(path.join(world.work, 'out-crowded'));
+    const asked = world.model.requests.length;
+    const r = await runCli(runArgs(path.join(world.work, 'out-refused'), []), { env: world.claude.env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      "skilltrigger: listing: Claude Code would list the stub name-only, where the skill itself, installed in the user's skills folder, would be listed whole",
+    );
+    expect(r.stderr).toContain('pass --allow-bare to measure it as listed');
+    const measured = world.model.requests.slice(asked).filter((q) => q.view?.query.startsWith('hit'));
+    expect(measured).toEqual([]);
+  }, 300_000);
+
+  it('says the stub is listed name-only before and after the runs, and records bare for every run', async () => {
+    const r = await run(path.join(world.work, 'out-crowded'), ['--allow-bare']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`listing: ${NAME_ONLY} \\(budget 8,000 characters`));
     const first = r.stdout.split('\n').find((l) => !l.startsWith('SIMULATED'));
@@ -84,6 +97,16 @@ describe('run in a crowded HOME', () => {
       ['bare', 'bare'],
     ]);
     expect(JSON.stringify(r.report)).not.toContain('z-fill');
+  }, 300_000);
+
+  it('measures without --allow-bare when the skill itself would be name-only too', async () => {
+    // 80 short skills sorting before `handoff` take every bit of room: the skill itself is name-only too.
+    await rm(path.join(world.claude.home, crowd), { recursive: true, force: true });
+    await crowdHome(80, 'a-fill', 30);
+    const r = await run(path.join(world.work, 'out-crowded-too'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report.candidate.listing?.claude?.stub.state).toBe('bare');
+    expect(r.stdout).toContain(NAME_ONLY);
   }, 300_000);
 
   it('with the crowd gone, lists the stub whole and warns of nothing', async () => {

@@ -67,6 +67,8 @@ export interface ListingPicture {
   used: number;
   entries: Array<{ name: string; state: ListingState | 'omitted' }>;
   stub: StubListing;
+  /** How the skill itself would be listed in its user's place, where the stub is not whole and that was read. */
+  realSkill?: ListingState;
 }
 
 /** What a listing probe read, or why it could not. */

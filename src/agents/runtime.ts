@@ -4,17 +4,18 @@
  */
 import os from 'node:os';
 import type { Crowd } from '../inputs/roster.js';
-import type { AgentId, AgentRuntime, InstalledRead, ListingPicture } from './agent.js';
+import type { AgentId, AgentRuntime, InstalledRead, ListingPicture, ListingProbe } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
 import { runClaudeCommand } from './claude/command.js';
 import { parseCliVersion } from './claude/gates/cli.js';
-import { crowdCatalogue } from './claude/installed-catalogue.js';
+import { crowdCatalogue, installedCatalogue } from './claude/installed-catalogue.js';
 import { claudeInstalledEntries } from './claude/installed-entries.js';
 import { GATE_COMMANDS } from './claude/launch.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
-import { probeRunListing } from './claude/run-listing.js';
+import { probeRunListing, probeSideListing } from './claude/run-listing.js';
 import { claudeEnvironment } from './claude/run-once.js';
 import { codexRuntime } from './codex/runtime.js';
+import type { StubSpec } from './process/stub-project.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
 /**
@@ -89,4 +90,18 @@ export async function agentVersion(
     timeoutMs: 30_000,
   }).catch(() => undefined);
   return result === undefined ? undefined : parseCliVersion(result.stdout);
+}
+
+/**
+ * The default agent's listing of a measured run's sides (docs/listing-budget.md): the user's
+ * catalogue read once, then per side the stub among it and, where the stub is not whole, the skill
+ * itself in its user's place (`folder`), for the listing gate.
+ */
+export async function defaultAgentListing(settings: {
+  claudeBin: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<(stub: StubSpec, folder: string, model: string | undefined) => Promise<ListingProbe>> {
+  const catalogue = await installedCatalogue(settings.env);
+  return (stub, folder, model) =>
+    probeSideListing(stub, folder, { ...settings, catalogue, ...(model ? { model } : {}) });
 }

@@ -108,6 +108,7 @@ export async function measureAndReport(
       onListing: (read) => {
         for (const line of listingReadLines(read, paired)) io.stderr.write(`${line}\n`);
       },
+      listingGate: !args.allowBare,
     },
     progress.onRun,
     signal,

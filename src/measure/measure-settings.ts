@@ -94,6 +94,8 @@ export interface MeasureSettings {
   readListing?: boolean;
   /** Told what the probes read, before the first run (and told why a probe failed). */
   onListing?: (read: ListingRead) => void;
+  /** Refuse the runs (exit 2) when a stub is listed worse than the skill itself would be (src/measure/listing-gate.ts). */
+  listingGate?: boolean;
 }
 
 /** What of the settings the loop's spec is made from (the entries can make it before the gates). */

@@ -1,21 +1,19 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
 import os from 'node:os';
-import type { AgentId } from '../agents/agent.js';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
-import { installedCatalogue } from '../agents/claude/installed-catalogue.js';
 import { describeListed } from '../agents/claude/listed-text.js';
-import { probeRunListing } from '../agents/claude/run-listing.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
-import { runtimeOf } from '../agents/runtime.js';
+import { GateError } from '../errors.js';
 import { describeContext } from '../inputs/context.js';
 import { buildReport } from '../report/build/build.js';
-import type { ListingRead } from '../report/build/listing.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
 import type { Report } from '../schemas/report.js';
+import { listingGateRefusal } from './listing-gate.js';
 import { measureAll } from './loop.js';
-import type { LoopSpec, RunProgress } from './loop-spec.js';
+import type { RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
 import { loopBudget, measurementLoop } from './measurement-loop.js';
+import { readListings } from './read-listings.js';
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
 export async function measureSkill(
@@ -28,6 +26,14 @@ export async function measureSkill(
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
   const listing = settings.readListing ? await readListings(settings, loop, signal) : undefined;
   if (listing) settings.onListing?.(listing);
+  const refusal =
+    listing && settings.listingGate
+      ? listingGateRefusal(
+          listing,
+          loop.sides.map((s) => s.label),
+        )
+      : undefined;
+  if (refusal !== undefined) throw new GateError(refusal);
   const budget = loopBudget(settings);
   const result = await measureAll(
     { ...loop, ...(budget ? { budget } : {}), ...(settings.early ? { early: settings.early } : {}) },
@@ -109,60 +115,4 @@ export async function measureSkill(
     report.siblings = siblingSet(siblings, settings.crossNegatives === true);
   }
   return report;
-}
-
-/**
- * Each side's listing as its runs will send it, read by one probe per agent and side of the runs'
- * own environment (docs/listing-budget.md, "The listing of a measured run"); a probe that fails is
- * told, and its side's runs then carry no state.
- */
-async function readListings(
-  settings: MeasureSettings,
-  loop: LoopSpec,
-  signal: AbortSignal | undefined,
-): Promise<ListingRead> {
-  const targets = settings.agents ?? [
-    { agent: 'claude' as const, ...(settings.model ? { model: settings.model } : {}) },
-  ];
-  const modelOf = (agent: AgentId) =>
-    targets.find((t) => t.agent === agent)?.model ??
-    (targets.length === 1 ? settings.models?.[0] : undefined);
-  const read: ListingRead = { sides: loop.sides.map(() => ({})), failures: [] };
-  const catalogue = targets.some((t) => t.agent === 'claude')
-    ? await installedCatalogue(settings.env)
-    : undefined;
-  for (const [i, side] of loop.sides.entries()) {
-    if (signal?.aborted) break;
-    const pictures = read.sides[i] ?? {};
-    const claudeModel = modelOf('claude');
-    if (catalogue) {
-      const got = await probeRunListing(side.stub, {
-        claudeBin: settings.claudeBin,
-        env: settings.env,
-        catalogue,
-        ...(claudeModel ? { model: claudeModel } : {}),
-      });
-      if (got.kind === 'read') pictures.claude = got.picture;
-      else read.failures.push({ agent: 'claude', reason: got.reason });
-    }
-    const descriptions = [settings.description, settings.baselineDescription];
-    for (const [id, other] of Object.entries(settings.others ?? {})) {
-      const agent = id as AgentId;
-      const probe = runtimeOf(agent)?.listing;
-      const description = descriptions[i];
-      if (!probe || !other || description === undefined || !targets.some((t) => t.agent === agent)) continue;
-      const model = modelOf(agent);
-      const got = await probe({
-        bin: other.bin,
-        env: settings.env,
-        ...(model ? { model } : {}),
-        skillName: settings.skill.name,
-        description,
-        siblings: other.siblings,
-      });
-      if (got.kind === 'read') pictures[agent] = got.picture;
-      else read.failures.push({ agent, reason: got.reason });
-    }
-  }
-  return read;
 }

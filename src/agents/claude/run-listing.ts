@@ -7,7 +7,7 @@
  * entry. Nothing is written to the user's HOME; no model is called.
  */
 import { randomBytes } from 'node:crypto';
-import type { ListingPicture, ListingState } from '../agent.js';
+import type { ListingPicture, ListingProbe, ListingState } from '../agent.js';
 import { type StubSpec, stubFileText } from '../process/stub-project.js';
 import {
   type CapturedEntry,
@@ -135,4 +135,59 @@ export async function probeRunListing(
   return picture === undefined
     ? { kind: 'failed', reason: "the stub is not in Claude Code's listing" }
     : { kind: 'read', picture };
+}
+
+/**
+ * How the skill itself would be listed among the same catalogue: its folder in `~/.claude/skills`
+ * (where a user installs it, before every project entry and command in the listing order) holding
+ * the side's text, the siblings as the run has them. The listing gate compares it with the stub's
+ * state. Undefined when the probe could not read it.
+ */
+export async function probeRealSkillState(
+  stub: StubSpec,
+  folder: string,
+  options: RunListingOptions,
+): Promise<ListingState | undefined> {
+  const own = { name: folder, text: stubFileText('skill', folder, stub.description, stub.whenToUse) };
+  const siblings = (stub.siblings ?? []).map((s) =>
+    stubFile(
+      stub,
+      stub.layout === 'command' ? `${s.skillName}-stub-${randomBytes(4).toString('hex')}` : s.skillName,
+      s.description,
+      s.whenToUse,
+    ),
+  );
+  const layout: CatalogueLayout = {
+    ...options.catalogue,
+    userSkills: [...(options.catalogue.userSkills ?? []).filter((f) => f.name !== folder), own],
+    ...(stub.layout === 'command'
+      ? { projectCommands: [...(options.catalogue.projectCommands ?? []), ...siblings] }
+      : { projectSkills: [...(options.catalogue.projectSkills ?? []), ...siblings] }),
+  };
+  const result = await probeCatalogue(layout, {
+    claudeBin: options.claudeBin,
+    env: options.env,
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.root ? { root: options.root } : {}),
+  });
+  if (result.kind === 'failed') return undefined;
+  const listed = [stub.description, ...(stub.whenToUse ? [stub.whenToUse] : [])].join(' - ');
+  return pictureOf(result, folder, listed, layout, options.model)?.stub.state;
+}
+
+/**
+ * One side's listing and, where the stub is not whole, how the skill itself (its folder `folder`)
+ * would be listed among the same catalogue: what the listing gate compares.
+ */
+export async function probeSideListing(
+  stub: StubSpec,
+  folder: string,
+  options: RunListingOptions,
+): Promise<ListingProbe> {
+  const got = await probeRunListing(stub, options);
+  if (got.kind === 'read' && got.picture.stub.state !== 'whole') {
+    const real = await probeRealSkillState(stub, folder, options);
+    if (real !== undefined) got.picture.realSkill = real;
+  }
+  return got;
 }
