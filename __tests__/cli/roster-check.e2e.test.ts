@@ -26,11 +26,36 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const check = (roster: string) =>
+const CODEX_BIN = path.resolve('node_modules/.bin/codex');
+
+const check = (roster: string, extra: string[] = ['--model', 'claude-sonnet-4-5']) =>
   runCli(
-    ['check', '--skill', skill, '--roster', roster, '--model', 'claude-sonnet-4-5', '--claude', CLAUDE_BIN],
-    { env: { PATH: process.env.PATH ?? '', HOME: dir } },
+    ['check', '--skill', skill, '--roster', roster, '--claude', CLAUDE_BIN, '--codex', CODEX_BIN, ...extra],
+    {
+      env: { PATH: process.env.PATH ?? '', HOME: dir },
+    },
   );
+
+const codexRoster = async (file: string, count: number, chars: number) => {
+  const entries = Array.from({ length: count }, (_, i) => ({
+    kind: 'skill',
+    source: 'user',
+    name: `s-${String(i).padStart(3, '0')}`,
+    chars,
+  }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      schema: 'skilltrigger/roster',
+      schemaVersion: 1,
+      private: ROSTER_PRIVATE_NOTICE,
+      agent: 'codex',
+      agentVersion: '0.169.0',
+      entries,
+    }),
+  );
+  return file;
+};
 
 describe('check --roster', () => {
   it('a folder crowd that takes the budget: name-only, with the room it would need', async () => {
@@ -45,7 +70,7 @@ describe('check --roster', () => {
     const r = await check(crowd);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /warn {2}\S+SKILL\.md: would be listed name-only under the roster: its 110 characters do not fit, 1% of the 8,000-character budget; it needs \d+ more characters of room to be listed whole \(the crowd leaves \d+\)/,
+      /warn {2}\S+SKILL\.md: Claude Code would list it name-only under the roster: its 110 characters do not fit, 1% of the 8,000-character budget; it needs \d+ more characters of room to be listed whole \(the crowd leaves \d+\)/,
     );
   }, 120_000);
 
@@ -65,9 +90,29 @@ describe('check --roster', () => {
     const r = await check(file);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(
-      /ok {4}\S+SKILL\.md: listed whole under the roster \(110 characters, 1% of the 8,000-character budget\)/,
+      /ok {4}\S+SKILL\.md: Claude Code lists it whole under the roster \(110 characters, 1% of the 8,000-character budget\)/,
     );
   }, 120_000);
+
+  it("a Codex roster file is checked on Codex's listing: 600 skills leave no room, five leave it whole", async () => {
+    const crowded = await check(await codexRoster(path.join(dir, 'codex-600.json'), 600, 100), []);
+    expect(crowded.code, crowded.stderr).toBe(0);
+    expect(crowded.stdout).toMatch(
+      /warn {2}\S+SKILL\.md: Codex would list it name-only under the roster: its 110 bytes do not fit, 1% of the 21,760-byte budget\n/,
+    );
+    const few = await check(await codexRoster(path.join(dir, 'codex-5.json'), 5, 100), []);
+    expect(few.stdout).toMatch(
+      /ok {4}\S+SKILL\.md: Codex lists it whole under the roster \(110 bytes, 1% of the 21,760-byte budget\)/,
+    );
+    // A Codex roster checked on Claude Code's listing when asked.
+    const onClaude = await check(path.join(dir, 'codex-5.json'), [
+      '--agent',
+      'claude',
+      '--model',
+      'claude-sonnet-4-5',
+    ]);
+    expect(onClaude.stdout).toContain('Claude Code lists it whole under the roster');
+  }, 180_000);
 
   it('a bad roster is refused with exit 1, naming the entry', async () => {
     const file = path.join(dir, 'bad.json');

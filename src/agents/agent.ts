@@ -84,6 +84,8 @@ export interface AgentListingSettings {
   /** The side's text as its SKILL.md holds it. */
   description: string;
   siblings: readonly SiblingText[];
+  /** A roster's crowd, listed in a throwaway HOME instead of the user's catalogue. */
+  crowd?: readonly CrowdMember[];
 }
 
 /** One entry of the catalogue an agent lists on this machine, as a roster holds it (docs/roster.md). */
@@ -96,6 +98,18 @@ export interface InstalledEntry {
   description: string;
   /** The use record that ranks it (Claude Code's `skillUsage`). */
   usage?: { usageCount: number; lastUsedAt: number };
+}
+
+/** One entry of a roster's crowd (docs/roster.md): a skill folder's SKILL.md, or an entry's description to write one from. */
+export interface CrowdMember {
+  kind: InstalledEntry['kind'];
+  source: InstalledEntry['source'];
+  name: string;
+  /** A folder roster's SKILL.md, byte for byte. */
+  fileText?: string;
+  /** A roster file's description (with hashed names: as many `x` as it had characters). */
+  description?: string;
+  usage?: InstalledEntry['usage'];
 }
 
 /** What a reading of the installed catalogue found, or why it could not. */

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import type { Crowd } from '../inputs/roster.js';
-import type { AgentId, AgentRuntime, InstalledRead, ListingPicture, ListingProbe } from './agent.js';
+import type { AgentId, AgentRuntime, InstalledRead, ListingProbe } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
 import { runClaudeCommand } from './claude/command.js';
 import { parseCliVersion } from './claude/gates/cli.js';
@@ -49,23 +49,25 @@ export function sweepDeadRuns(root: string, env: Record<string, string | undefin
 }
 
 /**
- * How Claude Code lists a skill's stub among a roster's crowd (docs/roster.md), read by the
- * catalogue probe: the real CLI against the loopback model, in a throwaway HOME. No model call.
+ * How `agent` lists a skill's stub among a roster's crowd (docs/roster.md), read by its listing
+ * probe: the real CLI against the loopback model, the crowd in a throwaway HOME. No model call.
+ * `description`: the text the agent lists (Claude Code's listed text; the SKILL.md's for others).
  */
 export async function crowdListing(
+  agent: AgentId,
   crowd: Crowd,
   stub: { skillName: string; description: string },
-  options: { claudeBin: string; env: NodeJS.ProcessEnv; model?: string },
-): Promise<{ kind: 'read'; picture: ListingPicture } | { kind: 'failed'; reason: string }> {
-  return probeRunListing(
-    { layout: 'command', ...stub },
-    {
-      claudeBin: options.claudeBin,
-      env: options.env,
-      catalogue: crowdCatalogue(crowd),
-      ...(options.model ? { model: options.model } : {}),
-    },
-  );
+  options: { bin: string; env: NodeJS.ProcessEnv; model?: string },
+): Promise<ListingProbe> {
+  const model = options.model ? { model: options.model } : {};
+  if (agent === 'claude')
+    return probeRunListing(
+      { layout: 'command', ...stub },
+      { claudeBin: options.bin, env: options.env, catalogue: crowdCatalogue(crowd), ...model },
+    );
+  const probe = runtimeOf(agent)?.listing;
+  if (probe === undefined) return { kind: 'failed', reason: `${agent} cannot say how it lists a crowd` };
+  return probe({ bin: options.bin, env: options.env, ...model, ...stub, siblings: [], crowd: crowd.entries });
 }
 
 /** The catalogue `agent` lists on this machine (docs/roster.md), read without writing to the user's HOME. */

@@ -63,6 +63,10 @@ export interface CheckArgs {
   roster?: string;
   /** `--model`: the model whose listing budget applies (the CLI's default when absent). */
   model?: string;
+  /** `--agent`: whose listing the roster is checked on (default: the roster file's agent, else claude). */
+  agent?: AgentId;
+  /** Each agent's executable (with --roster). */
+  bins?: Record<AgentId, string>;
 }
 
 export interface RosterExportArgs {
@@ -165,6 +169,9 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       }
       const roster = parsed.values.get('roster');
       const model = parsed.values.get('model');
+      const agent = parsed.values.get('agent');
+      if (agent !== undefined && !isAgentId(agent))
+        throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
       return {
         command: 'check',
         skills,
@@ -172,6 +179,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         claude: claudeOf(parsed, env),
         ...(roster === undefined ? {} : { roster }),
         ...(model === undefined ? {} : { model }),
+        ...(agent === undefined ? {} : { agent }),
+        bins: agentBins(parsed, env),
       };
     },
   },

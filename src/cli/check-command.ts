@@ -79,12 +79,15 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
   }
   if (args.roster !== undefined) {
     const crowd = await loadRoster(args.roster);
+    const agent = args.agent ?? crowd.agent ?? 'claude';
+    // Claude Code lists the text its probe read; every other agent the SKILL.md's description.
     const listed = loaded.flatMap((l) => {
-      const text = 'skill' in l ? listedTexts[skills.indexOf(l.skill)]?.text : undefined;
-      return 'skill' in l && text !== undefined ? [{ skill: l.skill, listed: text }] : [];
+      if (!('skill' in l)) return [];
+      const text = agent === 'claude' ? listedTexts[skills.indexOf(l.skill)]?.text : l.skill.description;
+      return text === undefined ? [] : [{ skill: l.skill, listed: text }];
     });
-    const lines = await rosterLines(crowd, listed, {
-      claudeBin: args.claude,
+    const lines = await rosterLines(agent, crowd, listed, {
+      bin: agent === 'claude' ? args.claude : (args.bins?.[agent] ?? agent),
       env: io.env,
       ...(args.model ? { model: args.model } : {}),
     });

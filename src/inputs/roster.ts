@@ -7,21 +7,12 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId, CrowdMember } from '../agents/agent.js';
 import { InputError } from '../errors.js';
-import { type RosterEntry, rosterFileSchema } from '../schemas/roster-file.js';
+import { rosterFileSchema } from '../schemas/roster-file.js';
 
-/** One entry of the crowd: a skill folder's whole SKILL.md, or an entry's description to write one from. */
-export interface CrowdEntry {
-  kind: RosterEntry['kind'];
-  source: RosterEntry['source'];
-  name: string;
-  /** A folder roster's SKILL.md, byte for byte. */
-  fileText?: string;
-  /** A roster file's description (with hashed names: as many `x` as it had characters). */
-  description?: string;
-  usage?: RosterEntry['usage'];
-}
+/** One entry of the crowd (the agent-neutral shape the probes take). */
+export type CrowdEntry = CrowdMember;
 
 export interface Crowd {
   /** Where it came from: a roster file or a folder of skill folders. */

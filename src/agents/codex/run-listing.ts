@@ -8,9 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Crowd } from '../../inputs/roster.js';
 import { parseSkillsInstructions } from '../../simulated/responses-request.js';
-import type { ListingPicture, ListingState, StubListing } from '../agent.js';
+import type { CrowdMember, ListingPicture, ListingState, StubListing } from '../agent.js';
 import { yamlString } from '../process/stub-project.js';
 import { codexListedDescription, codexListingOf } from './listing.js';
 import { codexListingBudget } from './listing-budget.js';
@@ -112,8 +111,8 @@ export async function probeCodexRunListing(
 }
 
 /** A roster's skills as Codex finds them in `~/.agents/skills` (its commands are Claude Code's alone). */
-export function codexCrowdSkills(crowd: Crowd): Array<{ folder: string; text: string }> {
-  return crowd.entries
+export function codexCrowdSkills(crowd: readonly CrowdMember[]): Array<{ folder: string; text: string }> {
+  return crowd
     .filter((e) => e.kind === 'skill')
     .map((e) => ({
       folder: e.name,

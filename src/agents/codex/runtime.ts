@@ -11,7 +11,7 @@ import { codexSiblings, codexUnlistedDefect } from './listed.js';
 import { killAllCodexGroups } from './process.js';
 import { codexProviderFrom } from './provider.js';
 import { readCodexVersion } from './run.js';
-import { probeCodexRunListing } from './run-listing.js';
+import { codexCrowdSkills, probeCodexRunListing } from './run-listing.js';
 
 export const codexRuntime: AgentRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
@@ -40,9 +40,9 @@ export const codexRuntime: AgentRuntime = {
   },
   killAll: killAllCodexGroups,
   installed: (settings) => codexInstalledEntries(settings),
-  listing: ({ bin, env, model, skillName, description, siblings }) =>
+  listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>
     probeCodexRunListing(
       { skillName, description, ...(siblings.length === 0 ? {} : { siblings: [...siblings] }) },
-      { bin, env, ...(model ? { model } : {}) },
+      { bin, env, ...(model ? { model } : {}), ...(crowd ? { userSkills: codexCrowdSkills(crowd) } : {}) },
     ),
 };

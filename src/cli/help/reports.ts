@@ -37,7 +37,7 @@ export const CHECK_HELP = {
   summary: 'validate SKILL.md files and eval sets without a model call',
   usage: [
     'check [--skill <dir>]... [--eval <file>]... [--claude <path>]',
-    '    [--roster <file|dir> [--model <id>]]',
+    '    [--roster <file|dir> [--agent claude|codex] [--model <id>] [--codex <path>]]',
   ],
   options: [
     {
@@ -60,12 +60,22 @@ export const CHECK_HELP = {
     {
       name: 'roster',
       value: '<file|dir>',
-      text: 'say how Claude Code lists each skill among this crowd: whole, cut or name-only, its characters and share of the budget, and the room it would need to be listed whole (a roster file, or a folder of skill folders; docs/roster.md). No model call',
+      text: 'say how the agent lists each skill among this crowd: whole, cut or name-only, its characters and share of the budget, and the room it would need to be listed whole (a roster file, or a folder of skill folders; docs/roster.md). No model call',
     },
     {
       name: 'model',
       value: '<id>',
       text: "with --roster: the model whose listing budget applies (default the CLI's own)",
+    },
+    {
+      name: 'agent',
+      value: '<id>',
+      text: "with --roster: whose listing, claude or codex (default: the roster file's agent, else claude)",
+    },
+    {
+      name: 'codex',
+      value: '<path>',
+      text: 'the codex binary (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
     },
   ],
   exitCodes: [
