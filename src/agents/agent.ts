@@ -49,6 +49,13 @@ export interface AgentFacts {
 /** How one entry reaches the model: its whole text, its text cut at the cap (ending `…`), or its name alone. */
 export type ListingState = 'whole' | 'cut' | 'bare';
 
+/** How a message says each state. */
+export const LISTING_STATE_WORDS: Readonly<Record<ListingState, string>> = {
+  whole: 'whole',
+  cut: 'cut',
+  bare: 'name-only',
+};
+
 /** The stub's entry in a listing: its state, and the characters of its text as listed (0 when bare). */
 export interface StubListing {
   state: ListingState;

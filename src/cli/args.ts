@@ -1,6 +1,6 @@
 import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { UsageError } from '../errors.js';
-import { parseAgents } from '../inputs/agents.js';
+import { isAgent, parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
@@ -170,7 +170,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       const roster = parsed.values.get('roster');
       const model = parsed.values.get('model');
       const agent = parsed.values.get('agent');
-      if (agent !== undefined && !isAgentId(agent))
+      if (agent !== undefined && !isAgent(agent))
         throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
       return {
         command: 'check',
@@ -241,7 +241,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       const out = parsed.values.get('out');
       if (!out) throw new UsageError(`roster export needs --out <roster.json>\n\n${commandUsage('roster')}`);
       const agent = parsed.values.get('agent') ?? 'claude';
-      if (!isAgentId(agent))
+      if (!isAgent(agent))
         throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
       return {
         command: 'roster-export',
@@ -287,10 +287,6 @@ function optionRecord(parsed: ParsedOptions): Record<string, string | true> {
   const values: Record<string, string | true> = Object.fromEntries(parsed.values);
   for (const name of parsed.switches) values[name] = true;
   return values;
-}
-
-function isAgentId(value: string): value is AgentId {
-  return (AGENT_IDS as readonly string[]).includes(value);
 }
 
 function isCommand(name: string | undefined): name is CommandName {

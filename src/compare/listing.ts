@@ -4,12 +4,10 @@
  * catalogue around it (its members by hash), or the budget. A rate of a stub listed name-only
  * measures the name, so the two numbers may differ for that reason alone.
  */
-import type { AgentId } from '../agents/agent.js';
+import { type AgentId, LISTING_STATE_WORDS } from '../agents/agent.js';
 import { agentFacts } from '../agents/registry.js';
 import type { Measurement } from '../schemas/report.js';
 import type { ComparisonWarning } from './comparison.js';
-
-const SAID = { whole: 'whole', cut: 'cut', bare: 'name-only' } as const;
 
 export function listingDifferenceWarnings(
   a: Pick<Measurement, 'listing'>,
@@ -32,7 +30,7 @@ export function listingDifferenceWarnings(
     if (x.stub.state !== y.stub.state)
       out.push({
         code: 'listing-state',
-        message: `${label} listed the stub ${SAID[x.stub.state]} in ${names.base}, ${SAID[y.stub.state]} in ${names.cand}: a stub listed name-only measures the skill's name, not its description`,
+        message: `${label} listed the stub ${LISTING_STATE_WORDS[x.stub.state]} in ${names.base}, ${LISTING_STATE_WORDS[y.stub.state]} in ${names.cand}: a stub listed name-only measures the skill's name, not its description`,
       });
     const before = new Set(x.members.map((m) => m.id));
     const after = new Set(y.members.map((m) => m.id));

@@ -6,13 +6,11 @@
  * listed the same way (a crowd that leaves it name-only too), the measurement is what users get,
  * and only the warning is said. Pure.
  */
-import type { AgentId, ListingState } from '../agents/agent.js';
+import { type AgentId, LISTING_STATE_WORDS, type ListingState } from '../agents/agent.js';
 import { AGENTS } from '../agents/registry.js';
 import type { ListingRead } from '../report/build/listing.js';
 
 const RANK: Record<ListingState, number> = { whole: 2, cut: 1, bare: 0 };
-const SAID: Record<ListingState, string> = { whole: 'whole', cut: 'cut', bare: 'name-only' };
-
 /** Why the runs are refused, or undefined when every side's stub is listed as the skill itself would be. */
 export function listingGateRefusal(read: ListingRead, labels: readonly string[]): string | undefined {
   for (const [i, pictures] of read.sides.entries()) {
@@ -20,7 +18,7 @@ export function listingGateRefusal(read: ListingRead, labels: readonly string[])
       const real = picture?.realSkill;
       if (picture === undefined || real === undefined || RANK[picture.stub.state] >= RANK[real]) continue;
       const side = labels.length > 1 ? `the ${labels[i] ?? 'candidate'}'s ` : 'the ';
-      return `listing: ${AGENTS[agent].label} would list ${side}stub ${SAID[picture.stub.state]}, where the skill itself, installed in the user's skills folder, would be listed ${SAID[real]}: the runs would measure a shorter text than a session sees. Fix: make room in the listing (fewer or shorter skills installed, or a shorter description), or pass --allow-bare to measure it as listed`;
+      return `listing: ${AGENTS[agent].label} would list ${side}stub ${LISTING_STATE_WORDS[picture.stub.state]}, where the skill itself, installed in the user's skills folder, would be listed ${LISTING_STATE_WORDS[real]}: the runs would measure a shorter text than a session sees. Fix: make room in the listing (fewer or shorter skills installed, or a shorter description), or pass --allow-bare to measure it as listed`;
     }
   }
   return undefined;
