@@ -22,7 +22,7 @@ const MODES = {
   init: 'draft an eval set for a copy of the example skill',
   matrix: 'the routing matrix of every example skill: which one each query loads',
 };
-const HELP = `npm run demo -- [mode] [options]: the real skilltrigger CLI and the real claude binary against
+const HELP = `npm run demo -- [mode] [options]: the real skilltrigger CLI and the real agent binaries against
 the simulated model on 127.0.0.1, offline; every number it prints is SIMULATED.
 
 Modes:
@@ -33,6 +33,7 @@ ${Object.entries(MODES)
 Options: any option of the mode's command (node bin/skilltrigger.js <mode> --help lists them), e.g.
   npm run demo -- --skill path/to/skill --eval path/to/evals.json   any skill, offline
   npm run demo -- --agent claude,codex                              the example on Claude Code and Codex
+  npm run demo -- --agent claude,codex,gemini                       …and on Gemini CLI
   npm run demo -- improve --runs 4 --iterations 2                   a longer author's loop
 DEMO_SEED=<n> changes the simulated model's seed (default 7).
 `;
@@ -66,6 +67,7 @@ const { startSimulatedModel } = await import(
 const example = path.join(root, 'examples', 'handoff');
 const claude = path.join(root, 'node_modules', '.bin', 'claude');
 const codex = path.join(root, 'node_modules', '.bin', 'codex');
+const gemini = path.join(root, 'node_modules', '.bin', 'gemini');
 
 /** Takes `--name value` (or `--name=value`) out of `args`. */
 function take(args, name) {
@@ -121,7 +123,7 @@ const model = await startSimulatedModel({
   script: descriptionRule(),
 });
 const home = path.join(work, 'home');
-process.stderr.write(`SIMULATED demo: the real claude CLI against the simulated model at ${model.url}\n`);
+process.stderr.write(`SIMULATED demo: the real agent CLIs against the simulated model at ${model.url}\n`);
 const child = spawn(process.execPath, [path.join(root, 'bin', 'skilltrigger.js'), ...args], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -134,6 +136,10 @@ const child = spawn(process.execPath, [path.join(root, 'bin', 'skilltrigger.js')
     SKILLTRIGGER_CODEX: codex,
     OPENAI_BASE_URL: `${model.url}/v1`,
     OPENAI_API_KEY: 'sk-simulated',
+    // With --agent gemini: the pinned Gemini CLI, and the same simulated model's Gemini API.
+    SKILLTRIGGER_GEMINI: gemini,
+    GOOGLE_GEMINI_BASE_URL: model.url,
+    GEMINI_API_KEY: 'sk-simulated',
     SKILLTRIGGER_SIMULATED: '1',
   },
 });

@@ -7,8 +7,9 @@ import { evalsJson, pullRequestPayload, pushPayload, runAction, skillFile } from
 
 /**
  * The example workflow's events through the bundled Action (examples/workflows/skilltrigger.yml):
- * a push to main saves the baselines, `workflow_dispatch` and the weekly `schedule` measure every
- * skill, and a pull request that narrows a skill gets a comment that says what moved: the count
+ * a push to main saves the baselines, `workflow_dispatch` measures every skill and saves each, the
+ * weekly `schedule` runs the drift watch (every skill against its stored baseline: nothing moved,
+ * so no issue, and the baselines refreshed), and a pull request that narrows a skill gets a comment that says what moved: the count
  * line, the moved queries first, the links to the run, its summary and the pages, and the next step.
  */
 
@@ -90,12 +91,16 @@ describe('the example workflow’s events', () => {
     expect(result.summary).toMatch(/Saved as the baseline for commit/);
   });
 
-  it.each(['workflow_dispatch', 'schedule'])(
+  it.each([
+    ['workflow_dispatch', {}],
+    // The example's schedule is its drift job's.
+    ['schedule', { mode: 'drift' }],
+  ])(
     '%s on main: measures every skill, changed or not, and saves each',
     {
       timeout: 300_000,
     },
-    async (eventName) => {
+    async (eventName, extra: Record<string, string>) => {
       // A later commit on main that changes no skill: a push would measure nothing.
       main = await world.repo.commit(`Docs for ${eventName}`, { 'README.md': `# skills (${eventName})\n` });
       await world.freshJob();
@@ -106,12 +111,17 @@ describe('the example workflow’s events', () => {
           ref: 'refs/heads/main',
           repository: { default_branch: 'main', full_name: 'octo-org/skills' },
         },
-        inputs: inputs(),
+        inputs: inputs(extra),
         env: world.env({ ...RUN_ENV, GITHUB_SHA: main, GITHUB_REF: 'refs/heads/main' }),
       });
       expect(result.code, actionLog(result)).toBe(0);
       expect(Object.keys(actionVerdicts(result)).sort()).toEqual(['alpha', 'beta']);
       expect(result.summary.match(/Saved as the baseline for commit/g), actionLog(result)).toHaveLength(2);
+      if (extra.mode === 'drift') {
+        expect(actionVerdicts(result).alpha).toMatchObject({ standing: 'noise', baseline: 'cache' });
+        expect(result.summary).toContain('**No drift:**');
+        expect(world.github.issues()).toEqual([]);
+      }
     },
   );
 

@@ -64,7 +64,7 @@ describe('readSettings: agents', () => {
   it.each([
     [
       { agents: 'copilot' },
-      'input agents: unknown agent "copilot"; the agents are claude and codex, e.g. agents: claude,codex',
+      'input agents: unknown agent "copilot"; the agents are claude, codex and gemini, e.g. agents: claude,codex',
     ],
     [{ agents: 'claude,,codex' }, 'input agents has an empty entry in "claude,,codex"'],
     [{ agents: ',' }, 'input agents has an empty entry'],

@@ -74,6 +74,7 @@ describe('readSettings', () => {
       install: {
         claude: { version: AGENTS.claude.pinnedVersion },
         codex: { version: AGENTS.codex.pinnedVersion },
+        gemini: { version: AGENTS.gemini.pinnedVersion },
       },
       runs: 2,
       timeoutSeconds: 30,
@@ -88,6 +89,7 @@ describe('readSettings', () => {
       onFork: 'skip',
       out: 'skilltrigger-results',
       mode: 'measure',
+      acceptDrift: false,
       resultsDir: 'skilltrigger-results',
       competition: 'siblings',
       crossNegatives: false,
@@ -128,6 +130,7 @@ describe('readSettings', () => {
       install: {
         claude: { version: '2.1.400', path: '/opt/claude', apiKey: 'sk-x' },
         codex: { version: AGENTS.codex.pinnedVersion },
+        gemini: { version: AGENTS.gemini.pinnedVersion },
       },
       model: 'claude-sonnet-4-5',
       runs: 5,
@@ -144,6 +147,7 @@ describe('readSettings', () => {
       githubToken: 'ghs_x',
       out: 'results',
       mode: 'measure',
+      acceptDrift: false,
       shard: { index: 2, count: 3 },
       resultsDir: 'shards',
       competition: 'isolated',
@@ -151,6 +155,21 @@ describe('readSettings', () => {
       lateTurns: 0,
       routingMatrix: true,
     });
+  });
+
+  it('reads mode: drift and accept-drift', () => {
+    expect(readSettings(reader({ mode: 'drift', 'accept-drift': 'true' }))).toMatchObject({
+      mode: 'drift',
+      acceptDrift: true,
+    });
+  });
+
+  it.each([
+    [{ 'accept-drift': 'true' }, 'input accept-drift: expected false unless mode is drift'],
+    [{ mode: 'drift', shard: '1/2' }, 'input shard: expected empty with mode: drift'],
+    [{ mode: 'drift', 'routing-matrix': 'true' }, 'input routing-matrix: mode: drift measures each skill'],
+  ])('refuses %j, which a drift run cannot honour', (inputs, message) => {
+    expect(() => readSettings(reader(inputs))).toThrow(message);
   });
 
   it('refuses a shard with mode: merge (the merge step gathers every shard)', () => {
@@ -173,7 +192,8 @@ describe('readSettings', () => {
     ['evals', '/etc/evals.json', 'input evals: expected paths relative to the repository root'],
     ['shard', '4/3', 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64, such as 2/3'],
     ['shard', '1/65', 'input shard: expected i/n with 1 ≤ i ≤ n ≤ 64'],
-    ['mode', 'gather', 'input mode: expected measure or merge, got "gather"'],
+    ['mode', 'gather', 'input mode: expected measure, merge or drift, got "gather"'],
+    ['accept-drift', 'yes', 'input accept-drift: expected true or false, got "yes"'],
     ['competition', 'rivals', 'input competition: expected siblings or isolated, got "rivals"'],
     ['on-fork', 'neutral', 'input on-fork: expected skip or fail, got "neutral"'],
     ['cross-negatives', 'on', 'input cross-negatives: expected true or false, got "on"'],

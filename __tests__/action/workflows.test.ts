@@ -27,12 +27,18 @@ describe('examples/workflows/skilltrigger.yml', () => {
   const workflow = load('examples/workflows/skilltrigger.yml');
 
   it('runs on pushes to main, pull requests, by hand and weekly, with only the permissions it needs', () => {
-    expect(workflow.on).toEqual({
+    expect(workflow.on).toMatchObject({
       push: { branches: ['main'] },
       // No paths filter: a required check a filter skips never reports.
       pull_request: null,
-      workflow_dispatch: null,
       schedule: [{ cron: '17 6 * * 1' }],
+    });
+    const dispatch = isRecord(workflow.on) ? workflow.on.workflow_dispatch : undefined;
+    expect(dispatch).toEqual({
+      inputs: {
+        drift: expect.objectContaining({ type: 'boolean', default: false }),
+        'accept-drift': expect.objectContaining({ type: 'boolean', default: false }),
+      },
     });
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
   });
@@ -43,6 +49,24 @@ describe('examples/workflows/skilltrigger.yml', () => {
       group: 'skilltrigger-${{ github.event.pull_request.number || github.ref }}',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
       'cancel-in-progress': "${{ github.event_name == 'pull_request' }}",
+    });
+  });
+
+  it('measures pull requests in a job that never skips one, and watches drift in its own', () => {
+    const jobs = isRecord(workflow.jobs) ? workflow.jobs : {};
+    const main = isRecord(jobs.skilltrigger) ? jobs.skilltrigger : {};
+    const drift = isRecord(jobs.drift) ? jobs.drift : {};
+    // The schedule is the drift job's alone: the measure job there would save baselines unseen.
+    expect(main.if).toBe("github.event_name != 'schedule' && !inputs.drift");
+    expect(drift.if).toBe("github.event_name == 'schedule' || inputs.drift");
+    expect(drift.permissions).toEqual({ contents: 'read', issues: 'write' });
+    const driftSteps = Array.isArray(drift.steps) ? drift.steps.filter(isRecord) : [];
+    const action = driftSteps.find((s) => String(s.uses).includes('skilltrigger@'));
+    expect(action?.with).toMatchObject({
+      mode: 'drift',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+      'accept-drift': '${{ inputs.accept-drift || false }}',
+      'max-cost-usd': 10,
     });
   });
 

@@ -28,7 +28,7 @@ describe('preflight --agent and --codex', () => {
   it('refuses an unknown agent with the fix', () => {
     expect(() => parseCli(['preflight', '--agent', 'copilot'], {})).toThrow(UsageError);
     expect(() => parseCli(['preflight', '--agent', 'copilot'], {})).toThrow(
-      /unknown agent "copilot".*claude and codex/,
+      /unknown agent "copilot".*claude, codex and gemini/,
     );
   });
 });
@@ -57,7 +57,7 @@ describe('--agent with --model', () => {
   });
 
   it.each([
-    ['gemini', undefined, 'unknown agent "gemini"'],
+    ['copilot', undefined, 'unknown agent "copilot"'],
     ['claude,', undefined, 'empty entry'],
     ['codex,CODEX', undefined, 'twice'],
     ['claude,codex', 'sonnet', 'claude:<model>,codex:<model>'],

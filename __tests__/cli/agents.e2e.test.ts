@@ -155,10 +155,10 @@ describe('run --agent', () => {
 
   it('a bad --agent, or a model that names no agent, exits 1 before anything runs', async () => {
     const before = world.model.requests.length;
-    const unknown = await run('bad', ['--agent', 'gemini']);
+    const unknown = await run('bad', ['--agent', 'copilot']);
     expect(unknown.result.code).toBe(1);
-    expect(unknown.result.stderr).toContain('unknown agent "gemini"');
-    expect(unknown.result.stderr).toContain('the agents are claude and codex');
+    expect(unknown.result.stderr).toContain('unknown agent "copilot"');
+    expect(unknown.result.stderr).toContain('the agents are claude, codex and gemini');
     const twice = await run('bad2', ['--agent', 'codex,codex']);
     expect(twice.result.code).toBe(1);
     expect(twice.result.stderr).toContain('twice');

@@ -49,7 +49,7 @@ describe('improve --apply', () => {
       before.replace('description: >\r\n  Helps with\r\n  notes.\r\n', `description: "${WINNER}"\r\n`),
     );
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe('SIMULATED: this evidence comes from the simulated model, not from Claude.');
+    expect(lines[0]).toBe('SIMULATED: this evidence comes from the simulated model, not from a real model.');
     expect(lines).toContain(`before: ${ORIGINAL}`);
     expect(lines).toContain(`after:  ${WINNER}`);
     // The evidence: the accepted paired result on train, and the holdout check.

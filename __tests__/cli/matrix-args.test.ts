@@ -64,7 +64,10 @@ describe('matrix flags', () => {
     expect(usage(['matrix', '--skills', 's', '--agent', 'claude,codex'])).toMatch(
       /matrix measures one agent per report.*Fix: run matrix --agent claude and matrix --agent codex as two calls/,
     );
-    expect(usage(['matrix', '--skills', 's', '--agent', 'gemini'])).toMatch(/unknown agent "gemini"/);
+    expect(usage(['matrix', '--skills', 's', '--agent', 'copilot'])).toMatch(/unknown agent "copilot"/);
+    expect(usage(['matrix', '--skills', 's', '--agent', 'gemini'])).toMatch(
+      /the routing matrix runs on claude or codex for now.*Fix: measure gemini with run --agent gemini --siblings <dir>/,
+    );
   });
 
   it('refuses what makes no sense, saying why', () => {

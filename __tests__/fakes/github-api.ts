@@ -3,7 +3,8 @@ import { listenLoopback, readBody } from './loopback.js';
 
 /**
  * A loopback fake of the slice of the GitHub REST API the Action uses: issue comments (list with
- * real pagination, create, update), pull-request files (paginated) and `GET /user`.
+ * real pagination, create, update), issues (list, create, update: the drift issue), pull-request
+ * files (paginated) and `GET /user`.
  *
  * Behaviour copied from the real REST API:
  * - `Authorization: token <t>` or `Bearer <t>`; an unknown token is 401 "Bad credentials".
@@ -14,9 +15,22 @@ import { listenLoopback, readBody } from './loopback.js';
  * - A comment body over 65536 characters is 422 "Validation Failed" with the error message
  *   "Body is too long (maximum is 65536 characters)".
  * - Errors are JSON `{message, documentation_url, status}`.
+ * - Issues: the list (`state` open by default, `sort`/`direction` created desc by default,
+ *   `creator`) holds the pull requests too, each with a `pull_request` field, as GitHub's does; a
+ *   pull request and an issue share one number sequence. An issue without `title` is 422; a body
+ *   over 65536 characters is 422 "Body is too long"; with issues turned off every issues call is
+ *   410 "Issues are disabled for this repo".
  */
 
-export type GitHubRoute = 'get-user' | 'list-comments' | 'create-comment' | 'update-comment' | 'list-files';
+export type GitHubRoute =
+  | 'get-user'
+  | 'list-comments'
+  | 'create-comment'
+  | 'update-comment'
+  | 'list-files'
+  | 'list-issues'
+  | 'create-issue'
+  | 'update-issue';
 
 export interface FakeUser {
   login: string;
@@ -50,6 +64,26 @@ export interface FakeComment {
   updatedAt: string;
 }
 
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  stateReason: 'completed' | 'not_planned' | 'reopened' | null;
+  user: FakeUser;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export interface SeedIssue {
+  title: string;
+  body: string;
+  login: string;
+  type?: 'User' | 'Bot';
+  state?: 'open' | 'closed';
+}
+
 export interface FakePullFile {
   filename: string;
   status: 'added' | 'modified' | 'removed' | 'renamed' | 'copied' | 'changed' | 'unchanged';
@@ -62,8 +96,11 @@ export interface GitHubApiOptions {
   /** Token → identity. */
   tokens: Record<string, FakeTokenOptions>;
   comments?: SeedComment[];
-  /** Pull request number → its changed files, in order. */
+  /** Pull request number → its changed files, in order. Each is an open pull request in the issues list. */
   pullFiles?: Record<number, FakePullFile[]>;
+  issues?: SeedIssue[];
+  /** The repository has issues turned off: every issues call is 410. */
+  issuesDisabled?: boolean;
 }
 
 export interface RecordedRequest {
@@ -99,6 +136,9 @@ export interface GitHubApiFake {
   /** The comments of an issue (or all), oldest first. */
   comments(issueNumber?: number): FakeComment[];
   addComment(seed: SeedComment): FakeComment;
+  /** The repository's issues (not its pull requests), by number. */
+  issues(): FakeIssue[];
+  addIssue(seed: SeedIssue): FakeIssue;
   /** Fail the next `times` requests to `route` with `status`. */
   failNext(route: GitHubRoute, fault: GitHubFault): void;
   /** Forget recorded requests. */
@@ -128,6 +168,8 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
   const faults = new Map<GitHubRoute, { remaining: number; fault: GitHubFault }[]>();
   const users = new Map<string, FakeUser>();
   let nextCommentId = 1_000_001;
+  const issues: FakeIssue[] = [];
+  const pullNumbers = Object.keys(opts.pullFiles ?? {}).map(Number);
   let clock = Date.parse('2026-01-01T00:00:00Z');
   let baseUrl = '';
 
@@ -159,6 +201,28 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
   for (const [, token] of Object.entries(opts.tokens)) userFor(token.login, token.type);
   for (const seed of opts.comments ?? []) addComment(seed);
 
+  // One number sequence for pull requests and issues, after every number a test has used.
+  const nextIssueNumber = (): number =>
+    1 + Math.max(0, ...pullNumbers, ...issues.map((i) => i.number), ...comments.map((c) => c.issueNumber));
+  const addIssue = (seed: SeedIssue): FakeIssue => {
+    const at = tick();
+    const closed = seed.state === 'closed';
+    const issue: FakeIssue = {
+      number: nextIssueNumber(),
+      title: seed.title,
+      body: seed.body,
+      state: closed ? 'closed' : 'open',
+      stateReason: closed ? 'completed' : null,
+      user: userFor(seed.login, seed.type),
+      createdAt: at,
+      updatedAt: at,
+      closedAt: closed ? at : null,
+    };
+    issues.push(issue);
+    return issue;
+  };
+  for (const seed of opts.issues ?? []) addIssue(seed);
+
   const repoPath = `/repos/${owner}/${repo}`;
   const commentJson = (c: FakeComment): Record<string, unknown> => ({
     id: c.id,
@@ -171,6 +235,39 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
     created_at: c.createdAt,
     updated_at: c.updatedAt,
     author_association: c.user.type === 'Bot' ? 'NONE' : 'MEMBER',
+  });
+
+  const issueJson = (i: FakeIssue): Record<string, unknown> => ({
+    id: 5_000_000 + i.number,
+    node_id: `I_${i.number}`,
+    number: i.number,
+    url: `${baseUrl}${repoPath}/issues/${i.number}`,
+    html_url: `https://github.com/${owner}/${repo}/issues/${i.number}`,
+    title: i.title,
+    body: i.body,
+    state: i.state,
+    state_reason: i.stateReason,
+    user: { login: i.user.login, id: i.user.id, type: i.user.type, site_admin: false },
+    labels: [],
+    comments: comments.filter((c) => c.issueNumber === i.number).length,
+    created_at: i.createdAt,
+    updated_at: i.updatedAt,
+    closed_at: i.closedAt,
+    author_association: i.user.type === 'Bot' ? 'NONE' : 'MEMBER',
+  });
+  const pullAsIssueJson = (n: number): Record<string, unknown> => ({
+    id: 6_000_000 + n,
+    number: n,
+    html_url: `https://github.com/${owner}/${repo}/pull/${n}`,
+    title: `Pull request ${n}`,
+    body: null,
+    state: 'open',
+    state_reason: null,
+    user: { login: 'octocat', id: 1, type: 'User', site_admin: false },
+    created_at: '2025-12-31T00:00:00Z',
+    updated_at: '2025-12-31T00:00:00Z',
+    closed_at: null,
+    pull_request: { url: `${baseUrl}${repoPath}/pulls/${n}` },
   });
 
   const takeFault = (route: GitHubRoute): GitHubFault | undefined => {
@@ -233,12 +330,17 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
     const listComments = new RegExp(`^${repoPath}/issues/(\\d+)/comments$`).exec(path);
     const oneComment = new RegExp(`^${repoPath}/issues/comments/(\\d+)$`).exec(path);
     const listFiles = new RegExp(`^${repoPath}/pulls/(\\d+)/files$`).exec(path);
+    const issuesPath = path === `${repoPath}/issues`;
+    const oneIssue = new RegExp(`^${repoPath}/issues/(\\d+)$`).exec(path);
     let route: GitHubRoute | 'unknown' = 'unknown';
     if (method === 'GET' && path === '/user') route = 'get-user';
     else if (listComments && method === 'GET') route = 'list-comments';
     else if (listComments && method === 'POST') route = 'create-comment';
     else if (oneComment && method === 'PATCH') route = 'update-comment';
     else if (listFiles && method === 'GET') route = 'list-files';
+    else if (issuesPath && method === 'GET') route = 'list-issues';
+    else if (issuesPath && method === 'POST') route = 'create-issue';
+    else if (oneIssue && method === 'PATCH') route = 'update-issue';
     record.route = route;
 
     if (route === 'unknown') {
@@ -256,7 +358,16 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
       fail(401, 'Bad credentials');
       return;
     }
-    const write = route === 'create-comment' || route === 'update-comment';
+    const issueRoute = route === 'list-issues' || route === 'create-issue' || route === 'update-issue';
+    if (issueRoute && opts.issuesDisabled) {
+      fail(410, 'Issues are disabled for this repo');
+      return;
+    }
+    const write =
+      route === 'create-comment' ||
+      route === 'update-comment' ||
+      route === 'create-issue' ||
+      route === 'update-issue';
     if (write && identity.readOnly) {
       fail(403, 'Resource not accessible by integration');
       return;
@@ -283,7 +394,7 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
       };
     };
 
-    const commentBody = (): string | undefined => {
+    const commentBody = (resource = 'IssueComment'): string | undefined => {
       const body = isRecord(record.body) ? record.body.body : undefined;
       if (typeof body !== 'string') {
         fail(422, 'Invalid request.\n\n"body" wasn\'t supplied.');
@@ -294,7 +405,7 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
         fail(422, 'Validation Failed', {
           errors: [
             {
-              resource: 'IssueComment',
+              resource,
               code: 'custom',
               field: 'body',
               message: `Body is too long (maximum is ${MAX_BODY} characters)`,
@@ -347,6 +458,69 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
         send(200, commentJson(comment));
         return;
       }
+      case 'list-issues': {
+        const state = url.searchParams.get('state') ?? 'open';
+        const creator = url.searchParams.get('creator');
+        const by = url.searchParams.get('sort') === 'updated' ? 'updatedAt' : 'createdAt';
+        const asc = url.searchParams.get('direction') === 'asc';
+        const listed = [
+          ...issues
+            .filter((i) => state === 'all' || i.state === state)
+            .filter((i) => creator === null || i.user.login === creator)
+            .map((i) => ({ at: i[by], number: i.number, json: issueJson(i) })),
+          ...(state === 'closed' || creator !== null
+            ? []
+            : pullNumbers.map((n) => ({ at: '2025-12-31T00:00:00Z', number: n, json: pullAsIssueJson(n) }))),
+        ].sort((a, b) => (a.at === b.at ? a.number - b.number : a.at < b.at ? -1 : 1) * (asc ? 1 : -1));
+        const { items, headers } = paginate(listed.map((x) => x.json));
+        send(200, items, headers);
+        return;
+      }
+      case 'create-issue': {
+        const title = isRecord(record.body) ? record.body.title : undefined;
+        if (typeof title !== 'string' || title === '') {
+          fail(422, 'Validation Failed', {
+            errors: [{ resource: 'Issue', code: 'missing_field', field: 'title' }],
+          });
+          return;
+        }
+        const body = commentBody('Issue');
+        if (body === undefined) return;
+        const issue = addIssue({
+          title,
+          body,
+          login: identity.login,
+          ...(identity.type ? { type: identity.type } : {}),
+        });
+        send(201, issueJson(issue), { Location: `${baseUrl}${repoPath}/issues/${issue.number}` });
+        return;
+      }
+      case 'update-issue': {
+        const issue = issues.find((i) => i.number === Number(oneIssue?.[1]));
+        if (!issue) {
+          fail(404, 'Not Found');
+          return;
+        }
+        const patch = isRecord(record.body) ? record.body : {};
+        if (patch.body !== undefined) {
+          const body = commentBody('Issue');
+          if (body === undefined) return;
+          issue.body = body;
+        }
+        if (typeof patch.title === 'string') issue.title = patch.title;
+        issue.updatedAt = tick();
+        if (patch.state === 'closed' && issue.state === 'open') {
+          issue.state = 'closed';
+          issue.closedAt = issue.updatedAt;
+          issue.stateReason = patch.state_reason === 'not_planned' ? 'not_planned' : 'completed';
+        } else if (patch.state === 'open' && issue.state === 'closed') {
+          issue.state = 'open';
+          issue.closedAt = null;
+          issue.stateReason = 'reopened';
+        }
+        send(200, issueJson(issue));
+        return;
+      }
       case 'list-files': {
         const files = (opts.pullFiles?.[Number(listFiles?.[1])] ?? []).slice(0, MAX_FILES);
         const { items, headers } = paginate(files);
@@ -385,6 +559,8 @@ export async function startGitHubApi(opts: GitHubApiOptions): Promise<GitHubApiF
         .filter((c) => issueNumber === undefined || c.issueNumber === issueNumber)
         .map((c) => ({ ...c })),
     addComment,
+    issues: () => issues.map((i) => ({ ...i, user: { ...i.user } })),
+    addIssue,
     failNext(route, fault) {
       const queue = faults.get(route) ?? [];
       queue.push({ remaining: fault.times ?? 1, fault });

@@ -26,14 +26,14 @@ describe('parseAgents', () => {
 
   it('refuses an empty value or entry, naming the flag and the agents it takes', () => {
     expect(usageMessage(() => parseAgents('', cli))).toMatch(
-      /^--agent has an empty entry in ""; the agents are claude and codex, e\.g\. --agent claude,codex$/,
+      /^--agent has an empty entry in ""; the agents are claude, codex and gemini, e\.g\. --agent claude,codex$/,
     );
     expect(usageMessage(() => parseAgents('claude,', cli))).toContain('empty entry in "claude,"');
   });
 
   it('refuses an unknown agent and a repeated one', () => {
-    expect(usageMessage(() => parseAgents('claude,gemini', cli))).toContain(
-      '--agent: unknown agent "gemini"',
+    expect(usageMessage(() => parseAgents('claude,copilot', cli))).toContain(
+      '--agent: unknown agent "copilot"',
     );
     expect(usageMessage(() => parseAgents('claude,CLAUDE', cli))).toContain('names "claude" twice');
   });

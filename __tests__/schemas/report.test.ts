@@ -155,7 +155,7 @@ describe('the document’s identity', () => {
 describe('agents', () => {
   it('at least one, each a known agent', () => {
     expect(refused((r) => Object.assign(r, { agents: [] }))).toEqual(['agents']);
-    expect(refused((r) => Object.assign(r, { agents: [{ name: 'gemini', version: '1' }] }))).toEqual([
+    expect(refused((r) => Object.assign(r, { agents: [{ name: 'copilot', version: '1' }] }))).toEqual([
       'agents.0.name',
     ]);
     expect(
@@ -313,7 +313,7 @@ describe('settings', () => {
       'settings.runsMode',
     ]);
     expect(refused((r) => Object.assign(r.settings, { launch: 'warm' }))).toEqual(['settings.launch']);
-    expect(refused((r) => Object.assign(r.settings, { agents: ['claude', 'gemini'] }))).toEqual([
+    expect(refused((r) => Object.assign(r.settings, { agents: ['claude', 'copilot'] }))).toEqual([
       'settings.agents.1',
     ]);
   });

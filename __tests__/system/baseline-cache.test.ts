@@ -13,6 +13,7 @@ import {
   defaultCacheDir,
   restoreBaseline,
   restoreCliInstall,
+  restoreKeys,
   saveBaseline,
   saveCliInstall,
 } from '../../src/system/baseline-cache.js';
@@ -122,6 +123,36 @@ describe('baseline', () => {
     if (restored.hit === 'miss') throw new Error(restored.reason);
     expect(await readFile(restored.reportPath, 'utf8')).toBe('B');
     expect(log.join('')).toContain(`Cache hit for restore-key: ${baselineKey('linux', 'newest', SHA_B)}`);
+  });
+
+  test('a refresh of a commit (a drift run’s) is preferred to its push’s entry, and `latest` takes the newest', async () => {
+    const save = async (sha: string, content: string, tag?: string) =>
+      saveBaseline({
+        skill: 'refreshed',
+        sha,
+        os: 'linux',
+        dir,
+        reportPath: await writeReport(`${content}.json`, content),
+        ...(tag === undefined ? {} : { tag }),
+      });
+    expect(await save(SHA_A, 'push-a')).toMatchObject({ saved: true });
+    expect(await save(SHA_A, 'drift-a', 'drift-9-1')).toMatchObject({
+      saved: true,
+      key: `${baselineKey('linux', 'refreshed', SHA_A)}-drift-9-1`,
+    });
+    expect(await save(SHA_B, 'push-b')).toMatchObject({ saved: true });
+
+    const byBase = await restoreBaseline({ skill: 'refreshed', baseSha: SHA_A, os: 'linux', dir });
+    expect(byBase).toMatchObject({
+      hit: 'exact',
+      matchedKey: `${baselineKey('linux', 'refreshed', SHA_A)}-drift-9-1`,
+    });
+    if (byBase.hit === 'miss') throw new Error(byBase.reason);
+    expect(await readFile(byBase.reportPath, 'utf8')).toBe('drift-a');
+
+    const latest = await restoreBaseline({ skill: 'refreshed', baseSha: 'latest', os: 'linux', dir });
+    expect(latest).toMatchObject({ hit: 'prefix', matchedKey: baselineKey('linux', 'refreshed', SHA_B) });
+    expect(restoreKeys('linux', 'refreshed', 'latest')).toEqual([baselineKeyPrefix('linux', 'refreshed')]);
   });
 
   test('the prefix of one skill never restores another skill whose name extends it', async () => {

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import {
   type GitHubResult,
   listChangedFiles,
+  type MarkedIssueOptions,
   type StickyComment,
+  syncMarkedIssue,
   upsertStickyComment,
 } from '../../src/system/github.js';
 import {
@@ -283,6 +285,82 @@ describe('upsertStickyComment', () => {
       retry: { retries: 1, delayMs: 1 },
     });
     expect(result).toMatchObject({ ok: false, error: { kind: 'unavailable', attempts: 2 } });
+  });
+});
+
+function sync(api: GitHubApiFake, want: MarkedIssueOptions['want'], token = 'actions-token') {
+  return syncMarkedIssue({
+    token,
+    baseUrl: api.url,
+    owner: api.owner,
+    repo: api.repo,
+    marker: 'drift',
+    retry: FAST,
+    want,
+  });
+}
+
+describe('syncMarkedIssue', () => {
+  const open = (n: number) => ({ state: 'open' as const, title: `drift ${n}`, body: `body ${n}` });
+
+  test('opens the issue once, updates it in place, then closes it', async () => {
+    const api = await start();
+    const created = value(await sync(api, open(1)));
+    expect(created.action).toBe('created');
+    const updated = value(await sync(api, open(2)));
+    expect(updated).toMatchObject({ action: 'updated', number: created.number });
+    expect(api.issues()).toHaveLength(1);
+    expect(api.issues()[0]).toMatchObject({ title: 'drift 2', state: 'open', user: { login: BOT } });
+    expect(api.issues()[0]?.body).toBe(`${stickyMarker('drift')}\nbody 2`);
+
+    const closed = value(await sync(api, { state: 'closed', body: 'over' }));
+    expect(closed).toMatchObject({ action: 'closed', number: created.number });
+    expect(api.issues()[0]).toMatchObject({ state: 'closed', stateReason: 'completed' });
+    // Closed, it is no longer ours to update: the next drift opens a new one.
+    expect(value(await sync(api, { state: 'closed', body: 'again' })).action).toBe('none');
+    expect(value(await sync(api, open(3))).action).toBe('created');
+    expect(api.issues().map((i) => i.state)).toEqual(['closed', 'open']);
+  });
+
+  test('skips pull requests and a person’s issue that quotes the marker, across pages', async () => {
+    const pullFiles = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [i + 1, []]));
+    const api = await start({
+      pullFiles,
+      issues: [{ title: 'I quote it', body: `see ${stickyMarker('drift')}`, login: 'mallory' }],
+    });
+    const created = value(await sync(api, open(1)));
+    expect(created.action).toBe('created');
+    expect(value(await sync(api, open(2)))).toMatchObject({ action: 'updated', number: created.number });
+    expect(api.issues().find((i) => i.user.login === 'mallory')?.body).toBe(`see ${stickyMarker('drift')}`);
+    const lists = api.requests.filter((r) => r.route === 'list-issues');
+    expect(lists.some((r) => r.query.page === '2')).toBe(true);
+  });
+
+  test('onlyIfOpen updates an open issue and opens none', async () => {
+    const api = await start();
+    expect(value(await sync(api, { ...open(1), onlyIfOpen: true })).action).toBe('none');
+    expect(api.issues()).toEqual([]);
+    value(await sync(api, open(2)));
+    expect(value(await sync(api, { ...open(3), onlyIfOpen: true })).action).toBe('updated');
+  });
+
+  test('issues turned off (410) is "rejected"; a read-only token is "forbidden"', async () => {
+    const off = await start({ issuesDisabled: true });
+    expect(await sync(off, open(1))).toMatchObject({ ok: false, error: { kind: 'rejected', status: 410 } });
+    await off.close();
+    const api = await start();
+    expect(await sync(api, open(1), 'fork-token')).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden', status: 403 },
+    });
+    expect(api.issues()).toEqual([]);
+  });
+
+  test('a 502 after the issue was created does not open a second one', async () => {
+    const api = await start();
+    api.failNext('create-issue', { status: 502, afterEffect: true });
+    expect(value(await sync(api, open(1))).action).toBe('updated');
+    expect(api.issues()).toHaveLength(1);
   });
 });
 

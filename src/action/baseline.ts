@@ -68,10 +68,10 @@ export function environmentDrift(report: Report, current: CurrentEnvironment, sk
   return drift;
 }
 
-/** The commit a cached report measured, from its key. */
+/** The commit a cached report measured, from its key (`<prefix><sha>`, or a refresh's `<prefix><sha>-<tag>`). */
 function shaOfKey(matchedKey: string, prefix: string): string | undefined {
   const tail = matchedKey.startsWith(prefix) ? matchedKey.slice(prefix.length) : '';
-  return /^[0-9a-fA-F]{7,64}$/.test(tail) ? tail : undefined;
+  return /^([0-9a-fA-F]{7,64})(?:-|$)/.exec(tail)?.[1];
 }
 
 /**
@@ -198,6 +198,40 @@ export async function fetchBaseline(opts: FetchBaselineOptions): Promise<Fetched
 }
 
 /**
+ * A drift run's baseline of one skill (`mode: drift`): the newest report stored for it, whatever
+ * commit it measured. It is compared as cached, never re-measured here (the base side of a drift is
+ * the past), so it is read as `cache-only`. A report of another description than the skill holds now
+ * (its push could not save one) is no baseline for a drift: the text moved too.
+ */
+export async function fetchDriftBaseline(skill: Skill, runnerOs: string): Promise<FetchedBaseline> {
+  const none = (why: string): FetchedBaseline => ({
+    settled: { use: 'none', baseline: { kind: 'none', why } },
+  });
+  const restored = await restoreBaseline({ skill: skill.name, baseSha: 'latest', os: runnerOs });
+  if (restored.hit === 'miss') {
+    core.info(`baseline: ${restored.reason}`);
+    return none(`no baseline is stored for ${skill.name}, so this run's measurement becomes its first`);
+  }
+  core.info(`baseline: restored ${restored.matchedKey} (the newest stored for this skill)`);
+  let report: Report;
+  try {
+    report = await readReportFile(restored.reportPath);
+  } catch (error) {
+    annotate('warning', `the stored baseline ${restored.matchedKey} cannot be read: ${messageOf(error)}`);
+    return none(
+      `the stored baseline for ${skill.name} cannot be read (written by another skilltrigger version?), so this run's measurement replaces it`,
+    );
+  }
+  if (report.candidate.description.sha256 !== sha256Hex(skill.description)) {
+    return none(
+      `the stored baseline for ${skill.name} measured another description than the default branch holds, so a change there is not the model's alone; this run's measurement becomes its baseline`,
+    );
+  }
+  const sha = shaOfKey(restored.matchedKey, baselineKeyPrefix(runnerOs, skill.name));
+  return { mode: 'cache-only', report, hit: 'prefix', ...(sha ? { sha } : {}), base: skill };
+}
+
+/**
  * The plan for a fetched baseline (pure): settled as fetched, or the restored report judged against
  * the environment. Given what is known before the gates, it foresees the plan the gates' fuller
  * environment gives, but for drift only they can see (the roster, the answering model).
@@ -212,6 +246,8 @@ export async function saveAsBaseline(opts: {
   reportPath: string;
   sha: string;
   runnerOs: string;
+  /** A drift run's refresh of the commit's baseline: its key's tag (system/baseline-cache.ts). */
+  tag?: string;
 }): Promise<BaselineSave> {
   if (opts.report.verdict !== 'ok') {
     return {
@@ -224,6 +260,7 @@ export async function saveAsBaseline(opts: {
     sha: opts.sha,
     os: opts.runnerOs,
     reportPath: opts.reportPath,
+    ...(opts.tag === undefined ? {} : { tag: opts.tag }),
   });
   if (result.saved) return { saved: true, key: result.key };
   // An existing entry is a re-run of a commit already measured: the first report stays.

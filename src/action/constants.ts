@@ -33,6 +33,7 @@ export const Inputs = {
   Prices: 'prices',
   MaxCostUsd: 'max-cost-usd',
   RoutingMatrix: 'routing-matrix',
+  AcceptDrift: 'accept-drift',
 } as const;
 /** Each agent's own inputs (its version, executable and API key), named by the registry. */
 export const AgentInputNames: readonly string[] = Object.values(AGENTS).flatMap((a) =>
@@ -77,10 +78,14 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.CrossNegatives]: 'false',
   [Inputs.Late]: '0',
   [Inputs.RoutingMatrix]: 'false',
+  [Inputs.AcceptDrift]: 'false',
 };
 
 /** Names the sticky PR comment among other comments (`<!-- skilltrigger:results -->`). */
 export const COMMENT_MARKER = 'results';
+
+/** Names the one drift issue of a repository among its issues (`<!-- skilltrigger:drift -->`). */
+export const DRIFT_MARKER = 'drift';
 
 /**
  * Where a skill's eval set is looked for when the `evals` input is empty, in this order, relative to

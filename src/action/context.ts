@@ -58,6 +58,9 @@ export interface RunnerContext {
   runnerTemp?: string;
   /** SKILLTRIGGER_SIMULATED=1: runs are answered by the simulated model (tests, demos); reports say so. */
   simulated: boolean;
+  /** GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT (digits only): name a drift run's baseline refresh. */
+  runId?: string;
+  runAttempt?: string;
 }
 
 const ZERO_SHA = /^0+$/;
@@ -193,5 +196,7 @@ export async function readRunnerContext(env: NodeJS.ProcessEnv = process.env): P
     arch: process.arch,
     ...(env.RUNNER_TEMP ? { runnerTemp: env.RUNNER_TEMP } : {}),
     simulated: env.SKILLTRIGGER_SIMULATED === '1',
+    ...(/^\d+$/.test(env.GITHUB_RUN_ID ?? '') ? { runId: env.GITHUB_RUN_ID } : {}),
+    ...(/^\d+$/.test(env.GITHUB_RUN_ATTEMPT ?? '') ? { runAttempt: env.GITHUB_RUN_ATTEMPT } : {}),
   };
 }

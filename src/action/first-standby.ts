@@ -1,6 +1,7 @@
 import { type EarlyStandby, startEarlyStandby } from '../agents/claude/early-standby.js';
 import { realRunDeps } from '../agents/claude/run-once.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { firstStandbySpec } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
 import type { AgentInstall } from './install.js';
@@ -49,7 +50,11 @@ export function actionStandbySpec(
   } = {},
 ): WaitingSpec | undefined {
   const first = targets[0];
-  if (first === undefined || claudeBin === undefined || settings.agents?.[0]?.agent === 'codex')
+  if (
+    first === undefined ||
+    claudeBin === undefined ||
+    (settings.agents?.[0]?.agent ?? DEFAULT_AGENT) !== DEFAULT_AGENT
+  )
     return undefined;
   const { standby, firstBaseline, cliVersion } = foresee;
   const plan =

@@ -7,6 +7,7 @@ import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import { readRunnerContext } from './context.js';
+import { beginDrift, refreshBaselines } from './drift.js';
 import { startActionStandby } from './first-standby.js';
 import { recordForkSkip, skipsFork } from './fork.js';
 import { type AgentInstall, installAgent, type RunnerPlatform } from './install.js';
@@ -61,6 +62,9 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     await publish(run, ctx, settings);
     return { code: ExitCode.input, message };
   }
+
+  // mode: drift measures on the default branch's schedule and dispatch runs only (drift.ts).
+  if (settings.mode === 'drift' && beginDrift(run, ctx, settings)) return publish(run, ctx, settings);
 
   if ((event.kind === 'push' || event.kind === 'other') && !event.onDefaultBranch) {
     const branch = event.defaultBranch ?? 'the default branch';
@@ -207,6 +211,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     gates.release();
   }
   if (signal.aborted) run.notes.push('The run was cancelled before every skill was measured.');
+  // A drift run's baselines are saved only now, once every skill is judged (drift.ts).
+  await refreshBaselines(run, ctx, scope.head, signal);
   annotateRegressions(run);
   return concludeWithMatrix(await publish(run, ctx, settings), run);
 }

@@ -23,6 +23,7 @@ import {
   type CurrentEnvironment,
   type FetchedBaseline,
   fetchBaseline,
+  fetchDriftBaseline,
   judgeFetched,
   saveAsBaseline,
 } from './baseline.js';
@@ -167,8 +168,10 @@ export function fetchBaselineFor(
   target: MeasureTarget,
   m: Pick<MeasureContext, 'ctx' | 'settings' | 'scope'>,
 ): Promise<FetchedBaseline> | undefined {
-  if (m.ctx.event.kind !== 'pull_request') return undefined;
   const { plan } = target;
+  // A drift run compares every skill with the last baseline stored for it (src/action/drift.ts).
+  if (m.settings.mode === 'drift') return fetchDriftBaseline(plan.head, m.ctx.runnerOs);
+  if (m.ctx.event.kind !== 'pull_request') return undefined;
   return fetchBaseline({
     mode: m.settings.baseline,
     ...(plan.base ? { base: plan.base } : {}),
@@ -279,7 +282,8 @@ export async function measureOne(
   core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);
   core.info(`report: ${written.jsonPath}`);
 
-  const names = { base: 'baseline', cand: 'this PR' };
+  const drift = settings.mode === 'drift';
+  const names = { base: 'baseline', cand: drift ? 'this run' : 'this PR' };
   const result: MeasuredSkill = {
     kind: 'measured',
     skill: skill.name,
@@ -300,7 +304,8 @@ export async function measureOne(
       compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
     );
   }
-  if (ctx.event.kind !== 'pull_request') {
+  // A drift run saves only once every skill is judged (src/action/drift.ts).
+  if (ctx.event.kind !== 'pull_request' && !drift) {
     // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
     result.saved = signal.aborted
       ? { saved: false, why: 'the job was cancelled, and a cut-short run is never a baseline' }

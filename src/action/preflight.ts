@@ -10,7 +10,7 @@ import {
   type InitInfo,
 } from '../agents/agent.js';
 import { LOGIN_FIX } from '../agents/claude/gates/auth.js';
-import { DEFAULT_AGENT } from '../agents/registry.js';
+import { AGENTS, agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { type PreflightResult, runPreflight } from '../preflight/preflight.js';
 import { renderReminders } from '../preflight/render.js';
 import { annotate } from './annotate.js';
@@ -79,19 +79,23 @@ export function actionAuthFix(forkWithoutSecrets: boolean): string {
       'pass a key from a secret: `anthropic-api-key: ${{ secrets.ANTHROPIC_API_KEY }}` (or set ANTHROPIC_API_KEY / CLAUDE_CODE_OAUTH_TOKEN in the step env)';
 }
 
-/** Codex's auth fix in the Action's words (the CLI's says which variable to export). */
-export function codexAuthFix(forkWithoutSecrets: boolean): string {
-  return forkWithoutSecrets
-    ? actionAuthFix(true)
-    : // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression the user copies
-      'pass a key from a secret: `openai-api-key: ${{ secrets.OPENAI_API_KEY }}` (or set CODEX_API_KEY / OPENAI_API_KEY in the step env)';
+/**
+ * Another agent's auth fix in the Action's words (the CLI's says which variable to export): its key
+ * input from the registry, fed from the secret of the same name (`openai-api-key` from OPENAI_API_KEY).
+ */
+export function agentAuthFix(id: AgentId, forkWithoutSecrets: boolean): string {
+  if (forkWithoutSecrets) return actionAuthFix(true);
+  const facts = agentFacts(id);
+  const secret = facts.inputs.apiKey.toUpperCase().replaceAll('-', '_');
+  return `pass a key from a secret: \`${facts.inputs.apiKey}: \${{ secrets.${secret} }}\` (or set ${facts.secretVariables.join(' / ')} in the step env)`;
 }
 
 /** The Action's wording of a gate result (pure): its own fixes where the CLI's name a terminal. */
 export function forTheAction(result: GateResult, forkWithoutSecrets: boolean): GateResult {
-  if (result.agent === 'codex') {
-    return result.gate === 'auth' && result.status === 'fail'
-      ? { ...result, fix: codexAuthFix(forkWithoutSecrets) }
+  const other = result.agent !== undefined && result.agent !== DEFAULT_AGENT ? result.agent : undefined;
+  if (other !== undefined) {
+    return result.gate === 'auth' && result.status === 'fail' && other in AGENTS
+      ? { ...result, fix: agentAuthFix(other as AgentId, forkWithoutSecrets) }
       : result;
   }
   if (result.gate === 'auth' && result.status === 'fail') {

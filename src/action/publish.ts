@@ -4,11 +4,12 @@ import { messageOf } from '../errors.js';
 import { maskSecrets } from '../mask.js';
 import { type Shard, shardText } from '../matrix/shard.js';
 import { junitPathFor } from '../report/disk/files.js';
-import { type GitHubFailure, upsertStickyComment } from '../system/github.js';
+import { upsertStickyComment } from '../system/github.js';
 import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import { COMMENT_MARKER, Outputs } from './constants.js';
 import type { RunnerContext } from './context.js';
+import { keepDriftIssue } from './drift.js';
 import { runLinks, uploadPages } from './pages-artifact.js';
 import { type Conclusion, conclude } from './results/conclusion.js';
 import { type ActionRun, regressions, reportPaths, verdictsOutput } from './results/results.js';
@@ -17,6 +18,7 @@ import { writeResultsFile } from './results-files.js';
 import type { Settings } from './settings.js';
 import { renderComment } from './text/comment.js';
 import { renderSummary } from './text/summary.js';
+import { type GitHubWrite, githubFailureText } from './write-failure.js';
 
 /**
  * The publish phase: what one run found goes out as annotations, the sticky PR comment, a shard's
@@ -31,31 +33,24 @@ export function annotateRegressions(run: ActionRun): void {
     const detail = c
       ? `positives triggered ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs}, negatives fired ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`
       : 'the description regressed';
-    annotate(
-      run.settings.failOnRegression ? 'error' : 'warning',
-      `This description makes Claude load ${s.skill} worse than the baseline: ${detail}.`,
-      {
-        title: `skilltrigger: ${s.skill} regressed`,
-        file: s.file,
-        startLine: s.descriptionLine,
-      },
-    );
+    // A drift run measured the same description as its baseline: what moved is around it.
+    const what = run.drift
+      ? `With the same description, ${s.skill} is loaded worse than its stored baseline (the model or its surroundings changed; see the drift issue)`
+      : `This description makes the agent load ${s.skill} worse than the baseline`;
+    annotate(run.settings.failOnRegression ? 'error' : 'warning', `${what}: ${detail}.`, {
+      title: `skilltrigger: ${s.skill} regressed`,
+      file: s.file,
+      startLine: s.descriptionLine,
+    });
   }
 }
 
-/** Why the PR comment was not posted, in words a workflow author can act on. */
-function commentFailure(error: GitHubFailure): string {
-  switch (error.kind) {
-    case 'forbidden':
-      return `the token may not comment (HTTP ${error.status}: ${error.message}); the workflow needs permissions: pull-requests: write, and a fork's pull_request run never gets it`;
-    case 'too-large':
-      return `GitHub refused the comment as too long (HTTP ${error.status}: ${error.message})`;
-    case 'unavailable':
-      return `the GitHub API was unavailable after ${error.attempts} attempt${error.attempts === 1 ? '' : 's'} (${error.status === undefined ? 'no answer' : `HTTP ${error.status}`}: ${error.message})`;
-    case 'rejected':
-      return `GitHub rejected the comment (HTTP ${error.status}: ${error.message})`;
-  }
-}
+/** The PR comment, for the words of a failure to post it. */
+const COMMENT_WRITE: GitHubWrite = {
+  what: 'comment',
+  act: 'comment',
+  needs: "the workflow needs permissions: pull-requests: write, and a fork's pull_request run never gets it",
+};
 
 async function postComment(
   run: ActionRun,
@@ -92,7 +87,7 @@ async function postComment(
     core.info(`PR comment ${posted.value.action}: ${posted.value.url}`);
     return String(posted.value.id);
   }
-  const why = commentFailure(posted.error);
+  const why = githubFailureText(posted.error, COMMENT_WRITE);
   annotate('warning', `the PR comment could not be posted: ${why}. The results are in the job summary.`);
   run.notes.push(`The PR comment could not be posted (${why}). The results are here.`);
   return undefined;
@@ -162,6 +157,8 @@ export async function publish(run: ActionRun, ctx: RunnerContext, settings: Sett
   const links = runLinks(process.env, pages);
   if (links !== undefined) run.links = links;
   const commentId = await postComment(run, ctx, settings);
+  // mode: drift: the repository's one drift issue, after the links it carries (drift.ts).
+  await keepDriftIssue(run, ctx, settings);
   const resultsFile =
     settings.shard === undefined ? undefined : await writeShardResults(run, ctx, settings, settings.shard);
   // After the comment and the results file: the artifact's line is for this job's summary only.

@@ -1,10 +1,11 @@
 import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
-import { AGENTS } from '../agents/registry.js';
+import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
+import { MATRIX_AGENTS } from '../schemas/matrix.js';
 import { InputDefaults, type InputName, Inputs } from './constants.js';
 import { BASELINE_MODES, type BaselineMode } from './results/results.js';
 import { globToRegExp } from './skill-glob.js';
@@ -74,8 +75,17 @@ export interface Settings {
   githubToken?: string;
   /** Where reports are written (relative to the workspace). */
   out: string;
-  /** `measure`: measure the skills (all, or this shard's); `merge`: gather the shards' results files. */
-  mode: 'measure' | 'merge';
+  /**
+   * `measure`: measure the skills (all, or this shard's); `merge`: gather the shards' results files;
+   * `drift`: on a schedule or by hand, measure every skill of the default branch against its stored
+   * baseline, keep the drift issue, refresh the baselines only when nothing moved (docs/action.md).
+   */
+  mode: 'measure' | 'merge' | 'drift';
+  /**
+   * `accept-drift`, with `mode: drift`: this run's measurements become the stored baselines even
+   * where a skill moved, and the drift issue is closed as accepted.
+   */
+  acceptDrift: boolean;
   /** This leg of a matrix (`shard: i/n`): it measures its part, writes a results file, posts no comment. */
   shard?: Shard;
   /** In merge mode: the folder (relative to the workspace) the legs' results files were downloaded to. */
@@ -224,8 +234,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
           models.length > 0 ? models : model === undefined ? undefined : model.split(','),
           inputNaming(modelInput),
         )
-      : agentNames[0] === 'codex'
-        ? [{ agent: 'codex' }]
+      : agentNames[0] !== undefined && agentNames[0] !== DEFAULT_AGENT
+        ? [{ agent: agentNames[0] }]
         : undefined;
 
   const baseline = raw(Inputs.Baseline);
@@ -275,7 +285,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
   }
 
   const mode = raw(Inputs.Mode);
-  if (mode !== 'measure' && mode !== 'merge') throw bad(Inputs.Mode, 'measure or merge', mode);
+  if (mode !== 'measure' && mode !== 'merge' && mode !== 'drift')
+    throw bad(Inputs.Mode, 'measure, merge or drift', mode);
   const shardValue = optional(Inputs.Shard);
   const shard = shardValue === undefined ? undefined : parseShard(shardValue);
   if (shardValue !== undefined && shard === undefined) {
@@ -287,6 +298,13 @@ export function readSettings(read: InputReader = coreReader): Settings {
   }
   if (shardValue !== undefined && mode === 'merge') {
     throw bad(Inputs.Shard, 'empty with mode: merge (the merge step gathers every shard)', shardValue);
+  }
+  if (shardValue !== undefined && mode === 'drift') {
+    throw bad(
+      Inputs.Shard,
+      'empty with mode: drift (one job measures every skill, so that one issue can say which moved)',
+      shardValue,
+    );
   }
   const resultsDir = raw(Inputs.ResultsDir);
   if (resultsDir.split(/[\\/]/).includes('..')) {
@@ -330,11 +348,32 @@ export function readSettings(read: InputReader = coreReader): Settings {
       : numeric(Inputs.MaxCostUsd, ' (or empty, for no budget)');
 
   const routingMatrix = boolean(Inputs.RoutingMatrix);
+  const matrixAgent = agentNames[0];
+  if (
+    routingMatrix &&
+    matrixAgent !== undefined &&
+    !(MATRIX_AGENTS as readonly string[]).includes(matrixAgent)
+  ) {
+    // The matrix holds the first agent's runs, and it runs on the agents its loop knows.
+    throw new UsageError(
+      `input ${Inputs.RoutingMatrix}: the routing matrix runs on ${MATRIX_AGENTS.join(' or ')}, and ${Inputs.Agents} puts ${matrixAgent} first. Fix: list ${MATRIX_AGENTS.join(' or ')} first in ${Inputs.Agents}, or set ${Inputs.RoutingMatrix}: false`,
+    );
+  }
   if (maxCostUsd !== undefined && routingMatrix) {
     // The matrix loop has no budget stop and is not in the job's estimate: refuse rather than
     // let a "budget" quietly not cover the costliest part of the job.
     throw new UsageError(
       `input ${Inputs.MaxCostUsd}: does not budget the routing matrix (routing-matrix: true), whose runs are not estimated or stopped. Fix: leave ${Inputs.MaxCostUsd} empty, or set routing-matrix: false`,
+    );
+  }
+
+  const acceptDrift = boolean(Inputs.AcceptDrift);
+  if (acceptDrift && mode !== 'drift') {
+    throw bad(Inputs.AcceptDrift, `false unless mode is drift (this step's mode is ${mode})`, 'true');
+  }
+  if (routingMatrix && mode === 'drift') {
+    throw new UsageError(
+      `input ${Inputs.RoutingMatrix}: mode: drift measures each skill against its stored baseline, not the routing matrix. Fix: set routing-matrix: false on the drift step`,
     );
   }
 
@@ -365,6 +404,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(githubToken === undefined ? {} : { githubToken }),
     out,
     mode,
+    acceptDrift,
     ...(shard === undefined ? {} : { shard }),
     resultsDir,
     competition,

@@ -6,8 +6,8 @@
  */
 import type { Outcome, Usage } from '../outcome.js';
 
-/** The agent CLIs a measurement can run (`--agent`): Claude Code and OpenAI's Codex CLI. */
-export const AGENT_IDS = ['claude', 'codex'] as const;
+/** The agent CLIs a measurement can run (`--agent`): Claude Code, OpenAI's Codex CLI and Google's Gemini CLI. */
+export const AGENT_IDS = ['claude', 'codex', 'gemini'] as const;
 export type AgentId = (typeof AGENT_IDS)[number];
 
 /** One agent measured, with the model asked of it (absent: the agent's own default). */
@@ -42,6 +42,15 @@ export interface AgentFacts {
   secretVariables: readonly string[];
   /** Whether its runs can start warm: a process started ahead, waiting for its prompt. */
   warmStandby: boolean;
+  /**
+   * Why its runs cannot start from a context (`--context`; docs/context.md), said to the user; absent
+   * when they can.
+   */
+  noContext?: string;
+  /** How `--agent`'s help names it: `codex (OpenAI's Codex CLI; docs/codex.md)`. */
+  agentHelp: string;
+  /** Where its runs send their model calls, for its executable option's help (empty: nothing to say). */
+  endpointHelp: string;
   /** The model a version runs without `--model`, when skilltrigger can name it (for the price). */
   defaultModel(version: string | undefined): string | undefined;
 }
@@ -176,6 +185,8 @@ export interface AgentStubs {
   /** One per side (the candidate, then the baseline). */
   descriptions: readonly string[];
   siblings: readonly SiblingText[];
+  /** The SKILL.md's text, when the candidate is its own description: an agent may list it its own way. */
+  skillText?: string;
 }
 
 /** What an agent's measured runs are made with, once its gates have passed. */

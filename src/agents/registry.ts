@@ -6,10 +6,12 @@
 import { type AgentFacts, type AgentId, DEFAULT_AGENTS } from './agent.js';
 import { claudeFacts } from './claude/facts.js';
 import { codexFacts } from './codex/facts.js';
+import { geminiFacts } from './gemini/facts.js';
 
 export const AGENTS: Readonly<Record<AgentId, AgentFacts>> = {
   claude: claudeFacts,
   codex: codexFacts,
+  gemini: geminiFacts,
 };
 
 /** What the registry says of `id`. */

@@ -15,6 +15,7 @@ import { removeProjectEntriesIn } from './claude/leftovers.js';
 import { probeRunListing, probeSideListing } from './claude/run-listing.js';
 import { claudeEnvironment } from './claude/run-once.js';
 import { codexRuntime } from './codex/runtime.js';
+import { geminiRuntime } from './gemini/runtime.js';
 import type { StubSpec } from './process/stub-project.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
@@ -24,6 +25,7 @@ import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
  */
 const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
   codex: codexRuntime,
+  gemini: geminiRuntime,
 };
 
 /** The runtime of `id`; undefined for the default agent (see RUNTIMES). */

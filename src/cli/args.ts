@@ -2,6 +2,7 @@ import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../ag
 import { UsageError } from '../errors.js';
 import { isAgent, parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
+import { MATRIX_AGENTS } from '../schemas/matrix.js';
 import { agentsOption } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { closest } from './closest.js';
@@ -266,7 +267,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
  * `matrix --agent`: one agent per matrix. Its report holds one agent's runs, so two agents are two
  * calls (docs/matrix.md).
  */
-function matrixAgent(value: string | undefined): 'claude' | 'codex' {
+function matrixAgent(value: string | undefined): (typeof MATRIX_AGENTS)[number] {
   if (value === undefined) return 'claude';
   const agents = parseAgents(value, {
     agent: '--agent',
@@ -278,6 +279,10 @@ function matrixAgent(value: string | undefined): 'claude' | 'codex' {
   if (second !== undefined || only === undefined)
     throw new UsageError(
       `matrix measures one agent per report; got --agent ${value}. Fix: run matrix --agent claude and matrix --agent codex as two calls`,
+    );
+  if (only !== 'claude' && only !== 'codex')
+    throw new UsageError(
+      `matrix --agent ${only}: the routing matrix runs on ${MATRIX_AGENTS.join(' or ')} for now (docs/matrix.md). Fix: measure ${only} with run --agent ${only} --siblings <dir>`,
     );
   return only;
 }

@@ -129,7 +129,7 @@ export async function improveApplyCommand(args: ImproveApplyArgs, io: CliIo): Pr
   const before = await readFile(skill.file, 'utf8');
   const written = await writeDescription(skill.file, before, winner);
   if (r.simulated)
-    io.stdout.write('SIMULATED: this evidence comes from the simulated model, not from Claude.\n');
+    io.stdout.write('SIMULATED: this evidence comes from the simulated model, not from a real model.\n');
   io.stdout.write(
     `${[
       `improve --apply: the winner of the session of ${r.createdAt.slice(0, 10)} (${path.basename(args.report)}), no model call`,

@@ -202,7 +202,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
 
   const checked = improveReportSchema.parse(report);
   if (checked.simulated)
-    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from a real model.\n');
   const noVerdict = isBudgetStopped(checked) || checked.interrupted === true;
   if (noVerdict) io.stdout.write(`NO VERDICT — this is not a measurement: ${checked.stopReason}\n`);
   io.stdout.write(`${improveSummary(checked)}\n`);

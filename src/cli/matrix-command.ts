@@ -121,7 +121,7 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
   if (args.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     if (report.simulated)
-      io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+      io.stdout.write('SIMULATED: these numbers come from the simulated model, not from a real model.\n');
     for (const line of matrixTextLines(report)) io.stdout.write(`${line}\n`);
   }
   const paths = await writeMatrixReport(args.out, report, renderMatrixMarkdown(report));

@@ -122,7 +122,7 @@ export async function measureAndReport(
   const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;
   // The numbers go out before the write, so a report folder that refuses the file loses nothing.
   if (report.simulated)
-    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from Claude.\n');
+    io.stdout.write('SIMULATED: these numbers come from the simulated model, not from a real model.\n');
   // How the stub was listed comes first: a name-only listing means the rate below is the name's.
   for (const [label, m] of [
     ['baseline: ', report.baseline],

@@ -79,9 +79,10 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
   const agents = args.agents ?? [{ agent: 'claude' as const }];
-  if (context !== undefined && measures(agents, 'codex'))
+  const withoutContext = agents.map((a) => agentFacts(a.agent)).find((a) => a.noContext !== undefined);
+  if (context !== undefined && withoutContext !== undefined)
     throw new UsageError(
-      '--context: Codex cannot be measured with a context yet: its resumed session does not record when a command completed, which its decision reads (docs/context.md). Fix: measure the context on --agent claude, or drop --context for Codex',
+      `--context: ${withoutContext.label} cannot be measured with a context yet: ${withoutContext.noContext}. Fix: measure the context on --agent ${DEFAULT_AGENT}, or drop --context for ${withoutContext.label}`,
     );
   const claudeRuns = measures(agents, DEFAULT_AGENT);
   // The siblings as each other agent lists them, read once: the line below and its settings both say them.

@@ -1,7 +1,6 @@
 /**
  * Rates for the Gemini models a Gemini CLI run may report, in US dollars per million tokens, as a
- * price table of their own, to be joined to the default table (price-table.ts) when Gemini is wired
- * in. Google's Gemini Developer API pricing page (ai.google.dev/gemini-api/docs/pricing) was not
+ * price table of their own, joined to the default table (price-table.ts). Google's Gemini Developer API pricing page (ai.google.dev/gemini-api/docs/pricing) was not
  * reachable from the machines that build this table: the rates are the page's as third-party
  * summaries quoted it in January 2026 (docs/gemini.md "Prices"). Check them against the page before
  * relying on a Gemini cost, and pass `--prices` with your own rates when they differ.

@@ -4,7 +4,8 @@
  * 5.5's cache-read price as cut on 2026-10-07). The OpenAI models a Codex run may report come
  * from OpenAI's API pricing page as last read in 2025 and could not be re-checked offline; the
  * models Codex 0.169.0 itself knows (gpt-5.5, gpt-5.6, gpt-6-*) have no rate here (docs/cost.md
- * "OpenAI models"). A run's cost is priced from the usage the stream
+ * "OpenAI models"). The Gemini models a Gemini CLI run may report come from gemini-prices.ts, with its
+ * own source. A run's cost is priced from the usage the stream
  * carried up to the decision (src/cost/cost.ts). Pass `--prices <file>` (the same shape, as JSON;
  * docs/cost.md) to price other models or other rates — a gateway's, a discount, a newer model.
  *
@@ -12,6 +13,7 @@
  * `claude-haiku-4-5-20251001` and `claude-opus-5-5[1m]` are priced as their family. Cache writes
  * are priced at the 5-minute rate: the stream's usage does not say which lifetime the CLI asked for.
  */
+import { GEMINI_PRICE_TABLE } from './gemini-prices.js';
 import type { ModelPrice, PriceTable } from './prices.js';
 
 /**
@@ -24,8 +26,7 @@ export function openAi(input: number, output: number, cacheRead: number): ModelP
 }
 
 export const DEFAULT_PRICE_TABLE: PriceTable = {
-  source:
-    "Anthropic's model pricing pages (platform.claude.com), as listed on 2026-10-24; OpenAI's API pricing page (openai.com/api/pricing) as last read in 2025, not re-checked offline",
+  source: `Anthropic's model pricing pages (platform.claude.com), as listed on 2026-10-24; OpenAI's API pricing page (openai.com/api/pricing) as last read in 2025, not re-checked offline; ${GEMINI_PRICE_TABLE.source}`,
   asOf: '2026-10-24',
   models: {
     'claude-fable-5-1': { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 0.25 },
@@ -56,5 +57,6 @@ export const DEFAULT_PRICE_TABLE: PriceTable = {
     'gpt-4.1-mini': openAi(0.4, 1.6, 0.1),
     o3: openAi(2, 8, 0.5),
     'o4-mini': openAi(1.1, 4.4, 0.275),
+    ...GEMINI_PRICE_TABLE.models,
   },
 };

@@ -35,7 +35,7 @@ export function renderImproveMarkdown(report: ImproveReport): string {
     `**${report.notice}**`,
     '',
     ...(report.simulated
-      ? ['**SIMULATED**: these numbers come from the simulated model, not from Claude.', '']
+      ? ['**SIMULATED**: these numbers come from the simulated model, not from a real model.', '']
       : []),
     `Created ${report.createdAt} by skilltrigger ${escapeInline(report.tool.version)} · model ${escapeInline(s.model ?? 'default')} · runs ${s.runsMode === 'auto' ? `auto (at most ${s.runsPerQuery})` : s.runsPerQuery} per query · at most ${s.iterations} rewrites.`,
     `A candidate is accepted only when its paired train comparison with the incumbent is an improvement at α = ${Number(s.proposalAlpha.toPrecision(3))} (the session's ${s.sessionAlpha} over ${s.iterations} rewrites) with no regression in either class.`,

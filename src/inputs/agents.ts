@@ -21,7 +21,7 @@ export interface Naming {
 export const isAgent = (name: string): name is AgentId => (AGENT_IDS as readonly string[]).includes(name);
 
 const agentFix = (n: Naming): string =>
-  `the agents are ${AGENT_IDS.join(' and ')}, e.g. ${n.setAgent('claude,codex')}`;
+  `the agents are ${AGENT_IDS.slice(0, -1).join(', ')} and ${AGENT_IDS.at(-1)}, e.g. ${n.setAgent('claude,codex')}`;
 
 /** The agents named in `value` (comma-separated), in order; an empty, unknown or repeated entry is refused. */
 export function parseAgents(value: string, n: Naming): AgentId[] {

@@ -128,7 +128,7 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
   const names = report.skills.map((s) => s.name);
   const out: string[] = ['# skilltrigger routing matrix', ''];
   if (report.simulated)
-    out.push('> **SIMULATED**: these numbers come from the simulated model, not from Claude.', '');
+    out.push('> **SIMULATED**: these numbers come from the simulated model, not from a real model.', '');
   out.push(escapeInline(matrixHeadline(report)), '');
   if (report.shard) out.push(`Leg ${report.shard.index}/${report.shard.count} of a sharded matrix.`, '');
   if (report.mergedLegs !== undefined) out.push(`Merged from ${report.mergedLegs} legs.`, '');

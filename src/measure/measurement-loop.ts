@@ -82,7 +82,14 @@ export function measurementLoop(settings: LoopSettings) {
         bin: other.bin,
         env: settings.env,
         ...(other.version === undefined ? {} : { version: other.version }),
-        stubs: { skillName: settings.skill.name, descriptions, siblings: other.siblings },
+        stubs: {
+          skillName: settings.skill.name,
+          descriptions,
+          siblings: other.siblings,
+          ...(settings.overridden || settings.skill.fileText === undefined
+            ? {}
+            : { skillText: settings.skill.fileText }),
+        },
         ...(settings.context ? { context: settings.context } : {}),
       });
       return [[id, agent]];

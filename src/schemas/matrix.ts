@@ -9,6 +9,9 @@ import { environmentSchema, outcomeCodeSchema, requestedModelSchema, rosterSchem
  * appear; their descriptions only as bytes + SHA-256; the machine's roster hashed (every installed
  * stub left out); no path, stderr or key. Query texts appear as in the run report.
  */
+/** The agents the routing matrix runs on (docs/matrix.md): its loop knows these two. */
+export const MATRIX_AGENTS = ['claude', 'codex'] as const;
+
 export const MATRIX_SCHEMA_ID = 'skilltrigger/matrix';
 /**
  * Version 3 records `agent` (a Codex matrix; absent for Claude Code), version 2 `settings.launch`
@@ -138,7 +141,7 @@ export const matrixReportSchema = z.object({
    * The agent whose CLI ran every run (docs/codex.md); absent: Claude Code. A matrix is measured
    * on one agent; `cli.version` is that agent's version.
    */
-  agent: z.enum(['claude', 'codex']).optional(),
+  agent: z.enum(MATRIX_AGENTS).optional(),
   cli: z.object({ version: z.string().nullable() }),
   model: requestedModelSchema(count),
   /** The machine's roster beside the installed skills, hashed as in the run report. */

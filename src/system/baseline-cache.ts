@@ -11,8 +11,10 @@ import { messageOf } from '../errors.js';
  *
  * Keys (the cache service's limits: ≤ 512 characters, no commas — every segment is sanitized):
  * - baseline: `skilltrigger-baseline-<os>-<skill>-<sha>`, saved on the default branch for the
- *   measured commit; restored on a PR by the base sha exactly, then by the prefix
- *   `skilltrigger-baseline-<os>-<skill>-` (the service answers the newest match).
+ *   measured commit; a drift run's refresh of it `…-<sha>-<tag>` (entries are immutable, so a
+ *   refresh of a commit already saved needs a key of its own). Restored on a PR by the base sha: its
+ *   newest refresh, else its push's entry, then by the prefix `skilltrigger-baseline-<os>-<skill>-`
+ *   (the service answers the newest match); a drift run restores the newest by the prefix alone.
  * - CLI install: `skilltrigger-claude-<version>-<os>-<arch>`, restored by that exact key only.
  *
  * Paths. The cache *version* is a hash of the path strings given to the client (plus the
@@ -87,12 +89,17 @@ export interface SaveBaselineOptions {
   reportPath: string;
   /** The cache directory; must be the same absolute path on restore. Default `defaultCacheDir()`. */
   dir?: string;
+  /** A refresh of the commit's baseline (a drift run's): the key gets `-<tag>`. */
+  tag?: string;
 }
 
 export interface RestoreBaselineOptions {
   skill: string;
-  /** The PR's base commit: its baseline is restored if cached, else the newest one for the skill. */
-  baseSha: string;
+  /**
+   * The PR's base commit: its baseline is restored if cached, else the newest one for the skill.
+   * `latest`: the newest one for the skill, whatever commit it measured (a drift run's).
+   */
+  baseSha: string | 'latest';
   os: string;
   /** The cache directory given on save. Default `defaultCacheDir()`. */
   dir?: string;
@@ -180,9 +187,10 @@ export function baselineKeyPrefix(os: string, skill: string): string {
   return `${BASELINE_KEY_PREFIX}${platformSegment(os)}-${cacheSegment(skill)}-`;
 }
 
-/** `skilltrigger-baseline-<os>-<skill>-<sha>` */
-export function baselineKey(os: string, skill: string, sha: string): string {
-  return `${baselineKeyPrefix(os, skill)}${cacheSegment(sha, 64)}`;
+/** `skilltrigger-baseline-<os>-<skill>-<sha>`, or `…-<sha>-<tag>` for a refresh. */
+export function baselineKey(os: string, skill: string, sha: string, tag?: string): string {
+  const refresh = tag === undefined ? '' : `-${cacheSegment(tag, 64)}`;
+  return `${baselineKeyPrefix(os, skill)}${cacheSegment(sha, 64)}${refresh}`;
 }
 
 /** `skilltrigger-claude-<version>-<os>-<arch>` (`skilltrigger-codex-…` for Codex) */
@@ -259,7 +267,7 @@ async function saveOnce(paths: string[], key: string): Promise<CacheSaveResult> 
 
 /** Save one skill's report as the baseline for `sha`. Never throws. */
 export async function saveBaseline(opts: SaveBaselineOptions): Promise<CacheSaveResult> {
-  const key = baselineKey(opts.os, opts.skill, opts.sha);
+  const key = baselineKey(opts.os, opts.skill, opts.sha, opts.tag);
   if (!SHA.test(opts.sha)) {
     return {
       saved: false,
@@ -285,36 +293,50 @@ export async function saveBaseline(opts: SaveBaselineOptions): Promise<CacheSave
 }
 
 /**
- * Restore the baseline of `skill`: the base sha's report, else the newest report saved for the
- * skill on this OS. The skill's cache directory is emptied first, so a report found there afterwards
- * is the one just restored. Never throws.
+ * The keys a restore tries, in order (pure): for a base sha, its newest refresh (`<sha>-<tag>`, by
+ * prefix), its push's own entry, then the newest for the skill; for `latest` (or a malformed sha,
+ * where the newest baseline is better than none) the newest for the skill alone.
+ */
+export function restoreKeys(os: string, skill: string, baseSha: string | 'latest'): [string, ...string[]] {
+  const prefix = baselineKeyPrefix(os, skill);
+  if (baseSha === 'latest' || !SHA.test(baseSha)) return [prefix];
+  const key = baselineKey(os, skill, baseSha);
+  return [`${key}-`, key, prefix];
+}
+
+/**
+ * Restore the baseline of `skill`: the base sha's report (a refresh of it first), else the newest
+ * report saved for the skill on this OS. The skill's cache directory is emptied first, so a report
+ * found there afterwards is the one just restored. Never throws.
  */
 export async function restoreBaseline(opts: RestoreBaselineOptions): Promise<BaselineRestoreResult> {
   const prefix = baselineKeyPrefix(opts.os, opts.skill);
-  const key = baselineKey(opts.os, opts.skill, opts.baseSha);
+  const key = opts.baseSha === 'latest' ? prefix : baselineKey(opts.os, opts.skill, opts.baseSha);
   if (!cache.isFeatureAvailable()) return { hit: 'miss', key, reason: UNAVAILABLE };
   const root = opts.dir ?? defaultCacheDir();
   const skillDir = baselineCacheDir(root, opts.skill);
   const reportPath = join(skillDir, BASELINE_REPORT_FILE);
-  // A malformed base sha still gets the prefix lookup: the newest baseline is better than none.
-  const primary = SHA.test(opts.baseSha) ? key : prefix;
+  const [primary, ...fallbacks] = restoreKeys(opts.os, opts.skill, opts.baseSha);
   try {
     await prepareCacheDir(root);
     await rm(skillDir, { recursive: true, force: true });
-    const matchedKey = await cache.restoreCache([cachePathOf(skillDir)], primary, [prefix]);
+    // The service matches the primary key exactly and then by prefix, the restore keys exactly then
+    // by prefix; the primary is repeated among them for a service that skips its prefix match.
+    const matchedKey = await cache.restoreCache([cachePathOf(skillDir)], primary, [primary, ...fallbacks]);
     if (matchedKey === undefined) {
       return {
         hit: 'miss',
         key,
         reason:
-          `no baseline cached under ${key} or ${prefix}* (if the cache service failed, its warning is ` +
+          `no baseline cached under ${key === prefix ? '' : `${key} or `}${prefix}* (if the cache service failed, its warning is ` +
           'in the log above)',
       };
     }
     if (!(await isFile(reportPath))) {
       return { hit: 'miss', key, reason: `the cache entry ${matchedKey} holds no ${BASELINE_REPORT_FILE}` };
     }
-    return { hit: matchedKey === key ? 'exact' : 'prefix', key, matchedKey, reportPath };
+    const exact = opts.baseSha !== 'latest' && (matchedKey === key || matchedKey.startsWith(`${key}-`));
+    return { hit: exact ? 'exact' : 'prefix', key, matchedKey, reportPath };
   } catch (error) {
     return { hit: 'miss', key, reason: `restoring ${key} failed: ${messageOf(error)}` };
   }

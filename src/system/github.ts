@@ -130,19 +130,23 @@ async function tokenLogin(octokit: Octokit, signal: AbortSignal): Promise<string
   }
 }
 
-interface ListedComment {
-  id: number;
-  html_url: string;
-  body?: string;
+/** What finding ours reads of a comment or an issue. */
+interface Authored {
+  body?: string | null;
   user: { login: string; type: string } | null;
 }
 
+interface ListedComment extends Authored {
+  id: number;
+  html_url: string;
+}
+
 /**
- * Which existing comment is ours: it carries the marker and is authored by the token's login. When
- * the login is unknown (an installation token), a Bot's comment, `github-actions[bot]` first.
- * Never a person's comment, even if it quotes the marker. The oldest wins, so duplicates converge.
+ * Which existing comment (or issue) is ours: it carries the marker and is authored by the token's
+ * login. When the login is unknown (an installation token), a Bot's, `github-actions[bot]` first.
+ * Never a person's, even if it quotes the marker. The oldest wins, so duplicates converge.
  */
-function pickOurs(comments: readonly ListedComment[], marker: string, login: string | undefined) {
+function pickOurs<T extends Authored>(comments: readonly T[], marker: string, login: string | undefined) {
   const marked = comments.filter((c) => c.body?.includes(marker));
   if (login !== undefined) return marked.find((c) => c.user?.login === login);
   const bots = marked.filter((c) => c.user?.type === 'Bot');
@@ -208,5 +212,95 @@ export async function listChangedFiles(opts: ChangedFilesOptions): Promise<GitHu
         ...(f.previous_filename === undefined ? {} : { previousFilename: f.previous_filename }),
       }),
     );
+  });
+}
+
+export interface MarkedIssueOptions extends GitHubConnection {
+  owner: string;
+  repo: string;
+  /** Names the issue among the repository's; becomes `<!-- skilltrigger:<marker> -->` in its body. */
+  marker: string;
+  /** The login that authors the issue, if known; otherwise asked of `GET /user`. */
+  login?: string;
+  /**
+   * `open`: the open issue of this marker gets this title and body, or one is opened with them.
+   * `closed`: the open one (if any) gets this body and is closed as completed; none open: nothing.
+   */
+  want:
+    | {
+        state: 'open';
+        title: string;
+        body: string;
+        /** Update the open issue, but open none when there is none. */
+        onlyIfOpen?: boolean;
+      }
+    | { state: 'closed'; body: string };
+}
+
+export interface MarkedIssue {
+  action: 'created' | 'updated' | 'closed' | 'none';
+  /** Absent when there was no issue to close. */
+  number?: number;
+  url?: string;
+}
+
+/** GitHub's limit for an issue title, in characters. */
+export const MAX_ISSUE_TITLE_CHARS = 256;
+
+/**
+ * Keep the one open issue of a marker, as the sticky comment is kept on a PR: found among the open
+ * issues (all pages; pull requests, which the same list returns, are left out) by its hidden
+ * marker and its author, edited in place, opened when none is, closed on request.
+ */
+export async function syncMarkedIssue(opts: MarkedIssueOptions): Promise<GitHubResult<MarkedIssue>> {
+  const marker = stickyMarker(opts.marker);
+  const body = composeStickyBody({ marker: opts.marker, body: opts.want.body });
+  const { owner, repo, want } = opts;
+  return withGitHub(opts, async (octokit, signal) => {
+    const login = opts.login ?? (await tokenLogin(octokit, signal));
+    const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      state: 'open',
+      sort: 'created',
+      direction: 'asc',
+      per_page: 100,
+      request: { signal },
+    });
+    const ours = pickOurs(
+      issues.filter((i) => i.pull_request === undefined),
+      marker,
+      login,
+    );
+    if (want.state === 'closed') {
+      if (!ours) return { action: 'none' as const };
+      const { data } = await octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: ours.number,
+        body,
+        state: 'closed',
+        state_reason: 'completed',
+        request: { signal },
+      });
+      return { action: 'closed' as const, number: data.number, url: data.html_url };
+    }
+    if (!ours && want.onlyIfOpen) return { action: 'none' as const };
+    const title = [...want.title].slice(0, MAX_ISSUE_TITLE_CHARS).join('');
+    const { data } = ours
+      ? await octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: ours.number,
+          title,
+          body,
+          request: { signal },
+        })
+      : await octokit.rest.issues.create({ owner, repo, title, body, request: { signal } });
+    return {
+      action: ours ? ('updated' as const) : ('created' as const),
+      number: data.number,
+      url: data.html_url,
+    };
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnvironment } from '../../../src/agents/claude/run-once.js';
-import { QUICK_ANSWER_MS, REQUEST_OUT_MS } from '../../../src/agents/claude/standby.js';
+import { QUICK_ANSWER_MS, REQUEST_OUT_MS, standbyStartsAt } from '../../../src/agents/claude/standby.js';
 import type { EvalItem } from '../../../src/inputs/types.js';
 import { measureAll } from '../../../src/measure/loop.js';
 import { probabilistic } from '../../../src/simulated/model.js';
@@ -11,7 +11,11 @@ import { firstRequestsInOrder, recordingDeps, serialWorld } from '../../fakes/pr
  * When claude's standbys start (docs/speed.md, "When a standby starts"), through the real binary:
  * with the run's prompt while the model answers quickly, and only once the run's request is out
  * while it takes longer, so a starting claude does not slow the prompted one on its way to the
- * model. Either way the runs stay serial and each is prompted on a standby.
+ * model. Either way the runs stay serial and each is prompted on a standby. The rule judges the
+ * wait it measured over the previous run (request out to decision), which includes the CLI's own
+ * time: on a loaded machine even the instant model's wait can pass QUICK_ANSWER_MS, so each run is
+ * held to what the rule says of the wait before it, and the quick world's label is what the wait
+ * usually is, not a promise.
  */
 const items: EvalItem[] = ['p1', 'n1', 'p2', 'n2'].map((id) => ({
   id,
@@ -79,15 +83,22 @@ describe.each([
     // Project k is run k's: the first run started its own, and run k started run k+1's. The
     // first run's model wait is known only once it ended, so from the second run on the rule shows.
     expect(created).toHaveLength(items.length);
+    const modes: string[] = [];
     for (let k = 1; k < items.length - 1; k++) {
       const phases = runs[k]?.phases;
+      const last = runs[k - 1]?.phases;
       const next = created[k + 1] as number;
       expect(phases?.asked).toBeDefined();
+      expect(last?.asked).toBeDefined();
+      const mode = standbyStartsAt((last?.decided as number) - (last?.asked as number));
+      modes.push(mode);
       // Once the request is out: the status, and the time the CLI takes from it to its request
       // (a timer may fire a millisecond early).
-      if (startsAt === 'asked')
+      if (mode === 'asked')
         expect(next).toBeGreaterThanOrEqual((phases?.asked as number) + REQUEST_OUT_MS - 2);
       else expect(next).toBeLessThan(phases?.asked as number);
     }
+    // A model slower than the threshold is slow on any machine.
+    if (startsAt === 'asked') expect(modes).toEqual(['asked', 'asked']);
   });
 });

@@ -2,7 +2,9 @@
  * The temp project's hand-laid `.git` (src/system/git.ts `initRepository`), checked through the
  * REAL `claude` against the simulated model: the folder is a repository root for the CLI (no
  * `.claude/` of a parent folder is listed; without the `.git` it is, so the check can fail), and
- * the request the model gets is byte-identical to the one from a `git init`ed folder.
+ * the request the model gets is byte-identical to the one from a `git init`ed folder (which has no
+ * `.claude/settings.json` either). A stub's Skill call that runs to completion leaves no
+ * `skillUsage` in the HOME, which it does without the project's deny rule (docs/home.md).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +23,7 @@ let root = '';
 let model: SimulatedModel;
 let env: Record<string, string>;
 let cleanup: () => Promise<void>;
+let home = '';
 
 beforeAll(async () => {
   // realpath: the CLI reports resolved paths, and TMPDIR may sit behind a symlink.
@@ -36,8 +39,13 @@ beforeAll(async () => {
     join(root, '.claude', 'skills', 'parent-skill', 'SKILL.md'),
     '---\nname: parent-skill\ndescription: parent skill\n---\n\nx\n',
   );
-  model = await startSimulatedModel({ recordBodies: true, chunkDelayMs: 0 });
+  model = await startSimulatedModel({
+    recordBodies: true,
+    chunkDelayMs: 0,
+    script: (req) => (req.query.startsWith('load: ') ? { kind: 'skill' } : undefined),
+  });
   const made = await makeClaudeEnv(model);
+  home = made.home;
   env = claudeEnvironment(made.env, 0);
   cleanup = made.cleanup;
 });
@@ -126,6 +134,46 @@ describe('the temp project is a repository root without a git process', () => {
     } finally {
       await laid.remove();
       await inited.remove();
+    }
+  });
+});
+
+describe("the temp project denies the stubs' Skill calls", () => {
+  /** One run left to finish (no kill at the decision); the HOME's `skillUsage` after it. */
+  async function usageAfterLoad(project: StubProject, query: string): Promise<unknown> {
+    const run = await runClaudeCommand(CLAUDE_BIN, claudeArgs(query), {
+      env: { ...env, TMPDIR: project.tmpDir },
+      cwd: project.dir,
+      timeoutMs: 60_000,
+    });
+    expect(run.exitCode).toBe(0);
+    const config = JSON.parse(await readFile(join(home, '.claude.json'), 'utf8')) as Record<string, unknown>;
+    return config.skillUsage;
+  }
+
+  it('a completed Skill call of the stub writes no skillUsage; without the rule it does', async () => {
+    const project = await createStubProject({
+      ...spec,
+      siblings: [{ skillName: 'pdf', description: 'Fill PDF forms' }],
+      root,
+    });
+    try {
+      const rule = JSON.parse(await readFile(join(project.dir, '.claude', 'settings.json'), 'utf8'));
+      expect(rule).toEqual({
+        permissions: { deny: [`Skill(${project.stub.name})`, `Skill(${project.siblings[0]?.name})`] },
+      });
+      const from = model.requests.length;
+      expect(await usageAfterLoad(project, 'load: the handoff note')).toBeUndefined();
+      // The call was streamed (the decision's evidence) and then refused by the rule.
+      const followUp = model.requests.slice(from).find((r) => r.turn === 2);
+      expect(JSON.stringify(followUp?.body)).toContain('Skill execution blocked by permission rules');
+
+      await rm(join(project.dir, '.claude', 'settings.json'));
+      expect(await usageAfterLoad(project, 'load: the handoff note again')).toEqual({
+        [project.stub.name]: expect.objectContaining({ usageCount: 1 }),
+      });
+    } finally {
+      await project.remove();
     }
   });
 });

@@ -125,7 +125,7 @@ describe('parseReport', () => {
     expect(parseReport(json(v6), FILE).agents).toEqual([{ name: 'codex', version: '0.169.0' }]);
     const { agents: _a, ...without } = v6;
     expect(rejection(json(without)).problem).toMatch(/\$\.agents: /);
-    expect(rejection(json({ ...v6, agents: [{ name: 'gemini', version: null }] })).problem).toMatch(
+    expect(rejection(json({ ...v6, agents: [{ name: 'copilot', version: null }] })).problem).toMatch(
       /\$\.agents\[0\]\.name: /,
     );
   });

@@ -166,6 +166,18 @@ export interface ActionRun {
    * line in the job summary. This job's own; never stored in a results file.
    */
   evalSetFindings?: EvalSetFindings[];
+  /** `mode: drift`: a drift run (its findings are judged from the skills: results/drift.ts). */
+  drift?: DriftRun;
+}
+
+/** What a drift run holds beside its skills. */
+export interface DriftRun {
+  /** `accept-drift`: this run's measurements were to become the baselines even where a skill moved. */
+  accept: boolean;
+  /** What became of the drift issue, or why it could not be kept. Set when publishing. */
+  issue?:
+    | { kind: 'kept'; action: 'created' | 'updated' | 'closed' | 'none'; number?: number; url?: string }
+    | { kind: 'failed'; why: string };
 }
 
 /** One skill's eval-set findings, by code (src/inputs/weak-set.ts). */

@@ -62,7 +62,7 @@ function measuredSection(run: ActionRun, report: MatrixReport, limits: MatrixLim
   const focus = limits.everyRow || changed.size === 0 ? undefined : changed;
   const lines: string[] = [];
   if (report.simulated)
-    lines.push('**SIMULATED**: these numbers come from the simulated model, not from Claude.', '');
+    lines.push('**SIMULATED**: these numbers come from the simulated model, not from a real model.', '');
   lines.push(escapeLineStart(matrixHeadline(report)));
   if (report.shard !== null)
     lines.push(

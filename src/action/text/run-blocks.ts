@@ -1,3 +1,4 @@
+import { agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
 /**
  * The parts of the comment and the summary about the whole run rather than one skill (pure): the
  * head with the headline and its tally, the simulated and stop alerts above the sections, and the footer with its cost.
@@ -103,19 +104,17 @@ export function costText(run: ActionRun): string {
   return ` · cost ${usd > 0 ? `${formatUsd(usd)}${perModel} + ` : ''}price unknown for ${unknown.map(escapeInline).join(', ')} (${tokens.toLocaleString('en-US')} tokens)${lateText}`;
 }
 
-const AGENT_NAMES = { claude: 'Claude Code', codex: 'Codex' } as const;
-
 /**
  * The agents the reports measured (`agents`), when one is not Claude Code: each with its version
  * and, with several, its model (`Claude Code 2.1.328 (default model) · Codex 0.169.0 (gpt-5)`).
  */
 function agentsText(run: ActionRun): string | undefined {
   const agents = measuredReports(run)[0]?.agents ?? [];
-  if (!agents.some((a) => a.name !== 'claude')) return undefined;
+  if (!agents.some((a) => a.name !== DEFAULT_AGENT)) return undefined;
   return agents
     .map((a) => {
       const model = a.model ?? (agents.length === 1 ? run.settings.model : undefined);
-      return `${AGENT_NAMES[a.name]}${a.version ? ` ${escapeInline(a.version)}` : ''} (${model ? escapeInline(model) : 'its default model'})`;
+      return `${agentFacts(a.name).label}${a.version ? ` ${escapeInline(a.version)}` : ''} (${model ? escapeInline(model) : 'its default model'})`;
     })
     .join(' · ');
 }

@@ -69,10 +69,17 @@ export function skipText(reason: SkipReason): string {
 }
 
 /** Where the baseline came from, in one or two plain sentences. */
-export function baselineText(use: BaselineUse, baseSha: string | undefined): string[] {
+export function baselineText(use: BaselineUse, baseSha: string | undefined, drift = false): string[] {
   switch (use.kind) {
     case 'cache': {
       const when = `measured ${utcDate(use.createdAt)}`;
+      if (drift) {
+        // A drift run's baseline is the last one stored, whatever commit it measured; the
+        // environment's changes are the drift issue's subject, listed under Warnings.
+        return [
+          `Baseline: the last report stored for this skill, from commit ${shortSha(use.sha)} (${when}).`,
+        ];
+      }
       const lines = [
         use.hit === 'exact'
           ? `Baseline: the report cached for the base commit ${shortSha(use.sha ?? baseSha)} (${when}).`
@@ -261,7 +268,7 @@ function measuredLines(
     // How the PR's stub was listed comes first: listed name-only, the rate is the name's.
     ...listingWarnings(s.report.candidate).map((w) => `**${w}**`),
     ...noVerdictText(s.report),
-    ...(s.baseline ? baselineText(s.baseline, run.baseSha) : []),
+    ...(s.baseline ? baselineText(s.baseline, run.baseSha, run.drift !== undefined) : []),
     ...savedText(s, run.headSha),
   ];
   if (said.length > 0) lines.push(...said.flatMap((line) => [line, '']));

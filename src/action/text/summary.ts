@@ -1,7 +1,9 @@
 import { chartLabel, escapeInline } from '../../escape.js';
+import { judgeDrift } from '../results/drift.js';
 import type { ActionRun, MeasuredSkill, SkillResult } from '../results/results.js';
 import { assembleBody, firstComparison } from './comment.js';
 import { routingRows } from './competition-lines.js';
+import { DRIFT_UNMEASURED, driftSummaryLines } from './drift-issue.js';
 import { routingMatrixSection, SUMMARY_MATRIX_LIMITS } from './matrix-section.js';
 import type { SectionLimits } from './query-table.js';
 import { footer, runHead } from './run-blocks.js';
@@ -106,7 +108,11 @@ export function evalFindingsLine(run: ActionRun): string {
 
 export function renderSummary(run: ActionRun, toolVersion: string): string {
   const findings = evalFindingsLine(run);
-  const head = `${runHead(run, '## skilltrigger')}${findings === '' ? '' : `\n\n${findings}`}`;
+  // mode: drift: what moved against the stored baselines, and what became of the issue and the baselines.
+  const drift = run.drift
+    ? `\n\n${(run.stage === 'measured' ? driftSummaryLines(run, judgeDrift(run, run.drift.accept)) : DRIFT_UNMEASURED).join('\n')}`
+    : '';
+  const head = `${runHead(run, '## skilltrigger')}${findings === '' ? '' : `\n\n${findings}`}${drift}`;
   const foot = footer(run, firstComparison(run), toolVersion);
   const sections = run.skills.map((s) => ({
     full: section(run, s, false),

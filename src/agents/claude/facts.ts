@@ -22,6 +22,8 @@ export const claudeFacts: AgentFacts = {
     'CLAUDE_CODE_OAUTH_TOKEN',
     'AWS_BEARER_TOKEN_BEDROCK',
   ],
+  agentHelp: 'claude (Claude Code, the default)',
+  endpointHelp: '',
   warmStandby: true,
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,

@@ -24,6 +24,11 @@ export const codexFacts: AgentFacts = {
   keyVariable: 'CODEX_API_KEY',
   // The keys a Codex run sends (src/agents/codex/provider.ts).
   secretVariables: ['CODEX_API_KEY', 'OPENAI_API_KEY'],
+  agentHelp: "codex (OpenAI's Codex CLI; docs/codex.md)",
+  endpointHelp:
+    'Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
   warmStandby: false,
+  noContext:
+    'its resumed session does not record when a command completed, which its decision reads (docs/context.md)',
   defaultModel: (version) => (version === undefined ? undefined : DEFAULT_MODELS[version]),
 };

@@ -9,6 +9,7 @@
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
 import { type GateResult, gateResult } from '../agent.js';
+import { GEMINI_DEFAULT_MODEL } from './facts.js';
 import {
   type GeminiRoster,
   geminiRoster,
@@ -88,7 +89,9 @@ export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiG
     ...(settings.signal ? { signal: settings.signal } : {}),
   });
   try {
-    const provided = geminiProviderFrom(settings.env, settings.model);
+    // Always a named model: without -m the round trip would go through the auto model's router
+    // (docs/gemini.md "The model"), as no measured run does.
+    const provided = geminiProviderFrom(settings.env, settings.model ?? GEMINI_DEFAULT_MODEL);
     const chosen = 'keySource' in provided ? provided : undefined;
     record(
       judgeGeminiAuth({

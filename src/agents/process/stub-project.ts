@@ -165,6 +165,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       );
       siblings.push({ ...identity, skillName: sibling.skillName });
     }
+    await denyStubExecution(dir, [stub.name, ...siblings.map((s) => s.name)]);
     return {
       dir,
       tmpDir,
@@ -182,6 +183,19 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     await removeTempFolder(base);
     throw new StubProjectError(root, describeFailure(error));
   }
+}
+
+/**
+ * The project's `.claude/settings.json`: a deny rule for each stub's Skill call. Claude Code adds 1 to
+ * `skillUsage[<name>]` in the user's `~/.claude.json` when a Skill call completes, which a run whose
+ * kill at the decision comes late (a loaded machine, a `--late` watch) would let happen: a random stub
+ * name left in the user's HOME, re-ranking its listing. The call is still streamed, so the decision
+ * reads it as before, and the request the model is sent is byte-identical with the rule (checked on
+ * 2.1.328; docs/home.md "Skill usage").
+ */
+async function denyStubExecution(dir: string, names: readonly string[]): Promise<void> {
+  const settings = { permissions: { deny: names.map((name) => `Skill(${name})`) } };
+  await writeFile(path.join(dir, '.claude', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
 /** An empty project for the gates' and the author calls' claude commands; removed by `remove()`. */

@@ -96,7 +96,7 @@ export function commandUsage(name: CommandName): string {
 }
 
 /** What `skilltrigger`, `skilltrigger help` and `skilltrigger --help` print (no trailing newline). */
-export const USAGE = `skilltrigger — measure how often a skill description makes Claude load the skill
+export const USAGE = `skilltrigger — measure how often a skill description makes a coding agent load the skill
 
 Usage:
 ${commandList()

@@ -1,8 +1,17 @@
 /** The help entries of the measuring commands: run, preflight and matrix (help.ts renders them). */
-import { type CommandHelp, SHARED_OPTIONS as SHARED } from './options.js';
+
+import { MATRIX_AGENTS } from '../../schemas/matrix.js';
+import {
+  agentBinOptions,
+  agentBinUsage,
+  agentChoices,
+  agentValues,
+  type CommandHelp,
+  SHARED_OPTIONS as SHARED,
+} from './options.js';
 
 export const RUN_HELP = {
-  summary: 'measure how often a description makes Claude load the skill',
+  summary: 'measure how often a description makes a coding agent load the skill',
   usage: [
     'run --skill <dir> [--eval <file>] [--runs 2|auto[:max]] [--model M] [--timeout 30]',
     '    [--description "<text>"] [--baseline-description <text|file>]',
@@ -11,7 +20,8 @@ export const RUN_HELP = {
     '    [--max-retries 2] [--threshold 0.5] [--claude <path>] [--debug]',
     '    [--siblings <dir>]... [--cross-negatives]',
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
-    '    [--agent claude|codex[,…]] [--codex <path>] [--context <file>] [--allow-bare]',
+    `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
+    '    [--context <file>] [--allow-bare]',
   ],
   options: [
     SHARED.skill,
@@ -99,14 +109,10 @@ export const RUN_HELP = {
     },
     {
       name: 'agent',
-      value: 'claude|codex[,…]',
-      text: "the agent CLI that runs the queries: claude (Claude Code, the default) or codex (OpenAI's Codex CLI; docs/codex.md). Several, comma-separated: every query is measured on each, interleaved, in one report judged agent by agent; then --model names each agent's model (claude:<M>,codex:<M>)",
+      value: `${agentValues()}[,…]`,
+      text: `the agent CLI that runs the queries: ${agentChoices()}. Several, comma-separated: every query is measured on each, interleaved, in one report judged agent by agent; then --model names each agent's model (claude:<M>,codex:<M>)`,
     },
-    {
-      name: 'codex',
-      value: '<path>',
-      text: 'the codex binary to run with --agent codex (default: $SKILLTRIGGER_CODEX, else codex on PATH). Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
-    },
+    ...agentBinOptions(true),
     SHARED.claude,
     SHARED.debug,
     {
@@ -142,7 +148,8 @@ export const PREFLIGHT_HELP = {
   summary: 'run the gates alone (cli, auth, round-trip, conflict, sleep, roster)',
   usage: [
     'preflight [--model M] [--skill <dir>] [--out <dir>] [--allow-conflict]',
-    '    [--agent claude|codex|claude,codex] [--claude <path>] [--codex <path>]',
+    `    [--agent ${agentValues()}[,…]] [--claude <path>]`,
+    `    ${agentBinUsage()}`,
   ],
   options: [
     { name: 'model', value: '<M>', text: 'the model the round-trip asks (the one you will measure with)' },
@@ -156,14 +163,10 @@ export const PREFLIGHT_HELP = {
     {
       name: 'agent',
       value: '<agents>',
-      text: 'claude (default), codex, or claude,codex: whose gates to run (docs/codex.md "Gates")',
+      text: `whose gates to run: ${agentChoices()}; several, comma-separated (each agent's doc, "Gates")`,
     },
     SHARED.claude,
-    {
-      name: 'codex',
-      value: '<path>',
-      text: 'the codex binary to run (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
-    },
+    ...agentBinOptions(false),
   ],
   exitCodes: [
     [0, 'every gate passed (warnings allowed)'],
@@ -181,7 +184,7 @@ export const MATRIX_HELP = {
   usage: [
     'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
     '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
-    '    [--claude <path>] [--debug] [--standby N] [--agent claude|codex] [--codex <path>]',
+    `    [--claude <path>] [--debug] [--standby N] [--agent ${agentValues(MATRIX_AGENTS)}] ${agentBinUsage(['codex'])}`,
     '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
   ],
   options: [
@@ -194,14 +197,10 @@ export const MATRIX_HELP = {
     { name: 'model', value: '<M>', text: "the model the agent runs (default: the agent's own default)" },
     {
       name: 'agent',
-      value: 'claude|codex',
-      text: "the agent CLI that runs every query: claude (Claude Code, the default) or codex (OpenAI's Codex CLI; docs/codex.md). One agent per matrix: measure the other in a second call",
+      value: agentValues(MATRIX_AGENTS),
+      text: `the agent CLI that runs every query: ${agentChoices(MATRIX_AGENTS)}. One agent per matrix: measure the other in a second call`,
     },
-    {
-      name: 'codex',
-      value: '<path>',
-      text: 'the codex binary to run with --agent codex (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
-    },
+    ...agentBinOptions(false, ['codex']),
     {
       name: 'timeout',
       value: '<seconds>',

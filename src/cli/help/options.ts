@@ -4,6 +4,9 @@
  * them from the same table.
  */
 
+import { AGENT_IDS, type AgentId } from '../../agents/agent.js';
+import { AGENTS, agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
+
 /** One option of a command, as `--help` explains it. */
 export interface OptionHelp {
   /** The flag without its dashes (`runs`). */
@@ -68,3 +71,37 @@ export const SHARED_OPTIONS = {
   /** run, improve, matrix. */
   debug: { name: 'debug', text: "show claude's stderr" },
 } as const satisfies Record<string, OptionHelp>;
+
+const OTHER_AGENTS = Object.values(AGENTS).filter((a) => a.id !== DEFAULT_AGENT);
+
+/** `claude|codex|gemini`: the `--agent` values, from the registry (or those given). */
+export const agentValues = (ids: readonly AgentId[] = AGENT_IDS): string => ids.join('|');
+
+/** `claude (Claude Code, the default), codex (…) or gemini (…)`: each agent as `--agent` explains it. */
+export function agentChoices(ids: readonly AgentId[] = AGENT_IDS): string {
+  const texts = ids.map((id) => agentFacts(id).agentHelp);
+  return texts.length < 2 ? texts.join('') : `${texts.slice(0, -1).join(', ')} or ${texts.at(-1)}`;
+}
+
+/** `[--codex <path>] [--gemini <path>]`: the usage line's executable options of the agents but the default. */
+export const agentBinUsage = (ids: readonly AgentId[] = OTHER_AGENTS.map((a) => a.id)): string =>
+  ids.map((id) => `[--${agentFacts(id).binOption} <path>]`).join(' ');
+
+/**
+ * The executable option of each agent but the default (`--codex <path>`), from the registry;
+ * `withEndpoint` adds where its runs send their model calls.
+ */
+export function agentBinOptions(
+  withEndpoint: boolean,
+  ids: readonly AgentId[] = OTHER_AGENTS.map((a) => a.id),
+): OptionHelp[] {
+  return ids.map((id) => {
+    const a = agentFacts(id);
+    const endpoint = withEndpoint && a.endpointHelp ? `. ${a.endpointHelp}` : '';
+    return {
+      name: a.binOption,
+      value: '<path>',
+      text: `the ${a.bin} binary to run with --agent ${a.id} (default: $${a.binVariable}, else ${a.bin} on PATH)${endpoint}`,
+    };
+  });
+}
