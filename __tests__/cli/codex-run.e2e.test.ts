@@ -126,6 +126,14 @@ describe('run --agent codex --siblings', () => {
       { name: 'pdf', sha256: sha256Hex('Fill PDF forms: tax, visa, leases') },
       { name: 'xlsx', sha256: sha256Hex('Edit spreadsheets and workbooks') },
     ]);
+    // Codex's listing through its runtime's probe: the stub whole beside its siblings, and each
+    // run's state read from its own rollout.
+    const listing = report.candidate.listing?.codex;
+    expect(listing?.stub.state).toBe('whole');
+    expect(listing?.unit).toBe('bytes');
+    expect(listing?.members.map((m) => m.state).filter((s) => s !== 'whole')).toEqual([]);
+    expect(listing?.runs).toEqual({ whole: 3, cut: 0, bare: 0, fromRequest: 3 });
+    expect(report.candidate.queries.map((q) => q.listing)).toEqual([['whole'], ['whole'], ['whole']]);
     // The positive read as pdf is lost to it; the negative xlsx owns went to its owner.
     expect(report.candidate.totals.siblings).toMatchObject({
       lostPositives: 1,

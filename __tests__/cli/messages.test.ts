@@ -222,7 +222,7 @@ describe('usage errors: exact message, exit 1, nothing run', () => {
       what: 'an unknown short option',
       args: () => ['check', '-x'],
       first:
-        'skilltrigger: unknown option -x for check; it takes --skill, --eval, --claude (skilltrigger check --help explains every option)',
+        'skilltrigger: unknown option -x for check; it takes --skill, --eval, --claude, --roster, --model, --agent, --codex (skilltrigger check --help explains every option)',
     },
   ];
   for (const c of cases) {

@@ -370,7 +370,7 @@ export const FAULT_CASES: readonly FaultCase[] = [
     layer: 'cli',
     fault: 'a measurement in the user’s own HOME (settings, CLAUDE.md, another project’s history)',
     injected:
-      'the real claude with a populated HOME and a TMPDIR of the test; `preflight`, `run`, `matrix` (2 skills) and `improve` (its rewrite call included), each HOME and TMPDIR compared file by file before and after',
+      'the real claude with a populated HOME and a TMPDIR of the test; `preflight`, `run`, `matrix` (2 skills), `improve` (its rewrite call included) and `roster export` of both agents (a crowd of skills, a command and a use record in that HOME), each HOME and TMPDIR compared file by file before and after',
     outcome:
       'HOME unchanged apart from the plugin store the CLI rewrites at every start (docs/home.md); no `~/.claude/projects/` folder of a temp project, nothing left in the TMPDIR (was: one `~/.claude/projects/-tmp-skilltrigger-…` folder a run)',
   },

@@ -28,8 +28,8 @@ import {
  * temp folder keeps nothing either.
  */
 
-const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
+const DESCRIPTION = 'Write HANDOFF.md summarising the session so a fresh session can resume the work';
 /** The turns runs start with (docs/context.md): placed for each run, and gone with it. */
 const CONTEXT = [
   { role: 'user', content: 'The deploy script broke after the rename.' },
@@ -327,6 +327,74 @@ describe(faultTitle('home-unchanged'), () => {
     expect(
       world.model.requests.slice(asked).some((r) => readRewritePrompt(r.view?.query ?? '') !== undefined),
     ).toBe(true);
+    await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
+  }, 600_000);
+
+  it('roster export of both agents (the catalogue read in place, the listing probed elsewhere)', async () => {
+    const { tmp, env } = await world.tmpEnv('roster-export');
+    await warm(env, 'warm-roster');
+    // A crowd in this HOME for each agent: a Claude Code skill with a use record and a command,
+    // and a skill in Codex's `~/.agents/skills`.
+    const config = path.join(claude.home, '.claude');
+    await mkdir(path.join(config, 'skills', 'pdf-tables'), { recursive: true });
+    await writeFile(
+      path.join(config, 'skills', 'pdf-tables', 'SKILL.md'),
+      '---\nname: pdf-tables\ndescription: Extract tables from PDF files\n---\n\nBody.\n',
+    );
+    await mkdir(path.join(config, 'commands'), { recursive: true });
+    await writeFile(
+      path.join(config, 'commands', 'deploy.md'),
+      '---\ndescription: Ship the build\n---\n\nGo.\n',
+    );
+    const json = path.join(claude.home, '.claude.json');
+    const was = JSON.parse(await readFile(json, 'utf8'));
+    await writeFile(
+      json,
+      JSON.stringify({
+        ...was,
+        skillUsage: { 'pdf-tables': { usageCount: 3, lastUsedAt: 1_700_000_000_000 } },
+      }),
+    );
+    await mkdir(path.join(claude.home, '.agents', 'skills', 'slides'), { recursive: true });
+    await writeFile(
+      path.join(claude.home, '.agents', 'skills', 'slides', 'SKILL.md'),
+      '---\nname: slides\ndescription: Build slide decks from notes\n---\n\nBody.\n',
+    );
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+
+    const out = path.join(work, 'roster-claude.json');
+    const r = await runCli(['roster', 'export', '--claude', CLAUDE_BIN, '--out', out], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('roster: 1 skill and 1 command claude lists');
+    const roster = JSON.parse(await readFile(out, 'utf8'));
+    expect(roster).toMatchObject({ schema: 'skilltrigger/roster', agent: 'claude', agentVersion: '2.1.328' });
+    expect(roster.entries).toEqual([
+      {
+        kind: 'skill',
+        source: 'user',
+        name: 'pdf-tables',
+        description: 'Extract tables from PDF files',
+        chars: 29,
+        usage: { usageCount: 3, lastUsedAt: 1_700_000_000_000 },
+      },
+      { kind: 'command', source: 'user', name: 'deploy', description: 'Ship the build', chars: 14 },
+    ]);
+    await unchanged(home, tmp, temp);
+
+    const hashed = path.join(work, 'roster-codex.json');
+    const c = await runCli(
+      ['roster', 'export', '--agent', 'codex', '--codex', CODEX_BIN, '--hash-names', '--out', hashed],
+      { env },
+    );
+    expect(c.code, c.stderr).toBe(0);
+    const codex = JSON.parse(await readFile(hashed, 'utf8'));
+    expect(codex).toMatchObject({ agent: 'codex', hashedNames: true });
+    expect(codex.entries).toEqual([
+      { kind: 'skill', source: 'user', name: expect.stringMatching(/^h[0-9a-f]{5}$/), chars: 28 },
+    ]);
+    expect(await readFile(hashed, 'utf8')).not.toContain('slides');
     await unchanged(home, tmp, temp);
     expect(await readdir(tmp)).toEqual([]);
   }, 600_000);

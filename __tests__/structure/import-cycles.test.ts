@@ -242,6 +242,7 @@ const FLOORS: Record<string, Floor> = {
   'inputs/': 'rule',
   'inputs/files.ts': 'adapter',
   'inputs/context-file.ts': 'adapter',
+  'inputs/roster.ts': 'adapter',
   'inputs/sibling-files.ts': 'adapter',
   'author/': 'rule',
   'author/files.ts': 'adapter',

@@ -14,6 +14,7 @@ import { junitPathFor, writeRenderingFile } from '../report/disk/files.js';
 import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
+import { listingReadLines } from '../report/listing-text.js';
 import { renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../schemas/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
@@ -265,6 +266,11 @@ export async function measureOne(
       // The roster gate's stub-less run, as on the CLI: every report records what the model saw.
       ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
       ...(target.siblings.length === 0 ? {} : { crossNegatives: settings.crossNegatives }),
+      // How each agent lists the stub on this runner (docs/listing-budget.md), told before the runs.
+      readListing: true,
+      onListing: (read) => {
+        for (const line of listingReadLines(read, paired)) core.info(line);
+      },
     },
     (p) => {
       if (p.result.usageUnreported) unreportedRuns++;

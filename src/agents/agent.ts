@@ -58,6 +58,79 @@ export interface AgentFacts {
 /** How one entry reaches the model: its whole text, its text cut at the cap (ending `…`), or its name alone. */
 export type ListingState = 'whole' | 'cut' | 'bare';
 
+/** How a message says each state. */
+export const LISTING_STATE_WORDS: Readonly<Record<ListingState, string>> = {
+  whole: 'whole',
+  cut: 'cut',
+  bare: 'name-only',
+};
+
+/** The stub's entry in a listing: its state, and the characters of its text as listed (0 when bare). */
+export interface StubListing {
+  state: ListingState;
+  chars: number;
+}
+
+/**
+ * A whole skill listing as one probe of a run's environment read it (docs/listing-budget.md): the
+ * budget where the agent says it or the rule knows it, what the listing used, every other entry by
+ * its listed name with its state (`omitted`: Codex left it out), and the stub's own entry. Names are the adapter's; a report keeps only their hashes.
+ */
+export interface ListingPicture {
+  /** Claude Code counts display width in characters, Codex UTF-8 bytes. */
+  unit: 'characters' | 'bytes';
+  budget?: number;
+  used: number;
+  entries: Array<{ name: string; state: ListingState | 'omitted' }>;
+  stub: StubListing;
+  /** How the skill itself would be listed in its user's place, where the stub is not whole and that was read. */
+  realSkill?: ListingState;
+}
+
+/** What a listing probe read, or why it could not. */
+export type ListingProbe = { kind: 'read'; picture: ListingPicture } | { kind: 'failed'; reason: string };
+
+/** What an agent's listing probe is told: one side's stub, laid out as its runs lay it out. */
+export interface AgentListingSettings {
+  bin: string;
+  /** The user's environment, HOME included: the catalogue a run lists is the one it finds there. */
+  env: NodeJS.ProcessEnv;
+  model?: string;
+  skillName: string;
+  /** The side's text as its SKILL.md holds it. */
+  description: string;
+  siblings: readonly SiblingText[];
+  /** A roster's crowd, listed in a throwaway HOME instead of the user's catalogue. */
+  crowd?: readonly CrowdMember[];
+}
+
+/** One entry of the catalogue an agent lists on this machine, as a roster holds it (docs/roster.md). */
+export interface InstalledEntry {
+  kind: 'skill' | 'command';
+  source: 'user' | 'project' | 'plugin';
+  /** The folder or command file name. */
+  name: string;
+  /** The text the agent lists for it. */
+  description: string;
+  /** The use record that ranks it (Claude Code's `skillUsage`). */
+  usage?: { usageCount: number; lastUsedAt: number };
+}
+
+/** One entry of a roster's crowd (docs/roster.md): a skill folder's SKILL.md, or an entry's description to write one from. */
+export interface CrowdMember {
+  kind: InstalledEntry['kind'];
+  source: InstalledEntry['source'];
+  name: string;
+  /** A folder roster's SKILL.md, byte for byte. */
+  fileText?: string;
+  /** A roster file's description (with hashed names: as many `x` as it had characters). */
+  description?: string;
+  usage?: InstalledEntry['usage'];
+}
+
+/** What a reading of the installed catalogue found, or why it could not. */
+export type InstalledRead = { kind: 'read'; entries: InstalledEntry[] } | { kind: 'failed'; reason: string };
+
 /** One earlier turn of a context (docs/context.md): who said it and its text. */
 export interface ContextTurn {
   role: 'user' | 'assistant';
@@ -154,6 +227,10 @@ export interface AgentRuntime {
   open(settings: AgentRunSettings): Agent;
   /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
   killAll(): void;
+  /** How its runs of one side will list the stub, read by a probe of their own environment. */
+  listing?(settings: AgentListingSettings): Promise<ListingProbe>;
+  /** The catalogue it lists on this machine, read without writing to the user's HOME. */
+  installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
 }
 
 /** What a measurement runs on when no agent is named. */
@@ -228,6 +305,8 @@ export interface AgentRunResult {
   agent?: AgentId;
   /** `--late N`: a miss whose run loaded the stub in a later turn. */
   late?: boolean;
+  /** The stub's entry in the listing this run's own request sent, where the harness can read it (Codex's rollout). */
+  listing?: StubListing;
   /**
    * The agent reported no tokens for a run that paid for its prompt (Codex reports usage only when
    * a turn completes, so a run killed at its decision has none): a budget counts its estimate.

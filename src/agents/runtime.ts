@@ -2,11 +2,21 @@
  * What the registry's agents do at run time, for the core that must not name them: the one place
  * outside an agent's folder that imports its processes.
  */
-import type { AgentId, AgentRuntime } from './agent.js';
+import os from 'node:os';
+import type { Crowd } from '../inputs/roster.js';
+import type { AgentId, AgentRuntime, InstalledRead, ListingProbe } from './agent.js';
 import { killAllClaudeGroups } from './claude/children.js';
+import { runClaudeCommand } from './claude/command.js';
+import { parseCliVersion } from './claude/gates/cli.js';
+import { crowdCatalogue, installedCatalogue } from './claude/installed-catalogue.js';
+import { claudeInstalledEntries } from './claude/installed-entries.js';
+import { GATE_COMMANDS } from './claude/launch.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
+import { probeRunListing, probeSideListing } from './claude/run-listing.js';
+import { claudeEnvironment } from './claude/run-once.js';
 import { codexRuntime } from './codex/runtime.js';
 import { geminiRuntime } from './gemini/runtime.js';
+import type { StubSpec } from './process/stub-project.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
 /**
@@ -38,4 +48,64 @@ export function killAllAgentGroups(): void {
  */
 export function sweepDeadRuns(root: string, env: Record<string, string | undefined>): Promise<SweepResult> {
   return sweepDeadOwners(root, env, removeProjectEntriesIn);
+}
+
+/**
+ * How `agent` lists a skill's stub among a roster's crowd (docs/roster.md), read by its listing
+ * probe: the real CLI against the loopback model, the crowd in a throwaway HOME. No model call.
+ * `description`: the text the agent lists (Claude Code's listed text; the SKILL.md's for others).
+ */
+export async function crowdListing(
+  agent: AgentId,
+  crowd: Crowd,
+  stub: { skillName: string; description: string },
+  options: { bin: string; env: NodeJS.ProcessEnv; model?: string },
+): Promise<ListingProbe> {
+  const model = options.model ? { model: options.model } : {};
+  if (agent === 'claude')
+    return probeRunListing(
+      { layout: 'command', ...stub },
+      { claudeBin: options.bin, env: options.env, catalogue: crowdCatalogue(crowd), ...model },
+    );
+  const probe = runtimeOf(agent)?.listing;
+  if (probe === undefined) return { kind: 'failed', reason: `${agent} cannot say how it lists a crowd` };
+  return probe({ bin: options.bin, env: options.env, ...model, ...stub, siblings: [], crowd: crowd.entries });
+}
+
+/** The catalogue `agent` lists on this machine (docs/roster.md), read without writing to the user's HOME. */
+export async function installedEntries(
+  agent: AgentId,
+  settings: { bin: string; env: NodeJS.ProcessEnv; model?: string },
+): Promise<InstalledRead> {
+  const read = agent === 'claude' ? claudeInstalledEntries : runtimeOf(agent)?.installed;
+  return read ? read(settings) : { kind: 'failed', reason: `${agent} cannot say what it lists` };
+}
+
+/** `agent`'s CLI version, read from `--version`; undefined when it does not say. */
+export async function agentVersion(
+  agent: AgentId,
+  bin: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  if (agent !== 'claude') return runtimeOf(agent)?.version(bin);
+  const result = await runClaudeCommand(bin, [...GATE_COMMANDS.version], {
+    env: claudeEnvironment(env, 0),
+    cwd: os.tmpdir(),
+    timeoutMs: 30_000,
+  }).catch(() => undefined);
+  return result === undefined ? undefined : parseCliVersion(result.stdout);
+}
+
+/**
+ * The default agent's listing of a measured run's sides (docs/listing-budget.md): the user's
+ * catalogue read once, then per side the stub among it and, where the stub is not whole, the skill
+ * itself in its user's place (`folder`), for the listing gate.
+ */
+export async function defaultAgentListing(settings: {
+  claudeBin: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<(stub: StubSpec, folder: string, model: string | undefined) => Promise<ListingProbe>> {
+  const catalogue = await installedCatalogue(settings.env);
+  return (stub, folder, model) =>
+    probeSideListing(stub, folder, { ...settings, catalogue, ...(model ? { model } : {}) });
 }

@@ -1,6 +1,6 @@
-import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { UsageError } from '../errors.js';
-import { parseAgents } from '../inputs/agents.js';
+import { isAgent, parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { MATRIX_AGENTS } from '../schemas/matrix.js';
 import { agentsOption } from './agent-args.js';
@@ -60,6 +60,23 @@ export interface CheckArgs {
   evals: string[];
   /** The claude whose listing probe reads each skill as Claude Code lists it (emulated when absent). */
   claude: string;
+  /** `--roster <file|dir>`: say how each skill is listed among that crowd (docs/roster.md). */
+  roster?: string;
+  /** `--model`: the model whose listing budget applies (the CLI's default when absent). */
+  model?: string;
+  /** `--agent`: whose listing the roster is checked on (default: the roster file's agent, else claude). */
+  agent?: AgentId;
+  /** Each agent's executable (with --roster). */
+  bins?: Record<AgentId, string>;
+}
+
+export interface RosterExportArgs {
+  command: 'roster-export';
+  agent: AgentId;
+  out: string;
+  hashNames: boolean;
+  model?: string;
+  bin: string;
 }
 
 export interface ViewArgs {
@@ -92,6 +109,7 @@ export type CliArgs =
   | CompareArgs
   | CheckArgs
   | ViewArgs
+  | RosterExportArgs
   | InitArgs
   | ImproveArgs
   | ImproveApplyArgs
@@ -150,7 +168,21 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
           `check needs at least one --skill <dir> or --eval <file>\n\n${commandUsage('check')}`,
         );
       }
-      return { command: 'check', skills, evals, claude: claudeOf(parsed, env) };
+      const roster = parsed.values.get('roster');
+      const model = parsed.values.get('model');
+      const agent = parsed.values.get('agent');
+      if (agent !== undefined && !isAgent(agent))
+        throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
+      return {
+        command: 'check',
+        skills,
+        evals,
+        claude: claudeOf(parsed, env),
+        ...(roster === undefined ? {} : { roster }),
+        ...(model === undefined ? {} : { model }),
+        ...(agent === undefined ? {} : { agent }),
+        bins: agentBins(parsed, env),
+      };
     },
   },
   view: {
@@ -202,6 +234,26 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     },
   },
   init: { build: (parsed, env) => initArgs(parsed, claudeOf(parsed, env)) },
+  roster: {
+    build(parsed, env): RosterExportArgs {
+      const [action, extra] = parsed.positionals;
+      if (action !== 'export' || extra !== undefined)
+        throw new UsageError(`roster takes one action, export\n\n${commandUsage('roster')}`);
+      const out = parsed.values.get('out');
+      if (!out) throw new UsageError(`roster export needs --out <roster.json>\n\n${commandUsage('roster')}`);
+      const agent = parsed.values.get('agent') ?? 'claude';
+      if (!isAgent(agent))
+        throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
+      return {
+        command: 'roster-export',
+        agent,
+        out,
+        hashNames: parsed.switches.has('hash-names'),
+        ...optional('model', parsed.values.get('model')),
+        bin: agentBins(parsed, env)[agent],
+      };
+    },
+  },
   improve: {
     // --apply writes a finished session's winner: none of the measuring options apply.
     build: (parsed, env) =>

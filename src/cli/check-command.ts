@@ -2,10 +2,12 @@ import path from 'node:path';
 import { readListedTexts, unlistedDefect } from '../agents/claude/listed-text.js';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
+import { loadRoster } from '../inputs/roster.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import { weakSetFindings } from '../inputs/weak-set.js';
 import type { CheckArgs } from './args.js';
 import type { CliIo } from './output.js';
+import { rosterLines } from './roster-check.js';
 
 /** The loader's warnings and the weak-set findings of an eval set, one line each; `run` shows them too. */
 export function evalSetWarnings(file: string, set: EvalSet): string[] {
@@ -73,6 +75,25 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
       io.stdout.write(
         `info  ${skill.file}: listed text differs from the frontmatter only in white space (${Buffer.byteLength(listed.text)} vs ${Buffer.byteLength(authored)} bytes): Claude Code turns line breaks and tabs into spaces; the listed text is measured\n`,
       );
+    }
+  }
+  if (args.roster !== undefined) {
+    const crowd = await loadRoster(args.roster);
+    const agent = args.agent ?? crowd.agent ?? 'claude';
+    // Claude Code lists the text its probe read; every other agent the SKILL.md's description.
+    const listed = loaded.flatMap((l) => {
+      if (!('skill' in l)) return [];
+      const text = agent === 'claude' ? listedTexts[skills.indexOf(l.skill)]?.text : l.skill.description;
+      return text === undefined ? [] : [{ skill: l.skill, listed: text }];
+    });
+    const lines = await rosterLines(agent, crowd, listed, {
+      bin: agent === 'claude' ? args.claude : (args.bins?.[agent] ?? agent),
+      env: io.env,
+      ...(args.model ? { model: args.model } : {}),
+    });
+    for (const line of lines) {
+      if (line.startsWith('warn')) warnings++;
+      io.stdout.write(`${line}\n`);
     }
   }
   for (const file of args.evals) {

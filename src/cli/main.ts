@@ -17,6 +17,7 @@ import { improveCommand } from './improve-command.js';
 import { initCommand } from './init-command.js';
 import { matrixCommand } from './matrix-command.js';
 import { preflightCommand } from './preflight-command.js';
+import { rosterExportCommand } from './roster-command.js';
 import { type CliIo, runCommand } from './run-command.js';
 import { viewCommand } from './view-command.js';
 
@@ -43,6 +44,7 @@ function startsClaude(args: CliArgs): boolean {
     case 'init':
     case 'improve':
     case 'check':
+    case 'roster-export':
       return true;
     case 'matrix':
       return args.merge.length === 0;
@@ -58,6 +60,8 @@ export function agentsRun(args: CliArgs): AgentId[] {
       return args.agents?.map((a) => a.agent) ?? ['claude'];
     case 'preflight':
       return args.agents.map((a) => a.agent);
+    case 'roster-export':
+      return [args.agent];
     default:
       return startsClaude(args) ? ['claude'] : [];
   }
@@ -142,6 +146,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return await improveApplyCommand(args, io);
       case 'matrix':
         return await matrixCommand(args, io, controller.signal);
+      case 'roster-export':
+        return await rosterExportCommand(args, io);
     }
   } catch (error) {
     if (error instanceof SkilltriggerError) {

@@ -16,6 +16,7 @@ import { writeRenderingFile } from '../report/disk/files.js';
 import { writeReport } from '../report/files.js';
 import { headlineLines } from '../report/headline.js';
 import { renderJunit } from '../report/junit.js';
+import { listingReadLines, listingWarnings } from '../report/listing-text.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { costWarnings, lateAndCostLines, pairedModelsLines } from '../report/models-text.js';
 import { lostToSiblingsText } from '../report/siblings.js';
@@ -103,6 +104,11 @@ export async function measureAndReport(
       ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
       ...(inputs.early ? { early: inputs.early } : {}),
       ...measureSettingsFrom(args, io, preflight, cost),
+      readListing: true,
+      onListing: (read) => {
+        for (const line of listingReadLines(read, paired)) io.stderr.write(`${line}\n`);
+      },
+      listingGate: !args.allowBare,
     },
     progress.onRun,
     signal,
@@ -117,6 +123,12 @@ export async function measureAndReport(
   // The numbers go out before the write, so a report folder that refuses the file loses nothing.
   if (report.simulated)
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from a real model.\n');
+  // How the stub was listed comes first: a name-only listing means the rate below is the name's.
+  for (const [label, m] of [
+    ['baseline: ', report.baseline],
+    [report.baseline ? 'candidate: ' : '', report.candidate],
+  ] as const)
+    for (const w of m ? listingWarnings(m) : []) io.stdout.write(`${label}${w}\n`);
   if (report.verdict === 'no-verdict') {
     const reasons = [...report.candidate.noVerdictReasons, ...(report.baseline?.noVerdictReasons ?? [])];
     io.stdout.write(`NO VERDICT — this is not a measurement: ${[...new Set(reasons)].join('; ')}\n`);

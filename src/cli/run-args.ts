@@ -45,6 +45,8 @@ export interface RunArgs extends MeasuringFlags {
   siblings: string[];
   /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
   crossNegatives: boolean;
+  /** `--allow-bare`: measure a stub listed worse than the skill itself would be (src/measure/listing-gate.ts). */
+  allowBare: boolean;
   /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
   agents?: AgentTarget[];
   /** Each agent's executable (`--codex <path>`, else $SKILLTRIGGER_CODEX, else codex on PATH). */
@@ -84,5 +86,6 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),
+    allowBare: parsed.switches.has('allow-bare'),
   };
 }

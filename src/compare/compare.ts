@@ -10,6 +10,7 @@ import {
 } from './comparison.js';
 import { environmentWarnings } from './environment.js';
 import { compareClass, compareRows, matchQueries, overallLabel } from './label.js';
+import { listingDifferenceWarnings } from './listing.js';
 import { planSubsets } from './subsets.js';
 
 /**
@@ -120,6 +121,7 @@ function buildComparison(
   // A changed annotation is a difference between the two set-ups, warned with the environment's.
   const warnings = [
     ...environment,
+    ...listingDifferenceWarnings(base, cand, names),
     ...plan.changes.map((ch) => ({
       code: (ch.annotation === 'split' ? 'split-changed' : 'needs-context-changed') as ComparisonWarningCode,
       message: ch.message,

@@ -30,6 +30,11 @@ export type ComparisonWarningCode =
   | 'roster-members'
   | 'roster-size'
   | 'siblings'
+  /** How the stub and its catalogue were listed differs (src/compare/listing.ts). */
+  | 'listing-unknown'
+  | 'listing-state'
+  | 'listing-members'
+  | 'listing-budget'
   | 'environment-unknown'
   | 'environment'
   | 'trigger-threshold'

@@ -5,6 +5,7 @@ import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
+import type { ListingRead } from '../report/build/listing.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
 import type { RuleSettings } from '../verdict/rules.js';
 import type { AgentTarget } from './loop-spec.js';
@@ -90,6 +91,15 @@ export interface MeasureSettings {
   standby?: number;
   /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
   early?: EarlyStandby;
+  /**
+   * Read how each agent lists each side's stub among the machine's catalogue, by a probe of the
+   * runs' environment before the runs (docs/listing-budget.md, "The listing of a measured run").
+   */
+  readListing?: boolean;
+  /** Told what the probes read, before the first run (and told why a probe failed). */
+  onListing?: (read: ListingRead) => void;
+  /** Refuse the runs (exit 2) when a stub is listed worse than the skill itself would be (src/measure/listing-gate.ts). */
+  listingGate?: boolean;
 }
 
 /** What of the settings the loop's spec is made from (the entries can make it before the gates). */

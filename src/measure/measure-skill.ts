@@ -3,14 +3,17 @@ import os from 'node:os';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
 import { describeListed } from '../agents/claude/listed-text.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
+import { GateError } from '../errors.js';
 import { describeContext } from '../inputs/context.js';
 import { buildReport } from '../report/build/build.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
 import type { Report } from '../schemas/report.js';
+import { listingGateRefusal } from './listing-gate.js';
 import { measureAll } from './loop.js';
 import type { RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
 import { loopBudget, measurementLoop, withContexts } from './measurement-loop.js';
+import { readListings } from './read-listings.js';
 import { foldRecords } from './versus-fresh.js';
 
 /** Measure one skill (one or two descriptions) and return the report; never writes files itself. */
@@ -22,6 +25,16 @@ export async function measureSkill(
 ): Promise<Report> {
   const { loop, origin, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
   const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+  const listing = settings.readListing ? await readListings(settings, loop, signal) : undefined;
+  if (listing) settings.onListing?.(listing);
+  const refusal =
+    listing && settings.listingGate
+      ? listingGateRefusal(
+          listing,
+          loop.sides.map((s) => s.label),
+        )
+      : undefined;
+  if (refusal !== undefined) throw new GateError(refusal);
   const budget = loopBudget(settings);
   const measured = await measureAll(
     { ...loop, ...(budget ? { budget } : {}), ...(settings.early ? { early: settings.early } : {}) },
@@ -85,6 +98,7 @@ export async function measureSkill(
       overridden: settings.overridden,
       records: candidateRecords,
       stubNames: stubNames(candidateRecords),
+      ...(listing?.sides[0] ? { listing: listing.sides[0] } : {}),
     },
     ...(settings.baselineDescription !== undefined && baselineRecords
       ? {
@@ -93,6 +107,7 @@ export async function measureSkill(
             overridden: true,
             records: baselineRecords,
             stubNames: stubNames(baselineRecords),
+            ...(listing?.sides[1] ? { listing: listing.sides[1] } : {}),
           },
         }
       : {}),

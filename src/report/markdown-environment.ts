@@ -3,7 +3,8 @@
 import { escapeInline } from '../escape.js';
 import type { Report } from '../schemas/report.js';
 import { counted, settingsText } from './headline.js';
-import type { Side } from './sides.js';
+import { listingLines } from './listing-text.js';
+import { labelled, type Side } from './sides.js';
 
 function descriptionLine(side: Side): string {
   const d = side.m.description;
@@ -50,6 +51,7 @@ export function environmentSection(report: Report, sides: readonly Side[]): stri
     `- Inherited environment: ${env}`,
     `- Settings: ${settings}`,
     ...sides.map(descriptionLine),
+    ...sides.flatMap((side) => listingLines(side.m).map((l) => `- Listing: ${labelled(side, l)}`)),
     `- Plugin conflicts: ${conflict}`,
     `- Created: ${escapeInline(report.createdAt)}`,
   ];

@@ -10,6 +10,7 @@ import { markdownTable as table, utcDate } from '../format.js';
 import type { Report } from '../schemas/report.js';
 import { contextArmLines } from './context-text.js';
 import { counted, hasSeveralModels, headline, headlineLines, passesText } from './headline.js';
+import { listingWarnings } from './listing-text.js';
 import { environmentSection } from './markdown-environment.js';
 import { queriesSection } from './markdown-queries.js';
 import { totalsSection } from './markdown-totals.js';
@@ -137,6 +138,8 @@ export function renderMarkdown(report: Report): string {
   const title = `# skilltrigger: ${escapeInline(report.skill)} · ${utcDate(report.createdAt)}${paired ? ' · baseline vs candidate' : ''}`;
   const blocks: string[][] = [
     [title],
+    // Our own words and numbers only: nothing of the user's to escape.
+    sides.flatMap((s) => listingWarnings(s.m).map((w) => `**${labelled(s, w)}**`)),
     noVerdictBlock(report, sides),
     simulatedNote(report),
     stoppedNote(sides),

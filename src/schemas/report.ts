@@ -11,9 +11,11 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 7;
+export const REPORT_SCHEMA_VERSION = 8;
 /**
- * The oldest version `read` still accepts. Version 7 only added the optional `settings.context` (the
+ * The oldest version `read` still accepts. Version 8 only added `gemini` to the agent ids and optional
+ * fields (per query `context`, `byContext`, `listing`; per measurement `byContext`, `sessionCost`,
+ * `listing`; `settings.versusFresh|contextFill`), so a version-7 report reads as it was. Version 7 only added the optional `settings.context` (the
  * turns every run started with, as hash, count and size), so a version-6 report reads as it was.
  * Version 6 added the required `agents` (the agent each
  * measurement ran on, with its version); every report before it was measured on Claude Code, so
@@ -63,6 +65,8 @@ const count = z.number().int().nonnegative();
 
 /** The agents a report can name (`--agent`). */
 export const agentIdSchema = z.enum(AGENT_IDS);
+/** How an entry reached the model: its whole text, its text cut, or its name alone. */
+const listingStateSchema = z.enum(['whole', 'cut', 'bare']);
 
 export const outcomeCodeSchema = z.union([
   z.enum(['triggered', 'not-triggered', 'timeout']),
@@ -141,6 +145,8 @@ export const querySchema = z.object({
   context: contextSummarySchema().optional(),
   /** With both arms (docs/context.md, "Arms"): this query's counts fresh and with its context. */
   byContext: z.object({ fresh: modelCountsSchema, context: modelCountsSchema }).partial().optional(),
+  /** The stub's listing state in each run, in run order; null where none was read. */
+  listing: z.array(listingStateSchema.nullable()).optional(),
 });
 
 /** `--siblings`: where the runs went among the competing skills (docs/matrix.md). */
@@ -337,6 +343,27 @@ export const sessionCostSchema = z.object({
 });
 export type SessionCost = z.infer<typeof sessionCostSchema>;
 
+/**
+ * How one agent listed the stub and its catalogue (docs/listing-budget.md, "The listing of a
+ * measured run"): the budget and what the listing used (display characters for Claude Code, UTF-8
+ * bytes for Codex), every entry counted by state, every entry but the stub by the first 12 hex of
+ * the SHA-256 of its listed name (as the roster's members), the stub's own entry, and the runs
+ * counted by the state the stub had in each.
+ */
+export const agentListingSchema = z.object({
+  unit: z.enum(['characters', 'bytes']),
+  /** Absent where the agent did not say it and the rule does not know the model's window. */
+  budget: count.optional(),
+  used: count,
+  /** Every entry of the listing, the stub's included; `omitted`: left out by Codex's budget. */
+  entries: z.object({ whole: count, cut: count, bare: count, omitted: count }),
+  members: z.array(z.object({ id: hex12, state: z.enum(['whole', 'cut', 'bare', 'omitted']) })),
+  /** The stub's entry as the probe of the runs' environment read it; `chars`: its text as listed (0 bare). */
+  stub: z.object({ state: listingStateSchema, chars: count }),
+  /** The runs by the stub's state; `fromRequest`: those whose state was read from their own request. */
+  runs: z.object({ whole: count, cut: count, bare: count, fromRequest: count }),
+});
+
 /** One description measured over one eval set. A paired report holds two. */
 export const measurementSchema = z.object({
   description: descriptionSchema,
@@ -369,6 +396,8 @@ export const measurementSchema = z.object({
   cost: costSchema.optional(),
   /** Set when `--max-cost-usd` stopped the run; `noVerdictReasons` then opens with `budget: …`. */
   budgetStop: budgetStopSchema.optional(),
+  /** Per agent, how the stub and its catalogue were listed; absent where no listing was read. */
+  listing: z.partialRecord(agentIdSchema, agentListingSchema).optional(),
 });
 
 /**
@@ -495,3 +524,4 @@ export type ModelSummaryReport = z.infer<typeof modelSummarySchema>;
 export type ReportCost = z.infer<typeof costSchema>;
 export type PairedByModel = z.infer<typeof pairedByModelSchema>;
 export type ReportAgent = z.infer<typeof agentSchema>;
+export type AgentListing = z.infer<typeof agentListingSchema>;

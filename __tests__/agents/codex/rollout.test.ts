@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRolloutLine } from '../../../src/agents/codex/rollout.js';
+import { codexListingBytes, codexStubListing } from '../../../src/agents/codex/run-listing.js';
 
 // The rollout lines the decision reads, shaped as codex-cli 0.169.0 writes them (docs/codex.md
 // "The session rollout"); decision.test.ts feeds whole recorded rollouts.
@@ -128,5 +129,50 @@ describe('rollout lines', () => {
       kind: 'turn-end',
       error: '',
     });
+  });
+});
+
+describe('the listing in the rollout', () => {
+  const listing =
+    '<skills_instructions>\n## Skills\n### Available skills\n- pdf-stub-ab12: Extract text from PDF (file: r1/pdf-stub-ab12/SKILL.md)\n</skills_instructions>';
+
+  it('the developer message holding the skill listing is read as the listing; another developer message is other', () => {
+    const content = [
+      { type: 'input_text', text: 'permissions' },
+      { type: 'input_text', text: listing },
+    ];
+    expect(parseRolloutLine(line('response_item', { type: 'message', role: 'developer', content }))).toEqual({
+      kind: 'listing',
+      text: listing,
+    });
+    expect(
+      parseRolloutLine(
+        line('response_item', {
+          type: 'message',
+          role: 'developer',
+          content: [{ type: 'input_text', text: 'x' }],
+        }),
+      ),
+    ).toEqual({ kind: 'other', type: 'message:developer' });
+  });
+
+  it("the stub's state is whole, cut with its length, or bare, against its description as Codex reads it", () => {
+    expect(codexStubListing(listing, 'pdf-stub-ab12', 'Extract text from PDF')).toEqual({
+      state: 'whole',
+      chars: 21,
+    });
+    expect(codexStubListing(listing, 'pdf-stub-ab12', 'Extract text from PDF files and forms')).toEqual({
+      state: 'cut',
+      chars: 21,
+    });
+    const bare = listing.replace('Extract text from PDF ', '');
+    expect(codexStubListing(bare, 'pdf-stub-ab12', 'Extract text from PDF')).toEqual({
+      state: 'bare',
+      chars: 0,
+    });
+    expect(codexStubListing(listing, 'other-stub', 'x')).toBeUndefined();
+    expect(codexListingBytes(listing)).toBe(
+      Buffer.byteLength('- pdf-stub-ab12: Extract text from PDF (file: r1/pdf-stub-ab12/SKILL.md)'),
+    );
   });
 });

@@ -11,6 +11,7 @@ import type { ClassComparison } from '../../compare/compare.js';
 import { escapeInline } from '../../escape.js';
 import { points, markdownTable as table, utcDate } from '../../format.js';
 import { hasSeveralModels, POOLED_MARK } from '../../report/headline.js';
+import { listingWarnings } from '../../report/listing-text.js';
 import type { Measurement, Report } from '../../schemas/report.js';
 import {
   type ActionRun,
@@ -264,6 +265,8 @@ function measuredLines(
   const baseline = baselineMeasurement(s);
   lines.push(`${escapeLineStart(s.file)} (${changeText(s.change, s.previousPath)})`, '');
   const said = [
+    // How the PR's stub was listed comes first: listed name-only, the rate is the name's.
+    ...listingWarnings(s.report.candidate).map((w) => `**${w}**`),
     ...noVerdictText(s.report),
     ...(s.baseline ? baselineText(s.baseline, run.baseSha, run.drift !== undefined) : []),
     ...savedText(s, run.headSha),

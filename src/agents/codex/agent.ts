@@ -40,6 +40,7 @@ export function codexAgent(
       return {
         outcome: result.outcome,
         ...(result.loaded === undefined ? {} : { loaded: result.loaded }),
+        ...(result.listing === undefined ? {} : { listing: result.listing }),
         usage,
         durationMs: result.durationMs,
         agent: 'codex',

@@ -9,7 +9,7 @@
  * gate (a probe with no skill: what every measured run lists besides the stub) and the listing
  * parity checks (docs/codex.md "Listing parity").
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startSimulatedModel } from '../../simulated/model.js';
@@ -43,6 +43,8 @@ export interface CodexProbeOptions {
   config?: readonly string[];
   /** Skill folders for `$HOME/.agents/skills`: the probe then runs with a throwaway HOME holding them. */
   userSkills?: readonly CodexProbeSkill[];
+  /** Read each listed skill's SKILL.md (`CodexListedSkill.text`) before the probe's folders go. */
+  readTexts?: boolean;
 }
 
 /** One line of Codex's skill listing. */
@@ -51,6 +53,8 @@ export interface CodexListedSkill {
   description: string;
   /** The SKILL.md the line points at, its alias root expanded. */
   file: string;
+  /** That file's text, with `readTexts` (absent when it could not be read). */
+  text?: string;
 }
 
 export type CodexProbeResult =
@@ -141,11 +145,20 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
             : `codex exited with code ${exit.exitCode ?? exit.signal ?? '?'} before sending a request`;
       return { kind: 'failed', reason };
     }
-    const skills = view.listing.map((entry) => ({
-      name: entry.name,
-      description: entry.description,
-      file: view.skillFiles.get(entry.name) ?? '',
-    }));
+    const skills: CodexListedSkill[] = [];
+    for (const entry of view.listing) {
+      const file = view.skillFiles.get(entry.name) ?? '';
+      const text =
+        options.readTexts === true && file !== ''
+          ? await readFile(file, 'utf8').catch(() => undefined)
+          : undefined;
+      skills.push({
+        name: entry.name,
+        description: entry.description,
+        file,
+        ...(text === undefined ? {} : { text }),
+      });
+    }
     const body = model.requests.find((r) => r.path === '/v1/responses' && r.body !== undefined)?.body;
     return {
       kind: 'listed',

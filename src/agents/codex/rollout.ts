@@ -25,6 +25,8 @@ export type RolloutEntry =
   | { kind: 'command'; argv: string[]; cwd?: string; exitCode?: number }
   /** An action that is not a command (a file change, an MCP or dynamic tool call, a web search…). */
   | { kind: 'action'; type: string }
+  /** The developer message holding `<skills_instructions>`: the skill listing this run's request sent. */
+  | { kind: 'listing'; text: string }
   /** Usage so far (`token_count`): the whole session's totals. */
   | { kind: 'usage'; usage: Usage }
   /** The turn ended (`task_complete`), with the failure's message when it failed. */
@@ -60,6 +62,10 @@ function responseItem(payload: Record<string, unknown>): RolloutEntry {
   const callId = asString(payload.call_id);
   switch (type) {
     case 'message': {
+      if (payload.role === 'developer') {
+        const listing = listingText(payload.content);
+        if (listing !== undefined) return { kind: 'listing', text: listing };
+      }
       if (payload.role !== 'assistant') return { kind: 'other', type: `message:${String(payload.role)}` };
       const phase = asString(payload.phase);
       return { kind: 'message', ...(phase === undefined ? {} : { phase }) };
@@ -77,6 +83,16 @@ function responseItem(payload: Record<string, unknown>): RolloutEntry {
     default:
       return { kind: 'other', type };
   }
+}
+
+/** The text part of a developer message's content that holds the skill listing. */
+function listingText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  for (const part of content) {
+    const text = isRecord(part) ? asString(part.text) : undefined;
+    if (text?.includes('<skills_instructions>')) return text;
+  }
+  return undefined;
 }
 
 /** The command's working folder: a `file://` URL in this version, a plain path accepted too. */

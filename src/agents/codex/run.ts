@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Outcome, Usage } from '../../outcome.js';
-import type { ContextTurn, LoadedEntry } from '../agent.js';
+import type { ContextTurn, LoadedEntry, StubListing } from '../agent.js';
 import { writeCodexConfig } from './config-file.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';
@@ -17,6 +17,7 @@ import { type CodexExit, spawnCodex } from './process.js';
 import { placeRollout } from './resume.js';
 import { parseRolloutLine } from './rollout.js';
 import { tailRollout } from './rollout-tail.js';
+import { codexStubListing } from './run-listing.js';
 import { type CodexStubSpec, createCodexStubProject } from './stub.js';
 
 export interface CodexRunOptions {
@@ -43,6 +44,8 @@ export interface CodexRunResult {
   usage: Usage;
   /** Codex's session id (`thread_id`): the session a retry re-sends, counted once. */
   threadId?: string;
+  /** The stub's entry in the listing of this run's request (its rollout), when the rollout held it. */
+  listing?: StubListing;
   durationMs: number;
 }
 
@@ -84,6 +87,7 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
     else options.signal?.addEventListener('abort', onAbort, { once: true });
     let outcome: Outcome | undefined;
     let exit: CodexExit | undefined;
+    let listing: StubListing | undefined;
     // stdout is drained all along (a full pipe would stall Codex); it only says how a run ended.
     const stdout = (async () => {
       for await (const line of codex.lines) decider.noteStdout(parseCodexEvent(line));
@@ -92,7 +96,11 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
     void codex.exited.then(() => rollout.end());
     try {
       for await (const line of rollout.lines) {
-        outcome = decider.feed(parseRolloutLine(line));
+        const entry = parseRolloutLine(line);
+        // The listing this run's own request sent: the stub's state is read from it, run by run.
+        if (entry.kind === 'listing')
+          listing ??= codexStubListing(entry.text, project.stub.name, options.stub.description);
+        outcome = decider.feed(entry);
         if (outcome) break;
       }
       // The decision is made: the rest of the run (a follow-up response, more commands) is not needed.
@@ -110,6 +118,7 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
       ...(decider.loaded === undefined ? {} : { loaded: decider.loaded }),
       usage: decider.usage,
       ...(decider.threadId === undefined ? {} : { threadId: decider.threadId }),
+      ...(listing === undefined ? {} : { listing }),
       durationMs: Date.now() - started,
     };
   } finally {

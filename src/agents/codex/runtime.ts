@@ -6,10 +6,12 @@ import type { AgentRuntime } from '../agent.js';
 import { codexAgent } from './agent.js';
 import { codexFacts } from './facts.js';
 import { codexGates } from './gates.js';
+import { codexInstalledEntries } from './installed-entries.js';
 import { codexSiblings, codexUnlistedDefect } from './listed.js';
 import { killAllCodexGroups } from './process.js';
 import { codexProviderFrom } from './provider.js';
 import { readCodexVersion } from './run.js';
+import { codexCrowdSkills, probeCodexRunListing } from './run-listing.js';
 
 export const codexRuntime: AgentRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
@@ -36,4 +38,10 @@ export const codexRuntime: AgentRuntime = {
     );
   },
   killAll: killAllCodexGroups,
+  installed: (settings) => codexInstalledEntries(settings),
+  listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>
+    probeCodexRunListing(
+      { skillName, description, ...(siblings.length === 0 ? {} : { siblings: [...siblings] }) },
+      { bin, env, ...(model ? { model } : {}), ...(crowd ? { userSkills: codexCrowdSkills(crowd) } : {}) },
+    ),
 };

@@ -8,7 +8,7 @@
 import { IMPROVE_HELP, INIT_HELP } from './author.js';
 import { MATRIX_HELP, PREFLIGHT_HELP, RUN_HELP } from './measure.js';
 import type { CommandHelp } from './options.js';
-import { CHECK_HELP, COMPARE_HELP, VIEW_HELP } from './reports.js';
+import { CHECK_HELP, COMPARE_HELP, ROSTER_HELP, VIEW_HELP } from './reports.js';
 
 /** Why `--workers` is refused: runs never overlap towards the model (docs/design.md, "What one run is"). */
 export const WORKERS_REFUSAL =
@@ -24,6 +24,7 @@ export const COMMAND_HELP = {
   improve: IMPROVE_HELP,
   view: VIEW_HELP,
   matrix: MATRIX_HELP,
+  roster: ROSTER_HELP,
 } as const satisfies Record<string, CommandHelp>;
 
 export type CommandName = keyof typeof COMMAND_HELP;

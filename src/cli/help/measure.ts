@@ -21,7 +21,7 @@ export const RUN_HELP = {
     '    [--siblings <dir>]... [--cross-negatives]',
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
-    '    [--context <file>] [--context-fill N] [--versus-fresh]',
+    '    [--context <file>] [--context-fill N] [--versus-fresh] [--allow-bare]',
   ],
   options: [
     SHARED.skill,
@@ -73,6 +73,10 @@ export const RUN_HELP = {
       name: 'max-cost-usd',
       value: '<X>',
       text: 'refuse (exit 1) when the estimate from the round trip passes X US dollars, saying how many runs X buys; stop before a run that could pass X (no verdict, reason budget, exit 3)',
+    },
+    {
+      name: 'allow-bare',
+      text: "measure even when the agent lists the stub name-only or cut where the skill itself, in the user's skills folder, would be listed better (refused by default, exit 2: the runs would measure a shorter text than a session sees; docs/listing-budget.md)",
     },
     {
       name: 'dry-run',

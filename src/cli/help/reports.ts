@@ -1,6 +1,6 @@
-/** The help entries of the commands that read files and measure nothing: compare, check and view
+/** The help entries of the commands that measure nothing: compare, check, view and roster
  * (help.ts renders them). */
-import type { CommandHelp } from './options.js';
+import { type CommandHelp, SHARED_OPTIONS as SHARED } from './options.js';
 
 export const COMPARE_HELP = {
   summary: 'compare two reports (baseline first), or the two sides of one paired report',
@@ -35,7 +35,10 @@ export const COMPARE_HELP = {
 
 export const CHECK_HELP = {
   summary: 'validate SKILL.md files and eval sets without a model call',
-  usage: ['check [--skill <dir>]... [--eval <file>]... [--claude <path>]'],
+  usage: [
+    'check [--skill <dir>]... [--eval <file>]... [--claude <path>]',
+    '    [--roster <file|dir> [--agent claude|codex] [--model <id>] [--codex <path>]]',
+  ],
   options: [
     {
       name: 'skill',
@@ -53,6 +56,26 @@ export const CHECK_HELP = {
       name: 'claude',
       value: '<path>',
       text: "the claude whose own reading of each SKILL.md is checked (a listing probe: no model call, no network); default claude on PATH or $SKILLTRIGGER_CLAUDE; without one, skilltrigger's emulation of it, said so",
+    },
+    {
+      name: 'roster',
+      value: '<file|dir>',
+      text: 'say how the agent lists each skill among this crowd: whole, cut or name-only, its characters and share of the budget, and the room it would need to be listed whole (a roster file, or a folder of skill folders; docs/roster.md). No model call',
+    },
+    {
+      name: 'model',
+      value: '<id>',
+      text: "with --roster: the model whose listing budget applies (default the CLI's own)",
+    },
+    {
+      name: 'agent',
+      value: '<id>',
+      text: "with --roster: whose listing, claude or codex (default: the roster file's agent, else claude)",
+    },
+    {
+      name: 'codex',
+      value: '<path>',
+      text: 'the codex binary (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
     },
   ],
   exitCodes: [
@@ -89,5 +112,45 @@ export const VIEW_HELP = {
       'Yesterday against today, opened in the browser:',
       'skilltrigger view results/2026-05-01-handoff.json results/2026-05-02-handoff.json --open',
     ],
+  ],
+} as const satisfies CommandHelp;
+
+export const ROSTER_HELP = {
+  summary: 'write the catalogue an agent lists here as a roster file (no model call)',
+  usage: [
+    'roster export [--agent claude|codex] --out <roster.json> [--hash-names]',
+    '    [--model <id>] [--claude <path>] [--codex <path>]',
+  ],
+  args: [{ name: 'export', text: 'the only action: read what the agent lists and write it as a roster' }],
+  options: [
+    {
+      name: 'agent',
+      value: '<id>',
+      text: "whose catalogue: claude (default: the user's ~/.claude skills and commands with their use records) or codex (~/.agents/skills)",
+    },
+    {
+      name: 'out',
+      value: '<file>',
+      text: 'the roster file to write (required; replaced when it exists). It holds names and descriptions of what is installed: private by design (docs/roster.md)',
+    },
+    {
+      name: 'hash-names',
+      text: "replace each name by a hash of the same length and each description by its length: the budget's arithmetic kept, the words left out",
+    },
+    { name: 'model', value: '<id>', text: "the model the agent's listing is read for (default its own)" },
+    SHARED.claude,
+    {
+      name: 'codex',
+      value: '<path>',
+      text: 'the codex binary (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
+    },
+  ],
+  exitCodes: [
+    [0, 'the roster was written'],
+    [1, "a usage error, or the agent's listing could not be read"],
+  ],
+  examples: [
+    ["Pin this laptop's Claude Code crowd:", 'skilltrigger roster export --out roster.json'],
+    ["Codex's, names hashed:", 'skilltrigger roster export --agent codex --hash-names --out roster.json'],
   ],
 } as const satisfies CommandHelp;

@@ -1,4 +1,4 @@
-import type { AgentId, InitInfo, LoadedEntry } from '../../agents/agent.js';
+import type { AgentId, InitInfo, LoadedEntry, StubListing } from '../../agents/agent.js';
 import { type BudgetSetter, type BudgetStop, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
 import type { ContextSummary } from '../../inputs/context.js';
@@ -15,6 +15,7 @@ import {
 } from '../../schemas/report.js';
 import { type RuleSettings, type RunRecord, summarizeMeasurement } from '../../verdict/rules.js';
 import { withContextArms } from './context-arms.js';
+import { type ListingPictures, measurementListing, runState } from './listing.js';
 import { withModelsAndCost } from './models-cost.js';
 
 /**
@@ -22,7 +23,7 @@ import { withModelsAndCost } from './models-cost.js';
  * CLI version) and what its decisive message loaded. The loop's `RunResult` is one, with more that
  * only the harness reads.
  */
-export type ReportedRun = RunRecord & { init?: InitInfo; loaded?: LoadedEntry };
+export type ReportedRun = RunRecord & { init?: InitInfo; loaded?: LoadedEntry; listing?: StubListing };
 
 export interface SideInput {
   description: string;
@@ -30,6 +31,8 @@ export interface SideInput {
   records: ReportedRun[][];
   /** Names the runs' stubs had, excluded from the roster. */
   stubNames: string[];
+  /** Per agent, the listing a probe of the runs' environment read for this side's stub. */
+  listing?: ListingPictures;
 }
 
 export interface ReportInput {
@@ -108,7 +111,20 @@ function measurementOf(input: ReportInput, side: SideInput): Measurement {
     },
   );
   const armed = withContextArms(measurement, side.records, { items: input.items, rules: overall, state });
-  return input.budgetStop ? { ...armed, budgetStop: input.budgetStop } : armed;
+  const listed = withListing(armed, side);
+  return input.budgetStop ? { ...listed, budgetStop: input.budgetStop } : listed;
+}
+
+/** The stub's listing state per run and, per agent, the listing's picture; unchanged without one. */
+function withListing(measurement: Measurement, side: SideInput): Measurement {
+  const pictures = side.listing ?? {};
+  const listing = measurementListing(side.records, pictures);
+  if (listing === undefined) return measurement;
+  const queries = measurement.queries.map((q, i) => ({
+    ...q,
+    listing: (side.records[i] ?? []).map((r) => runState(r, pictures)),
+  }));
+  return { ...measurement, queries, listing };
 }
 
 /** `--agent a,b`: the agents' names, with two or more. */
