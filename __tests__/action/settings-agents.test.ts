@@ -61,6 +61,21 @@ describe('readSettings: agents', () => {
     ).toEqual([{ agent: 'codex', model: 'gpt-5' }, { agent: 'claude' }]);
   });
 
+  it('one agent: its own prefix is not part of the model id, as with the CLI', () => {
+    expect(readSettings(reader({ ...ISOLATED, agents: 'codex', model: 'codex:gpt-5' })).model).toBe('gpt-5');
+    expect(readSettings(reader({ ...ISOLATED, model: 'claude:claude-sonnet-4-5' })).model).toBe(
+      'claude-sonnet-4-5',
+    );
+    expect(readSettings(reader({ ...ISOLATED, agents: 'codex', models: 'codex:gpt-5,o3' })).models).toEqual([
+      'gpt-5',
+      'o3',
+    ]);
+    // A colon after anything else stays part of the id (a Bedrock id ends in :0).
+    expect(readSettings(reader({ ...ISOLATED, model: 'anthropic.claude-v2:0' })).model).toBe(
+      'anthropic.claude-v2:0',
+    );
+  });
+
   it.each([
     [
       { agents: 'copilot' },
@@ -79,6 +94,10 @@ describe('readSettings: agents', () => {
     [
       { agents: 'claude,codex', models: 'claude:a,claude:b' },
       'input models names two models for claude; with several agents each runs one model',
+    ],
+    [
+      { agents: 'codex', model: 'claude:opus' },
+      'input model "claude:opus" is for claude, but the agent measured is codex',
     ],
     [{ 'codex-version': 'latest' }, 'input codex-version: expected an exact version such as 0.169.0'],
     [{ 'codex-version': '~0.169.0' }, 'input codex-version: expected an exact version'],

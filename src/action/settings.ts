@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
-import { contextRefusal, type Naming, parseAgents, qualifiedModels } from '../inputs/agents.js';
+import { contextRefusal, type Naming, ownModels, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';
 import { MATRIX_AGENTS } from '../schemas/matrix.js';
@@ -239,6 +239,12 @@ export function readSettings(read: InputReader = coreReader): Settings {
       : agentNames[0] !== undefined && agentNames[0] !== DEFAULT_AGENT
         ? [{ agent: agentNames[0] }]
         : undefined;
+  // One agent: its models may carry its own prefix (`codex:gpt-5`), which is not part of the id.
+  const only = agentNames.length === 1 ? agentNames[0] : undefined;
+  const ownModel =
+    only === undefined || model === undefined ? model : ownModels(only, model, inputNaming(Inputs.Model));
+  const ownModelList =
+    only === undefined ? models : models.map((m) => ownModels(only, m, inputNaming(Inputs.Models)) ?? m);
 
   const baseline = raw(Inputs.Baseline);
   if (!isBaselineMode(baseline)) {
@@ -394,13 +400,13 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(agents === undefined ? {} : { agents }),
     ...(agents !== undefined && agents.length > 1
       ? {}
-      : models.length > 1
-        ? { models }
-        : models.length === 1
-          ? { model: models[0] as string }
-          : model === undefined
+      : ownModelList.length > 1
+        ? { models: ownModelList }
+        : ownModelList.length === 1
+          ? { model: ownModelList[0] as string }
+          : ownModel === undefined
             ? {}
-            : { model }),
+            : { model: ownModel }),
     runs: numeric(Inputs.Runs),
     timeoutSeconds: numeric(Inputs.Timeout),
     skills,
