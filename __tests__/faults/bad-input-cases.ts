@@ -1474,7 +1474,7 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     input: 'mode',
     value: 'combine',
     what: 'an unknown mode',
-    error: 'input mode: expected measure or merge, got "combine"',
+    error: 'input mode: expected measure, merge or drift, got "combine"',
     exit: 1,
   },
   {
