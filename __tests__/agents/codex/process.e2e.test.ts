@@ -31,7 +31,7 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'error: 401': { kind: 'api-error', status: 401 },
   'error: 500': { kind: 'api-error', status: 500 },
   'error: cut stream': { kind: 'cut' },
-  'hang: timeout': { kind: 'hang' },
+  'hang: timeout-codex-8b21': { kind: 'hang' },
   'hang: abort-e2e-5d1c': { kind: 'hang' },
 };
 
@@ -140,9 +140,9 @@ describe('a Codex measurement through the real binary', () => {
   });
 
   it('a hang is a timeout, and the process group is gone', async () => {
-    const result = await runCodexMeasurement(options('hang: timeout', { timeoutMs: 4000 }));
+    const result = await runCodexMeasurement(options('hang: timeout-codex-8b21', { timeoutMs: 4000 }));
     expect(result.outcome).toEqual({ kind: 'timeout' });
-    expect(codexProcesses('hang: timeout')).toEqual([]);
+    expect(codexProcesses('hang: timeout-codex-8b21')).toEqual([]);
   });
 
   it('an abort (Ctrl-C) mid-run kills the group and leaves no folder behind', async () => {

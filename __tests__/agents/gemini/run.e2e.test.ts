@@ -34,7 +34,7 @@ const BEHAVIOURS: Record<string, Behaviour | ((root: string) => Behaviour)> = {
   'error: 401': { kind: 'api-error', status: 401 },
   'error: 429': { kind: 'api-error', status: 429 },
   'error: 500': { kind: 'api-error', status: 500 },
-  'hang: timeout': { kind: 'hang' },
+  'hang: timeout-gemini-3c9e': { kind: 'hang' },
   'hang: abort-e2e-7a2f': { kind: 'hang' },
   'policy: a write is refused': (dir) => ({
     kind: 'tool-calls',
@@ -165,9 +165,9 @@ describe('a Gemini measurement through the real binary', () => {
   });
 
   it('a hang is a timeout, and the process group is gone', async () => {
-    const result = await runGeminiMeasurement(options('hang: timeout', { timeoutMs: 6000 }));
+    const result = await runGeminiMeasurement(options('hang: timeout-gemini-3c9e', { timeoutMs: 6000 }));
     expect(result.outcome).toEqual({ kind: 'timeout' });
-    expect(processesNaming('hang: timeout')).toEqual([]);
+    expect(processesNaming('hang: timeout-gemini-3c9e')).toEqual([]);
   });
 
   it('an abort (Ctrl-C) mid-run kills the group and leaves no folder behind', async () => {

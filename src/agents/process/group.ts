@@ -6,6 +6,7 @@
  * until none of it is left. docs/codex.md "Launch", docs/gemini.md "Launch".
  */
 import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stdoutLines } from './stdout-lines.js';
 
@@ -63,9 +64,35 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-/** Resolves once no process of the group is left (KILL again meanwhile), or after ~3 s. */
+/**
+ * Whether a process of the group still runs. A killed member whose parent died first is a zombie
+ * until PID 1 reaps it, and some inits reap on a timer: under this machine's init every Codex and
+ * Gemini run's group stayed "alive" to `kill(-pgid, 0)` for 1.2–1.5 s after the KILL, only zombies
+ * left (docs/speed.md, "Per agent"). A zombie holds no file, folder or socket, so it counts as gone.
+ * Linux reads /proc for the members' states; elsewhere any member counts, as `kill(-pgid, 0)` says.
+ */
+async function groupRunning(pid: number): Promise<boolean> {
+  if (!groupAlive(pid)) return false;
+  let names: string[];
+  try {
+    names = await readdir('/proc');
+  } catch {
+    return true;
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => undefined);
+    if (stat === undefined) continue;
+    // "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pid && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
+}
+
+/** Resolves once no process of the group runs any more (KILL again meanwhile), or after ~3 s. */
 async function groupGone(pid: number): Promise<void> {
-  for (let i = 0; i < 150 && groupAlive(pid); i++) {
+  for (let i = 0; i < 150 && (await groupRunning(pid)); i++) {
     signalGroup(pid, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
