@@ -259,6 +259,7 @@ const FLOORS: Record<string, Floor> = {
   'matrix/files.ts': 'writer',
   'improve/': 'rule',
   'improve/session.ts': 'flow',
+  'improve/session-loop.ts': 'flow',
   'improve/proposal.ts': 'flow',
   'improve/markdown.ts': 'renderer',
   'measure/': 'flow',

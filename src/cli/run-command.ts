@@ -1,18 +1,15 @@
-import { measures } from '../agents/agent.js';
+import { type AgentChoice, measures } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode } from '../errors.js';
 import { contextRefusal } from '../inputs/agents.js';
-import { type ContextTurn, describeContext } from '../inputs/context.js';
-import { loadContext } from '../inputs/context-file.js';
-import { contextFillTurns } from '../inputs/context-fill.js';
 import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
-import type { EvalItem } from '../inputs/types.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import { checkRenderingFile } from '../report/disk/folder.js';
 import { baselineLine, baselineText } from './baseline-text.js';
@@ -27,6 +24,7 @@ import { outInSkillWarning } from './option-values.js';
 import { listedSiblingsOf, otherAgentIds, otherAgentSettings } from './other-agents.js';
 import type { CliIo } from './output.js';
 import type { RunArgs } from './run-args.js';
+import { runContext, versusFreshCount } from './run-context.js';
 import { siblingsLine } from './siblings-line.js';
 
 export type { CliIo } from './output.js';
@@ -36,6 +34,63 @@ export type { CliIo } from './output.js';
  * write the report (also when there is no verdict), print the headline, return the exit code.
  */
 export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const inputs = await readRunInputs(given, io);
+  const { args, skill, evalSet, description, baselineDescription, siblingSkills } = inputs;
+  warnBeforeRun(inputs, io);
+  const agents = args.agents ?? [{ agent: 'claude' as const }];
+  const refused = contextRefusal(
+    agents,
+    inputs.context !== undefined
+      ? given.contextFill === undefined
+        ? '--context'
+        : '--context-fill'
+      : evalSet.items.some((item) => item.context?.turns !== undefined)
+        ? `${inputs.evalFile}: an entry's context`
+        : undefined,
+  );
+  if (refused) throw refused;
+  const listedByAgent = agentNotes(inputs, agents, io);
+  // With several agents the default agent's gates take its own model.
+  const several = agents.length > 1;
+  const claudeModel = several ? agents.find((a) => a.agent === DEFAULT_AGENT)?.model : args.model;
+
+  // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the gates.
+  const early = startFirstStandby(args, io, {
+    skill,
+    evalSet,
+    description,
+    baselineDescription,
+    siblings: siblingSkills.length,
+  });
+  // The gates (docs/design.md) run here, before anything is measured; a failure exits 2 and
+  // takes the waiting claude with it.
+  const { preflight, reminders } = await passGates(
+    args,
+    {
+      agents,
+      bins: args.bins,
+      ...(claudeModel ? { model: claudeModel } : {}),
+      ...(args.models ? { models: args.models } : {}),
+      skillName: skill.name,
+    },
+    early,
+    io,
+    signal,
+  );
+  try {
+    return await measureAfterGates(inputs, { agents, listedByAgent, preflight, early }, io, signal);
+  } finally {
+    await early.release();
+    preflight.release();
+    // The end of every run repeats the reminder: it is the last thing the user reads.
+    if (reminders) io.stderr.write(reminders);
+  }
+}
+
+type RunInputs = Awaited<ReturnType<typeof readRunInputs>>;
+
+/** Every input read and checked, in order, before anything is spawned or spent. */
+async function readRunInputs(given: RunArgs, io: CliIo) {
   const skill = await loadSkill(given.skill);
   // The context is an input too: refused with its file, line and fix before anything is spent.
   const context = await runContext(given, io);
@@ -66,6 +121,26 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   await checkReportFolder(args.out);
   if (args.junit !== undefined) await checkRenderingFile(args.junit, 'JUnit XML', '--junit');
   const prices = await loadPrices(args.prices);
+  return {
+    args,
+    skill,
+    context,
+    evalFile,
+    ownSet,
+    siblingSkills,
+    cross,
+    evalSet,
+    twice,
+    description,
+    baseline,
+    baselineDescription,
+    prices,
+  };
+}
+
+/** The skill's, the descriptions', the eval set's, the baseline's and the report folder's warnings. */
+function warnBeforeRun(inputs: RunInputs, io: CliIo): void {
+  const { args, skill, evalFile, ownSet, baseline, baselineDescription } = inputs;
   const listingWarnings = new Set(skill.listingWarnings ?? []);
   for (const warning of skill.warnings)
     if (!listingWarnings.has(warning)) io.stderr.write(`warning: ${warning}\n`);
@@ -78,18 +153,15 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
   if (baseline !== undefined) io.stderr.write(`${baselineLine(baseline)}\n`);
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
-  const agents = args.agents ?? [{ agent: 'claude' as const }];
-  const refused = contextRefusal(
-    agents,
-    context !== undefined
-      ? given.contextFill === undefined
-        ? '--context'
-        : '--context-fill'
-      : evalSet.items.some((item) => item.context?.turns !== undefined)
-        ? `${evalFile}: an entry's context`
-        : undefined,
-  );
-  if (refused) throw refused;
+}
+
+/**
+ * What stderr says about the agents before the gates (the siblings as each lists them, the cross
+ * negatives, an ignored standby, the interleaving); a SKILL.md an agent does not list is refused.
+ * Returns the siblings as each other agent lists them, read once.
+ */
+function agentNotes(inputs: RunInputs, agents: readonly AgentChoice[], io: CliIo) {
+  const { args, skill, siblingSkills, cross } = inputs;
   const claudeRuns = measures(agents, DEFAULT_AGENT);
   // The siblings as each other agent lists them, read once: the line below and its settings both say them.
   const listedByAgent = listedSiblingsOf(agents, siblingSkills);
@@ -116,132 +188,83 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     const defect = runtimeOf(id)?.unlisted(skill);
     if (defect) throw defect;
   }
-  // With several agents the default agent's gates take its own model.
-  const claudeModel = several ? agents.find((a) => a.agent === DEFAULT_AGENT)?.model : args.model;
+  return listedByAgent;
+}
 
-  // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the gates.
-  const early = startFirstStandby(args, io, {
-    skill,
-    evalSet,
-    description,
-    baselineDescription,
-    siblings: siblingSkills.length,
+/** The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run. */
+function planRunCost(
+  inputs: RunInputs,
+  agents: readonly AgentChoice[],
+  preflight: PreflightResult,
+  io: CliIo,
+) {
+  const { args, evalSet, twice, baselineDescription, prices } = inputs;
+  const shape = {
+    queries: evalSet.items.length + twice,
+    runsPerQuery: args.runs,
+    sides: baselineDescription === undefined ? 1 : 2,
+    // One slot per model, or per agent with several; a Codex run is estimated from Codex's round trip.
+    models: planModels(agents, args.models ?? [args.model]),
+  };
+  const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
+  for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
+  return { shape, costPlan };
+}
+
+/** After the gates: one model per alias, the plan and its estimate (or the dry run), the listings, the runs. */
+async function measureAfterGates(
+  inputs: RunInputs,
+  gated: {
+    agents: readonly AgentChoice[];
+    listedByAgent: ReturnType<typeof listedSiblingsOf>;
+    preflight: PreflightResult;
+    early: Parameters<typeof measureAndReport>[3]['early'];
+  },
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<ExitCode> {
+  const { args, skill, baseline, baselineDescription } = inputs;
+  const { agents, listedByAgent, preflight, early } = gated;
+  const claudeRuns = measures(agents, DEFAULT_AGENT);
+  // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
+  refuseSameModel(args.models, {
+    ...(preflight.roundTripModels ? { init: preflight.roundTripModels } : {}),
+    ...(preflight.roundTripMessageModels ? { message: preflight.roundTripMessageModels } : {}),
   });
-  // The gates (docs/design.md) run here, before anything is measured; a failure exits 2 and
-  // takes the waiting claude with it.
-  const { preflight, reminders } = await passGates(
+  const { shape, costPlan } = planRunCost(inputs, agents, preflight, io);
+  if (args.dryRun) {
+    io.stdout.write(dryRunText(shape, args.runsAuto, costPlan));
+    return ExitCode.verdict;
+  }
+  // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
+  const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
+  const others = await otherAgentSettings(args.bins, io, preflight, listedByAgent);
+  const versions = Object.fromEntries(
+    Object.entries(others).flatMap(([id, other]) => (other?.version ? [[id, other.version]] : [])),
+  );
+  // The report's sibling set is the default agent's listing where it runs, else the first other agent's.
+  const siblings = claudeRuns
+    ? await siblingTexts(args, io, signal, inputs.siblingSkills)
+    : (Object.values(others)[0]?.siblings ?? []).map((s) => ({ name: s.skillName, listed: s.description }));
+  return await measureAndReport(
     args,
-    {
-      agents,
-      bins: args.bins,
-      ...(claudeModel ? { model: claudeModel } : {}),
-      ...(args.models ? { models: args.models } : {}),
-      skillName: skill.name,
-    },
-    early,
     io,
     signal,
+    {
+      skill,
+      evalSet: inputs.evalSet,
+      description: inputs.description,
+      baselineDescription,
+      ...(baseline === undefined ? {} : { baselineFrom: baseline.from }),
+      evalFile: inputs.evalFile,
+      ...(listed ? { listed } : {}),
+      siblings,
+      ...(args.agents ? { agents: args.agents } : {}),
+      ...(Object.keys(others).length === 0 ? {} : { others }),
+      ...(Object.keys(versions).length === 0 ? {} : { agentVersions: versions }),
+      early,
+    },
+    preflight,
+    { prices: inputs.prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },
   );
-  try {
-    // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
-    refuseSameModel(args.models, {
-      ...(preflight.roundTripModels ? { init: preflight.roundTripModels } : {}),
-      ...(preflight.roundTripMessageModels ? { message: preflight.roundTripMessageModels } : {}),
-    });
-    // The plan and its estimate from the round trips; --max-cost-usd refuses here, before any run.
-    const shape = {
-      queries: evalSet.items.length + twice,
-      runsPerQuery: args.runs,
-      sides: baselineDescription === undefined ? 1 : 2,
-      // One slot per model, or per agent with several; a Codex run is estimated from Codex's round trip.
-      models: planModels(agents, args.models ?? [args.model]),
-    };
-    const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
-    for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
-    if (args.dryRun) {
-      io.stdout.write(dryRunText(shape, args.runsAuto, costPlan));
-      return ExitCode.verdict;
-    }
-    // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
-    const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
-    const others = await otherAgentSettings(args.bins, io, preflight, listedByAgent);
-    const versions = Object.fromEntries(
-      Object.entries(others).flatMap(([id, other]) => (other?.version ? [[id, other.version]] : [])),
-    );
-    // The report's sibling set is the default agent's listing where it runs, else the first other agent's.
-    const siblings = claudeRuns
-      ? await siblingTexts(args, io, signal, siblingSkills)
-      : (Object.values(others)[0]?.siblings ?? []).map((s) => ({ name: s.skillName, listed: s.description }));
-    return await measureAndReport(
-      args,
-      io,
-      signal,
-      {
-        skill,
-        evalSet,
-        description,
-        baselineDescription,
-        ...(baseline === undefined ? {} : { baselineFrom: baseline.from }),
-        evalFile,
-        ...(listed ? { listed } : {}),
-        siblings,
-        ...(args.agents ? { agents: args.agents } : {}),
-        ...(Object.keys(others).length === 0 ? {} : { others }),
-        ...(Object.keys(versions).length === 0 ? {} : { agentVersions: versions }),
-        early,
-      },
-      preflight,
-      { prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },
-    );
-  } finally {
-    await early.release();
-    preflight.release();
-    // The end of every run repeats the reminder: it is the last thing the user reads.
-    if (reminders) io.stderr.write(reminders);
-  }
-}
-
-/**
- * `--versus-fresh`: how many queries carry a context (their own, or `--context`), each measured
- * fresh too; refused (exit 1) before anything is spent when none does.
- */
-function versusFreshCount(
-  items: readonly EvalItem[],
-  context: readonly ContextTurn[] | undefined,
-  io: CliIo,
-): number {
-  const count =
-    context === undefined ? items.filter((item) => item.context?.turns !== undefined).length : items.length;
-  if (count === 0)
-    throw new UsageError(
-      '--versus-fresh: no query carries a context, so there is no session to measure against a fresh start. Fix: give --context <file>, or a "context" on the eval set\'s entries (docs/context.md)',
-    );
-  io.stderr.write(
-    `versus fresh: ${count} quer${count === 1 ? 'y is' : 'ies are'} measured fresh and with ${count === 1 ? 'its' : 'their'} context, interleaved\n`,
-  );
-  return count;
-}
-
-/**
- * The turns every run starts with: `--context`'s file, read and checked, or `--context-fill`'s N
- * characters of the shipped conversation (docs/context.md); stderr says how many.
- */
-async function runContext(given: RunArgs, io: CliIo): Promise<{ turns: ContextTurn[] } | undefined> {
-  if (given.context !== undefined && given.contextFill !== undefined)
-    throw new UsageError(
-      '--context and --context-fill both give every query its earlier turns. Fix: keep one of them',
-    );
-  const context =
-    given.contextFill !== undefined
-      ? { turns: contextFillTurns(given.contextFill) }
-      : given.context === undefined
-        ? undefined
-        : await loadContext(given.context);
-  if (context === undefined) return undefined;
-  const { turns, chars } = describeContext(context.turns);
-  const what = given.contextFill === undefined ? '' : ' of the shipped coding conversation';
-  io.stderr.write(
-    `context: every run starts with ${turns} earlier turns (${chars} characters${what}) in its history\n`,
-  );
-  return context;
 }

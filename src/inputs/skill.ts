@@ -28,11 +28,62 @@ import { yamlValue } from './yaml-errors.js';
  */
 export const SKILL_FILE_MAX_BYTES = 1_000_000;
 
+/** A frontmatter key's line in SKILL.md, when the key is there. */
+type KeyLine = (key: string) => number | undefined;
+
+/** Where a field's problems are reported: the file, and each key's line in it. */
+interface Fields {
+  file: string;
+  keyLine: KeyLine;
+  problems: Problems;
+  warnings: string[];
+}
+
 /** Parses SKILL.md text read from `file` (by `loadSkill`, or by the Action from a base-branch blob). */
 export function parseSkill(text: string, where: { dir: string; file: string }): Skill {
   const { file, dir } = where;
-  const problems = new Problems();
   const warnings: string[] = [];
+  checkFileSize(text, file);
+  const { doc, data, keyLine } = readFrontmatter(text, file, warnings);
+  const fields: Fields = { file, keyLine, problems: new Problems(), warnings };
+  const { description, descriptionLine } = readDescription(data, fields);
+  const whenToUse = readWhenToUse(data, fields);
+  const name = readName(data, dir, fields);
+  fields.problems.throwIfAny();
+
+  // What Claude Code lists, as far as the emulation can tell; `run` and `check` replace it with the
+  // listing probe's reading when the CLI is there (src/agents/claude/listed-text.ts).
+  const emulated = emulateListing(text);
+  const authored = authoredText(description, whenToUse);
+  const listingWarnings = listingFindings(authored, emulated.listed);
+  // `description: Merge PDFs # for forms`: every YAML reader, Claude Code's included, drops the
+  // comment, so the model never reads it; say so, since the author most likely meant it as text.
+  const comment = valueComment(doc, 'description');
+  if (comment !== undefined) {
+    warnings.push(
+      `the description line holds a YAML comment (${quote(`#${comment}`, 40)}): the text after " #" is not part of the description, so Claude Code lists ${emulated.listed.length} characters without it; quote the description if the "#" belongs to it`,
+    );
+  }
+  warnings.push(...listingWarnings);
+  const modelInvocationDisabled = disablesModelInvocation(data, warnings);
+
+  return {
+    dir,
+    file,
+    name,
+    description,
+    descriptionLine,
+    fileText: text,
+    emulatedListing: emulated.listed,
+    authoredListing: authored,
+    listingWarnings,
+    ...(whenToUse !== undefined ? { whenToUse } : {}),
+    ...(modelInvocationDisabled ? { disableModelInvocation: true as const } : {}),
+    warnings,
+  };
+}
+
+function checkFileSize(text: string, file: string): void {
   const size = Buffer.byteLength(text, 'utf8');
   if (size > SKILL_FILE_MAX_BYTES) {
     throw inputFailure(
@@ -41,14 +92,17 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
       'move reference material out of SKILL.md into files the skill points to, until SKILL.md is under 1 MB',
     );
   }
+}
 
+/** The frontmatter parsed, as a mapping of keys (else an input failure), with each key's line. */
+function readFrontmatter(text: string, file: string, warnings: string[]) {
   const frontmatter = splitFrontmatter(text, file);
   // Frontmatter line k is file line k + 1 (line 1 is the opening `---`).
   const fileLine = (frontmatterLine: number) => frontmatterLine + 1;
 
   const parsed = parseFrontmatter(frontmatter, file, fileLine, warnings);
   const { doc, lineCounter } = parsed;
-  const keyLine = (key: string): number | undefined => {
+  const keyLine: KeyLine = (key) => {
     if (!isMap(doc.contents)) return undefined;
     for (const pair of doc.contents.items) {
       if (isScalar(pair.key) && pair.key.value === key && pair.key.range) {
@@ -73,8 +127,14 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
       'write one "key: value" per line between the --- lines',
     );
   }
+  return { doc, data, keyLine };
+}
 
-  // description
+/** `description`: present, text, and usable; a lookalike key (`Description:`) is named in the fix. */
+function readDescription(
+  data: Record<string, unknown>,
+  { file, keyLine, problems, warnings }: Fields,
+): { description: string; descriptionLine: number } {
   const descriptionLine = keyLine('description') ?? 1;
   let description = '';
   const rawDescription = data.description;
@@ -105,8 +165,14 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
     const long = specLengthWarning(description);
     if (long) warnings.push(long);
   }
+  return { description, descriptionLine };
+}
 
-  // when_to_use
+/** `when_to_use`, optional: text without control characters. */
+function readWhenToUse(
+  data: Record<string, unknown>,
+  { file, keyLine, problems }: Fields,
+): string | undefined {
   let whenToUse: string | undefined;
   const rawWhenToUse = data.when_to_use;
   if (rawWhenToUse !== undefined && rawWhenToUse !== null) {
@@ -128,36 +194,17 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
       );
     }
   }
+  return whenToUse;
+}
 
-  // name: the frontmatter's, else the folder's. Either way it must be usable in file names.
+/** `name`: the frontmatter's, else the folder's. Either way it must be usable in file names. */
+function readName(
+  data: Record<string, unknown>,
+  dir: string,
+  { file, keyLine, problems, warnings }: Fields,
+): string {
   const folderName = path.basename(path.resolve(dir));
-  let name = folderName;
-  if ('name' in data && data.name !== null) {
-    const rawName = data.name;
-    if (typeof rawName !== 'string') {
-      problems.add(
-        { file, line: keyLine('name') },
-        `name must be text, got ${describeValue(rawName)}`,
-        `write the name as lowercase words joined by hyphens, e.g. ${quote(folderName)}`,
-      );
-    } else {
-      const problem = nameProblem(rawName);
-      if (problem) {
-        problems.add(
-          { file, line: keyLine('name') },
-          `name ${quote(rawName)} ${problem}`,
-          `use lowercase letters, digits and single hyphens, at most ${NAME_MAX_CHARS} characters, e.g. ${quote(suggestName(rawName) || suggestName(folderName) || 'my-skill')}`,
-        );
-      } else {
-        name = rawName;
-        if (rawName !== folderName) {
-          warnings.push(
-            `name ${quote(rawName)} differs from the folder name ${quote(folderName)}: Claude Code lists and invokes a project skill by its folder name, so the measurement (which uses ${quote(rawName)}) may not match what users see; rename the folder or the name so they agree`,
-          );
-        }
-      }
-    }
-  } else {
+  if (!('name' in data) || data.name === null) {
     const problem = nameProblem(folderName);
     if (problem) {
       problems.add(
@@ -166,45 +213,41 @@ export function parseSkill(text: string, where: { dir: string; file: string }): 
         `add "name: ${suggestName(folderName) || 'my-skill'}" to the frontmatter, or rename the folder to lowercase letters, digits and hyphens`,
       );
     }
+    return folderName;
   }
-
-  problems.throwIfAny();
-
-  // What Claude Code lists, as far as the emulation can tell; `run` and `check` replace it with the
-  // listing probe's reading when the CLI is there (src/agents/claude/listed-text.ts).
-  const emulated = emulateListing(text);
-  const authored = authoredText(description, whenToUse);
-  const listingWarnings = listingFindings(authored, emulated.listed);
-  // `description: Merge PDFs # for forms`: every YAML reader, Claude Code's included, drops the
-  // comment, so the model never reads it; say so, since the author most likely meant it as text.
-  const comment = valueComment(doc, 'description');
-  if (comment !== undefined) {
+  const rawName = data.name;
+  if (typeof rawName !== 'string') {
+    problems.add(
+      { file, line: keyLine('name') },
+      `name must be text, got ${describeValue(rawName)}`,
+      `write the name as lowercase words joined by hyphens, e.g. ${quote(folderName)}`,
+    );
+    return folderName;
+  }
+  const problem = nameProblem(rawName);
+  if (problem) {
+    problems.add(
+      { file, line: keyLine('name') },
+      `name ${quote(rawName)} ${problem}`,
+      `use lowercase letters, digits and single hyphens, at most ${NAME_MAX_CHARS} characters, e.g. ${quote(suggestName(rawName) || suggestName(folderName) || 'my-skill')}`,
+    );
+    return folderName;
+  }
+  if (rawName !== folderName) {
     warnings.push(
-      `the description line holds a YAML comment (${quote(`#${comment}`, 40)}): the text after " #" is not part of the description, so Claude Code lists ${emulated.listed.length} characters without it; quote the description if the "#" belongs to it`,
+      `name ${quote(rawName)} differs from the folder name ${quote(folderName)}: Claude Code lists and invokes a project skill by its folder name, so the measurement (which uses ${quote(rawName)}) may not match what users see; rename the folder or the name so they agree`,
     );
   }
-  warnings.push(...listingWarnings);
-  // Claude Code takes the quoted "true" as the flag too (observed with the listing probe).
-  const modelInvocationDisabled =
-    data['disable-model-invocation'] === true || data['disable-model-invocation'] === 'true';
-  if (modelInvocationDisabled) {
+  return rawName;
+}
+
+/** Claude Code takes the quoted "true" as the flag too (observed with the listing probe). */
+function disablesModelInvocation(data: Record<string, unknown>, warnings: string[]): boolean {
+  const disabled = data['disable-model-invocation'] === true || data['disable-model-invocation'] === 'true';
+  if (disabled) {
     warnings.push(
       'disable-model-invocation: true takes the skill out of the listing the model reads, so Claude never loads it on its own; the measurement shows what the description would do without that flag',
     );
   }
-
-  return {
-    dir,
-    file,
-    name,
-    description,
-    descriptionLine,
-    fileText: text,
-    emulatedListing: emulated.listed,
-    authoredListing: authored,
-    listingWarnings,
-    ...(whenToUse !== undefined ? { whenToUse } : {}),
-    ...(modelInvocationDisabled ? { disableModelInvocation: true as const } : {}),
-    warnings,
-  };
+  return disabled;
 }

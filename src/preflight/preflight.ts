@@ -1,11 +1,8 @@
 import os from 'node:os';
 import {
-  type AgentChoice,
   type AgentGates,
   type AgentId,
   DEFAULT_AGENTS,
-  GATE_NAMES,
-  type GateName,
   type GateResult,
   gateResult,
   type InitInfo,
@@ -27,45 +24,11 @@ import type { Usage } from '../outcome.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 import { onPath } from '../system/program-on-path.js';
 import { preflightAgents } from './agents.js';
+import { GateRecorder } from './gate-order.js';
+import type { PreflightSettings } from './settings.js';
 import { holdOffSleep, type SleepHolder } from './sleep.js';
 
-/** What the gates need; the CLI builds it from flags, the Action from inputs. */
-export interface PreflightSettings {
-  /**
-   * The agents the measurement runs on, each with its model when there are several (default: the
-   * default agent alone, with `model`/`models`); each agent's gates run.
-   */
-  agents?: readonly AgentChoice[];
-  claudeBin: string;
-  /** Each other agent's executable, for its gates (default: its own, on PATH). */
-  bins?: Partial<Record<AgentId, string>>;
-  /** Tests only: the machine-wide skills folder each other agent's conflict gate reads. */
-  systemSkillsFolders?: Partial<Record<AgentId, string>>;
-  /** The user's environment; claude gets it as a measured run would (`claudeEnvironment`). */
-  env: NodeJS.ProcessEnv;
-  /** `CLAUDE_CODE_MAX_RETRIES` for the round-trip, as for the runs. */
-  maxRetries: number;
-  model?: string;
-  /** `--model a,b`: the round trip runs once for each (then `model` is ignored). */
-  models?: string[];
-  /** The skill's name, for the conflict gate; without it only the plugin list is checked. */
-  skillName?: string;
-  /** Several skills' names (the Action measures every changed skill after one preflight); checked each, with `skillName`. */
-  skillNames?: string[];
-  /** The results folder, which holds the toggles file. */
-  out: string;
-  allowConflict: boolean;
-  /** Bound for `--version`, `auth status`, `plugin list` (default 30 s). */
-  commandTimeoutMs?: number;
-  /** Bound for the round-trip (default 60 s: a 400 alone costs ~6 s of re-sends). */
-  roundTripTimeoutMs?: number;
-  signal?: AbortSignal;
-  /** Called as each gate's result is known, in gate order. */
-  onGate?: (result: GateResult) => void;
-  /** Tests only: the sleep gate's platform. */
-  platform?: NodeJS.Platform;
-  now?: () => Date;
-}
+export type { PreflightSettings } from './settings.js';
 
 export interface PreflightResult {
   /** One result per gate, in the order of `GATE_NAMES`. */
@@ -114,180 +77,204 @@ export async function runPreflight(settings: PreflightSettings): Promise<Preflig
   return preflightAgents(settings, agents, runClaudePreflight);
 }
 
+type Outcome = Omit<PreflightResult, 'gates' | 'passed' | 'interrupted' | 'release'>;
+
+/** What Claude Code's gates share as they run, and what they started (for the clean-up). */
+interface ClaudeGates {
+  settings: PreflightSettings;
+  env: NodeJS.ProcessEnv;
+  recorder: GateRecorder;
+  outcome: Outcome;
+  claude(args: string[], cwd: string, timeoutMs?: number, signal?: AbortSignal): Promise<ClaudeCommandResult>;
+  interrupted(): boolean;
+  scratch?: ScratchProject;
+  listing?: Promise<ClaudeCommandResult>;
+  sleeping?: ReturnType<typeof holdOffSleep>;
+  roundTrips?: Promise<RoundTrips>;
+  /** The sleep holder, once the sleep gate took it: handed over to the caller by `release`. */
+  holder?: SleepHolder;
+}
+
 /** Claude Code's gates (see `runPreflight`). */
 async function runClaudePreflight(settings: PreflightSettings): Promise<PreflightResult> {
-  const results = new Map<GateName, GateResult>();
-  let next = 0;
-  /** Report results in gate order, however they complete. */
-  const record = (result: GateResult) => {
-    results.set(result.gate, result);
-    while (next < GATE_NAMES.length) {
-      const name = GATE_NAMES[next];
-      const ready = name === undefined ? undefined : results.get(name);
-      if (!ready) break;
-      settings.onGate?.(ready);
-      next++;
-    }
-  };
-  const skipRest = (reason: string) => {
-    for (const gate of GATE_NAMES) if (!results.has(gate)) record(gateResult(gate, 'skip', reason));
-  };
   const env = claudeEnvironment(settings.env, settings.maxRetries);
   const commandTimeoutMs = settings.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
-  const roundTripTimeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
-  const claude = (
-    args: string[],
-    cwd: string,
-    timeoutMs = commandTimeoutMs,
-    signal = settings.signal,
-  ): Promise<ClaudeCommandResult> =>
-    runClaudeCommand(settings.claudeBin, args, {
-      env,
-      cwd,
-      timeoutMs,
-      ...(signal ? { signal } : {}),
-    });
-  const interrupted = () => settings.signal?.aborted === true;
-
-  let holder: SleepHolder | undefined;
-  let scratch: ScratchProject | undefined;
-  let listing: Promise<ClaudeCommandResult> | undefined;
-  let sleeping: ReturnType<typeof holdOffSleep> | undefined;
-  let roundTrips: Promise<RoundTrips> | undefined;
-  /** Stops the round trips started beside the auth gate, when that gate fails. */
-  const notNeeded = new AbortController();
-  const outcome: Omit<PreflightResult, 'gates' | 'passed' | 'interrupted' | 'release'> = {
-    conflictAllowed: false,
-    reminders: [],
+  const run: ClaudeGates = {
+    settings,
+    env,
+    recorder: new GateRecorder(settings.onGate),
+    outcome: { conflictAllowed: false, reminders: [] },
+    claude: (args, cwd, timeoutMs = commandTimeoutMs, signal = settings.signal) =>
+      runClaudeCommand(settings.claudeBin, args, { env, cwd, timeoutMs, ...(signal ? { signal } : {}) }),
+    interrupted: () => settings.signal?.aborted === true,
   };
   try {
-    // cli
-    const version = await claude([...GATE_COMMANDS.version], os.tmpdir());
-    if (interrupted()) return finish();
-    const cli = judgeCli(settings.claudeBin, version);
-    record(withGitFinding(cli.result, await onPath('git', env.PATH)));
-    if (cli.result.status === 'fail') {
-      skipRest('needs a working Claude CLI (see the cli gate)');
-      return finish();
-    }
-    if (cli.version) outcome.cliVersion = cli.version;
-
-    let scratchError: string | undefined;
-    try {
-      scratch = await createScratchProject();
-    } catch (error) {
-      scratchError = `could not make a temp project: ${messageOf(error)}`;
-    }
-    const cwd = scratch?.dir ?? os.tmpdir();
-
-    // What the later gates read and do not depend on each other for starts now, side by side (they
-    // are not measured runs); each is judged below in gate order, as before. The round trip starts
-    // with them too: without a login it cannot send a request (the CLI stops at "Not logged in",
-    // none reaches the API), and when the auth gate fails it is stopped and reported skipped.
-    // Measured (docs/speed.md): ~160 ms less for the gates than after the auth gate.
-    const authAnswer = claude([...GATE_COMMANDS.authStatus], cwd);
-    if (!scratchError) {
-      const signal = settings.signal
-        ? AbortSignal.any([settings.signal, notNeeded.signal])
-        : notNeeded.signal;
-      const asked = { ...settings, timeoutMs: roundTripTimeoutMs };
-      roundTrips = runRoundTrips(asked, outcome.cliVersion, (model) =>
-        claude(roundTripArgs(model), cwd, roundTripTimeoutMs, signal),
-      );
-    }
-    listing = claude([...GATE_COMMANDS.pluginList], cwd);
-    sleeping = holdOffSleep({
-      env: settings.env,
-      ...(settings.platform ? { platform: settings.platform } : {}),
-    });
-    const inherited = inheritedEnvironment(settings.env, os.tmpdir());
-    inherited.catch(() => undefined); // awaited only when the roster is read
-
+    if (!(await cliGate(run))) return finish(run);
+    const started = await startSideBySide(run);
     // auth
-    const auth = judgeAuth(await authAnswer);
-    if (interrupted()) return finish();
-    record(auth);
-
+    const auth = judgeAuth(await started.authAnswer);
+    if (run.interrupted()) return finish(run);
+    run.recorder.record(auth);
     // round-trip (and the roster's init event)
-    let reading: RoundTripReading = { initPlugins: [] };
-    if (auth.status === 'fail') {
-      notNeeded.abort();
-      await roundTrips;
-      record(gateResult('round-trip', 'skip', 'needs a login (see the auth gate)'));
-    } else if (scratchError || !roundTrips) {
-      record(
-        gateResult(
-          'round-trip',
-          'fail',
-          scratchError ?? 'could not make a temp project',
-          'check that the temp folder is writable',
-        ),
-      );
-    } else {
-      const trips = await roundTrips;
-      if (interrupted()) return finish();
-      reading = trips.reading;
-      outcome.roundTripUsage = trips.usage;
-      outcome.roundTripModels = trips.reportedModels;
-      outcome.roundTripMessageModels = trips.messageModels;
-      record(combineRoundTrips(trips.judged));
-    }
-
+    const reading = await roundTripGate(run, auth, started);
+    if (reading === undefined) return finish(run);
     // conflict (and the toggles bookkeeping)
-    const listed = await listing;
-    if (interrupted()) return finish();
-    record(await conflictGate(settings, listed, reading, outcome));
-
+    const listed = await started.listing;
+    if (run.interrupted()) return finish(run);
+    run.recorder.record(await conflictGate(settings, listed, reading, run.outcome));
     // sleep
-    const sleep = await sleeping;
-    holder = sleep.holder;
-    record(sleep.result);
-
+    const sleep = await started.sleeping;
+    run.holder = sleep.holder;
+    run.recorder.record(sleep.result);
     // roster
-    let finding: RosterFinding | undefined;
-    if (reading.init) {
-      const rosterInit: InitInfo = {
-        ...reading.init,
-        ...(reading.init.cliVersion === undefined && outcome.cliVersion
-          ? { cliVersion: outcome.cliVersion }
-          : {}),
-      };
-      const environment = await inherited;
-      finding = { init: rosterInit, environment };
-      outcome.rosterInit = rosterInit;
-      outcome.environment = environment;
-    }
-    record(
-      judgeRoster(
-        finding,
-        results.get('round-trip')?.status === 'skip' || scratchError
-          ? 'needs the stub-less run of the round-trip gate'
-          : 'the stub-less run printed no init event',
+    run.recorder.record(await rosterGate(run, reading, started));
+    return finish(run);
+  } finally {
+    await cleanUp(run);
+  }
+}
+
+/** The cli gate (with git's finding); false: stop here, the gates after it skipped or interrupted. */
+async function cliGate(run: ClaudeGates): Promise<boolean> {
+  const version = await run.claude([...GATE_COMMANDS.version], os.tmpdir());
+  if (run.interrupted()) return false;
+  const cli = judgeCli(run.settings.claudeBin, version);
+  run.recorder.record(withGitFinding(cli.result, await onPath('git', run.env.PATH)));
+  if (cli.result.status === 'fail') {
+    run.recorder.skipRest('needs a working Claude CLI (see the cli gate)');
+    return false;
+  }
+  if (cli.version) run.outcome.cliVersion = cli.version;
+  return true;
+}
+
+/**
+ * What the later gates read and do not depend on each other for starts now, side by side (they
+ * are not measured runs); each is judged after, in gate order, as before. The round trip starts
+ * with them too: without a login it cannot send a request (the CLI stops at "Not logged in",
+ * none reaches the API), and when the auth gate fails it is stopped and reported skipped.
+ * Measured (docs/speed.md): ~160 ms less for the gates than after the auth gate.
+ */
+async function startSideBySide(run: ClaudeGates) {
+  const { settings } = run;
+  let scratchError: string | undefined;
+  try {
+    run.scratch = await createScratchProject();
+  } catch (error) {
+    scratchError = `could not make a temp project: ${messageOf(error)}`;
+  }
+  const cwd = run.scratch?.dir ?? os.tmpdir();
+  /** Stops the round trips started beside the auth gate, when that gate fails. */
+  const notNeeded = new AbortController();
+  const authAnswer = run.claude([...GATE_COMMANDS.authStatus], cwd);
+  if (!scratchError) {
+    const signal = settings.signal ? AbortSignal.any([settings.signal, notNeeded.signal]) : notNeeded.signal;
+    const roundTripTimeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
+    const asked = { ...settings, timeoutMs: roundTripTimeoutMs };
+    run.roundTrips = runRoundTrips(asked, run.outcome.cliVersion, (model) =>
+      run.claude(roundTripArgs(model), cwd, roundTripTimeoutMs, signal),
+    );
+  }
+  const listing = run.claude([...GATE_COMMANDS.pluginList], cwd);
+  run.listing = listing;
+  const sleeping = holdOffSleep({
+    env: settings.env,
+    ...(settings.platform ? { platform: settings.platform } : {}),
+  });
+  run.sleeping = sleeping;
+  const inherited = inheritedEnvironment(settings.env, os.tmpdir());
+  inherited.catch(() => undefined); // awaited only when the roster is read
+  return { scratchError, notNeeded, authAnswer, roundTrips: run.roundTrips, listing, sleeping, inherited };
+}
+
+type Started = Awaited<ReturnType<typeof startSideBySide>>;
+
+/**
+ * The round-trip gate: skipped after a failed login (its runs stopped), failed without a temp
+ * project, else judged over every model. Undefined: interrupted while it ran.
+ */
+async function roundTripGate(
+  run: ClaudeGates,
+  auth: GateResult,
+  { scratchError, notNeeded, roundTrips }: Started,
+): Promise<RoundTripReading | undefined> {
+  if (auth.status === 'fail') {
+    notNeeded.abort();
+    await roundTrips;
+    run.recorder.record(gateResult('round-trip', 'skip', 'needs a login (see the auth gate)'));
+    return { initPlugins: [] };
+  }
+  if (scratchError || !roundTrips) {
+    run.recorder.record(
+      gateResult(
+        'round-trip',
+        'fail',
+        scratchError ?? 'could not make a temp project',
+        'check that the temp folder is writable',
       ),
     );
-    return finish();
-  } finally {
-    // Nothing started is left running: an early return (an interrupt) waits for the side-by-side
-    // commands, and a sleep holder it did not hand over is ended.
-    await listing?.catch(() => undefined);
-    await roundTrips?.catch(() => undefined);
-    const sleep = await sleeping?.catch(() => undefined);
-    if (sleep?.holder && sleep.holder !== holder) sleep.holder.release();
-    await scratch?.remove();
+    return { initPlugins: [] };
   }
+  const trips = await roundTrips;
+  if (run.interrupted()) return undefined;
+  run.outcome.roundTripUsage = trips.usage;
+  run.outcome.roundTripModels = trips.reportedModels;
+  run.outcome.roundTripMessageModels = trips.messageModels;
+  run.recorder.record(combineRoundTrips(trips.judged));
+  return trips.reading;
+}
 
-  function finish(): PreflightResult {
-    const wasInterrupted = interrupted();
-    if (wasInterrupted) skipRest('interrupted');
-    const gates = GATE_NAMES.map((gate) => results.get(gate) ?? gateResult(gate, 'skip', 'not run'));
-    const release = () => holder?.release();
-    if (wasInterrupted) release();
-    return {
-      ...outcome,
-      gates,
-      passed: !wasInterrupted && gates.every((g) => g.status !== 'fail'),
-      interrupted: wasInterrupted,
-      release,
+/** The roster gate: the stub-less run's init event (the CLI version filled in) and the inherited environment. */
+async function rosterGate(
+  run: ClaudeGates,
+  reading: RoundTripReading,
+  { scratchError, inherited }: Started,
+): Promise<GateResult> {
+  const { outcome } = run;
+  let finding: RosterFinding | undefined;
+  if (reading.init) {
+    const rosterInit: InitInfo = {
+      ...reading.init,
+      ...(reading.init.cliVersion === undefined && outcome.cliVersion
+        ? { cliVersion: outcome.cliVersion }
+        : {}),
     };
+    const environment = await inherited;
+    finding = { init: rosterInit, environment };
+    outcome.rosterInit = rosterInit;
+    outcome.environment = environment;
   }
+  return judgeRoster(
+    finding,
+    run.recorder.get('round-trip')?.status === 'skip' || scratchError
+      ? 'needs the stub-less run of the round-trip gate'
+      : 'the stub-less run printed no init event',
+  );
+}
+
+/**
+ * Nothing started is left running: an early return (an interrupt) waits for the side-by-side
+ * commands, and a sleep holder it did not hand over is ended.
+ */
+async function cleanUp(run: ClaudeGates): Promise<void> {
+  await run.listing?.catch(() => undefined);
+  await run.roundTrips?.catch(() => undefined);
+  const sleep = await run.sleeping?.catch(() => undefined);
+  if (sleep?.holder && sleep.holder !== run.holder) sleep.holder.release();
+  await run.scratch?.remove();
+}
+
+function finish(run: ClaudeGates): PreflightResult {
+  const wasInterrupted = run.interrupted();
+  if (wasInterrupted) run.recorder.skipRest('interrupted');
+  const gates = run.recorder.gates();
+  const release = () => run.holder?.release();
+  if (wasInterrupted) release();
+  return {
+    ...run.outcome,
+    gates,
+    passed: !wasInterrupted && gates.every((g) => g.status !== 'fail'),
+    interrupted: wasInterrupted,
+    release,
+  };
 }
