@@ -53,6 +53,25 @@ describe('the file as a whole', () => {
     ]);
   });
 
+  it('a repeated key is refused at its line, as the YAML library refuses it, even inside a merge', () => {
+    const twice = `tests:\n  - id: a\n    input: hi\n    input: again\n    assertions: [${trigger()}]\n`;
+    expect(read(twice).problems).toEqual([
+      `${FILE}:line 4: is not valid YAML: Map keys must be unique. Fix: keep only one of the repeated keys`,
+    ]);
+    // A merge key brings keys in; only what is written twice in one mapping is a repeat.
+    const merged = `defaults: &d\n  input: hi\ntests:\n  - <<: *d\n    id: a\n    assertions: [${trigger()}]\n`;
+    expect(read(merged).problems).toEqual([]);
+  });
+
+  it('one mapping of 20,000 keys: its one repeat found at its line, by the one-pass check', () => {
+    const keys = Array.from({ length: 20_000 }, (_, i) => `    k${i}: v`).join('\n');
+    const text = `tests:\n  - id: a\n    input: hi\n${keys}\n    k7: again\n    assertions: [${trigger()}]\n`;
+    const problems = read(text).problems;
+    expect(problems).toEqual([
+      `${FILE}:line 20004: is not valid YAML: Map keys must be unique. Fix: keep only one of the repeated keys`,
+    ]);
+  });
+
   it('a mapping without tests names up to five of its keys, or (none)', () => {
     const { problems } = read('name: x\ndescription: y\na: 1\nb: 2\nc: 3\nd: 4\n');
     expect(problems).toEqual([

@@ -4,7 +4,7 @@ import { checkAnnotations } from './annotations.js';
 import { takeContext } from './eval-context.js';
 import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
-import { yamlErrorLine, yamlFix, yamlProblem, yamlValue } from './yaml-errors.js';
+import { duplicateKeys, LINEAR_KEYS, yamlErrorLine, yamlFix, yamlProblem, yamlValue } from './yaml-errors.js';
 
 const TRIGGER_TYPES = ['skill-trigger', 'skill-used', 'not-skill-used'] as const;
 
@@ -25,8 +25,8 @@ export function readAgentvYaml(
   const lineCounter = new LineCounter();
   // Merge keys (`<<: *defaults`) are applied, as AgentV's own loader does: left to YAML 1.2 they
   // would be a key named "<<" and the values they carry (a split, a should_trigger) would be lost.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
-  for (const error of doc.errors) {
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, ...LINEAR_KEYS });
+  for (const error of [...doc.errors, ...duplicateKeys(doc)]) {
     problems.add(
       { file, line: yamlErrorLine(error, text, lineCounter) },
       yamlProblem(error, 'is not valid YAML'),
