@@ -52,6 +52,13 @@ export const NO_USAGE: Usage = {
   cacheCreationInputTokens: 0,
 };
 
+/** No token at all: what a run whose CLI reports tokens only at its end carries when killed at its decision. */
+export function noTokens(usage: Usage): boolean {
+  return (
+    usage.inputTokens + usage.outputTokens + usage.cacheReadInputTokens + usage.cacheCreationInputTokens === 0
+  );
+}
+
 export function addUsage(a: Usage, b: Usage): Usage {
   const cost =
     a.costUsd === undefined && b.costUsd === undefined ? undefined : (a.costUsd ?? 0) + (b.costUsd ?? 0);

@@ -1,3 +1,4 @@
+import { noTokens } from '../../outcome.js';
 import type { Agent } from '../agent.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
@@ -31,12 +32,7 @@ export function codexAgent(
         ...(request.context ? { context: request.context } : {}),
       });
       const { usage } = result;
-      const silent =
-        usage.inputTokens +
-          usage.outputTokens +
-          usage.cacheReadInputTokens +
-          usage.cacheCreationInputTokens ===
-        0;
+      const silent = noTokens(usage);
       return {
         outcome: result.outcome,
         ...(result.loaded === undefined ? {} : { loaded: result.loaded }),

@@ -4,6 +4,7 @@
  * endpoint, or the simulated model) comes from the environment; `stubs` holds each side's skill
  * as Gemini lists it.
  */
+import { noTokens } from '../../outcome.js';
 import type { Agent } from '../agent.js';
 import { GEMINI_DEFAULT_MODEL } from './facts.js';
 import type { GeminiProvider } from './launch.js';
@@ -33,12 +34,7 @@ export function geminiAgent(
       });
       const { usage } = result;
       // Gemini reports tokens only in its final event: a run killed at its decision has none.
-      const silent =
-        usage.inputTokens +
-          usage.outputTokens +
-          usage.cacheReadInputTokens +
-          usage.cacheCreationInputTokens ===
-        0;
+      const silent = noTokens(usage);
       return {
         outcome: result.outcome,
         ...(result.loaded === undefined ? {} : { loaded: result.loaded }),
