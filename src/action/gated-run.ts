@@ -84,7 +84,7 @@ function gateOptions(
 ): ActionGateOptions {
   const { settings, targets, matrix } = job;
   return {
-    claudeBin: claude?.bin ?? 'claude',
+    claudeBin: claude?.bin ?? agentFacts(DEFAULT_AGENT).bin,
     ...(settings.agents ? { agents: settings.agents } : {}),
     bins,
     env: claudeEnv(settings),
@@ -186,7 +186,7 @@ async function jobListing(job: GatedJob, claude: AgentInstall | undefined): Prom
   const { settings, targets } = job;
   const model = settings.model ?? settings.models?.[0];
   const listing = new CompetitionListing('command', {
-    claudeBin: claude?.bin ?? 'claude',
+    claudeBin: claude?.bin ?? agentFacts(DEFAULT_AGENT).bin,
     env: claudeEnv(settings),
     signal: job.signal,
     ...(model === undefined ? {} : { model }),

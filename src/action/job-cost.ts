@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_AGENTS } from '../agents/agent.js';
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import {
@@ -61,7 +62,7 @@ export function jobShapes(parts: readonly JobPart[], settings: Settings): PlanSh
     runsPerQuery: settings.runs,
     sides: p.paired ? 2 : 1,
     // One slot per model, or per agent with several, as the CLI's run plans them: Codex's keyed apart.
-    models: planModels(settings.agents ?? [{ agent: 'claude' }], settings.models ?? [settings.model]),
+    models: planModels(settings.agents ?? DEFAULT_AGENTS, settings.models ?? [settings.model]),
   }));
 }
 

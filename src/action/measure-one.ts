@@ -2,7 +2,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import type { AgentId } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import { agentFacts } from '../agents/registry.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
 import { contextFillTurns } from '../inputs/context-fill.js';
 import { describeOutcome } from '../measure/loop.js';
@@ -250,7 +250,7 @@ export async function measureOne(
   const report: Report = await measureSkill(
     {
       // claude's path: never started when claude is not among the agents.
-      ...loopSettingsOf(target, settings, claude?.bin ?? 'claude', env),
+      ...loopSettingsOf(target, settings, claude?.bin ?? agentFacts(DEFAULT_AGENT).bin, env),
       ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
       ...(listed === undefined ? {} : { listed }),
       // Every report is priced (the comment's cost footer): the built-in table, or `prices`.

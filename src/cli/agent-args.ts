@@ -1,4 +1,5 @@
 import type { AgentChoice } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { type Naming, ownModels, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { modelsOption } from './cost-args.js';
 
@@ -20,12 +21,12 @@ export function agentsOption(
   agentValue: string | undefined,
   modelValue: string | undefined,
 ): { agents?: AgentChoice[]; model?: string; models?: string[] } {
-  if (agentValue === undefined) return modelsOption(ownModels('claude', modelValue, FLAGS));
+  if (agentValue === undefined) return modelsOption(ownModels(DEFAULT_AGENT, modelValue, FLAGS));
   const agents = parseAgents(agentValue, FLAGS);
   const [only] = agents;
   if (agents.length === 1 && only !== undefined) {
     const models = modelsOption(ownModels(only, modelValue, FLAGS));
-    return only === 'claude' ? models : { agents: [{ agent: only }], ...models };
+    return only === DEFAULT_AGENT ? models : { agents: [{ agent: only }], ...models };
   }
   return { agents: qualifiedModels(agents, modelValue?.split(','), FLAGS) };
 }
