@@ -1,9 +1,42 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FetchedBaseline } from '../../src/action/baseline.js';
-import { actionStandbySpec } from '../../src/action/first-standby.js';
+import { startActionStandby } from '../../src/action/first-standby.js';
 import type { MeasureTarget } from '../../src/action/plan.js';
 import { readSettings } from '../../src/action/settings.js';
+import { claudeLoopRuntime, claudeWaitingSpec } from '../../src/agents/claude/runtime.js';
+import type { WaitingSpec } from '../../src/agents/claude/waiting-run.js';
+import { loopRuntimeOf } from '../../src/agents/runtime.js';
 import { parseSkill } from '../../src/inputs/skill.js';
+
+/**
+ * What the Action's early start would start claude with: the spec its runtime is asked to start,
+ * caught before any process is spawned; undefined when none is asked for.
+ */
+function actionStandbySpec(
+  targets: readonly MeasureTarget[],
+  settings: ReturnType<typeof readSettings>,
+  claudeBin: string | undefined,
+  foresee: { standby: number; firstBaseline?: FetchedBaseline | undefined },
+): WaitingSpec | undefined {
+  let asked: WaitingSpec | undefined;
+  const claude = {
+    ...claudeLoopRuntime(),
+    startEarly: (...args: Parameters<typeof claudeWaitingSpec>) => {
+      asked = claudeWaitingSpec(...args);
+      return undefined;
+    },
+  };
+  startActionStandby(
+    targets,
+    settings,
+    claudeBin === undefined ? undefined : { bin: claudeBin, source: 'path' },
+    {
+      ...foresee,
+      runtimes: (id) => (id === 'claude' ? claude : loopRuntimeOf(id)),
+    },
+  );
+  return asked;
+}
 
 /**
  * What the Action's early standby is started with (src/action/first-standby.ts): the job's first

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeListed } from '../../src/agents/claude/listed-text.js';
+import { describeListed } from '../../src/report/build/listed.js';
 import { reportSchema } from '../../src/schemas/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog, actionVerdicts, startActionWorld } from '../fakes/action-world.js';

@@ -11,6 +11,7 @@ import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
 import type { MeasureSettings } from '../../src/measure/measure-settings.js';
 import { measureSkill } from '../../src/measure/measure-skill.js';
+import { claudeOver, withClaude } from '../fakes/claude-loop.js';
 import { faultTitle } from './cases.js';
 
 /**
@@ -108,7 +109,7 @@ function settings(): MeasureSettings {
     timeoutSeconds: 5,
     stub: 'command',
     maxRetries: 0,
-    claudeBin: 'claude',
+    defaultBin: 'claude',
     env: {},
     conflictAllowed: false,
     simulated: true,
@@ -121,15 +122,19 @@ describe('a temp folder that stops taking projects', () => {
     const root = path.join(work, 'mid-run');
     await mkdir(root);
     const loop = await measureAll(
-      {
-        items,
-        sides: [{ label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } }],
-        rules: settings().rules,
-        run: { timeoutMs: 5000, claudeBin: 'claude', env: {} },
-      },
+      withClaude(
+        {
+          items,
+          sides: [
+            { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
+          ],
+          rules: settings().rules,
+          run: { timeoutMs: 5000, claudeBin: 'claude', env: {} },
+        },
+        standIn(root, true),
+      ),
       () => {},
       undefined,
-      standIn(root, true),
     );
     expect(loop.aborted).toBe(true);
     expect(loop.interrupted).toBe(false);
@@ -139,7 +144,7 @@ describe('a temp folder that stops taking projects', () => {
 
     // The same fault through measureSkill: the report keeps the first run and has no verdict.
     await mkdir(root);
-    const report = await measureSkill(settings(), () => {}, undefined, standIn(root, true));
+    const report = await measureSkill(settings(), () => {}, undefined, claudeOver(standIn(root, true)));
     expect(report.verdict).toBe('no-verdict');
     expect(report.candidate.aborted).toBe(true);
     expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], []]);
@@ -188,7 +193,7 @@ describe('a temp folder that stops taking projects', () => {
   it(faultTitle('temp-folder-fails-at-start'), async () => {
     const root = path.join(work, 'a-file');
     await writeFile(root, '');
-    const error = await measureSkill(settings(), () => {}, undefined, standIn(root, false)).then(
+    const error = await measureSkill(settings(), () => {}, undefined, claudeOver(standIn(root, false))).then(
       () => undefined,
       (e: unknown) => e,
     );

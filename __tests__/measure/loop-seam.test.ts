@@ -15,10 +15,7 @@ const items: EvalItem[] = [
   { id: 'p2', query: 'p2', shouldTrigger: true, extra: {} },
   { id: 'n1', query: 'n1', shouldTrigger: false, extra: {} },
 ];
-const side = (label: 'candidate' | 'baseline'): SideSpec => ({
-  label,
-  stub: { layout: 'command', skillName: 'handoff', description: label },
-});
+const side = (label: 'candidate' | 'baseline'): SideSpec => ({ label });
 const HIT: Outcome = { kind: 'triggered' };
 const MISS: Outcome = { kind: 'not-triggered' };
 
@@ -30,7 +27,7 @@ function specFor(agents: FakeAgent[], over: Partial<LoopSpec> = {}): LoopSpec {
     items,
     sides: [side('candidate')],
     rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-    run: { timeoutMs: 5000, claudeBin: 'never-started', env: {} },
+    timeoutMs: 5000,
     seam: Object.fromEntries(agents.map((a) => [a.id, a])),
     ...(several ? { agents: agents.map((a) => ({ agent: a.id })) } : { agent: only?.id ?? 'codex' }),
     ...over,

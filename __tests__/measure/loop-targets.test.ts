@@ -1,40 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { LoopSpec } from '../../src/measure/loop-spec.js';
-import { firstWaitingSpec } from '../../src/measure/loop-targets.js';
+import { firstRunOf, loopTargets, type PlanSpec, warmStartsOf } from '../../src/measure/loop-targets.js';
 
-const base: LoopSpec = {
+const base: PlanSpec = {
   items: [{ id: 'a', query: 'q a', shouldTrigger: true, extra: {} }],
-  sides: [{ label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'cand' } }],
+  sides: [{ label: 'candidate' }],
   rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-  run: { timeoutMs: 1000, claudeBin: 'claude', env: {} },
-  standby: 1,
+  timeoutMs: 1000,
 };
+const first = (spec: PlanSpec, id: 'claude' | 'codex') => firstRunOf(spec, loopTargets(spec), id);
 
-describe('firstWaitingSpec', () => {
+describe('firstRunOf', () => {
   it("is the first planned run's side and model", () => {
-    expect(firstWaitingSpec(base)?.stub.description).toBe('cand');
+    expect(first(base, 'claude')).toEqual({ side: 0 });
+    expect(first({ ...base, model: 'm' }, 'claude')).toEqual({ side: 0, model: 'm' });
     // Paired: the plan opens with the baseline.
-    const paired: LoopSpec = {
-      ...base,
-      sides: [
-        ...base.sides,
-        { label: 'baseline', stub: { layout: 'command', skillName: 'handoff', description: 'base' } },
-      ],
-      models: ['m1', 'm2'],
-    };
-    expect(firstWaitingSpec(paired)).toMatchObject({ stub: { description: 'base' }, model: 'm1' });
+    const paired: PlanSpec = { ...base, sides: [...base.sides, { label: 'baseline' }], models: ['m1', 'm2'] };
+    expect(first(paired, 'claude')).toEqual({ side: 1, model: 'm1' });
   });
 
-  it("is claude's first run when claude is not the first agent", () => {
-    const agents: LoopSpec = {
-      ...base,
-      agents: [{ agent: 'codex' }, { agent: 'claude', model: 'sonnet' }],
-    };
-    expect(firstWaitingSpec(agents)).toMatchObject({ stub: { description: 'cand' }, model: 'sonnet' });
+  it("is the agent's own first run when it is not the first agent", () => {
+    const agents: PlanSpec = { ...base, agents: [{ agent: 'codex' }, { agent: 'claude', model: 'sonnet' }] };
+    expect(first(agents, 'claude')).toEqual({ side: 0, model: 'sonnet' });
+    expect(first({ ...base, agent: 'codex' }, 'claude')).toBeUndefined();
   });
+});
 
-  it('is none when runs go cold or none is claude', () => {
-    expect(firstWaitingSpec({ ...base, standby: 0 })).toBeUndefined();
-    expect(firstWaitingSpec({ ...base, agent: 'codex' })).toBeUndefined();
+describe('warmStartsOf', () => {
+  it('gives standbys only to an agent with a warm standby, and none with runs cold', () => {
+    const t = loopTargets(base);
+    expect(warmStartsOf(base, t, 'claude', 1, undefined)).toEqual({ count: 1, first: { side: 0 } });
+    expect(warmStartsOf(base, t, 'claude', 0, undefined)).toEqual({ count: 0 });
+    expect(warmStartsOf(base, t, 'codex', 2, undefined)).toEqual({ count: 0 });
   });
 });

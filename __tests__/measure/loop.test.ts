@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunDeps } from '../../src/agents/claude/run-once.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
-import type { LoopSpec, SideSpec } from '../../src/measure/loop-spec.js';
+import { type ClaudeLoopSpec, withClaude } from '../fakes/claude-loop.js';
 
 describe('measureAll with --runs auto (fake process, real loop)', () => {
   /** A stand-in claude: answers each query with a Skill call naming the stub or with text. */
@@ -57,13 +57,13 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
     { id: 'p2', query: 'p2', shouldTrigger: true, extra: {} },
     { id: 'n1', query: 'n1', shouldTrigger: false, extra: {} },
   ];
-  const spec = (sides: SideSpec[]): LoopSpec => ({
+  const spec = (sides: ClaudeLoopSpec['sides']): ClaudeLoopSpec => ({
     items,
     sides,
     rules: { runsPerQuery: 6, autoRuns: true, triggerThreshold: 0.5, noVerdictShare: 0.1 },
     run: { timeoutMs: 5000, claudeBin: 'claude', env: {} },
   });
-  const side = (label: 'candidate' | 'baseline'): SideSpec => ({
+  const side = (label: 'candidate' | 'baseline'): ClaudeLoopSpec['sides'][number] => ({
     label,
     stub: { layout: 'command', skillName: 'handoff', description: label },
   });
@@ -71,10 +71,12 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
   it('stops clear queries at 3 runs and keeps a mixed one going to the maximum', async () => {
     // p1 always hits, n1 never, p2 alternates (hit, miss, …) so it never settles early.
     const result = await measureAll(
-      spec([side('candidate')]),
+      withClaude(
+        spec([side('candidate')]),
+        deps((q, n) => q === 'p1' || (q === 'p2' && n % 2 === 0)),
+      ),
       () => {},
       undefined,
-      deps((q, n) => q === 'p1' || (q === 'p2' && n % 2 === 0)),
     );
     const runs = result.records[0]?.map((r) => r.length);
     expect(runs).toEqual([3, 6, 3]);
@@ -83,10 +85,12 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
 
   it('keeps pairs whole in paired mode', async () => {
     const result = await measureAll(
-      spec([side('candidate'), side('baseline')]),
+      withClaude(
+        spec([side('candidate'), side('baseline')]),
+        deps((q) => q === 'p1'),
+      ),
       () => {},
       undefined,
-      deps((q) => q === 'p1'),
     );
     expect(result.records[0]?.map((r) => r.length)).toEqual(result.records[1]?.map((r) => r.length));
   });
@@ -103,10 +107,9 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       },
     };
     const result = await measureAll(
-      { ...spec([side('candidate')]), models: ['haiku', 'sonnet'] },
+      withClaude({ ...spec([side('candidate')]), models: ['haiku', 'sonnet'] }, recording),
       () => {},
       undefined,
-      recording,
     );
     expect(asked.slice(0, 6)).toEqual([
       'p1@haiku',
@@ -125,7 +128,7 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
   });
 
   describe('--max-cost-usd', () => {
-    const fixed = (runsPerQuery: number): LoopSpec => ({
+    const fixed = (runsPerQuery: number): ClaudeLoopSpec => ({
       ...spec([side('candidate')]),
       rules: { runsPerQuery, triggerThreshold: 0.5, noVerdictShare: 0.1 },
     });
@@ -133,10 +136,12 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
     it('stops before the run that could pass the budget, and says what was spent', async () => {
       // 3 queries × 2 runs at $0.10 a run; $0.45 pays for 4 runs, not a 5th.
       const result = await measureAll(
-        { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        withClaude(
+          { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+          deps(() => true),
+        ),
         () => {},
         undefined,
-        deps(() => true),
       );
       expect(result.records[0]?.flat()).toHaveLength(4);
       expect(result.aborted).toBe(true);
@@ -147,10 +152,12 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
     it('counts what earlier measurements spent of the same budget (the Action’s job)', async () => {
       // $0.25 already spent of $0.45: two $0.10 runs fit, a third does not.
       const result = await measureAll(
-        { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1, spentUsd: 0.25 } },
+        withClaude(
+          { ...fixed(2), budget: { maxUsd: 0.45, costOf: () => 0.1, firstEstimateUsd: 0.1, spentUsd: 0.25 } },
+          deps(() => true),
+        ),
         () => {},
         undefined,
-        deps(() => true),
       );
       expect(result.records[0]?.flat()).toHaveLength(2);
       expect(result.budgetStop?.spentUsd).toBeCloseTo(0.45, 10);
@@ -159,10 +166,12 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
     it('a run that fits exactly goes ahead, whatever the float rounding', async () => {
       // $0.30 pays for three $0.10 runs, though 0.1 + 0.1 + 0.1 is 0.30000000000000004 in floating point.
       const result = await measureAll(
-        { ...fixed(2), budget: { maxUsd: 0.3, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        withClaude(
+          { ...fixed(2), budget: { maxUsd: 0.3, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+          deps(() => true),
+        ),
         () => {},
         undefined,
-        deps(() => true),
       );
       expect(result.records[0]?.flat()).toHaveLength(3);
       expect(result.budgetStop?.spentUsd).toBeCloseTo(0.3, 10);
@@ -170,10 +179,12 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
 
     it('runs the whole plan when the budget covers it', async () => {
       const result = await measureAll(
-        { ...fixed(2), budget: { maxUsd: 0.6, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        withClaude(
+          { ...fixed(2), budget: { maxUsd: 0.6, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+          deps(() => true),
+        ),
         () => {},
         undefined,
-        deps(() => true),
       );
       expect(result.records[0]?.flat()).toHaveLength(6);
       expect(result.budgetStop).toBeUndefined();
@@ -183,19 +194,23 @@ describe('measureAll with --runs auto (fake process, real loop)', () => {
       let n = 0;
       const costs = [0.05, 0.3, 0.05];
       const result = await measureAll(
-        { ...fixed(2), budget: { maxUsd: 0.5, costOf: () => costs[n++] ?? 0.05, firstEstimateUsd: 0.05 } },
+        withClaude(
+          { ...fixed(2), budget: { maxUsd: 0.5, costOf: () => costs[n++] ?? 0.05, firstEstimateUsd: 0.05 } },
+          deps(() => true),
+        ),
         () => {},
         undefined,
-        deps(() => true),
       );
       // After $0.35 spent, another run as dear as the dearest so far ($0.30) no longer fits.
       expect(result.records[0]?.flat()).toHaveLength(2);
       expect(result.budgetStop?.nextEstimateUsd).toBe(0.3);
       const none = await measureAll(
-        { ...fixed(2), budget: { maxUsd: 0.01, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+        withClaude(
+          { ...fixed(2), budget: { maxUsd: 0.01, costOf: () => 0.1, firstEstimateUsd: 0.1 } },
+          deps(() => true),
+        ),
         () => {},
         undefined,
-        deps(() => true),
       );
       expect(none.records[0]?.flat()).toHaveLength(0);
       expect(none.budgetStop?.spentUsd).toBe(0);

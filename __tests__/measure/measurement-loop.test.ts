@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { claudeStubs } from '../../src/agents/claude/runtime.js';
 import { pricesIdentity } from '../../src/cost/budget.js';
 import type { PriceTable } from '../../src/cost/prices.js';
 import type { RunResult } from '../../src/measure/loop-spec.js';
 import type { MeasureSettings } from '../../src/measure/measure-settings.js';
-import { loopBudget, measurementLoop } from '../../src/measure/measurement-loop.js';
+import {
+  loopBudget,
+  measurementLoop,
+  openLoopAgents,
+  runSetupOf,
+} from '../../src/measure/measurement-loop.js';
 import { DEFAULT_RULES } from '../../src/verdict/rules.js';
 
 /** $1 per million tokens of every kind: a run's cost is its token count over a million. */
@@ -34,7 +40,7 @@ function settings(over: Partial<MeasureSettings> = {}): MeasureSettings {
     timeoutSeconds: 5,
     stub: 'command',
     maxRetries: 0,
-    claudeBin: 'claude',
+    defaultBin: 'claude',
     env: {},
     conflictAllowed: false,
     simulated: true,
@@ -92,18 +98,21 @@ describe('loopBudget', () => {
   });
 });
 
+/** Each side's claude stub, as the loop opens claude with these settings. */
+function claudeSides(s: MeasureSettings) {
+  const setup = runSetupOf(s, measurementLoop(s), 'claude');
+  return setup ? claudeStubs(setup.stubs) : [];
+}
+
 describe('measurementLoop', () => {
   it('writes the stub from the emulated listing when no probe read it', () => {
-    const { loop, listed } = measurementLoop(
-      settings({ skill: { ...settings().skill, whenToUse: 'at the end' } }),
-    );
+    const s = settings({ skill: { ...settings().skill, whenToUse: 'at the end' } });
+    const { plan, listed } = measurementLoop(s);
     expect(listed).toEqual({ candidate: 'Write HANDOFF.md - at the end', source: 'emulation' });
+    expect(plan.sides).toEqual([{ label: 'candidate' }]);
     // The stub holds the listed text whole: the CLI lists exactly what is measured.
-    expect(loop.sides).toEqual([
-      {
-        label: 'candidate',
-        stub: { layout: 'command', skillName: 'handoff', description: 'Write HANDOFF.md - at the end' },
-      },
+    expect(claudeSides(s)).toEqual([
+      { layout: 'command', skillName: 'handoff', description: 'Write HANDOFF.md - at the end' },
     ]);
   });
 
@@ -114,43 +123,50 @@ describe('measurementLoop', () => {
   });
 
   it('adds a baseline side, and the siblings to every stub', () => {
-    const { loop, siblings } = measurementLoop(
-      settings({
-        baselineDescription: 'Old text',
-        listed: { candidate: 'New text', baseline: 'Old text', source: 'probe' },
-        siblings: [{ name: 'notes', listed: 'Take notes' }],
-      }),
-    );
-    expect(siblings.map((s) => s.name)).toEqual(['notes']);
-    expect(loop.sides.map((s) => [s.label, s.stub.description, s.stub.siblings])).toEqual([
-      ['candidate', 'New text', [{ skillName: 'notes', description: 'Take notes' }]],
-      ['baseline', 'Old text', [{ skillName: 'notes', description: 'Take notes' }]],
+    const s = settings({
+      baselineDescription: 'Old text',
+      listed: { candidate: 'New text', baseline: 'Old text', source: 'probe' },
+      siblings: [{ name: 'notes', listed: 'Take notes' }],
+    });
+    const { plan, siblings } = measurementLoop(s);
+    expect(siblings.map((x) => x.name)).toEqual(['notes']);
+    expect(plan.sides.map((x) => x.label)).toEqual(['candidate', 'baseline']);
+    expect(claudeSides(s).map((x) => [x.description, x.siblings])).toEqual([
+      ['New text', [{ skillName: 'notes', description: 'Take notes' }]],
+      ['Old text', [{ skillName: 'notes', description: 'Take notes' }]],
     ]);
   });
 
   it('sets the run from the settings, and one agent or several as the loop reads them', () => {
-    const one = measurementLoop(settings({ model: 'm', timeoutSeconds: 7, lateTurns: 2 }));
-    expect(one.loop.run).toMatchObject({ timeoutMs: 7000, claudeBin: 'claude', model: 'm', lateTurns: 2 });
-    expect(one.loop).not.toHaveProperty('agent');
-    expect(one.claudeRuns).toBe(true);
+    const s = settings({ model: 'm', timeoutSeconds: 7, lateTurns: 2, standby: 1 });
+    const one = measurementLoop(s);
+    expect(one.plan).toMatchObject({ timeoutMs: 7000, model: 'm' });
+    expect(runSetupOf(s, one, 'claude')).toMatchObject({
+      bin: 'claude',
+      knobs: { maxRetries: 0, lateTurns: 2 },
+    });
+    expect(one.plan).not.toHaveProperty('agent');
+    expect(one.warm).toBe(true);
 
-    const codexOnly = measurementLoop(settings({ agents: [{ agent: 'codex' }] }));
-    expect(codexOnly.loop.agent).toBe('codex');
-    expect(codexOnly.claudeRuns).toBe(false);
+    const codexOnly = measurementLoop(settings({ agents: [{ agent: 'codex' }], standby: 1 }));
+    expect(codexOnly.plan.agent).toBe('codex');
+    expect(codexOnly.warm).toBe(false);
 
-    const both = measurementLoop(settings({ agents: [{ agent: 'claude' }, { agent: 'codex', model: 'g' }] }));
-    expect(both.loop.agents).toEqual([{ agent: 'claude' }, { agent: 'codex', model: 'g' }]);
-    expect(both.claudeRuns).toBe(true);
+    const both = measurementLoop(
+      settings({ agents: [{ agent: 'claude' }, { agent: 'codex', model: 'g' }], standby: 1 }),
+    );
+    expect(both.plan.agents).toEqual([{ agent: 'claude' }, { agent: 'codex', model: 'g' }]);
+    expect(both.warm).toBe(true);
   });
 
-  it('puts Codex on the seam when it runs, and claude alone leaves the seam empty', () => {
-    const { loop } = measurementLoop(
-      settings({
-        agents: [{ agent: 'codex' }],
-        others: { codex: { bin: 'codex', siblings: [] } },
-      }),
-    );
-    expect(loop.seam?.codex?.id).toBe('codex');
-    expect(measurementLoop(settings()).loop.seam?.codex).toBeUndefined();
+  it('opens each agent the plan runs, and only those', () => {
+    const codex = settings({
+      agents: [{ agent: 'codex' }],
+      others: { codex: { bin: 'codex', siblings: [] } },
+    });
+    const opened = openLoopAgents(codex, measurementLoop(codex));
+    expect(Object.keys(opened)).toEqual(['codex']);
+    expect(opened.codex?.id).toBe('codex');
+    expect(Object.keys(openLoopAgents(settings(), measurementLoop(settings())))).toEqual(['claude']);
   });
 });

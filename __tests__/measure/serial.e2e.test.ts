@@ -6,6 +6,7 @@ import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
 import { probabilistic, type SimulatedModel, startSimulatedModel } from '../../src/simulated/model.js';
 import { CLAUDE_BIN, makeClaudeEnv } from '../fakes/claude-env.js';
+import { withClaude } from '../fakes/claude-loop.js';
 import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
 
 /**
@@ -50,16 +51,20 @@ describe.each([
     const { deps, spawns, prompts } = recordingDeps(root);
     const before = model.requests.length; // the world's model serves both variants
     const result = await measureAll(
-      {
-        items,
-        sides: [{ label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } }],
-        rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-        run: { timeoutMs: 20_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(claude.env, 0) },
-        standby,
-      },
+      withClaude(
+        {
+          items,
+          sides: [
+            { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
+          ],
+          rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+          run: { timeoutMs: 20_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(claude.env, 0) },
+          standby,
+        },
+        deps,
+      ),
       () => {},
       undefined,
-      deps,
     );
     const outcomes = result.records[0]?.map((runs) => runs.map((r) => r.outcome.kind));
     expect(outcomes).toEqual([
@@ -108,17 +113,19 @@ describe('no overlap, as the model server sees it', () => {
         extra: {},
       }));
       const result = await measureAll(
-        {
-          items: queries,
-          sides: [
-            { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
-          ],
-          rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-          run: { timeoutMs: 30_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(env.env, 0) },
-        },
+        withClaude(
+          {
+            items: queries,
+            sides: [
+              { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
+            ],
+            rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+            run: { timeoutMs: 30_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(env.env, 0) },
+          },
+          deps,
+        ),
         () => {},
         undefined,
-        deps,
       );
       // The plan's order: pass 1 over the queries, then pass 2.
       const runs = [0, 1].flatMap((pass) => queries.map((_, i) => result.records[0]?.[i]?.[pass]));
@@ -171,18 +178,20 @@ describe('standbys, as the model server sees them', () => {
         extra: {},
       }));
       const result = await measureAll(
-        {
-          items: queries,
-          sides: [
-            { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
-          ],
-          rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-          run: { timeoutMs: 30_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(env.env, 0) },
-          standby: 2,
-        },
+        withClaude(
+          {
+            items: queries,
+            sides: [
+              { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
+            ],
+            rules: { runsPerQuery: 2, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+            run: { timeoutMs: 30_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(env.env, 0) },
+            standby: 2,
+          },
+          deps,
+        ),
         () => {},
         undefined,
-        deps,
       );
       expect(result.records[0]?.map((runs) => runs.map((r) => r.outcome.kind))).toEqual([
         ['triggered', 'triggered'],

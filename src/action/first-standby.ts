@@ -1,8 +1,7 @@
-import { type EarlyStandby, startEarlyStandby } from '../agents/claude/early-standby.js';
-import { realRunDeps } from '../agents/claude/run-once.js';
-import type { WaitingSpec } from '../agents/claude/waiting-run.js';
+import type { EarlyStart } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
-import { firstStandbySpec } from '../measure/measurement-loop.js';
+import type { LoopSettings } from '../measure/measure-settings.js';
+import { NO_EARLY_START, type RuntimeLookup, startEarly } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
 import type { AgentInstall } from './install.js';
 import { claudeEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
@@ -26,20 +25,28 @@ export function startActionStandby(
   targets: readonly MeasureTarget[],
   settings: Settings,
   claude: AgentInstall | undefined,
-  firstBaseline: FetchedBaseline | undefined,
-): EarlyStandby {
-  return startEarlyStandby(
-    actionStandbySpec(targets, settings, claude?.bin, { firstBaseline, cliVersion: claude?.version }),
-    realRunDeps,
-  );
+  foresee: {
+    firstBaseline?: FetchedBaseline | undefined;
+    /** The loop's standby count (absent: the machine's default, as `measureOne`'s loop takes it; 0: runs go cold). */
+    standby?: number;
+    /** Tests only: the runtimes the early start is asked of. */
+    runtimes?: RuntimeLookup;
+  } = {},
+): EarlyStart {
+  const first = firstLoopSettings(targets, settings, claude?.bin, {
+    firstBaseline: foresee.firstBaseline,
+    cliVersion: claude?.version,
+    ...(foresee.standby === undefined ? {} : { standby: foresee.standby }),
+  });
+  return first === undefined ? NO_EARLY_START : startEarly(first, foresee.runtimes);
 }
 
 /**
- * What that claude is started with; undefined when none is started. `standby` is the loop's
- * standby count (absent: the machine's default, as `measureOne`'s loop takes it; 0: runs go cold);
- * `firstBaseline` the first skill's baseline as fetched, and `cliVersion` the installed CLI's.
+ * What the first skill's loop is expected to be made with, before the gates; undefined when no
+ * early start is wanted. `firstBaseline` the first skill's baseline as fetched, and `cliVersion`
+ * the installed CLI's.
  */
-export function actionStandbySpec(
+function firstLoopSettings(
   targets: readonly MeasureTarget[],
   settings: Settings,
   claudeBin: string | undefined,
@@ -47,8 +54,8 @@ export function actionStandbySpec(
     standby?: number;
     firstBaseline?: FetchedBaseline | undefined;
     cliVersion?: string | undefined;
-  } = {},
-): WaitingSpec | undefined {
+  },
+): LoopSettings | undefined {
   const first = targets[0];
   if (
     first === undefined ||
@@ -65,9 +72,9 @@ export function actionStandbySpec(
           currentEnvironment(first, settings, cliVersion === undefined ? {} : { cliVersion }),
         );
   const base = isPaired(first, plan) ? first.plan.base : undefined;
-  return firstStandbySpec({
+  return {
     ...loopSettingsOf(first, settings, claudeBin, claudeEnv(settings)),
     ...(base === undefined ? {} : { baselineDescription: base.description }),
     ...(standby === undefined ? {} : { standby }),
-  });
+  };
 }

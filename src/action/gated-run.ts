@@ -119,7 +119,7 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
   const first = targets[0];
   const firstBaseline =
     first === undefined ? undefined : await fetchBaselineFor(first, { ctx, settings, scope });
-  const early = startActionStandby(targets, settings, claude, firstBaseline);
+  const early = startActionStandby(targets, settings, claude, { firstBaseline });
   const gates = await runActionGates(gateOptions(job, claude, bins)).catch(async (error: unknown) => {
     await early.release();
     throw error;

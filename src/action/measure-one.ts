@@ -1,7 +1,6 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { AgentId } from '../agents/agent.js';
-import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import type { AgentId, EarlyStart } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
 import { contextFillTurns } from '../inputs/context-fill.js';
@@ -120,7 +119,7 @@ export interface MeasureContext {
   /** `max-cost-usd`: the budget the job's measurements share. */
   budget?: JobBudget;
   /** The first skill's first claude run, started before the gates (src/action/first-standby.ts). */
-  early?: EarlyStandby;
+  early?: EarlyStart;
 }
 
 /**
@@ -131,7 +130,7 @@ export interface MeasureContext {
 export function loopSettingsOf(
   target: MeasureTarget,
   settings: Settings,
-  claudeBin: string,
+  defaultBin: string,
   env: NodeJS.ProcessEnv,
 ) {
   const skill = target.plan.head;
@@ -152,7 +151,7 @@ export function loopSettingsOf(
     timeoutSeconds: settings.timeoutSeconds,
     stub: STUB_LAYOUT,
     maxRetries: MAX_RETRIES,
-    claudeBin,
+    defaultBin,
     env,
     ...(settings.agents ? { agents: settings.agents } : {}),
     // competition: siblings, through the CLI's own --siblings path (measureSkill installs them).

@@ -141,6 +141,8 @@ export interface ContextTurn {
 export interface SiblingText {
   skillName: string;
   description: string;
+  /** Its text as the default agent's listing shows it (`AgentStubs.listed`), where the core has it. */
+  listed?: string;
 }
 
 /** The siblings as an agent sees them: those it lists, and those it leaves out, with why. */
@@ -187,6 +189,49 @@ export interface AgentStubs {
   siblings: readonly SiblingText[];
   /** The SKILL.md's text, when the candidate is its own description: an agent may list it its own way. */
   skillText?: string;
+  /**
+   * One per side: the text as the default agent's listing shows it (read by its probe, or
+   * emulated; docs/listing-budget.md). An agent whose stub is written from its listed text writes
+   * this, and reads each sibling's `listed`; every other agent ignores it.
+   */
+  listed?: readonly string[];
+  /** How the stub is laid out, for an agent with more than one way (`--stub`, docs/design.md). */
+  layout?: 'command' | 'skill';
+}
+
+/** The knobs of a measurement's runs every agent is told; each honours those it has. */
+export interface AgentRunKnobs {
+  /** `--max-retries`: the API retries a run's CLI may make. */
+  maxRetries: number;
+  /** `--debug`: the CLI's own debug output, kept beside the run. */
+  debug?: boolean;
+  /** `--late N`: after a miss, the turns watched for a late load (0 = off). */
+  lateTurns?: number;
+}
+
+/** One planned run as a warm start is fixed to it at its spawn: its side, its model, its context. */
+export interface RunShape {
+  side: number;
+  model?: string;
+  context?: readonly ContextTurn[];
+}
+
+/**
+ * A run started before the gates so that its start-up overlaps them (an agent with a warm
+ * standby): its agent takes it for the plan's first run when it was started as that run needs.
+ */
+export interface EarlyStart {
+  /** Discards it unless it was taken, and waits for that. Never throws. */
+  release(): Promise<void>;
+}
+
+/** How many of an agent's next runs are started ahead, waiting for their prompts (docs/speed.md). */
+export interface AgentWarmStarts {
+  /** 0: every run cold. An agent without a warm standby (its facts) is told 0. */
+  count: number;
+  /** The plan's first run of this agent, which `early` serves. */
+  first?: RunShape;
+  early?: EarlyStart;
 }
 
 /** What an agent's measured runs are made with, once its gates have passed. */
@@ -197,6 +242,53 @@ export interface AgentRunSettings {
   /** Its version, from its gates (read again when they did not say). */
   version?: string;
   stubs: AgentStubs;
+  knobs?: AgentRunKnobs;
+  warm?: AgentWarmStarts;
+}
+
+/**
+ * What the measurement loop asks of every agent, the default one included: its loop agent, the
+ * kill, its version, and how its runs list a side.
+ */
+export interface AgentLoopRuntime {
+  /** Its loop agent for one measurement. */
+  open(settings: AgentRunSettings): Agent;
+  /** How many standbys this machine holds by default (an agent with a warm standby; docs/speed.md). */
+  defaultStandby?(): number;
+  /** The first run's warm start, begun before the gates; undefined for an agent without one. */
+  startEarly?(settings: Omit<AgentRunSettings, 'warm'>, first: RunShape): EarlyStart | undefined;
+  /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
+  killAll(): void;
+  /** Its CLI's version, read without the gates (a gate that did not get that far). */
+  version(bin: string, env: NodeJS.ProcessEnv): Promise<string | undefined>;
+  /**
+   * How its runs of each side will list the stub, read by a probe of their own environment:
+   * prepared once (the machine's catalogue read), then asked per side. `folder`: the skill's own
+   * folder name, where the listing's order depends on it.
+   */
+  sideListing?(settings: AgentSideListing): Promise<(side: number) => Promise<ListingProbe>>;
+  /** The catalogue it lists on this machine, read without writing to the user's HOME. */
+  installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
+  /**
+   * What the user's setup adds to every run of it beyond the stub, as counts only (the report's
+   * `environment`), read without writing; `tempRoot` is where its runs' projects go.
+   */
+  environment?(env: NodeJS.ProcessEnv, tempRoot: string): Promise<InheritedSetup>;
+}
+
+/** What the user's setup adds to an agent's runs, as counts (memory files it loads, hooks). */
+export interface InheritedSetup {
+  memoryFiles: { project: number; user: number };
+  hooks: number;
+}
+
+/** What a side listing probe is prepared with: the runs' own settings. */
+export interface AgentSideListing {
+  bin: string;
+  env: NodeJS.ProcessEnv;
+  model?: string;
+  stubs: AgentStubs;
+  folder: string;
 }
 
 /** A SKILL.md as an agent's listing reads it: its name, where it is, its text as it stands. */
@@ -214,23 +306,15 @@ export interface SkillFile {
  * cold (every agent but the default one, whose loop agent, standbys and gates the core still
  * builds itself): what the core asks of it, from its gates to its loop agent.
  */
-export interface AgentRuntime {
+export interface AgentRuntime extends AgentLoopRuntime {
   /** Its gates in order (cli, auth, round-trip, conflict, roster), each marked with its id. */
   gates(settings: AgentGateSettings): Promise<AgentGates>;
-  /** Its CLI's version, read without the gates (a gate that did not get that far). */
-  version(bin: string): Promise<string | undefined>;
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
   unlisted(skill: SkillFile): Error | undefined;
   /** The siblings its runs install beside the stub, as it lists them. */
   siblings(skills: readonly { skill: SkillFile; file: string }[]): ListedSiblings;
-  /** Its loop agent for one measurement. */
-  open(settings: AgentRunSettings): Agent;
-  /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
-  killAll(): void;
   /** How its runs of one side will list the stub, read by a probe of their own environment. */
   listing?(settings: AgentListingSettings): Promise<ListingProbe>;
-  /** The catalogue it lists on this machine, read without writing to the user's HOME. */
-  installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
 }
 
 /** What a measurement runs on when no agent is named. */
@@ -339,11 +423,8 @@ export interface AgentRunRequest {
 }
 
 /** A run planned after the current one, by the agent that will run it. */
-export interface UpcomingRun {
+export interface UpcomingRun extends RunShape {
   agent: AgentId;
-  side: number;
-  model?: string;
-  context?: readonly ContextTurn[];
 }
 
 export interface Agent {

@@ -2,21 +2,14 @@
  * What the registry's agents do at run time, for the core that must not name them: the one place
  * outside an agent's folder that imports its processes.
  */
-import os from 'node:os';
 import type { Crowd } from '../inputs/roster.js';
-import type { AgentId, AgentRuntime, InstalledRead, ListingProbe } from './agent.js';
-import { killAllClaudeGroups } from './claude/children.js';
-import { runClaudeCommand } from './claude/command.js';
-import { parseCliVersion } from './claude/gates/cli.js';
-import { crowdCatalogue, installedCatalogue } from './claude/installed-catalogue.js';
-import { claudeInstalledEntries } from './claude/installed-entries.js';
-import { GATE_COMMANDS } from './claude/launch.js';
+import type { AgentId, AgentLoopRuntime, AgentRuntime, InstalledRead, ListingProbe } from './agent.js';
+import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
-import { probeRunListing, probeSideListing } from './claude/run-listing.js';
-import { claudeEnvironment } from './claude/run-once.js';
+import { probeRunListing } from './claude/run-listing.js';
+import { claudeLoopRuntime } from './claude/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { geminiRuntime } from './gemini/runtime.js';
-import type { StubSpec } from './process/stub-project.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 
 /**
@@ -34,12 +27,42 @@ export function runtimeOf(id: AgentId): AgentRuntime | undefined {
 }
 
 /**
+ * What the measurement loop asks of each agent, every agent's the same way (Claude Code's gates
+ * are still the preflight's, src/preflight/preflight.ts, so it has a loop runtime alone).
+ */
+const LOOP_RUNTIMES: Record<AgentId, AgentLoopRuntime> = {
+  claude: claudeLoopRuntime(),
+  codex: withSideListing(codexRuntime),
+  gemini: withSideListing(geminiRuntime),
+};
+
+/** What the loop asks of `id`. */
+export function loopRuntimeOf(id: AgentId): AgentLoopRuntime {
+  return LOOP_RUNTIMES[id];
+}
+
+/** An agent's side listing from its one-side probe, when it has no catalogue to read first. */
+function withSideListing(runtime: AgentRuntime): AgentLoopRuntime {
+  const { listing } = runtime;
+  if (runtime.sideListing || !listing) return runtime;
+  return {
+    ...runtime,
+    sideListing:
+      async ({ stubs, ...settings }) =>
+      async (side) => {
+        const description = stubs.descriptions[side];
+        if (description === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
+        return listing({ ...settings, skillName: stubs.skillName, description, siblings: stubs.siblings });
+      },
+  };
+}
+
+/**
  * SIGKILLs the process group of every agent run still alive, whichever agent it is (the second
  * interrupt, a cancelled job). Synchronous; the temp folders are removed by their own sweep.
  */
 export function killAllAgentGroups(): void {
-  killAllClaudeGroups();
-  for (const runtime of Object.values(RUNTIMES)) runtime.killAll();
+  for (const runtime of Object.values(LOOP_RUNTIMES)) runtime.killAll();
 }
 
 /**
@@ -77,7 +100,7 @@ export async function installedEntries(
   agent: AgentId,
   settings: { bin: string; env: NodeJS.ProcessEnv; model?: string },
 ): Promise<InstalledRead> {
-  const read = agent === 'claude' ? claudeInstalledEntries : runtimeOf(agent)?.installed;
+  const read = loopRuntimeOf(agent).installed;
   return read ? read(settings) : { kind: 'failed', reason: `${agent} cannot say what it lists` };
 }
 
@@ -87,25 +110,5 @@ export async function agentVersion(
   bin: string,
   env: NodeJS.ProcessEnv,
 ): Promise<string | undefined> {
-  if (agent !== 'claude') return runtimeOf(agent)?.version(bin);
-  const result = await runClaudeCommand(bin, [...GATE_COMMANDS.version], {
-    env: claudeEnvironment(env, 0),
-    cwd: os.tmpdir(),
-    timeoutMs: 30_000,
-  }).catch(() => undefined);
-  return result === undefined ? undefined : parseCliVersion(result.stdout);
-}
-
-/**
- * The default agent's listing of a measured run's sides (docs/listing-budget.md): the user's
- * catalogue read once, then per side the stub among it and, where the stub is not whole, the skill
- * itself in its user's place (`folder`), for the listing gate.
- */
-export async function defaultAgentListing(settings: {
-  claudeBin: string;
-  env: NodeJS.ProcessEnv;
-}): Promise<(stub: StubSpec, folder: string, model: string | undefined) => Promise<ListingProbe>> {
-  const catalogue = await installedCatalogue(settings.env);
-  return (stub, folder, model) =>
-    probeSideListing(stub, folder, { ...settings, catalogue, ...(model ? { model } : {}) });
+  return loopRuntimeOf(agent).version(bin, env);
 }

@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { askClaude } from '../agents/claude/ask.js';
-import { startEarlyStandby } from '../agents/claude/early-standby.js';
-import { realRunDeps } from '../agents/claude/run-once.js';
 import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { costCheckWarnings } from '../cost/cost-check.js';
@@ -14,7 +12,7 @@ import { runImproveSession } from '../improve/session.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
-import { firstStandbySpec } from '../measure/measurement-loop.js';
+import { startEarly } from '../measure/measurement-loop.js';
 import { fileNamePart, writeValidatedReport } from '../report/disk/files.js';
 import { renderHtml } from '../report/html/render.js';
 import { type ImproveReport, improveReportSchema } from '../schemas/improve.js';
@@ -72,16 +70,13 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
 
   // The original's first run starts now, its prompt not yet written, so its start-up overlaps the
   // gates (src/agents/claude/early-standby.ts); the session's first measurement takes it.
-  const early = startEarlyStandby(
-    firstStandbySpec({
-      skill,
-      evalSet,
-      description: skill.description,
-      overridden: false,
-      ...flagSettingsFrom(args, io),
-    }),
-    realRunDeps,
-  );
+  const early = startEarly({
+    skill,
+    evalSet,
+    description: skill.description,
+    overridden: false,
+    ...flagSettingsFrom(args, io),
+  });
   const { preflight, reminders } = await passGates(
     args,
     { ...(args.model ? { model: args.model } : {}), skillName: skill.name },

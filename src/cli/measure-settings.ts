@@ -79,7 +79,7 @@ export function flagSettingsFrom(
     timeoutSeconds: args.timeoutSeconds,
     stub: args.stub,
     maxRetries: args.maxRetries,
-    claudeBin: args.claude,
+    defaultBin: args.claude,
     env: io.env,
     simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
     toolVersion: TOOL_VERSION,

@@ -1,5 +1,4 @@
-import { type EarlyStandby, startEarlyStandby } from '../agents/claude/early-standby.js';
-import { realRunDeps } from '../agents/claude/run-once.js';
+import type { EarlyStart } from '../agents/agent.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';
@@ -9,7 +8,7 @@ import { ExitCode } from '../errors.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
-import { firstStandbySpec } from '../measure/measurement-loop.js';
+import { NO_EARLY_START, startEarly } from '../measure/measurement-loop.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
 import { writeRenderingFile } from '../report/disk/files.js';
@@ -44,21 +43,19 @@ export function startFirstStandby(
     baselineDescription: string | undefined;
     siblings: number;
   },
-): EarlyStandby {
+): EarlyStart {
   const { skill, evalSet, description, baselineDescription } = inputs;
-  const spec =
-    args.dryRun || inputs.siblings > 0
-      ? undefined
-      : firstStandbySpec({
-          skill,
-          evalSet,
-          description,
-          overridden: args.description !== undefined,
-          ...(baselineDescription === undefined ? {} : { baselineDescription }),
-          ...(args.agents ? { agents: args.agents } : {}),
-          ...flagSettingsFrom(args, io),
-        });
-  return startEarlyStandby(spec, realRunDeps);
+  return args.dryRun || inputs.siblings > 0
+    ? NO_EARLY_START
+    : startEarly({
+        skill,
+        evalSet,
+        description,
+        overridden: args.description !== undefined,
+        ...(baselineDescription === undefined ? {} : { baselineDescription }),
+        ...(args.agents ? { agents: args.agents } : {}),
+        ...flagSettingsFrom(args, io),
+      });
 }
 
 /**
@@ -82,7 +79,7 @@ export async function measureAndReport(
     agents?: MeasureSettings['agents'];
     others?: MeasureSettings['others'];
     agentVersions?: MeasureSettings['agentVersions'];
-    early?: EarlyStandby;
+    early?: EarlyStart;
   },
   preflight: PreflightResult,
   cost: MeasureCost,

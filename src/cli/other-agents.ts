@@ -46,7 +46,7 @@ export async function otherAgentSettings(
         `siblings: ${name} is not listed by ${agentFacts(id).label} (${reason}), so it does not compete there; left out\n`,
       );
     const bin = bins[id] ?? agentFacts(id).bin;
-    const version = preflight.agentGates?.[id]?.version ?? (await runtime.version(bin));
+    const version = preflight.agentGates?.[id]?.version ?? (await runtime.version(bin, io.env));
     others[id] = { bin, ...(version ? { version } : {}), siblings: siblings.installed };
   }
   return others;

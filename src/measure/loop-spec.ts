@@ -1,8 +1,6 @@
 /** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
 import type { Agent, AgentId, AgentRunResult } from '../agents/agent.js';
-import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import type { RunSpec } from '../agents/claude/run-once.js';
-import type { StubProjectError, StubSpec } from '../agents/process/stub-project.js';
+import type { StubProjectError } from '../agents/process/stub-project.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { RuleSettings, RunRecord } from '../verdict/rules.js';
@@ -14,13 +12,12 @@ export type SideLabel = 'candidate' | 'baseline';
 export interface RunResult extends RunRecord, Omit<AgentRunResult, keyof RunRecord> {}
 
 /**
- * One description to measure and the stub its runs install, before any run (a report's measured side
- * is `Side` in src/report/sides.ts). A paired run has two sides over the same queries.
+ * One description to measure, before any run (a report's measured side is `Side` in
+ * src/report/sides.ts); each agent holds its own stub of each side. A paired run has two sides over
+ * the same queries.
  */
 export interface SideSpec {
   label: SideLabel;
-  /** Claude's stub: the text as Claude Code lists it. Every other agent holds its own stub of each side. */
-  stub: StubSpec;
 }
 
 /** One agent of `--agent a,b`, with the model it is asked for (absent: the agent's default). */
@@ -33,13 +30,14 @@ export interface LoopSpec {
   items: EvalItem[];
   sides: SideSpec[];
   rules: RuleSettings;
-  run: Omit<RunSpec, 'query' | 'stub'>;
+  /** Each run's timeout. */
+  timeoutMs: number;
   /**
    * `--model a,b`: every query is measured on each model, interleaved query by query, so drift
-   * hits all models alike; each run's `requestedModel` says which. Absent: `run.model` alone.
+   * hits all models alike; each run's `requestedModel` says which. Absent: `model` alone.
    */
   models?: string[];
-  /** The agent of every run when `agents` is absent; default claude. */
+  /** The agent of every run when `agents` is absent; default the registry's default agent. */
   agent?: AgentId;
   /**
    * `--agent claude,codex`: every query is measured on each agent, interleaved query by query as
@@ -47,25 +45,15 @@ export interface LoopSpec {
    * which.
    */
   agents?: AgentTarget[];
+  /** `--model` with one agent: every run's model, unless `models` names several. */
+  model?: string;
   /**
-   * The agents by id, each made with its stubs of `sides` (any `Agent` of the spec in
-   * src/agents/agent.ts). Claude's, when absent, is built by the loop from `run`, `sides`, `standby`
-   * and the loop's RunDeps (src/agents/claude/agent.ts).
+   * The loop agent of each agent the plan runs, by id, each made with its stubs of `sides` (any
+   * `Agent` of the spec in src/agents/agent.ts): `openLoopAgents`, or a test's fakes.
    */
-  seam?: Partial<Record<AgentId, Agent>>;
+  seam: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
   budget?: Budget;
-  /**
-   * `--standby N`: how many of the next runs have their claude started ahead, waiting for its
-   * prompt (docs/speed.md, "A warm standby"). 0 or absent: every run is a cold `claude -p <query>`.
-   */
-  standby?: number;
-  /**
-   * The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts): the
-   * loop takes it for that run when it was started as the loop would start it, and releases it in
-   * any case when it ends.
-   */
-  early?: EarlyStandby;
 }
 
 /** What the loop needs to keep a measurement within `--max-cost-usd`. */

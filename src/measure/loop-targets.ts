@@ -1,12 +1,15 @@
 /**
- * What the plan's second dimension is (the agents with several, else the models), and what a claude
- * standby of a plan slot is started with: read by the loop, and ahead of it, before the gates, for
- * the first run's standby (src/agents/claude/early-standby.ts).
+ * What the plan's second dimension is (the agents with several, else the models), and each agent's
+ * warm starts: read by the loop, and ahead of it, before the gates, for the first run's early start.
  */
 
-import type { WaitingSpec } from '../agents/claude/waiting-run.js';
+import type { AgentId, AgentWarmStarts, EarlyStart, RunShape } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { AgentTarget, LoopSpec } from './loop-spec.js';
 import { type PlannedRun, planRuns } from './run-plan.js';
+
+/** The loop's spec before its agents are opened: what the plan is made from. */
+export type PlanSpec = Omit<LoopSpec, 'seam' | 'budget'>;
 
 export interface LoopTargets {
   /** `--agent a,b`: the agents, with two or more. */
@@ -17,13 +20,13 @@ export interface LoopTargets {
   targets: AgentTarget[];
 }
 
-export function loopTargets(spec: LoopSpec): LoopTargets {
+export function loopTargets(spec: PlanSpec): LoopTargets {
   const severalAgents = spec.agents && spec.agents.length > 1 ? spec.agents : undefined;
   const models = !severalAgents && spec.models && spec.models.length > 0 ? spec.models : undefined;
   const targets: AgentTarget[] =
     severalAgents ??
-    (models ?? [spec.run.model]).map((model) => ({
-      agent: spec.agents?.[0]?.agent ?? spec.agent ?? 'claude',
+    (models ?? [spec.model]).map((model) => ({
+      agent: spec.agents?.[0]?.agent ?? spec.agent ?? DEFAULT_AGENT,
       ...(model === undefined ? {} : { model }),
     }));
   return {
@@ -38,38 +41,39 @@ export function slotModel(t: LoopTargets, model: number): string | undefined {
   return t.models?.[model] ?? t.severalAgents?.[model]?.model;
 }
 
-/** How many standbys the loop keeps: none when no run is claude's (an agent on the seam runs cold). */
-export function standbyCount(spec: LoopSpec, t: LoopTargets): number {
-  return t.targets.some((target) => target.agent === 'claude') ? (spec.standby ?? 0) : 0;
+/** How many standbys `id` keeps: `standby` for an agent with a warm standby (its facts), else none. */
+export function standbyOf(id: AgentId, standby: number): number {
+  return agentFacts(id).warmStandby ? standby : 0;
 }
 
-/** What a standby for this slot's claude run is started with: its side's stub, its model, its query's context. */
-export function waitingSpecFor(spec: LoopSpec, t: LoopTargets, slot: PlannedRun): WaitingSpec | undefined {
-  const side = spec.sides[slot.side];
-  if (!side) return undefined;
-  const model = slotModel(t, slot.model);
-  const context = spec.items[slot.itemIndex]?.context?.turns;
+/** True when some run of the plan starts warm (the report's `launch`). */
+export function startsWarm(t: LoopTargets, standby: number): boolean {
+  return t.targets.some((target) => standbyOf(target.agent, standby) > 0);
+}
+
+/** The plan's first run of `id`, as a warm start is fixed to it; undefined when none is its. */
+export function firstRunOf(spec: PlanSpec, t: LoopTargets, id: AgentId): RunShape | undefined {
+  const plan = planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, t.targets.length);
+  const first: PlannedRun | undefined = plan.find((slot) => t.targets[slot.model]?.agent === id);
+  if (first === undefined) return undefined;
+  const model = slotModel(t, first.model) ?? t.targets[first.model]?.model;
+  const context = spec.items[first.itemIndex]?.context?.turns;
   return {
-    ...spec.run,
-    stub: side.stub,
+    side: first.side,
     ...(model === undefined ? {} : { model }),
     ...(context === undefined ? {} : { context }),
   };
 }
 
-/**
- * What the standby of the loop's first claude run is started with; undefined when the runs go
- * cold (no standby) or none is claude's.
- */
-export function firstWaitingSpec(spec: LoopSpec): WaitingSpec | undefined {
-  const t = loopTargets(spec);
-  if (standbyCount(spec, t) === 0) return undefined;
-  const first = firstClaudeRun(spec, t);
-  return first ? waitingSpecFor(spec, t, first) : undefined;
-}
-
-/** The plan's first claude run, which the early standby serves (src/agents/claude/agent.ts). */
-export function firstClaudeRun(spec: LoopSpec, t: LoopTargets): PlannedRun | undefined {
-  const plan = planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, t.targets.length);
-  return plan.find((slot) => t.targets[slot.model]?.agent === 'claude');
+/** `id`'s warm starts in this plan: its standby count, and its first run for the early start. */
+export function warmStartsOf(
+  spec: PlanSpec,
+  t: LoopTargets,
+  id: AgentId,
+  standby: number,
+  early: EarlyStart | undefined,
+): AgentWarmStarts {
+  const count = standbyOf(id, standby);
+  const first = count > 0 ? firstRunOf(spec, t, id) : undefined;
+  return { count, ...(first ? { first } : {}), ...(early ? { early } : {}) };
 }

@@ -1,6 +1,4 @@
-import { type Agent, type AgentId, RunInterrupted, type UpcomingRun } from '../agents/agent.js';
-import { claudeLoopAgent } from '../agents/claude/agent.js';
-import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
+import { type Agent, RunInterrupted, type UpcomingRun } from '../agents/agent.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { fitsBudget } from '../cost/budget.js';
@@ -8,7 +6,7 @@ import type { EvalItem } from '../inputs/types.js';
 import { isLost, type Outcome } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
 import type { LoopResult, LoopSpec, RunProgress, RunResult } from './loop-spec.js';
-import { firstClaudeRun, type LoopTargets, loopTargets, slotModel, standbyCount } from './loop-targets.js';
+import { loopTargets, slotModel } from './loop-targets.js';
 import { runOnAgent } from './run-agent.js';
 import { planRuns } from './run-plan.js';
 
@@ -17,18 +15,14 @@ export async function measureAll(
   spec: LoopSpec,
   onRun: (progress: RunProgress) => void = () => {},
   signal?: AbortSignal,
-  deps: RunDeps = realRunDeps,
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
   // The plan's second dimension: the agents with several, else the models; each slot one target.
   const shape = loopTargets(spec);
   const { severalAgents, models, targets } = shape;
   const modelCount = targets.length;
-  // The agents come with the spec; claude's, when not given, is built here (the loop's RunDeps are its seams).
-  const agents: Partial<Record<AgentId, Agent>> = {
-    ...spec.seam,
-    claude: spec.seam?.claude ?? claudeAgent(spec, shape, deps),
-  };
+  // The agents come with the spec, opened for this plan (src/measure/measurement-loop.ts).
+  const agents = spec.seam;
   const agentOf = (target: number): Agent => {
     const id = targets[target]?.agent ?? DEFAULT_AGENT;
     const agent = agents[id];
@@ -118,7 +112,7 @@ export async function measureAll(
           query: item.query,
           side: slot.side,
           ...(asked === undefined ? {} : { model: asked }),
-          timeoutMs: spec.run.timeoutMs,
+          timeoutMs: spec.timeoutMs,
           ...(signal ? { signal } : {}),
           ...(context === undefined ? {} : { context }),
         });
@@ -174,30 +168,4 @@ export async function measureAll(
 
 export function describeOutcome(outcome: Outcome): string {
   return outcome.kind === 'error' ? `error (${outcome.cause})` : outcome.kind;
-}
-
-/** Claude for one loop over `spec`, whose plan's slots are `shape`'s targets. */
-export function claudeAgent(spec: LoopSpec, shape: LoopTargets, deps: RunDeps): Agent {
-  const standby = standbyCount(spec, shape);
-  const first = standby > 0 ? firstClaudeRun(spec, shape) : undefined;
-  const model = first && slotModel(shape, first.model);
-  const context = first && spec.items[first.itemIndex]?.context?.turns;
-  return claudeLoopAgent(
-    {
-      stubs: spec.sides.map((side) => side.stub),
-      run: spec.run,
-      standby,
-      ...(first
-        ? {
-            first: {
-              side: first.side,
-              ...(model === undefined ? {} : { model }),
-              ...(context === undefined ? {} : { context }),
-            },
-          }
-        : {}),
-      ...(spec.early ? { early: spec.early } : {}),
-    },
-    deps,
-  );
 }

@@ -1,7 +1,6 @@
 /** Everything one skill's measurement is told: what the entries validate and hand to `measureSkill`. */
 
-import type { AgentId, ContextTurn, InitInfo, SiblingText } from '../agents/agent.js';
-import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import type { AgentId, ContextTurn, EarlyStart, InitInfo, SiblingText } from '../agents/agent.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
@@ -31,7 +30,8 @@ export interface MeasureSettings {
   timeoutSeconds: number;
   stub: 'command' | 'skill';
   maxRetries: number;
-  claudeBin: string;
+  /** The default agent's executable (the registry's `DEFAULT_AGENT`); every other's is in `others`. */
+  defaultBin: string;
   env: NodeJS.ProcessEnv;
   conflictAllowed: boolean;
   simulated: boolean;
@@ -42,12 +42,13 @@ export interface MeasureSettings {
   rosterInit?: InitInfo;
   debug?: boolean;
   /**
-   * What Claude Code lists for each side, which the stubs are written from (src/agents/claude/listed-text.ts).
-   * Absent: the emulation's reading (src/inputs/listing.ts).
+   * What the default agent lists for each side, read by its probe before the gates
+   * (docs/listing-budget.md); its stubs are written from it. Absent: the emulation's reading
+   * (src/inputs/listing.ts).
    */
   listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
   /**
-   * `--siblings`: the competing skills, each by name with the text Claude Code lists for it; every
+   * `--siblings`: the competing skills, each by name with the text the default agent lists for it; every
    * run installs them beside the stub (docs/matrix.md). Absent or empty: the skill alone, as before.
    */
   siblings?: SiblingListed[];
@@ -85,12 +86,13 @@ export interface MeasureSettings {
    */
   budget?: { maxUsd: number; firstEstimateUsd: number; spentUsd?: number; setBy?: BudgetSetter };
   /**
-   * `--standby N`: the next runs' claudes started ahead, waiting for their prompts; 0 runs every
-   * run cold. Absent: `defaultStandbyCount` for this machine's cores and free memory.
+   * `--standby N`: the next runs of an agent with a warm standby started ahead, waiting for their
+   * prompts; 0 runs every run cold. Absent: the agents' default for this machine's cores and free
+   * memory (docs/speed.md).
    */
   standby?: number;
-  /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
-  early?: EarlyStandby;
+  /** The first warm run, started before the gates (`startEarly` in src/measure/measurement-loop.ts). */
+  early?: EarlyStart;
   /**
    * Read how each agent lists each side's stub among the machine's catalogue, by a probe of the
    * runs' environment before the runs (docs/listing-budget.md, "The listing of a measured run").
@@ -119,7 +121,7 @@ export type LoopSettings = Pick<
   | 'model'
   | 'env'
   | 'maxRetries'
-  | 'claudeBin'
+  | 'defaultBin'
   | 'rules'
   | 'timeoutSeconds'
   | 'debug'

@@ -1,18 +1,25 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
 import os from 'node:os';
-import { inheritedEnvironment } from '../agents/claude/environment.js';
-import { describeListed } from '../agents/claude/listed-text.js';
-import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
+import { DEFAULT_AGENTS } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import { GateError } from '../errors.js';
 import { describeContext } from '../inputs/context.js';
 import { buildReport } from '../report/build/build.js';
+import { describeListed } from '../report/build/listed.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
 import type { Report } from '../schemas/report.js';
 import { listingGateRefusal } from './listing-gate.js';
 import { measureAll } from './loop.js';
 import type { RunProgress } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
-import { loopBudget, measurementLoop, withContexts } from './measurement-loop.js';
+import {
+  loopBudget,
+  measurementLoop,
+  openLoopAgents,
+  type RuntimeLookup,
+  withContexts,
+} from './measurement-loop.js';
 import { readListings } from './read-listings.js';
 import { foldRecords } from './versus-fresh.js';
 
@@ -21,11 +28,16 @@ export async function measureSkill(
   settings: MeasureSettings,
   onRun: (p: RunProgress) => void,
   signal?: AbortSignal,
-  deps: RunDeps = realRunDeps,
+  runtimes: RuntimeLookup = loopRuntimeOf,
 ): Promise<Report> {
-  const { loop, origin, listed, siblings, agents, claudeRuns, standby } = measurementLoop(settings);
-  const environment = await inheritedEnvironment(settings.env, os.tmpdir());
-  const listing = settings.readListing ? await readListings(settings, loop, signal) : undefined;
+  const made = measurementLoop(settings);
+  const { plan: loop, origin, listed, siblings, agents, warm } = made;
+  // What the user's setup adds to every run, as the default agent reads it (counts only).
+  const environment = (await runtimes(DEFAULT_AGENT).environment?.(settings.env, os.tmpdir())) ?? {
+    memoryFiles: { project: 0, user: 0 },
+    hooks: 0,
+  };
+  const listing = settings.readListing ? await readListings(settings, made, signal, runtimes) : undefined;
   if (listing) settings.onListing?.(listing);
   const refusal =
     listing && settings.listingGate
@@ -36,12 +48,15 @@ export async function measureSkill(
       : undefined;
   if (refusal !== undefined) throw new GateError(refusal);
   const budget = loopBudget(settings);
+  const seam = openLoopAgents(settings, made, {
+    runtimes,
+    ...(settings.early ? { early: settings.early } : {}),
+  });
   const measured = await measureAll(
-    { ...loop, ...(budget ? { budget } : {}), ...(settings.early ? { early: settings.early } : {}) },
+    { ...loop, seam, ...(budget ? { budget } : {}) },
     // The loop's items may hold a query twice (--versus-fresh): progress names the query.
     (p) => onRun({ ...p, itemIndex: origin[p.itemIndex] ?? p.itemIndex }),
     signal,
-    deps,
   );
   const queryCount = settings.evalSet.items.length;
   const result = { ...measured, records: foldRecords(measured.records, origin, queryCount) };
@@ -72,9 +87,9 @@ export async function measureSkill(
     timeoutSeconds: settings.timeoutSeconds,
     stub: settings.stub,
     maxRetries: settings.maxRetries,
-    // An agent on the seam always runs cold: the launch says how claude's prompts went.
-    launch: standby > 0 && claudeRuns ? 'standby' : 'cold',
-    agents: (agents ?? [{ agent: 'claude' as const }]).map((a) => ({
+    // An agent without a warm standby always runs cold: the launch says how the warm agent's prompts went.
+    launch: warm ? 'standby' : 'cold',
+    agents: (agents ?? DEFAULT_AGENTS).map((a) => ({
       ...a,
       ...(settings.agentVersions?.[a.agent] ? { version: settings.agentVersions[a.agent] } : {}),
     })),

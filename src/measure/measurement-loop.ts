@@ -1,17 +1,30 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
 
-import { type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
-import { claudeEnvironment } from '../agents/claude/run-once.js';
-import { machineStandbyCount } from '../agents/claude/standby.js';
-import type { WaitingSpec } from '../agents/claude/waiting-run.js';
-import { runtimeOf } from '../agents/runtime.js';
+import {
+  type Agent,
+  type AgentId,
+  type AgentLoopRuntime,
+  type AgentRunSettings,
+  DEFAULT_AGENTS,
+  type EarlyStart,
+  type SiblingText,
+} from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';
 import type { ContextTurn } from '../inputs/context.js';
 import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
 import type { EvalItem } from '../inputs/types.js';
-import type { Budget, LoopSpec, SideSpec } from './loop-spec.js';
-import { firstWaitingSpec } from './loop-targets.js';
+import type { Budget, SideSpec } from './loop-spec.js';
+import {
+  firstRunOf,
+  type LoopTargets,
+  loopTargets,
+  type PlanSpec,
+  standbyOf,
+  warmStartsOf,
+} from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
 import { versusFreshItems } from './versus-fresh.js';
 
@@ -39,7 +52,10 @@ export function loopBudget(settings: MeasureSettings): Budget | undefined {
   };
 }
 
-/** The loop's spec (its budget aside), and what the report needs of how it was made. */
+/** The runtime each agent is reached through: the registry's, or a test's stand-ins. */
+export type RuntimeLookup = (id: AgentId) => AgentLoopRuntime;
+
+/** The loop's plan (its agents not yet opened), and what the report needs of how it was made. */
 export function measurementLoop(settings: LoopSettings) {
   const emulate = (description: string) =>
     composeListing(
@@ -56,48 +72,9 @@ export function measurementLoop(settings: LoopSettings) {
       : { baseline: emulate(settings.baselineDescription) }),
     source: 'emulation' as const,
   };
-  // The stub holds the listed text itself, so the CLI lists exactly what is measured.
   const siblings = settings.siblings ?? [];
-  const stubFor = (listedText: string) => ({
-    layout: settings.stub,
-    skillName: settings.skill.name,
-    ...stubFieldsFor(listedText),
-    ...(siblings.length === 0
-      ? {}
-      : { siblings: siblings.map((s) => ({ skillName: s.name, ...stubFieldsFor(s.listed) })) }),
-  });
-  const sides: SideSpec[] = [{ label: 'candidate', stub: stubFor(listed.candidate) }];
-  if (settings.baselineDescription !== undefined) {
-    sides.push({
-      label: 'baseline',
-      stub: stubFor(listed.baseline ?? emulate(settings.baselineDescription)),
-    });
-  }
-  // Every other agent gets each side's text as the SKILL.md holds it: its stub writer lists it as
-  // that agent does.
-  const descriptions = [settings.description, settings.baselineDescription].filter(
-    (description) => description !== undefined,
-  );
-  const seam = Object.fromEntries(
-    Object.entries(settings.others ?? {}).flatMap(([id, other]) => {
-      const runtime = runtimeOf(id as AgentId);
-      if (runtime === undefined || other === undefined) return [];
-      const agent = runtime.open({
-        bin: other.bin,
-        env: settings.env,
-        ...(other.version === undefined ? {} : { version: other.version }),
-        stubs: {
-          skillName: settings.skill.name,
-          descriptions,
-          siblings: other.siblings,
-          ...(settings.overridden || settings.skill.fileText === undefined
-            ? {}
-            : { skillText: settings.skill.fileText }),
-        },
-      });
-      return [[id, agent]];
-    }),
-  );
+  const sides: SideSpec[] = [{ label: 'candidate' }];
+  if (settings.baselineDescription !== undefined) sides.push({ label: 'baseline' });
   // --versus-fresh: each query with a context twice, fresh then with it (src/measure/versus-fresh.ts).
   const items = withContexts(settings.evalSet.items, settings.context);
   // The CLI refuses this before its gates; the Action's entries reach it here, before any run.
@@ -111,35 +88,117 @@ export function measurementLoop(settings: LoopSettings) {
     : { items, origin: items.map((_, i) => i) };
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
-  const claudeRuns = agents === undefined || agents.some((a) => a.agent === 'claude');
-  const standby = settings.standby ?? machineStandbyCount();
-  const loop: LoopSpec = {
+  const plan: PlanSpec = {
     items: loopItems.items,
     sides,
     rules: settings.rules,
-    run: {
-      timeoutMs: settings.timeoutSeconds * 1000,
-      claudeBin: settings.claudeBin,
-      env: claudeEnvironment(settings.env, settings.maxRetries),
-      ...(settings.model ? { model: settings.model } : {}),
-      ...(settings.debug ? { debug: true } : {}),
-      ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
-    },
+    timeoutMs: settings.timeoutSeconds * 1000,
+    ...(settings.model ? { model: settings.model } : {}),
     ...(settings.models && settings.models.length > 0 ? { models: settings.models } : {}),
     ...(agents?.length === 1 && agents[0] ? { agent: agents[0].agent } : {}),
     ...(severalAgents ? { agents: severalAgents } : {}),
-    ...(Object.keys(seam).length === 0 ? {} : { seam }),
-    standby,
   };
-  return { loop, origin: loopItems.origin, listed, siblings, agents, claudeRuns, standby };
+  const targets = loopTargets(plan);
+  const standby =
+    settings.standby ??
+    Math.max(0, ...planAgents(targets).map((id) => loopRuntimeOf(id).defaultStandby?.() ?? 0));
+  const warm = targets.targets.some((t) => standbyOf(t.agent, standby) > 0);
+  return { plan, targets, origin: loopItems.origin, listed, siblings, agents, standby, warm };
+}
+
+/** The plan and how it was made, as `measurementLoop` gives them. */
+export type MeasurementLoop = ReturnType<typeof measurementLoop>;
+
+/**
+ * What each agent of the plan is opened with, its warm starts aside: its executable, version and
+ * siblings (the default agent's as listed; every other's as it lists them), and each side's text,
+ * both as the SKILL.md holds it and as the default agent lists it (src/agents/agent.ts, `AgentStubs`).
+ */
+export function runSetupOf(
+  settings: LoopSettings,
+  made: MeasurementLoop,
+  id: AgentId,
+): Omit<AgentRunSettings, 'warm'> | undefined {
+  const own =
+    id === DEFAULT_AGENT
+      ? {
+          bin: settings.defaultBin,
+          siblings: made.siblings.map(
+            (s): SiblingText => ({ skillName: s.name, description: s.listed, listed: s.listed }),
+          ),
+        }
+      : settings.others?.[id];
+  if (own === undefined) return undefined;
+  const descriptions = [settings.description, settings.baselineDescription].filter(
+    (description) => description !== undefined,
+  );
+  const listed = [made.listed.candidate, made.listed.baseline].filter((text) => text !== undefined);
+  return {
+    bin: own.bin,
+    env: settings.env,
+    ...('version' in own && own.version !== undefined ? { version: own.version } : {}),
+    stubs: {
+      skillName: settings.skill.name,
+      descriptions,
+      // A baseline is listed as the emulation reads it when no probe read it.
+      listed: descriptions.map((_, side) => listed[side] ?? descriptions[side] ?? ''),
+      siblings: own.siblings,
+      layout: settings.stub,
+      ...(settings.overridden || settings.skill.fileText === undefined
+        ? {}
+        : { skillText: settings.skill.fileText }),
+    },
+    knobs: {
+      maxRetries: settings.maxRetries,
+      ...(settings.debug ? { debug: true } : {}),
+      ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
+    },
+  };
+}
+
+/** The agents the plan runs, by id. */
+function planAgents(targets: LoopTargets): AgentId[] {
+  return [...new Set(targets.targets.map((t) => t.agent))];
 }
 
 /**
- * What the first claude run's standby is to be started with, as far as the settings known before
- * the gates tell it (src/agents/claude/early-standby.ts); undefined when runs go cold or none is claude's.
+ * Opens the loop agent of each agent the plan runs (`LoopSpec.seam`), each told its warm starts;
+ * `early` goes to the agent whose first run it was started for.
  */
-export function firstStandbySpec(settings: LoopSettings): WaitingSpec | undefined {
-  return firstWaitingSpec(measurementLoop(settings).loop);
+export function openLoopAgents(
+  settings: LoopSettings,
+  made: MeasurementLoop,
+  options: { early?: EarlyStart; runtimes?: RuntimeLookup } = {},
+): Partial<Record<AgentId, Agent>> {
+  const runtimes = options.runtimes ?? loopRuntimeOf;
+  const opened: Partial<Record<AgentId, Agent>> = {};
+  for (const id of planAgents(made.targets)) {
+    const setup = runSetupOf(settings, made, id);
+    if (setup === undefined) continue;
+    const warm = warmStartsOf(made.plan, made.targets, id, made.standby, options.early);
+    opened[id] = runtimes(id).open({ ...setup, warm });
+  }
+  return opened;
+}
+
+/** An early start that started nothing. */
+export const NO_EARLY_START: EarlyStart = { release: async () => {} };
+
+/**
+ * The plan's first warm run, started now, before the gates, so that its start-up overlaps them
+ * (docs/speed.md, "The first standby, beside the gates"): the agent takes it when its first run
+ * needs exactly that, and `release` discards it otherwise. Starts nothing when runs go cold.
+ */
+export function startEarly(settings: LoopSettings, runtimes: RuntimeLookup = loopRuntimeOf): EarlyStart {
+  const made = measurementLoop(settings);
+  for (const id of planAgents(made.targets)) {
+    if (standbyOf(id, made.standby) === 0) continue;
+    const first = firstRunOf(made.plan, made.targets, id);
+    const setup = runSetupOf(settings, made, id);
+    const early = first && setup && runtimes(id).startEarly?.(setup, first);
+    if (early) return early;
+  }
+  return NO_EARLY_START;
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * The listing each side's runs will send, read before the runs by probes of their own environment
- * (docs/listing-budget.md, "The listing of a measured run"): the default agent's catalogue probe,
- * and every other agent's through its runtime.
+ * (docs/listing-budget.md, "The listing of a measured run"): each agent's side listing, through its
+ * runtime.
  */
 import path from 'node:path';
-import type { AgentId } from '../agents/agent.js';
-import { defaultAgentListing, runtimeOf } from '../agents/runtime.js';
+import type { AgentId, ListingProbe } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import type { ListingRead } from '../report/build/listing.js';
-import type { LoopSpec } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
+import { type MeasurementLoop, type RuntimeLookup, runSetupOf } from './measurement-loop.js';
 
 /**
  * Each side's listing as its runs will send it, read by one probe per agent and side of the runs'
@@ -17,42 +17,41 @@ import type { MeasureSettings } from './measure-settings.js';
  */
 export async function readListings(
   settings: MeasureSettings,
-  loop: LoopSpec,
+  made: MeasurementLoop,
   signal: AbortSignal | undefined,
+  runtimes: RuntimeLookup,
 ): Promise<ListingRead> {
-  const targets = settings.agents ?? [
-    { agent: 'claude' as const, ...(settings.model ? { model: settings.model } : {}) },
-  ];
+  const { targets } = made.targets;
   const modelOf = (agent: AgentId) =>
     targets.find((t) => t.agent === agent)?.model ??
     (targets.length === 1 ? settings.models?.[0] : undefined);
-  const read: ListingRead = { sides: loop.sides.map(() => ({})), failures: [] };
-  const claude = targets.some((t) => t.agent === 'claude')
-    ? await defaultAgentListing({ claudeBin: settings.claudeBin, env: settings.env })
-    : undefined;
-  for (const [i, side] of loop.sides.entries()) {
-    if (signal?.aborted) break;
-    const pictures = read.sides[i] ?? {};
-    if (claude) {
-      const got = await claude(side.stub, path.basename(settings.skill.dir), modelOf('claude'));
-      if (got.kind === 'read') pictures.claude = got.picture;
-      else read.failures.push({ agent: 'claude', reason: got.reason });
-    }
-    const descriptions = [settings.description, settings.baselineDescription];
-    for (const [id, other] of Object.entries(settings.others ?? {})) {
-      const agent = id as AgentId;
-      const probe = runtimeOf(agent)?.listing;
-      const description = descriptions[i];
-      if (!probe || !other || description === undefined || !targets.some((t) => t.agent === agent)) continue;
-      const model = modelOf(agent);
-      const got = await probe({
-        bin: other.bin,
+  const read: ListingRead = { sides: made.plan.sides.map(() => ({})), failures: [] };
+  const probes: Array<{ agent: AgentId; probe: (side: number) => Promise<ListingProbe> }> = [];
+  // The default agent's probe first, then the others in the plan's order.
+  const agents = [...new Set(targets.map((t) => t.agent))].sort(
+    (a, b) => Number(b === DEFAULT_AGENT) - Number(a === DEFAULT_AGENT),
+  );
+  for (const agent of agents) {
+    const setup = runSetupOf(settings, made, agent);
+    const prepare = runtimes(agent).sideListing;
+    if (setup === undefined || prepare === undefined) continue;
+    const model = modelOf(agent);
+    probes.push({
+      agent,
+      probe: await prepare({
+        bin: setup.bin,
         env: settings.env,
         ...(model ? { model } : {}),
-        skillName: settings.skill.name,
-        description,
-        siblings: other.siblings,
-      });
+        stubs: setup.stubs,
+        folder: path.basename(settings.skill.dir),
+      }),
+    });
+  }
+  for (const [i] of made.plan.sides.entries()) {
+    if (signal?.aborted) break;
+    const pictures = read.sides[i] ?? {};
+    for (const { agent, probe } of probes) {
+      const got = await probe(i);
       if (got.kind === 'read') pictures[agent] = got.picture;
       else read.failures.push({ agent, reason: got.reason });
     }

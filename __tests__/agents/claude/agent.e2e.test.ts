@@ -5,6 +5,7 @@ import type { EvalItem } from '../../../src/inputs/types.js';
 import { measureAll } from '../../../src/measure/loop.js';
 import { probabilistic } from '../../../src/simulated/model.js';
 import { CLAUDE_BIN } from '../../fakes/claude-env.js';
+import { withClaude } from '../../fakes/claude-loop.js';
 import { firstRequestsInOrder, recordingDeps, serialWorld } from '../../fakes/process-group.js';
 
 /**
@@ -57,16 +58,20 @@ describe.each([
     const { deps, created, prompts } = recordingDeps(w.root);
     const before = w.model.requests.length;
     const result = await measureAll(
-      {
-        items,
-        sides: [{ label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } }],
-        rules: { runsPerQuery: 1, triggerThreshold: 0.5, noVerdictShare: 0.1 },
-        run: { timeoutMs: 20_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(w.claude.env, 0) },
-        standby: 1,
-      },
+      withClaude(
+        {
+          items,
+          sides: [
+            { label: 'candidate', stub: { layout: 'command', skillName: 'handoff', description: 'x' } },
+          ],
+          rules: { runsPerQuery: 1, triggerThreshold: 0.5, noVerdictShare: 0.1 },
+          run: { timeoutMs: 20_000, claudeBin: CLAUDE_BIN, env: claudeEnvironment(w.claude.env, 0) },
+          standby: 1,
+        },
+        deps,
+      ),
       () => {},
       undefined,
-      deps,
     );
     const runs = items.map((_, i) => result.records[0]?.[i]?.[0]);
     expect(runs.map((r) => r?.outcome.kind)).toEqual([

@@ -49,7 +49,7 @@ function contextNumbers() {
 export interface ClaudeLoop {
   /** Each side's stub (run: candidate and baseline; the matrix: one per owner of queries). */
   stubs: readonly StubSpec[];
-  run: Omit<RunSpec, 'query' | 'stub'>;
+  run: Omit<RunSpec, 'query' | 'stub' | 'timeoutMs'>;
   /** How many standbys to keep (0: every run cold). */
   standby: number;
   /** The first claude run of the plan, which the early standby serves (with standbys). */

@@ -2,7 +2,6 @@ import { GateError, InputError } from '../../errors.js';
 import { composeListing, listingFindings, listingSpaces, stubFieldsFor } from '../../inputs/listing.js';
 import { quote } from '../../inputs/problems.js';
 import type { Skill } from '../../inputs/types.js';
-import { sha256Hex } from '../../schemas/privacy.js';
 import { type StubLayout, stubFileText } from '../process/stub-project.js';
 import { type ProbeFile, type ProbeResult, probeListing, probeListings } from './listing-probe.js';
 
@@ -273,12 +272,4 @@ function mismatch(got: string, listed: string, layout: StubLayout, label: string
   return new GateError(
     `listing parity: the ${layout} stub for ${label} is listed by Claude Code as ${got.length} characters where ${listed.length} are to be measured, first differing at character ${at + 1} (${quote(got.slice(at, at + 30))} instead of ${quote(listed.slice(at, at + 30))}); nothing was measured. Fix: try --stub ${layout === 'command' ? 'skill' : 'command'}, and report this text's shape as a skilltrigger bug`,
   );
-}
-
-/** The listed text (what Claude Code lists, and what was measured) as the report holds it: size and hash. */
-export function describeListed(
-  text: string,
-  source: 'probe' | 'emulation',
-): { bytes: number; sha256: string; source: 'probe' | 'emulation' } {
-  return { bytes: Buffer.byteLength(text, 'utf8'), sha256: sha256Hex(text), source };
 }

@@ -1,0 +1,110 @@
+/**
+ * Claude Code as the measurement loop reaches it (`AgentLoopRuntime`, src/agents/agent.ts): its
+ * loop agent with its standbys, the first standby begun before the gates, its listing probe of a
+ * measured run's sides, its version and the kill. Its gates are still the preflight's own
+ * (src/preflight/preflight.ts).
+ */
+import os from 'node:os';
+import { stubFieldsFor } from '../../inputs/listing.js';
+import type { AgentLoopRuntime, AgentRunSettings, AgentStubs, EarlyStart, RunShape } from '../agent.js';
+import type { StubSpec } from '../process/stub-project.js';
+import { claudeLoopAgent, waitingSpecOf } from './agent.js';
+import { killAllClaudeGroups } from './children.js';
+import { runClaudeCommand } from './command.js';
+import { type EarlyStandby, startEarlyStandby } from './early-standby.js';
+import { inheritedEnvironment } from './environment.js';
+import { parseCliVersion } from './gates/cli.js';
+import { installedCatalogue } from './installed-catalogue.js';
+import { claudeInstalledEntries } from './installed-entries.js';
+import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
+import { probeSideListing } from './run-listing.js';
+import { type RunDeps, realRunDeps } from './run-once.js';
+import { machineStandbyCount } from './standby.js';
+import type { WaitingSpec } from './waiting-run.js';
+
+/** Each side's stub as a claude run's project holds it: the listed text, written back as its fields. */
+export function claudeStubs(stubs: AgentStubs): StubSpec[] {
+  const siblings = stubs.siblings.map((s) => ({
+    skillName: s.skillName,
+    ...stubFieldsFor(s.listed ?? s.description),
+  }));
+  return stubs.descriptions.map((description, side) => ({
+    layout: stubs.layout ?? 'command',
+    skillName: stubs.skillName,
+    ...stubFieldsFor(stubs.listed?.[side] ?? description),
+    ...(siblings.length === 0 ? {} : { siblings }),
+  }));
+}
+
+/** What every claude run of a measurement is started with, its query and stub aside. */
+function runSettingsOf(settings: Omit<AgentRunSettings, 'warm'>) {
+  return {
+    claudeBin: settings.bin,
+    env: claudeEnvironment(settings.env, settings.knobs?.maxRetries ?? 0),
+    ...(settings.knobs?.debug ? { debug: true } : {}),
+    ...(settings.knobs?.lateTurns ? { lateTurns: settings.knobs.lateTurns } : {}),
+  };
+}
+
+/** What the standby of a run shaped `first` is started with. */
+export function claudeWaitingSpec(
+  settings: Omit<AgentRunSettings, 'warm'>,
+  first: RunShape,
+): WaitingSpec | undefined {
+  return waitingSpecOf({ stubs: claudeStubs(settings.stubs), run: runSettingsOf(settings) }, first);
+}
+
+/** The early standbys this runtime started, so `open` takes back its own kind. */
+const earlyStandbys = new WeakMap<EarlyStart, EarlyStandby>();
+
+/** Claude Code's loop runtime over `deps` (its processes and projects; a test's stand-ins). */
+export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime {
+  return {
+    open(settings) {
+      const warm = settings.warm ?? { count: 0 };
+      const early = warm.early === undefined ? undefined : earlyStandbys.get(warm.early);
+      return claudeLoopAgent(
+        {
+          stubs: claudeStubs(settings.stubs),
+          run: runSettingsOf(settings),
+          standby: warm.count,
+          ...(warm.first ? { first: warm.first } : {}),
+          ...(early ? { early } : {}),
+        },
+        deps,
+      );
+    },
+    defaultStandby: machineStandbyCount,
+    startEarly(settings, first) {
+      const early = startEarlyStandby(claudeWaitingSpec(settings, first), deps);
+      earlyStandbys.set(early, early);
+      return early;
+    },
+    killAll: killAllClaudeGroups,
+    async version(bin, env) {
+      const result = await runClaudeCommand(bin, [...GATE_COMMANDS.version], {
+        env: claudeEnvironment(env, 0),
+        cwd: os.tmpdir(),
+        timeoutMs: 30_000,
+      }).catch(() => undefined);
+      return result === undefined ? undefined : parseCliVersion(result.stdout);
+    },
+    async sideListing({ bin, env, model, stubs, folder }) {
+      // The user's catalogue is read once; every side's probe lays its stub out among it.
+      const catalogue = await installedCatalogue(env);
+      const sides = claudeStubs(stubs);
+      return async (side) => {
+        const stub = sides[side];
+        if (stub === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
+        return probeSideListing(stub, folder, {
+          claudeBin: bin,
+          env,
+          catalogue,
+          ...(model ? { model } : {}),
+        });
+      };
+    },
+    installed: (settings) => claudeInstalledEntries(settings),
+    environment: (env, tempRoot) => inheritedEnvironment(env, tempRoot),
+  };
+}
