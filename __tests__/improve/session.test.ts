@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AskResult } from '../../src/agents/claude/ask.js';
+import type { AskResult } from '../../src/agents/agent.js';
 import { readRewritePrompt } from '../../src/author/prompts.js';
 import { type ImproveDeps, type ImproveSettings, runImproveSession } from '../../src/improve/session.js';
 import type { EvalItem } from '../../src/inputs/types.js';

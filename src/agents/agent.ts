@@ -4,7 +4,7 @@
  * agent: each one implements it in its own folder (`claude/`, `codex/`, docs/architecture.md,
  * "A new agent"), and the registry (`registry.ts`) names them.
  */
-import type { Outcome, Usage } from '../outcome.js';
+import type { ErrorCause, Outcome, Usage } from '../outcome.js';
 
 /** The agent CLIs a measurement can run (`--agent`): Claude Code, OpenAI's Codex CLI and Google's Gemini CLI. */
 export const AGENT_IDS = ['claude', 'codex', 'gemini'] as const;
@@ -269,6 +269,8 @@ export interface AgentLoopRuntime {
   sideListing?(settings: AgentSideListing): Promise<(side: number) => Promise<ListingProbe>>;
   /** The catalogue it lists on this machine, read without writing to the user's HOME. */
   installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
+  /** One author call through its CLI, one turn in a fresh temp project (src/agents/ask.ts). */
+  ask?(prompt: string, settings: AskSettings): Promise<AskResult>;
   /**
    * What the user's setup adds to every run of it beyond the stub, as counts only (the report's
    * `environment`), read without writing; `tempRoot` is where its runs' projects go.
@@ -281,6 +283,26 @@ export interface InheritedSetup {
   memoryFiles: { project: number; user: number };
   hooks: number;
 }
+
+/** What an author call (`init`'s draft, `improve`'s rewrite) is made with: the agent's executable, the user's environment, the run's knobs. */
+export interface AskSettings {
+  bin: string;
+  env: NodeJS.ProcessEnv;
+  maxRetries: number;
+  model?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** How an author call ended. */
+export type AskResult =
+  /** `usage`: the call's tokens (its `result`), so `improve --max-cost-usd` can price it. */
+  | { kind: 'answer'; text: string; usage?: Usage }
+  | { kind: 'api-error'; cause: ErrorCause; said: string }
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'spawn-failed'; reason: string }
+  | { kind: 'interrupted' }
+  | { kind: 'no-answer'; said: string };
 
 /** What a side listing probe is prepared with: the runs' own settings. */
 export interface AgentSideListing {

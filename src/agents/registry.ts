@@ -22,3 +22,6 @@ export const DEFAULT_AGENT: AgentId = DEFAULT_AGENTS[0]?.agent ?? claudeFacts.id
 
 /** Every agent's secret variables, in registry order: what the masking hides wherever text is printed. */
 export const SECRET_VARIABLES: readonly string[] = Object.values(AGENTS).flatMap((a) => a.secretVariables);
+
+/** The agent every report measured before reports named their agents (schema version 6). */
+export const FIRST_AGENT: AgentId = claudeFacts.id;

@@ -3,7 +3,15 @@
  * outside an agent's folder that imports its processes.
  */
 import type { Crowd } from '../inputs/roster.js';
-import type { AgentId, AgentLoopRuntime, AgentRuntime, InstalledRead, ListingProbe } from './agent.js';
+import type {
+  AgentId,
+  AgentLoopRuntime,
+  AgentRuntime,
+  AskResult,
+  AskSettings,
+  InstalledRead,
+  ListingProbe,
+} from './agent.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
 import { probeRunListing } from './claude/run-listing.js';
@@ -11,6 +19,7 @@ import { claudeLoopRuntime } from './claude/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { geminiRuntime } from './gemini/runtime.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
+import { agentFacts } from './registry.js';
 
 /**
  * The agents whose gates, listing and loop agent the core reaches through the spec alone: every
@@ -111,4 +120,15 @@ export async function agentVersion(
   env: NodeJS.ProcessEnv,
 ): Promise<string | undefined> {
   return loopRuntimeOf(agent).version(bin, env);
+}
+
+/**
+ * One author call through `agent`'s CLI (`init`'s draft, `improve`'s rewrite; src/agents/ask.ts);
+ * an agent without one answers nothing and says so.
+ */
+export function askAgent(agent: AgentId, prompt: string, settings: AskSettings): Promise<AskResult> {
+  const ask = loopRuntimeOf(agent).ask;
+  return ask
+    ? ask(prompt, settings)
+    : Promise.resolve({ kind: 'no-answer', said: `${agentFacts(agent).label} makes no author calls here` });
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { askClaude } from '../agents/claude/ask.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { askAgent } from '../agents/runtime.js';
 import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { costCheckWarnings } from '../cost/cost-check.js';
@@ -143,8 +144,8 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
       {
         phase: (line) => io.stderr.write(`${line}\n`),
         ask: (prompt) =>
-          askClaude(prompt, {
-            claudeBin: args.claude,
+          askAgent(DEFAULT_AGENT, prompt, {
+            bin: args.claude,
             env: io.env,
             maxRetries: args.maxRetries,
             ...(args.model ? { model: args.model } : {}),

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { askClaude, describeAskFailure } from '../agents/claude/ask.js';
+import { describeAskFailure } from '../agents/ask.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { askAgent } from '../agents/runtime.js';
 import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';
 import { EXISTS_FIX, writeNewFile } from '../author/files.js';
 import { draftPrompt } from '../author/prompts.js';
@@ -40,8 +42,8 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
     io.stderr.write(
       `init: asking ${args.model ?? 'the default model'} for ${args.count} prompts${attempt > 1 ? ' (second try)' : ''}…\n`,
     );
-    const answer = await askClaude(prompt, {
-      claudeBin: args.claude,
+    const answer = await askAgent(DEFAULT_AGENT, prompt, {
+      bin: args.claude,
       env: io.env,
       maxRetries: args.maxRetries,
       ...(args.model ? { model: args.model } : {}),
@@ -52,7 +54,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
       throw new SkilltriggerError('init: interrupted; no draft was written', ExitCode.noVerdict);
     if (answer.kind !== 'answer') {
       throw new SkilltriggerError(
-        `init: no draft: ${describeAskFailure(answer)}. Fix: run \`skilltrigger preflight\` to check the login and the model, then retry`,
+        `init: no draft: ${describeAskFailure(answer, agentFacts(DEFAULT_AGENT))}. Fix: run \`skilltrigger preflight\` to check the login and the model, then retry`,
         answer.kind === 'spawn-failed' ? ExitCode.input : ExitCode.noVerdict,
       );
     }

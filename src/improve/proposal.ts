@@ -1,4 +1,6 @@
-import { type AskResult, describeAskFailure } from '../agents/claude/ask.js';
+import type { AskResult } from '../agents/agent.js';
+import { describeAskFailure } from '../agents/ask.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
 import { SkilltriggerError } from '../errors.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
@@ -16,7 +18,12 @@ export type Proposal =
 
 export function readProposal(answer: AskResult, seen: readonly string[]): Proposal {
   if (answer.kind !== 'answer') {
-    return { kind: 'none', proposal: 'no-answer', reason: describeAskFailure(answer), fatal: true };
+    return {
+      kind: 'none',
+      proposal: 'no-answer',
+      reason: describeAskFailure(answer, agentFacts(DEFAULT_AGENT)),
+      fatal: true,
+    };
   }
   const inner = between(answer.text, REWRITE_OPEN, REWRITE_CLOSE);
   if (inner === undefined) {

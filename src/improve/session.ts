@@ -1,4 +1,4 @@
-import type { AskResult } from '../agents/claude/ask.js';
+import type { AskResult } from '../agents/agent.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';

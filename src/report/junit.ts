@@ -1,3 +1,4 @@
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { agentView } from '../compare/by-agent.js';
 import { measurementOfModel } from '../compare/by-model.js';
 import { clipChars, percent } from '../format.js';
@@ -123,7 +124,7 @@ function suite(
   // With several agents the suite's "model" is an agent; a single Codex report names its agent too.
   const agent = report.settings.agents
     ? report.agents.find((a) => a.name === model)
-    : report.agents[0]?.name === 'claude'
+    : report.agents[0]?.name === DEFAULT_AGENT
       ? undefined
       : report.agents[0];
   const props = [

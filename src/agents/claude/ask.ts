@@ -1,5 +1,5 @@
-import type { ErrorCause, Usage } from '../../outcome.js';
 import { agentQuote } from '../../schemas/privacy.js';
+import type { AskResult, AskSettings } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
 import { createScratchProject } from '../process/stub-project.js';
 import { runClaudeCommand } from './command.js';
@@ -7,33 +7,14 @@ import { askArgs, claudeEnvironment } from './launch.js';
 import { readRoundTrip } from './one-turn.js';
 
 /**
- * One author call (`init`'s draft, `improve`'s rewrite) through the user's own `claude -p`: the
- * same adapter, login, model and environment as a measured run, in a fresh temp project (no stub,
+ * One author call through the user's own `claude -p` (`AgentLoopRuntime.ask`, src/agents/ask.ts):
+ * the same login, model and environment as a measured run, in a fresh temp project (no stub,
  * nothing of the user's folder), bounded by a timeout, one turn only.
  */
-export interface AskSettings {
-  claudeBin: string;
-  env: NodeJS.ProcessEnv;
-  maxRetries: number;
-  model?: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
-
-/** How an author call ended. */
-export type AskResult =
-  /** `usage`: the call's tokens (its `result`), so `improve --max-cost-usd` can price it. */
-  | { kind: 'answer'; text: string; usage?: Usage }
-  | { kind: 'api-error'; cause: ErrorCause; said: string }
-  | { kind: 'timeout'; seconds: number }
-  | { kind: 'spawn-failed'; reason: string }
-  | { kind: 'interrupted' }
-  | { kind: 'no-answer'; said: string };
-
 export async function askClaude(prompt: string, settings: AskSettings): Promise<AskResult> {
   const project = await createScratchProject();
   try {
-    const result = await runClaudeCommand(settings.claudeBin, askArgs(prompt, settings.model), {
+    const result = await runClaudeCommand(settings.bin, askArgs(prompt, settings.model), {
       env: claudeEnvironment(settings.env, settings.maxRetries),
       cwd: project.dir,
       timeoutMs: settings.timeoutMs,
@@ -60,21 +41,5 @@ export async function askClaude(prompt: string, settings: AskSettings): Promise<
     return { kind: 'no-answer', said: masked(result.stderr) || masked(result.stdout) };
   } finally {
     await project.remove();
-  }
-}
-
-/** One line saying why an author call gave no answer. */
-export function describeAskFailure(result: Exclude<AskResult, { kind: 'answer' }>): string {
-  switch (result.kind) {
-    case 'api-error':
-      return `the API call failed (${result.cause})${result.said ? `: ${result.said}` : ''}`;
-    case 'timeout':
-      return `no answer within ${result.seconds} s`;
-    case 'spawn-failed':
-      return `the Claude CLI could not be started (${result.reason})`;
-    case 'interrupted':
-      return 'interrupted';
-    case 'no-answer':
-      return `claude ended without an answer${result.said ? ` (it said: ${result.said})` : ''}`;
   }
 }

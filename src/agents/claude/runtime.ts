@@ -9,6 +9,7 @@ import { stubFieldsFor } from '../../inputs/listing.js';
 import type { AgentLoopRuntime, AgentRunSettings, AgentStubs, EarlyStart, RunShape } from '../agent.js';
 import type { StubSpec } from '../process/stub-project.js';
 import { claudeLoopAgent, waitingSpecOf } from './agent.js';
+import { askClaude } from './ask.js';
 import { killAllClaudeGroups } from './children.js';
 import { runClaudeCommand } from './command.js';
 import { type EarlyStandby, startEarlyStandby } from './early-standby.js';
@@ -106,5 +107,6 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
     },
     installed: (settings) => claudeInstalledEntries(settings),
     environment: (env, tempRoot) => inheritedEnvironment(env, tempRoot),
+    ask: askClaude,
   };
 }

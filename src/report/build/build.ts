@@ -1,4 +1,11 @@
-import type { AgentId, InitInfo, LoadedEntry, StubListing } from '../../agents/agent.js';
+import {
+  type AgentId,
+  DEFAULT_AGENTS,
+  type InitInfo,
+  type LoadedEntry,
+  type StubListing,
+} from '../../agents/agent.js';
+import { DEFAULT_AGENT } from '../../agents/registry.js';
 import { type BudgetSetter, type BudgetStop, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
 import type { ContextSummary } from '../../inputs/context.js';
@@ -143,11 +150,13 @@ export function buildReport(input: ReportInput): Report {
   const candidate = measurementOf(input, input.candidate);
   const baseline = input.baseline ? measurementOf(input, input.baseline) : undefined;
   const verdict = candidate.verdict === 'ok' && (baseline?.verdict ?? 'ok') === 'ok' ? 'ok' : 'no-verdict';
-  // Claude's version comes from its runs' init events (the first run that has one on claude).
-  const claudeInit = input.rosterInit ?? runs.find((r) => r.init && (r.agent ?? 'claude') === 'claude')?.init;
-  const agents = (input.agents ?? [{ agent: 'claude' as const }]).map((a) => ({
+  // The default agent's version comes from its runs' init events (the first run of it that has one).
+  const defaultInit =
+    input.rosterInit ?? runs.find((r) => r.init && (r.agent ?? DEFAULT_AGENT) === DEFAULT_AGENT)?.init;
+  const measured: NonNullable<ReportInput['agents']> = input.agents ?? [...DEFAULT_AGENTS];
+  const agents = measured.map((a) => ({
     name: a.agent,
-    version: a.version ?? (a.agent === 'claude' ? (claudeInit?.cliVersion ?? null) : null),
+    version: a.version ?? (a.agent === DEFAULT_AGENT ? (defaultInit?.cliVersion ?? null) : null),
     ...(a.model !== undefined && (input.agents?.length ?? 0) > 1 ? { model: a.model } : {}),
   }));
   const several = severalAgents(input);

@@ -4,6 +4,7 @@
  * the same environment; and per agent, the probe's picture with every entry's name hashed.
  */
 import type { AgentId, ListingPicture, ListingState, StubListing } from '../../agents/agent.js';
+import { DEFAULT_AGENT } from '../../agents/registry.js';
 import { hash12 } from '../../schemas/privacy.js';
 import type { AgentListing } from '../../schemas/report.js';
 
@@ -23,7 +24,7 @@ export interface ListingRead {
 
 /** A run's stub state: its own request's, else its agent's probe's; null when neither was read. */
 export function runState(run: ListedRun, pictures: ListingPictures): ListingState | null {
-  return run.listing?.state ?? pictures[run.agent ?? 'claude']?.stub.state ?? null;
+  return run.listing?.state ?? pictures[run.agent ?? DEFAULT_AGENT]?.stub.state ?? null;
 }
 
 /** One agent's picture as the report holds it, with its runs counted. */
@@ -58,7 +59,7 @@ export function measurementListing(
 ): Partial<Record<AgentId, AgentListing>> | undefined {
   const out: Partial<Record<AgentId, AgentListing>> = {};
   for (const [agent, picture] of Object.entries(pictures) as Array<[AgentId, ListingPicture]>) {
-    const runs = records.flat().filter((r) => (r.agent ?? 'claude') === agent);
+    const runs = records.flat().filter((r) => (r.agent ?? DEFAULT_AGENT) === agent);
     out[agent] = agentListing(picture, runs);
   }
   return Object.keys(out).length === 0 ? undefined : out;

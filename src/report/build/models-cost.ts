@@ -1,3 +1,4 @@
+import { DEFAULT_AGENT } from '../../agents/registry.js';
 import { costOfMeasurement } from '../../cost/measurement-cost.js';
 import type { PriceTable } from '../../cost/prices.js';
 import type { EvalItem } from '../../inputs/types.js';
@@ -62,7 +63,7 @@ export function withModelsAndCost(
   }
   const agents = input.agents && input.agents.length > 1 ? input.agents : undefined;
   if (agents) {
-    const agentOf = (r: RunRecord) => r.agent ?? 'claude';
+    const agentOf = (r: RunRecord) => r.agent ?? DEFAULT_AGENT;
     // A run's own model (its init's) prices it; with several agents there is no one `--model`.
     const split = splitBy(records, input, agents, agentOf, () => undefined);
     m.queries.forEach((q, i) => {

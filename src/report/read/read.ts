@@ -1,3 +1,4 @@
+import { FIRST_AGENT } from '../../agents/registry.js';
 import { InputError, messageOf } from '../../errors.js';
 import {
   OLDEST_READ_SCHEMA_VERSION,
@@ -127,7 +128,7 @@ function upgraded(record: Record<string, unknown>, version: number): Record<stri
   if (version < 6 && !('agents' in record)) {
     const cli = record.cli as { version?: unknown } | undefined;
     const cliVersion = typeof cli?.version === 'string' ? cli.version : null;
-    out.agents = [{ name: 'claude', version: cliVersion }];
+    out.agents = [{ name: FIRST_AGENT, version: cliVersion }];
   }
   return out;
 }

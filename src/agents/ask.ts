@@ -1,0 +1,25 @@
+/**
+ * An author call (`init`'s draft, `improve`'s rewrite): one prompt through an agent's own CLI, with
+ * the same login, model and environment as a measured run, in a fresh temp project, bounded by a
+ * timeout, one turn only: why it gave no answer, whichever agent was asked.
+ */
+import type { AgentFacts, AskResult } from './agent.js';
+
+/** One line saying why an author call gave no answer. */
+export function describeAskFailure(
+  result: Exclude<AskResult, { kind: 'answer' }>,
+  agent: Pick<AgentFacts, 'cliLabel' | 'bin'>,
+): string {
+  switch (result.kind) {
+    case 'api-error':
+      return `the API call failed (${result.cause})${result.said ? `: ${result.said}` : ''}`;
+    case 'timeout':
+      return `no answer within ${result.seconds} s`;
+    case 'spawn-failed':
+      return `the ${agent.cliLabel} could not be started (${result.reason})`;
+    case 'interrupted':
+      return 'interrupted';
+    case 'no-answer':
+      return `${agent.bin} ended without an answer${result.said ? ` (it said: ${result.said})` : ''}`;
+  }
+}
