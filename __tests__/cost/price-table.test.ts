@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICE_TABLE, openAi } from '../../src/cost/price-table.js';
+import { openAi } from '../../src/agents/codex/prices.js';
+import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 import { priceTableSchema } from '../../src/cost/prices.js';
 
 describe('openAi', () => {

@@ -210,6 +210,10 @@ const FLOORS: Record<string, Floor> = {
   'agents/agent.ts': 'leaf',
   'agents/api-error.ts': 'rule',
   'agents/registry.ts': 'leaf',
+  'agents/prices.ts': 'rule',
+  'agents/claude/prices.ts': 'rule',
+  'agents/codex/prices.ts': 'rule',
+  'agents/gemini/prices.ts': 'rule',
   'agents/runtime.ts': 'flow',
   'agents/codex/runtime.ts': 'flow',
   'agents/claude/runtime.ts': 'flow',
@@ -417,7 +421,7 @@ describe('src/ floors', () => {
  * (docs/architecture.md, "A new agent"). The modules below still reach an agent's folder directly;
  * each is to go behind the registry, and none may be added.
  */
-const REGISTRY = ['agents/registry.ts', 'agents/runtime.ts'];
+const REGISTRY = ['agents/registry.ts', 'agents/runtime.ts', 'agents/prices.ts'];
 const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
   'action/listed.ts',
   'action/preflight.ts',

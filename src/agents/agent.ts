@@ -304,6 +304,32 @@ export type AskResult =
   | { kind: 'interrupted' }
   | { kind: 'no-answer'; said: string };
 
+/** A model's rates in US dollars per million tokens (src/cost/prices.ts checks a file of them). */
+export interface ModelRates {
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+  /** Rates for a request whose prompt (input + cache reads + cache writes) passes `thresholdTokens`. */
+  longPrompt?: {
+    thresholdTokens: number;
+    input: number;
+    output: number;
+    cacheWrite: number;
+    cacheRead: number;
+  };
+}
+
+/**
+ * The rates of the models an agent's runs may report, with where they come from (`asOf` only
+ * where the source gives a day): joined, in registry order, into the default price table.
+ */
+export interface AgentPriceTable {
+  source: string;
+  asOf?: string;
+  models: Record<string, ModelRates>;
+}
+
 /** What a side listing probe is prepared with: the runs' own settings. */
 export interface AgentSideListing {
   bin: string;

@@ -1,6 +1,6 @@
 /**
  * Rates for the Gemini models a Gemini CLI run may report, in US dollars per million tokens, as a
- * price table of their own, joined to the default table (price-table.ts). Google's Gemini Developer API pricing page (ai.google.dev/gemini-api/docs/pricing) was not
+ * price table of their own, joined to the default table (src/cost/price-table.ts). Google's Gemini Developer API pricing page (ai.google.dev/gemini-api/docs/pricing) was not
  * reachable from the machines that build this table: the rates are the page's as third-party
  * summaries quoted it in January 2026 (docs/gemini.md "Prices"). Check them against the page before
  * relying on a Gemini cost, and pass `--prices` with your own rates when they differ.
@@ -11,17 +11,17 @@
  * - Gemini CLI 0.61.0 reports tokens only in its final `result` event: a run killed at its decision
  *   carries none, as with Codex.
  */
-import type { ModelPrice, PriceTable } from './prices.js';
+import type { AgentPriceTable, ModelRates } from '../agent.js';
 
-export function google(input: number, output: number, cacheRead: number): ModelPrice {
+export function google(input: number, output: number, cacheRead: number): ModelRates {
   return { input, output, cacheWrite: input, cacheRead };
 }
 
-function longPrompt(short: ModelPrice, long: ModelPrice): ModelPrice {
+function longPrompt(short: ModelRates, long: ModelRates): ModelRates {
   return { ...short, longPrompt: { thresholdTokens: 200_000, ...long } };
 }
 
-export const GEMINI_PRICE_TABLE: PriceTable = {
+export const GEMINI_PRICE_TABLE: AgentPriceTable = {
   source:
     "Google's Gemini Developer API pricing page (ai.google.dev/gemini-api/docs/pricing) as third-party summaries quoted it in January 2026, not re-checked offline",
   asOf: '2026-01-08',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GEMINI_PRICE_TABLE } from '../../src/cost/gemini-prices.js';
-import { priceTableSchema } from '../../src/cost/prices.js';
+import { GEMINI_PRICE_TABLE } from '../../../src/agents/gemini/prices.js';
+import { priceTableSchema } from '../../../src/cost/prices.js';
 
 describe('GEMINI_PRICE_TABLE', () => {
   it('is a valid price file', () => {
