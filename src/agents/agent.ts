@@ -4,6 +4,7 @@
  * agent: each one implements it in its own folder (`claude/`, `codex/`, docs/architecture.md,
  * "A new agent"), and the registry (`registry.ts`) names them.
  */
+import { isRecord } from '../guards.js';
 import type { ErrorCause, Outcome, Usage } from '../outcome.js';
 
 /** The agent CLIs a measurement can run (`--agent`): Claude Code, OpenAI's Codex CLI and Google's Gemini CLI. */
@@ -47,6 +48,8 @@ export interface AgentFacts {
    * when they can.
    */
   noContext?: string;
+  /** Its session files read as a context (`--context`; docs/context.md), where it writes any. */
+  transcript?: TranscriptFormat;
   /** How `--agent`'s help names it: `codex (OpenAI's Codex CLI; docs/codex.md)`. */
   agentHelp: string;
   /** Where its runs send their model calls, for its executable option's help (empty: nothing to say). */
@@ -303,6 +306,38 @@ export type AskResult =
   | { kind: 'spawn-failed'; reason: string }
   | { kind: 'interrupted' }
   | { kind: 'no-answer'; said: string };
+
+/** One line of a JSON Lines session file, with its line number. */
+export interface TranscriptLine {
+  line: number;
+  value: Record<string, unknown>;
+}
+
+/**
+ * An agent's session file as a context: how it is recognised among JSON Lines, and its
+ * conversation read as turns (text only: tool calls, their results and thinking left out). Pure.
+ */
+export interface TranscriptFormat {
+  /** The context's `format` when read from it: `claude-session`. */
+  format: string;
+  /** How an error names it: `Claude Code session`. */
+  label: string;
+  /** Where the agent writes one, for a fix: `~/.claude/projects/…/<id>.jsonl`. */
+  where: string;
+  /** Whether these lines are such a file. */
+  recognises(lines: readonly TranscriptLine[]): boolean;
+  turns(lines: readonly TranscriptLine[]): ContextTurn[];
+}
+
+/** The texts of a transcript's content field: a string, or its blocks of the given types. */
+export function blockTexts(content: unknown, types: readonly string[]): string[] {
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  return content
+    .filter(isRecord)
+    .filter((block) => types.includes(String(block.type)) && typeof block.text === 'string')
+    .map((block) => block.text as string);
+}
 
 /** A model's rates in US dollars per million tokens (src/cost/prices.ts checks a file of them). */
 export interface ModelRates {

@@ -4,7 +4,8 @@
  * user already has (a Claude Code session JSONL, a Codex rollout JSONL) read as its messages.
  * Pure: the file is read by the caller; every defect names the file, the line and the fix.
  */
-import type { ContextTurn } from '../agents/agent.js';
+import type { ContextTurn, TranscriptFormat, TranscriptLine } from '../agents/agent.js';
+import { AGENTS } from '../agents/registry.js';
 import { messageOf } from '../errors.js';
 import { sha256Hex } from '../schemas/privacy.js';
 import { entryLines, jsonErrorPosition } from './json-lines.js';
@@ -13,8 +14,13 @@ import { codePointLength, describeValue, inputFailure, isRecord, Problems } from
 export type ContextRole = ContextTurn['role'];
 export type { ContextTurn };
 
-/** Where the turns were read from. */
-export type ContextFormat = 'turns' | 'claude-session' | 'codex-rollout';
+/** Where the turns were read from: `turns`, or an agent's transcript format (`claude-session`). */
+export type ContextFormat = string;
+
+/** The agents' session files a context may be, in registry order. */
+const TRANSCRIPTS: readonly TranscriptFormat[] = Object.values(AGENTS).flatMap((a) =>
+  a.transcript ? [a.transcript] : [],
+);
 
 export interface ParsedContext {
   turns: ContextTurn[];
@@ -46,18 +52,12 @@ export function parseContextText(text: string, file: string): ParsedContext {
   const body = text.replace(/^\ufeff/, '');
   if (body.trimStart().startsWith('[')) return { turns: readTurnsJson(body, file), format: 'turns' };
   const lines = readJsonLines(body, file);
-  if (lines.some(({ value }) => value.type === 'session_meta' || value.type === 'response_item')) {
-    return { turns: checkedTurns(codexRolloutTurns(lines), file), format: 'codex-rollout' };
-  }
-  if (
-    lines.some(({ value }) => (value.type === 'user' || value.type === 'assistant') && 'message' in value)
-  ) {
-    return { turns: checkedTurns(claudeSessionTurns(lines), file), format: 'claude-session' };
-  }
+  const transcript = TRANSCRIPTS.find((t) => t.recognises(lines));
+  if (transcript) return { turns: checkedTurns(transcript.turns(lines), file), format: transcript.format };
   throw inputFailure(
     { file, line: 1 },
-    'is neither a JSON array of turns nor a Claude Code session or Codex rollout (JSON Lines)',
-    `write the conversation as ${TURN_SHAPE}, or pass a session file as the CLI wrote it (~/.claude/projects/…/<id>.jsonl, ~/.codex/sessions/…/rollout-….jsonl)`,
+    `is neither a JSON array of turns nor a ${TRANSCRIPTS.map((t) => t.label).join(' or ')} (JSON Lines)`,
+    `write the conversation as ${TURN_SHAPE}, or pass a session file as the CLI wrote it (${TRANSCRIPTS.map((t) => t.where).join(', ')})`,
   );
 }
 
@@ -202,13 +202,8 @@ function checkedTurns(turns: ContextTurn[], file: string): ContextTurn[] {
   return merged;
 }
 
-interface JsonLine {
-  line: number;
-  value: Record<string, unknown>;
-}
-
-function readJsonLines(text: string, file: string): JsonLine[] {
-  const out: JsonLine[] = [];
+function readJsonLines(text: string, file: string): TranscriptLine[] {
+  const out: TranscriptLine[] = [];
   const problems = new Problems();
   text.split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return;
@@ -236,50 +231,4 @@ function readJsonLines(text: string, file: string): JsonLine[] {
   });
   problems.throwIfAny();
   return out;
-}
-
-/** The texts of a content field: a string, or the blocks of the given types. */
-function blockTexts(content: unknown, types: readonly string[]): string[] {
-  if (typeof content === 'string') return [content];
-  if (!Array.isArray(content)) return [];
-  return content
-    .filter(isRecord)
-    .filter((block) => types.includes(String(block.type)) && typeof block.text === 'string')
-    .map((block) => block.text as string);
-}
-
-/**
- * A Claude Code session's main chain as messages: the `user` and `assistant` lines (not a
- * sub-agent's, not the CLI's meta lines), their text blocks only. Tool calls, tool results and
- * thinking are left out, so a user line that only answers a tool call adds nothing.
- */
-function claudeSessionTurns(lines: readonly JsonLine[]): ContextTurn[] {
-  const turns: ContextTurn[] = [];
-  for (const { value } of lines) {
-    if (value.type !== 'user' && value.type !== 'assistant') continue;
-    if (value.isSidechain === true || value.isMeta === true || !isRecord(value.message)) continue;
-    const text = blockTexts(value.message.content, ['text']).join('\n\n').trim();
-    if (text !== '') turns.push({ role: value.type, content: text });
-  }
-  return turns;
-}
-
-/** What Codex writes into the history itself as a user message: not the user's words. */
-const CODEX_INJECTED =
-  /^(<(environment_context|user_instructions|turn_aborted|user_shell_command)>|# AGENTS\.md instructions)/;
-
-/** A Codex rollout's conversation: its user and assistant message items, text only. */
-function codexRolloutTurns(lines: readonly JsonLine[]): ContextTurn[] {
-  const turns: ContextTurn[] = [];
-  for (const { value } of lines) {
-    const item = value.payload;
-    if (value.type !== 'response_item' || !isRecord(item) || item.type !== 'message') continue;
-    if (item.role !== 'user' && item.role !== 'assistant') continue;
-    const texts = blockTexts(item.content, ['input_text', 'output_text']).filter(
-      (t) => !CODEX_INJECTED.test(t.trimStart()),
-    );
-    const text = texts.join('\n\n').trim();
-    if (text !== '') turns.push({ role: item.role, content: text });
-  }
-  return turns;
 }

@@ -2,7 +2,31 @@
  * What Claude Code is, as the core asks it through the registry (src/agents/registry.ts): plain
  * facts, read by every floor, so none of them may start a process or read a file.
  */
-import type { AgentFacts } from '../agent.js';
+import { isRecord } from '../../guards.js';
+import { type AgentFacts, blockTexts, type ContextTurn, type TranscriptFormat } from '../agent.js';
+
+/**
+ * A Claude Code session's main chain as messages: the `user` and `assistant` lines (not a
+ * sub-agent's, not the CLI's meta lines), their text blocks only. Tool calls, tool results and
+ * thinking are left out, so a user line that only answers a tool call adds nothing.
+ */
+const session: TranscriptFormat = {
+  format: 'claude-session',
+  label: 'Claude Code session',
+  where: '~/.claude/projects/…/<id>.jsonl',
+  recognises: (lines) =>
+    lines.some(({ value }) => (value.type === 'user' || value.type === 'assistant') && 'message' in value),
+  turns(lines) {
+    const turns: ContextTurn[] = [];
+    for (const { value } of lines) {
+      if (value.type !== 'user' && value.type !== 'assistant') continue;
+      if (value.isSidechain === true || value.isMeta === true || !isRecord(value.message)) continue;
+      const text = blockTexts(value.message.content, ['text']).join('\n\n').trim();
+      if (text !== '') turns.push({ role: value.type, content: text });
+    }
+    return turns;
+  },
+};
 
 export const claudeFacts: AgentFacts = {
   id: 'claude',
@@ -25,6 +49,7 @@ export const claudeFacts: AgentFacts = {
   agentHelp: 'claude (Claude Code, the default)',
   endpointHelp: '',
   warmStandby: true,
+  transcript: session,
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,
 };
