@@ -428,7 +428,6 @@ const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
   'action/routing-matrix.ts',
   'cli/check-command.ts',
   'cli/listing-step.ts',
-  'cli/main.ts',
   'cli/matrix-codex.ts',
   'cli/matrix-command.ts',
   'matrix/agent.ts',

@@ -262,6 +262,11 @@ export interface AgentLoopRuntime {
   startEarly?(settings: Omit<AgentRunSettings, 'warm'>, first: RunShape): EarlyStart | undefined;
   /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
   killAll(): void;
+  /**
+   * Removes what a run of it killed mid-write left in the user's HOME since `sinceMs` (a lock, a
+   * temp file), once none of its runs is alive any more (docs/home.md).
+   */
+  removeInterruptedWrites?(env: Record<string, string | undefined>, sinceMs: number): Promise<void>;
   /** Its CLI's version, read without the gates (a gate that did not get that far). */
   version(bin: string, env: NodeJS.ProcessEnv): Promise<string | undefined>;
   /**

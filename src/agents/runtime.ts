@@ -75,6 +75,17 @@ export function killAllAgentGroups(): void {
 }
 
 /**
+ * Removes what every agent's runs killed mid-write left in the user's HOME since `sinceMs`, once no
+ * run of the command is alive any more (docs/home.md).
+ */
+export async function removeInterruptedWrites(
+  env: Record<string, string | undefined>,
+  sinceMs: number,
+): Promise<void> {
+  for (const runtime of Object.values(LOOP_RUNTIMES)) await runtime.removeInterruptedWrites?.(env, sinceMs);
+}
+
+/**
  * Removes the temp folders of runs whose owner is gone (a SIGKILLed skilltrigger), with what each
  * agent left for them outside the folder (docs/home.md).
  */

@@ -1,10 +1,9 @@
 import os from 'node:os';
 import type { AgentId } from '../agents/agent.js';
-import { removeInterruptedWrites } from '../agents/claude/leftovers.js';
 import { removeAllStubProjects } from '../agents/process/stub-project.js';
 import { checkTempFolder, fullDiskMessage } from '../agents/process/temp-folder.js';
-import { SECRET_VARIABLES } from '../agents/registry.js';
-import { killAllAgentGroups, sweepDeadRuns } from '../agents/runtime.js';
+import { DEFAULT_AGENT, SECRET_VARIABLES } from '../agents/registry.js';
+import { killAllAgentGroups, removeInterruptedWrites, sweepDeadRuns } from '../agents/runtime.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { TOOL_VERSION } from '../version.js';
@@ -23,21 +22,21 @@ import { viewCommand } from './view-command.js';
 
 /**
  * SIGHUP is a closed terminal or SSH session: the same request to stop as Ctrl-C, and left to its
- * default it would end the process with the description on disk and claude still running.
+ * default it would end the process with the description on disk and an agent still running.
  */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** Once no claude of the command runs any more, the lock and temp files a killed one left mid-write can go (claude-leftovers.ts). */
+/** Once no agent of the command runs any more, the lock and temp files a killed one left mid-write can go. */
 async function removeInterruptedWritesAfter(
-  startedClaude: boolean,
+  startedAgents: boolean,
   env: NodeJS.ProcessEnv,
   sinceMs: number,
 ): Promise<void> {
-  if (startedClaude) await removeInterruptedWrites(env, sinceMs);
+  if (startedAgents) await removeInterruptedWrites(env, sinceMs);
 }
 
-/** The commands that start claude: they make temp folders, and may leave a lock behind. */
-function startsClaude(args: CliArgs): boolean {
+/** The commands that start an agent's CLI: they make temp folders, and may leave a lock behind. */
+function startsAgents(args: CliArgs): boolean {
   switch (args.command) {
     case 'run':
     case 'preflight':
@@ -57,13 +56,13 @@ function startsClaude(args: CliArgs): boolean {
 export function agentsRun(args: CliArgs): AgentId[] {
   switch (args.command) {
     case 'run':
-      return args.agents?.map((a) => a.agent) ?? ['claude'];
+      return args.agents?.map((a) => a.agent) ?? [DEFAULT_AGENT];
     case 'preflight':
       return args.agents.map((a) => a.agent);
     case 'roster-export':
       return [args.agent];
     default:
-      return startsClaude(args) ? ['claude'] : [];
+      return startsAgents(args) ? [DEFAULT_AGENT] : [];
   }
 }
 
@@ -87,7 +86,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   /** The second signal's removal of the temp projects: the command does not return before it ends. */
   let sweeping: Promise<void> | undefined;
   /** Whether this command starts claude (and so may leave a lock behind), and the agents it runs. */
-  const command: { startsClaude: boolean; agents: AgentId[] } = { startsClaude: false, agents: [] };
+  const command: { startsAgents: boolean; agents: AgentId[] } = { startsAgents: false, agents: [] };
   const onSignal = (signal: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
@@ -113,14 +112,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const startedAt = Date.now();
   try {
     const args = parseCli(argv, io.env);
-    command.startsClaude = startsClaude(args);
+    command.startsAgents = startsAgents(args);
     command.agents = agentsRun(args);
     // Every command that starts claude makes temp folders: a missing or full temp folder is said
     // as such here, not as a missing claude or a stack trace later. `check` only probes the
     // listing, and a full folder there is told by the full-disk message below.
-    if (command.startsClaude && args.command !== 'check') await checkTempFolder(io.env);
+    if (command.startsAgents && args.command !== 'check') await checkTempFolder(io.env);
     // What a SIGKILLed skilltrigger left (its temp folders, their claude groups) goes first (temp-owner.ts).
-    if (command.startsClaude) await sweepDeadRuns(os.tmpdir(), io.env);
+    if (command.startsAgents) await sweepDeadRuns(os.tmpdir(), io.env);
     switch (args.command) {
       case 'help':
         io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
@@ -175,7 +174,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
    */
   async function windDown(): Promise<void> {
     try {
-      await removeInterruptedWritesAfter(command.startsClaude, io.env, startedAt);
+      await removeInterruptedWritesAfter(command.startsAgents, io.env, startedAt);
       await sweeping;
     } finally {
       listen(false);

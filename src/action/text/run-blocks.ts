@@ -105,7 +105,7 @@ export function costText(run: ActionRun): string {
 }
 
 /**
- * The agents the reports measured (`agents`), when one is not Claude Code: each with its version
+ * The agents the reports measured (`agents`), when one is not the default agent: each with its version
  * and, with several, its model (`Claude Code 2.1.328 (default model) · Codex 0.169.0 (gpt-5)`).
  */
 function agentsText(run: ActionRun): string | undefined {
@@ -122,7 +122,9 @@ function agentsText(run: ActionRun): string | undefined {
 /** The footer: what to do next, where to read more, what was run, and how labels are decided. */
 export function footer(run: ActionRun, comparison: Comparison | undefined, toolVersion: string): string {
   const model = run.settings.model ? escapeInline(run.settings.model) : 'the CLI default model';
-  const cli = run.cliVersion ? `Claude Code ${escapeInline(run.cliVersion)}` : 'Claude Code';
+  // The default agent alone: its label, and the version its gates found.
+  const label = agentFacts(DEFAULT_AGENT).label;
+  const cli = run.cliVersion ? `${label} ${escapeInline(run.cliVersion)}` : label;
   const alpha = comparison ? comparison.method.alpha : 0.05;
   const above = [nextLine(run), linksLine(run)].filter((line) => line !== '');
   return (

@@ -18,6 +18,7 @@ import { parseCliVersion } from './gates/cli.js';
 import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
 import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
+import { removeInterruptedWrites } from './leftovers.js';
 import { probeSideListing } from './run-listing.js';
 import { type RunDeps, realRunDeps } from './run-once.js';
 import { machineStandbyCount } from './standby.js';
@@ -82,6 +83,7 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       return early;
     },
     killAll: killAllClaudeGroups,
+    removeInterruptedWrites,
     async version(bin, env) {
       const result = await runClaudeCommand(bin, [...GATE_COMMANDS.version], {
         env: claudeEnvironment(env, 0),
