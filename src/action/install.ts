@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
 import { type AgentFacts, type GateResult, gateResult } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { cliInstallPrefix, restoreCliInstall, saveCliInstall } from '../system/baseline-cache.js';
 import type { AgentInputs } from './settings.js';
 
@@ -39,7 +40,7 @@ export interface RunnerPlatform {
 }
 
 /** Where npm puts the executable inside the prefix. */
-export function prefixBin(prefix: string, bin = 'claude'): string {
+export function prefixBin(prefix: string, bin = agentFacts(DEFAULT_AGENT).bin): string {
   return path.join(prefix, 'node_modules', '.bin', bin);
 }
 

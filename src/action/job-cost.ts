@@ -75,13 +75,14 @@ export function estimateJob(
   gates: Pick<ActionGates, 'roundTripUsage' | 'roundTripModels' | 'agentGates'>,
   prices: Prices,
 ): PlanEstimate {
-  const claude = {
+  // The default agent's round trips are the preflight's own; every other agent's are its gates'.
+  const defaultTrips = {
     ...(gates.roundTripUsage ? { usage: gates.roundTripUsage } : {}),
     ...(gates.roundTripModels ? { models: gates.roundTripModels } : {}),
   };
   const others = otherRoundTrips(gates.agentGates);
   const parts = shapes.map((shape) =>
-    estimatePlan(shape, planRoundTrips(shape.models, claude, others), prices.table),
+    estimatePlan(shape, planRoundTrips(shape.models, defaultTrips, others), prices.table),
   );
   const unknownModels = [...new Set(parts.flatMap((p) => p.unknownModels))];
   return {
