@@ -26,6 +26,18 @@ export interface AgentTarget {
   model?: string;
 }
 
+/** What the plan's second dimension is (the agents with several, else the models), and its runs. */
+export interface LoopTargets {
+  /** `--agent a,b`: the agents, with two or more. */
+  severalAgents?: AgentTarget[];
+  /** `--model a,b` (with one agent). */
+  models?: string[];
+  /** One per plan slot's `model` index. */
+  targets: AgentTarget[];
+  /** Every run of the plan, in order (src/measure/run-plan.ts): made once, here. */
+  runs: PlannedRun[];
+}
+
 export interface LoopSpec {
   items: EvalItem[];
   sides: SideSpec[];
@@ -54,6 +66,8 @@ export interface LoopSpec {
   seam: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */
   budget?: Budget;
+  /** The plan as `measurementLoop` made it (src/measure/loop-targets.ts); made from the spec when absent. */
+  planned?: LoopTargets;
 }
 
 /** What the loop needs to keep a measurement within `--max-cost-usd`. */

@@ -5,20 +5,14 @@
 
 import type { AgentId, AgentWarmStarts, EarlyStart, RunShape } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
-import type { AgentTarget, LoopSpec } from './loop-spec.js';
+import type { AgentTarget, LoopSpec, LoopTargets } from './loop-spec.js';
+
+export type { LoopTargets } from './loop-spec.js';
+
 import { type PlannedRun, planRuns } from './run-plan.js';
 
 /** The loop's spec before its agents are opened: what the plan is made from. */
 export type PlanSpec = Omit<LoopSpec, 'seam' | 'budget'>;
-
-export interface LoopTargets {
-  /** `--agent a,b`: the agents, with two or more. */
-  severalAgents?: AgentTarget[];
-  /** `--model a,b` (with one agent). */
-  models?: string[];
-  /** One per plan slot's `model` index. */
-  targets: AgentTarget[];
-}
 
 export function loopTargets(spec: PlanSpec): LoopTargets {
   const severalAgents = spec.agents && spec.agents.length > 1 ? spec.agents : undefined;
@@ -33,6 +27,7 @@ export function loopTargets(spec: PlanSpec): LoopTargets {
     ...(severalAgents ? { severalAgents } : {}),
     ...(models ? { models } : {}),
     targets,
+    runs: planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, targets.length),
   };
 }
 
@@ -53,8 +48,7 @@ export function startsWarm(t: LoopTargets, standby: number): boolean {
 
 /** The plan's first run of `id`, as a warm start is fixed to it; undefined when none is its. */
 export function firstRunOf(spec: PlanSpec, t: LoopTargets, id: AgentId): RunShape | undefined {
-  const plan = planRuns(spec.items.length, spec.rules.runsPerQuery, spec.sides.length, t.targets.length);
-  const first: PlannedRun | undefined = plan.find((slot) => t.targets[slot.model]?.agent === id);
+  const first: PlannedRun | undefined = t.runs.find((slot) => t.targets[slot.model]?.agent === id);
   if (first === undefined) return undefined;
   const model = slotModel(t, first.model) ?? t.targets[first.model]?.model;
   const context = spec.items[first.itemIndex]?.context?.turns;

@@ -8,7 +8,6 @@ import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';
 import type { LoopResult, LoopSpec, RunProgress, RunResult } from './loop-spec.js';
 import { loopTargets, slotModel } from './loop-targets.js';
 import { runOnAgent } from './run-agent.js';
-import { planRuns } from './run-plan.js';
 
 /** Runs the plan one run at a time. Never parallel: concurrent runs compete for the API and the CPU. */
 export async function measureAll(
@@ -18,7 +17,7 @@ export async function measureAll(
 ): Promise<LoopResult> {
   const { items, sides, rules } = spec;
   // The plan's second dimension: the agents with several, else the models; each slot one target.
-  const shape = loopTargets(spec);
+  const shape = spec.planned ?? loopTargets(spec);
   const { severalAgents, models, targets } = shape;
   const modelCount = targets.length;
   // The agents come with the spec, opened for this plan (src/measure/measurement-loop.ts).
@@ -29,7 +28,7 @@ export async function measureAll(
     if (!agent) throw new Error(`no adapter was given for the agent ${id}`);
     return agent;
   };
-  const plan = planRuns(items.length, rules.runsPerQuery, sides.length, modelCount);
+  const plan = shape.runs;
   const records: RunResult[][][] = sides.map(() => items.map(() => []));
   /** One side's runs of one query on one model. */
   const runsOf = (side: number, itemIndex: number, model: number): RunResult[] => {

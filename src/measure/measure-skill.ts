@@ -53,7 +53,7 @@ export async function measureSkill(
     ...(settings.early ? { early: settings.early } : {}),
   });
   const measured = await measureAll(
-    { ...loop, seam, ...(budget ? { budget } : {}) },
+    { ...loop, seam, planned: made.targets, ...(budget ? { budget } : {}) },
     // The loop's items may hold a query twice (--versus-fresh): progress names the query.
     (p) => onRun({ ...p, itemIndex: origin[p.itemIndex] ?? p.itemIndex }),
     signal,
