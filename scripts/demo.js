@@ -141,8 +141,11 @@ const args =
           ['run', '--skill', skill, '--claude', claude, ...extra]
         : [mode, '--skill', skill, '--eval', evalFile, '--claude', claude, ...extra];
 
+// A --roster run's stub is listed under the skill's own folder name (docs/roster.md).
+const folder = path.basename(path.resolve(skill));
 const model = await startSimulatedModel({
   seed: Number(process.env.DEMO_SEED ?? 7),
+  isStub: (entry) => entry.name === folder || /-stub-[0-9a-f]{8}$/.test(entry.name),
   script: descriptionRule(),
 });
 const home = path.join(work, 'home');

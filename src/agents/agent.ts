@@ -197,6 +197,8 @@ export interface AgentRunSettings {
   /** Its version, from its gates (read again when they did not say). */
   version?: string;
   stubs: AgentStubs;
+  /** `run --roster`: the crowd each run is listed among, in a HOME of the run's own (docs/roster.md). */
+  crowd?: readonly CrowdMember[];
 }
 
 /** A SKILL.md as an agent's listing reads it: its name, where it is, its text as it stands. */

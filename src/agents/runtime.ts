@@ -12,6 +12,12 @@ import { crowdCatalogue, installedCatalogue } from './claude/installed-catalogue
 import { claudeInstalledEntries } from './claude/installed-entries.js';
 import { GATE_COMMANDS } from './claude/launch.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
+import {
+  type ClaudeRosterRun,
+  prepareClaudeRoster,
+  type RosterLayout,
+  rosterClaudeJson,
+} from './claude/roster-home.js';
 import { probeRunListing, probeSideListing } from './claude/run-listing.js';
 import { claudeEnvironment } from './claude/run-once.js';
 import { codexRuntime } from './codex/runtime.js';
@@ -104,8 +110,36 @@ export async function agentVersion(
 export async function defaultAgentListing(settings: {
   claudeBin: string;
   env: NodeJS.ProcessEnv;
+  /** `run --roster`: the roster's crowd instead of the user's catalogue, as each run's HOME holds it. */
+  roster?: RosterLayout;
 }): Promise<(stub: StubSpec, folder: string, model: string | undefined) => Promise<ListingProbe>> {
-  const catalogue = await installedCatalogue(settings.env);
-  return (stub, folder, model) =>
-    probeSideListing(stub, folder, { ...settings, catalogue, ...(model ? { model } : {}) });
+  const { roster, ...rest } = settings;
+  const installed = roster ? undefined : await installedCatalogue(settings.env);
+  return (stub, folder, model) => {
+    // With a roster, the skill itself stands in its folder's place with the use record of its entry.
+    const json = roster ? rosterClaudeJson(roster, folder) : undefined;
+    const catalogue = installed ?? { ...roster?.layout, ...(json ? { claudeJson: json } : {}) };
+    return probeSideListing(stub, folder, {
+      ...rest,
+      catalogue,
+      ...(roster ? { roster } : {}),
+      ...(model ? { model } : {}),
+    });
+  };
+}
+
+/** The agents `run --roster` places a crowd for (docs/roster.md). */
+export const ROSTER_AGENTS: readonly AgentId[] = ['claude', 'codex'];
+
+/**
+ * A roster measurement's Claude Code side (docs/roster.md, "`run --roster`"): its environment with
+ * a throwaway HOME holding the crowd, and where each run puts its own; exit 2 without a key in the
+ * environment. Codex needs nothing ahead: each of its runs lays the crowd out in its own HOME.
+ */
+export function defaultAgentRoster(
+  crowd: Crowd,
+  folder: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ClaudeRosterRun> {
+  return prepareClaudeRoster(crowd, folder, env);
 }

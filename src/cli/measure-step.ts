@@ -83,6 +83,7 @@ export async function measureAndReport(
     others?: MeasureSettings['others'];
     agentVersions?: MeasureSettings['agentVersions'];
     early?: EarlyStandby;
+    roster?: MeasureSettings['roster'];
   },
   preflight: PreflightResult,
   cost: MeasureCost,
@@ -103,6 +104,7 @@ export async function measureAndReport(
       ...(inputs.others ? { others: inputs.others } : {}),
       ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
       ...(inputs.early ? { early: inputs.early } : {}),
+      ...(inputs.roster ? { roster: inputs.roster } : {}),
       ...measureSettingsFrom(args, io, preflight, cost),
       readListing: true,
       onListing: (read) => {

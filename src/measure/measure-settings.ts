@@ -2,8 +2,11 @@
 
 import type { AgentId, ContextTurn, InitInfo, SiblingText } from '../agents/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
+import type { RosterLayout } from '../agents/claude/roster-home.js';
+import type { HomePlacement } from '../agents/process/stub-project.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
+import type { Crowd } from '../inputs/roster.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { ListingRead } from '../report/build/listing.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
@@ -100,6 +103,17 @@ export interface MeasureSettings {
   onListing?: (read: ListingRead) => void;
   /** Refuse the runs (exit 2) when a stub is listed worse than the skill itself would be (src/measure/listing-gate.ts). */
   listingGate?: boolean;
+  /** `run --roster`: the crowd every run is listed among, in a HOME of the run's own (docs/roster.md). */
+  roster?: MeasureRoster;
+}
+
+/** A roster measurement's crowd, as each agent places it. */
+export interface MeasureRoster {
+  crowd: Crowd;
+  /** Claude Code's: the crowd as its runs' HOMEs hold it, for the listing probe. */
+  claude?: RosterLayout;
+  /** Claude Code's: where each run's stub project puts its HOME. */
+  home?: HomePlacement;
 }
 
 /** What of the settings the loop's spec is made from (the entries can make it before the gates). */
@@ -127,4 +141,5 @@ export type LoopSettings = Pick<
   | 'context'
   | 'versusFresh'
   | 'standby'
+  | 'roster'
 >;

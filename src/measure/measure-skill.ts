@@ -1,10 +1,12 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
+
 import os from 'node:os';
 import { inheritedEnvironment } from '../agents/claude/environment.js';
 import { describeListed } from '../agents/claude/listed-text.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
 import { GateError } from '../errors.js';
 import { describeContext } from '../inputs/context.js';
+import type { Crowd } from '../inputs/roster.js';
 import { buildReport } from '../report/build/build.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
 import type { Report } from '../schemas/report.js';
@@ -89,6 +91,7 @@ export async function measureSkill(
     ...(settings.context ? { context: describeContext(settings.context) } : {}),
     ...(settings.versusFresh ? { versusFresh: true } : {}),
     ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
+    ...(settings.roster ? { roster: rosterSummary(settings.roster.crowd) } : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),
@@ -122,4 +125,10 @@ export async function measureSkill(
     report.siblings = siblingSet(siblings, settings.crossNegatives === true);
   }
   return report;
+}
+
+/** A roster as the report records it: the hash of what was read and its counts (docs/roster.md). */
+function rosterSummary(crowd: Crowd) {
+  const skills = crowd.entries.filter((e) => e.kind === 'skill').length;
+  return { sha256: crowd.sha256, from: crowd.from, skills, commands: crowd.entries.length - skills };
 }

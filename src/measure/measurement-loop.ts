@@ -61,6 +61,7 @@ export function measurementLoop(settings: LoopSettings) {
   const stubFor = (listedText: string) => ({
     layout: settings.stub,
     skillName: settings.skill.name,
+    ...(settings.roster?.home ? { home: settings.roster.home } : {}),
     ...stubFieldsFor(listedText),
     ...(siblings.length === 0
       ? {}
@@ -86,6 +87,7 @@ export function measurementLoop(settings: LoopSettings) {
         bin: other.bin,
         env: settings.env,
         ...(other.version === undefined ? {} : { version: other.version }),
+        ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
         stubs: {
           skillName: settings.skill.name,
           descriptions,

@@ -28,7 +28,11 @@ export async function readListings(
     (targets.length === 1 ? settings.models?.[0] : undefined);
   const read: ListingRead = { sides: loop.sides.map(() => ({})), failures: [] };
   const claude = targets.some((t) => t.agent === 'claude')
-    ? await defaultAgentListing({ claudeBin: settings.claudeBin, env: settings.env })
+    ? await defaultAgentListing({
+        claudeBin: settings.claudeBin,
+        env: settings.env,
+        ...(settings.roster?.claude ? { roster: settings.roster.claude } : {}),
+      })
     : undefined;
   for (const [i, side] of loop.sides.entries()) {
     if (signal?.aborted) break;
@@ -52,6 +56,7 @@ export async function readListings(
         skillName: settings.skill.name,
         description,
         siblings: other.siblings,
+        ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
       });
       if (got.kind === 'read') pictures[agent] = got.picture;
       else read.failures.push({ agent, reason: got.reason });

@@ -107,13 +107,19 @@ export async function runOnce(
       if (signal?.aborted) throw new RunInterrupted();
       await child.send(standbyMessage(spec.query));
     } else {
-      const resume = spec.context ? await placeTranscript(spec.context, spec.env, project.dir) : undefined;
+      const resume = spec.context
+        ? await placeTranscript(
+            spec.context,
+            { ...spec.env, ...(project.home ? { HOME: project.home } : {}) },
+            project.dir,
+          )
+        : undefined;
       child = deps.spawn({
         bin: spec.claudeBin,
         args: claudeArgs(spec.query, spec.model, resume),
         cwd: project.dir,
         // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
-        env: { ...spec.env, TMPDIR: project.tmpDir },
+        env: { ...spec.env, TMPDIR: project.tmpDir, ...(project.home ? { HOME: project.home } : {}) },
         ...(spec.debug ? { inheritStderr: true } : {}),
       });
     }

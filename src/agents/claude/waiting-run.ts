@@ -37,12 +37,18 @@ export interface WaitingDeps {
 export async function startWaiting(spec: WaitingSpec, deps: WaitingDeps): Promise<WaitingRun> {
   const project = await deps.createProject(spec.stub);
   try {
-    const resume = spec.context ? await placeTranscript(spec.context, spec.env, project.dir) : undefined;
+    const resume = spec.context
+      ? await placeTranscript(
+          spec.context,
+          { ...spec.env, ...(project.home ? { HOME: project.home } : {}) },
+          project.dir,
+        )
+      : undefined;
     const proc = deps.spawn({
       bin: spec.claudeBin,
       args: standbyArgs(spec.model, resume),
       cwd: project.dir,
-      env: { ...spec.env, TMPDIR: project.tmpDir },
+      env: { ...spec.env, TMPDIR: project.tmpDir, ...(project.home ? { HOME: project.home } : {}) },
       promptOnStdin: true,
       ...(spec.debug ? { inheritStderr: true } : {}),
     });
