@@ -47,7 +47,8 @@ export function startFirstStandby(
 ): EarlyStandby {
   const { skill, evalSet, description, baselineDescription } = inputs;
   const spec =
-    args.dryRun || inputs.siblings > 0
+    // A roster run's stub lives in the run's own HOME, which the early standby's spec does not place.
+    args.dryRun || inputs.siblings > 0 || args.roster !== undefined
       ? undefined
       : firstStandbySpec({
           skill,
