@@ -17,6 +17,7 @@ import {
   prepareClaudeRoster,
   type RosterLayout,
   rosterClaudeJson,
+  rosterLayout,
 } from './claude/roster-home.js';
 import { probeRunListing, probeSideListing } from './claude/run-listing.js';
 import { claudeEnvironment } from './claude/run-once.js';
@@ -60,22 +61,31 @@ export function sweepDeadRuns(root: string, env: Record<string, string | undefin
  * How `agent` lists a skill's stub among a roster's crowd (docs/roster.md), read by its listing
  * probe: the real CLI against the loopback model, the crowd in a throwaway HOME. No model call.
  * `description`: the text the agent lists (Claude Code's listed text; the SKILL.md's for others).
+ * On Claude Code the stub stands where `run --roster` puts it: a user skill in the skill's folder
+ * (`stub.folder`), among the crowd.
  */
 export async function crowdListing(
   agent: AgentId,
   crowd: Crowd,
-  stub: { skillName: string; description: string },
+  stub: { skillName: string; description: string; folder: string },
   options: { bin: string; env: NodeJS.ProcessEnv; model?: string },
 ): Promise<ListingProbe> {
   const model = options.model ? { model: options.model } : {};
+  const { folder, ...spec } = stub;
   if (agent === 'claude')
     return probeRunListing(
-      { layout: 'command', ...stub },
-      { claudeBin: options.bin, env: options.env, catalogue: crowdCatalogue(crowd), ...model },
+      { layout: 'command', ...spec },
+      {
+        claudeBin: options.bin,
+        env: options.env,
+        catalogue: crowdCatalogue(crowd),
+        roster: rosterLayout(crowd, folder),
+        ...model,
+      },
     );
   const probe = runtimeOf(agent)?.listing;
   if (probe === undefined) return { kind: 'failed', reason: `${agent} cannot say how it lists a crowd` };
-  return probe({ bin: options.bin, env: options.env, ...model, ...stub, siblings: [], crowd: crowd.entries });
+  return probe({ bin: options.bin, env: options.env, ...model, ...spec, siblings: [], crowd: crowd.entries });
 }
 
 /** The catalogue `agent` lists on this machine (docs/roster.md), read without writing to the user's HOME. */
