@@ -1,9 +1,9 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
-import { ROSTER_PRIVATE_NOTICE } from '../../src/schemas/roster-file.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { writeCodexRoster } from '../fakes/roster-file.js';
 
 /**
  * `run --agent codex --roster`, through the real `codex` against the simulated model's Responses
@@ -37,27 +37,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-async function roster(name: string, count: number, chars: number): Promise<string> {
-  const entries = Array.from({ length: count }, (_, i) => ({
-    kind: 'skill',
-    source: 'user',
-    name: `s-${String(i).padStart(3, '0')}`,
-    chars,
-  }));
-  const file = path.join(world.work, `${name}.json`);
-  await writeFile(
-    file,
-    JSON.stringify({
-      schema: 'skilltrigger/roster',
-      schemaVersion: 1,
-      private: ROSTER_PRIVATE_NOTICE,
-      agent: 'codex',
-      agentVersion: '0.169.0',
-      entries,
-    }),
-  );
-  return file;
-}
+const roster = (name: string, count: number, chars: number) =>
+  writeCodexRoster(path.join(world.work, `${name}.json`), count, chars);
 
 async function codexRun(name: string, description: string, rosterFile: string) {
   const skill = path.dirname(

@@ -20,7 +20,7 @@ import {
   removeTempFolder,
   stubFileText,
 } from '../process/stub-project.js';
-import type { CatalogueFile, CatalogueLayout } from './catalogue-probe.js';
+import { type CatalogueLayout, writeFiles } from './catalogue-probe.js';
 import { crowdCatalogue } from './installed-catalogue.js';
 
 /** The crowd as a run lists it: the layout without the skill's own entry, and that entry's use record. */
@@ -46,23 +46,15 @@ export function rosterClaudeJson(roster: RosterLayout, stub: string): Record<str
   return Object.keys(usage).length === 0 ? undefined : { skillUsage: usage };
 }
 
-async function writeEntries(dir: string, files: readonly CatalogueFile[] | undefined, skill: boolean) {
-  for (const file of files ?? []) {
-    const target = skill ? path.join(dir, file.name, 'SKILL.md') : path.join(dir, `${file.name}.md`);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, file.text);
-  }
-}
-
 /** Writes the crowd's HOME (and its project entries into `project`); the stub goes in by `placeStub`. */
 export async function writeRosterHome(roster: RosterLayout, home: string, project?: string): Promise<void> {
   const { layout } = roster;
   await mkdir(path.join(home, '.claude'), { recursive: true });
-  await writeEntries(path.join(home, '.claude', 'skills'), layout.userSkills, true);
-  await writeEntries(path.join(home, '.claude', 'commands'), layout.userCommands, false);
+  await writeFiles(path.join(home, '.claude', 'skills'), layout.userSkills, true);
+  await writeFiles(path.join(home, '.claude', 'commands'), layout.userCommands, false);
   if (project !== undefined) {
-    await writeEntries(path.join(project, '.claude', 'skills'), layout.projectSkills, true);
-    await writeEntries(path.join(project, '.claude', 'commands'), layout.projectCommands, false);
+    await writeFiles(path.join(project, '.claude', 'skills'), layout.projectSkills, true);
+    await writeFiles(path.join(project, '.claude', 'commands'), layout.projectCommands, false);
   }
 }
 
