@@ -6,7 +6,7 @@
 //
 // `npm run demo -- --help` lists its modes (MODES below).
 import { spawn, spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -112,19 +112,40 @@ if (mode === 'improve' && !extra.some((a) => a.startsWith('--iterations'))) extr
 // N characters of the shipped coding conversation before it (--versus-fresh, docs/context.md), and
 // the simulated model loads less often after earlier turns (its CONTEXT_FACTOR).
 if (mode === 'run' && extraHas('--context-fill') && !extraHas('--versus-fresh')) extra.push('--versus-fresh');
-// The matrix measures every skill under examples/ together (handoff, standup, changelog).
+// --roster examples/crowd: the example among 85 never-used skills. On a model of 200k tokens the
+// listing's budget is 8,000 characters, and the crowd before the example's folder takes all of it, so
+// the stub is listed by its name alone and the simulated model reads the name (docs/roster.md).
+if (extraHas('--roster') && !extraHas('--model')) extra.push('--model', 'claude-sonnet-4-5');
+// The matrix measures the example skills together (handoff, standup, changelog): the folders of
+// examples/ holding a SKILL.md, copied into one folder (examples/crowd is a roster, not entrants).
+async function exampleSkills() {
+  const folder = path.join(work, 'examples');
+  await mkdir(folder);
+  for (const entry of await readdir(path.dirname(example), { withFileTypes: true })) {
+    const dir = path.join(path.dirname(example), entry.name);
+    const isSkill = await readFile(path.join(dir, 'SKILL.md')).then(
+      () => true,
+      () => false,
+    );
+    if (entry.isDirectory() && isSkill) await cp(dir, path.join(folder, entry.name), { recursive: true });
+  }
+  return folder;
+}
 const args =
   mode === 'init'
     ? ['init', '--skill', skill, '--claude', claude, ...extra]
     : mode === 'matrix'
-      ? ['matrix', '--skills', take(extra, 'skills') ?? path.dirname(example), '--claude', claude, ...extra]
+      ? ['matrix', '--skills', take(extra, 'skills') ?? (await exampleSkills()), '--claude', claude, ...extra]
       : mode === 'run' && !extraHas('--eval')
         ? // run finds the skill's own eval set (evals.json beside the example's SKILL.md) and names it.
           ['run', '--skill', skill, '--claude', claude, ...extra]
         : [mode, '--skill', skill, '--eval', evalFile, '--claude', claude, ...extra];
 
+// A --roster run's stub is listed under the skill's own folder name (docs/roster.md).
+const folder = path.basename(path.resolve(skill));
 const model = await startSimulatedModel({
   seed: Number(process.env.DEMO_SEED ?? 7),
+  isStub: (entry) => entry.name === folder || /-stub-[0-9a-f]{8}$/.test(entry.name),
   script: descriptionRule(),
 });
 const home = path.join(work, 'home');

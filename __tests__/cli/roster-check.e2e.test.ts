@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROSTER_PRIVATE_NOTICE } from '../../src/schemas/roster-file.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { runCli } from '../fakes/cli.js';
+import { writeCodexRoster } from '../fakes/roster-file.js';
 
 /**
  * `check --roster` through the real `claude` (the catalogue probe against the loopback model, no
@@ -36,26 +37,7 @@ const check = (roster: string, extra: string[] = ['--model', 'claude-sonnet-4-5'
     },
   );
 
-const codexRoster = async (file: string, count: number, chars: number) => {
-  const entries = Array.from({ length: count }, (_, i) => ({
-    kind: 'skill',
-    source: 'user',
-    name: `s-${String(i).padStart(3, '0')}`,
-    chars,
-  }));
-  await writeFile(
-    file,
-    JSON.stringify({
-      schema: 'skilltrigger/roster',
-      schemaVersion: 1,
-      private: ROSTER_PRIVATE_NOTICE,
-      agent: 'codex',
-      agentVersion: '0.169.0',
-      entries,
-    }),
-  );
-  return file;
-};
+const codexRoster = writeCodexRoster;
 
 describe('check --roster', () => {
   it('a folder crowd that takes the budget: name-only, with the room it would need', async () => {

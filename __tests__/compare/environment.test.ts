@@ -34,6 +34,23 @@ describe('environmentWarnings', () => {
     expect(warnings[4]?.message).toBe('simulated flag differs: baseline real, candidate simulated');
   });
 
+  it('warns when the reports were listed among different rosters, or one among none', () => {
+    const crowd = (sha: string) =>
+      report({
+        settings: {
+          ...base.settings,
+          roster: { sha256: sha.repeat(64), from: 'folder', skills: 85, commands: 0 },
+        },
+      });
+    expect(codes(crowd('a'), crowd('a'))).toEqual([]);
+    const warnings = environmentWarnings(crowd('a'), crowd('b'));
+    expect(warnings.map((w) => w.code)).toEqual(['roster-crowd']);
+    expect(warnings[0]?.message).toBe(
+      'the crowd the stub was listed among differs (run --roster): baseline a roster of 85 skills and 0 commands (aaaaaaaaaaaa), candidate a roster of 85 skills and 0 commands (bbbbbbbbbbbb); the listing budget may list the description differently',
+    );
+    expect(codes(base, crowd('a'))).toEqual(['roster-crowd']);
+  });
+
   it("compares each agent both measured with its own version, never Claude's with Codex's", () => {
     const both = report({
       agents: [

@@ -23,7 +23,7 @@ import {
  * orphaned claude and removes both. Then a measurement leaves the user's HOME as it found it
  * (docs/home.md): a HOME with settings, a CLAUDE.md and another project's history is compared file
  * by file before and after `preflight`, `run` (with contexts too, a fill measured against a fresh
- * start, on claude and Codex), `matrix` and
+ * start, on claude and Codex, among a roster), `matrix` and
  * `improve` (its rewrite call included) through the real claude; only the plugin store the CLI rewrites at every start may differ. The
  * temp folder keeps nothing either.
  */
@@ -244,6 +244,50 @@ describe(faultTitle('home-unchanged'), () => {
     expect(report.settings.contextFill).toBe(3000);
     // Each query ran fresh and with the fill on each agent: four runs.
     expect(report.candidate.queries.map((q: { outcomes: string[] }) => q.outcomes.length)).toEqual([4, 4]);
+    await unchanged(home, tmp, temp);
+    expect(await readdir(tmp)).toEqual([]);
+  }, 600_000);
+
+  it('run --roster: the crowd in a HOME of each run, on claude (warm standbys) and Codex', async () => {
+    const { tmp, env } = await world.tmpEnv('roster');
+    await warm(env, 'warm-roster-run');
+    const home = await tree(claude.home);
+    const temp = await tree(tmp);
+    const crowd = await world.dir('home-roster/crowd');
+    for (const name of ['a-notes', 'z-review']) {
+      await mkdir(path.join(crowd, name));
+      await writeFile(path.join(crowd, name, 'SKILL.md'), `---\ndescription: Keep ${name} tidy\n---\nbody\n`);
+    }
+    // The claude stub is listed as `handoff` in its run's HOME: the load completes there, and the
+    // CLI's skillUsage record goes with that HOME.
+    table.set('home-roster write the handoff', (req) =>
+      req.stub ? { kind: 'skill' } : { kind: 'skill', name: 'handoff' },
+    );
+    table.set('home-roster unrelated chore', { kind: 'text' });
+    const evalFile = await world.write(
+      'home-roster/evals.json',
+      JSON.stringify([
+        { query: 'home-roster write the handoff', should_trigger: true },
+        { query: 'home-roster unrelated chore', should_trigger: false },
+      ]),
+    );
+    const codexEnv = { ...env, OPENAI_BASE_URL: `${world.model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' };
+    const out = path.join(work, 'out-roster');
+    const run = await runCli(
+      runArgs(skillDir, evalFile, out, '--runs', '2', '--standby', '2').concat([
+        '--roster',
+        crowd,
+        '--agent',
+        'claude,codex',
+        '--codex',
+        CODEX_BIN,
+      ]),
+      { env: codexEnv },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(await readFile(await reportIn(out), 'utf8'));
+    expect(report.settings.roster).toMatchObject({ from: 'folder', skills: 2, commands: 0 });
+    expect(report.candidate.queries[0].hits).toBe(4);
     await unchanged(home, tmp, temp);
     expect(await readdir(tmp)).toEqual([]);
   }, 600_000);

@@ -4,7 +4,10 @@ import { draftItems, rewriteText } from '../../src/simulated/author-answers.js';
 import { authorPromptKind, descriptionRule } from '../../src/simulated/description-script.js';
 import { type RequestView, seededRandom } from '../../src/simulated/model.js';
 import {
+  BARE_FACTOR,
+  bestEntry,
   coverage,
+  listedProbability,
   RULE_CEILING,
   RULE_FLOOR,
   stem,
@@ -56,6 +59,41 @@ describe('the text rule', () => {
     const q = 'summarise this session into HANDOFF.md before I close the terminal';
     expect(triggerProbability(q, limerick)).toBeCloseTo(RULE_FLOOR);
     expect(triggerProbability(q, HANDOFF)).toBeGreaterThan(0.9);
+  });
+});
+
+describe('an entry listed bare', () => {
+  const q = 'write a handoff for this session';
+  const bare = { name: 'handoff-stub-0123abcd', description: '' };
+  const name = (n: string) => n.replace(/-stub-[0-9a-f]{8}$/, '');
+
+  it("is read by its skill's name at BARE_FACTOR of the rule, below the whole description", () => {
+    // 1 of 3 words ("handoff") in the name: coverage 1/3, the rule 0.05 + 0.9 × 2/3 = 0.65, halved.
+    expect(listedProbability(q, bare, name)).toBeCloseTo(BARE_FACTOR * 0.65);
+    expect(listedProbability(q, { ...bare, description: HANDOFF }, name)).toBeCloseTo(RULE_CEILING);
+    expect(listedProbability('bake sourdough bread', bare, name)).toBeCloseTo(BARE_FACTOR * RULE_FLOOR);
+  });
+
+  it('reads a cut entry as listed: between the bare name and the whole text', () => {
+    const query = 'summarise this session into a resumable note';
+    const cut = { ...bare, description: HANDOFF.slice(0, 40) };
+    const whole = listedProbability(query, { ...bare, description: HANDOFF }, name);
+    const part = listedProbability(query, cut, name);
+    expect(part).toBeLessThan(whole);
+    expect(part).toBeGreaterThan(listedProbability(query, bare, name));
+  });
+
+  it('loses a route to a sibling listed whole, and loads at the bare rate when alone', () => {
+    const sibling = { name: 'notes-stub-89abcdef', description: 'Write a session handoff note.' };
+    expect(bestEntry(q, [bare, sibling], name)?.entry).toBe(sibling);
+    const script = descriptionRule();
+    let hits = 0;
+    for (let n = 0; n < 2000; n++) {
+      const v = { ...view(q, HANDOFF), listing: [bare], stub: bare };
+      if (script(v, { occurrence: n, random: seededRandom(5, q, n) })?.kind === 'skill') hits++;
+    }
+    expect(hits / 2000).toBeGreaterThan(0.28);
+    expect(hits / 2000).toBeLessThan(0.37);
   });
 });
 

@@ -200,6 +200,8 @@ export interface AgentStubs {
   listed?: readonly string[];
   /** How the stub is laid out, for an agent with more than one way (`--stub`, docs/design.md). */
   layout?: 'command' | 'skill';
+  /** The skill's own folder name: where a listing's order depends on it (docs/roster.md). */
+  folder?: string;
 }
 
 /** The knobs of a measurement's runs every agent is told; each honours those it has. */
@@ -246,6 +248,8 @@ export interface AgentRunSettings {
   version?: string;
   stubs: AgentStubs;
   knobs?: AgentRunKnobs;
+  /** `run --roster`: the crowd each run is listed among, in a HOME of the run's own (docs/roster.md). */
+  crowd?: readonly CrowdMember[];
   warm?: AgentWarmStarts;
 }
 
@@ -377,6 +381,8 @@ export interface AgentSideListing {
   model?: string;
   stubs: AgentStubs;
   folder: string;
+  /** `run --roster`: the crowd the runs are listed among instead of the machine's catalogue. */
+  crowd?: readonly CrowdMember[];
 }
 
 /** A SKILL.md as an agent's listing reads it: its name, where it is, its text as it stands. */

@@ -14,6 +14,7 @@ import type {
 } from './agent.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
+import { type ClaudeRosterRun, prepareClaudeRoster, rosterLayout } from './claude/roster-home.js';
 import { probeRunListing } from './claude/run-listing.js';
 import { claudeLoopRuntime } from './claude/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
@@ -97,22 +98,31 @@ export function sweepDeadRuns(root: string, env: Record<string, string | undefin
  * How `agent` lists a skill's stub among a roster's crowd (docs/roster.md), read by its listing
  * probe: the real CLI against the loopback model, the crowd in a throwaway HOME. No model call.
  * `description`: the text the agent lists (Claude Code's listed text; the SKILL.md's for others).
+ * On Claude Code the stub stands where `run --roster` puts it: a user skill in the skill's folder
+ * (`stub.folder`), among the crowd.
  */
 export async function crowdListing(
   agent: AgentId,
   crowd: Crowd,
-  stub: { skillName: string; description: string },
+  stub: { skillName: string; description: string; folder: string },
   options: { bin: string; env: NodeJS.ProcessEnv; model?: string },
 ): Promise<ListingProbe> {
   const model = options.model ? { model: options.model } : {};
+  const { folder, ...spec } = stub;
   if (agent === 'claude')
     return probeRunListing(
-      { layout: 'command', ...stub },
-      { claudeBin: options.bin, env: options.env, catalogue: crowdCatalogue(crowd), ...model },
+      { layout: 'command', ...spec },
+      {
+        claudeBin: options.bin,
+        env: options.env,
+        catalogue: crowdCatalogue(crowd),
+        roster: rosterLayout(crowd, folder),
+        ...model,
+      },
     );
   const probe = runtimeOf(agent)?.listing;
   if (probe === undefined) return { kind: 'failed', reason: `${agent} cannot say how it lists a crowd` };
-  return probe({ bin: options.bin, env: options.env, ...model, ...stub, siblings: [], crowd: crowd.entries });
+  return probe({ bin: options.bin, env: options.env, ...model, ...spec, siblings: [], crowd: crowd.entries });
 }
 
 /** The catalogue `agent` lists on this machine (docs/roster.md), read without writing to the user's HOME. */
@@ -142,4 +152,20 @@ export function askAgent(agent: AgentId, prompt: string, settings: AskSettings):
   return ask
     ? ask(prompt, settings)
     : Promise.resolve({ kind: 'no-answer', said: `${agentFacts(agent).label} makes no author calls here` });
+}
+
+/** The agents `run --roster` places a crowd for (docs/roster.md). */
+export const ROSTER_AGENTS: readonly AgentId[] = ['claude', 'codex'];
+
+/**
+ * A roster measurement's Claude Code side (docs/roster.md, "`run --roster`"): its environment with
+ * a throwaway HOME holding the crowd, and where each run puts its own; exit 2 without a key in the
+ * environment. Codex needs nothing ahead: each of its runs lays the crowd out in its own HOME.
+ */
+export function defaultAgentRoster(
+  crowd: Crowd,
+  folder: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ClaudeRosterRun> {
+  return prepareClaudeRoster(crowd, folder, env);
 }

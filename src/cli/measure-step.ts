@@ -45,7 +45,8 @@ export function startFirstStandby(
   },
 ): EarlyStart {
   const { skill, evalSet, description, baselineDescription } = inputs;
-  return args.dryRun || inputs.siblings > 0
+  // A roster run's stub lives in the run's own HOME, which an early start does not place.
+  return args.dryRun || inputs.siblings > 0 || args.roster !== undefined
     ? NO_EARLY_START
     : startEarly({
         skill,
@@ -80,6 +81,7 @@ export async function measureAndReport(
     others?: MeasureSettings['others'];
     agentVersions?: MeasureSettings['agentVersions'];
     early?: EarlyStart;
+    roster?: MeasureSettings['roster'];
   },
   preflight: PreflightResult,
   cost: MeasureCost,
@@ -100,6 +102,7 @@ export async function measureAndReport(
       ...(inputs.others ? { others: inputs.others } : {}),
       ...(inputs.agentVersions ? { agentVersions: inputs.agentVersions } : {}),
       ...(inputs.early ? { early: inputs.early } : {}),
+      ...(inputs.roster ? { roster: inputs.roster } : {}),
       ...measureSettingsFrom(args, io, preflight, cost),
       readListing: true,
       onListing: (read) => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AgentId } from '../agents/agent.js';
 import { AGENTS } from '../agents/registry.js';
 import { crowdListing } from '../agents/runtime.js';
@@ -20,7 +21,13 @@ export async function rosterLines(
   const n = (x: number) => x.toLocaleString('en-US');
   const label = AGENTS[agent].label;
   for (const { skill, listed } of skills) {
-    const got = await crowdListing(agent, crowd, { skillName: skill.name, description: listed }, options);
+    const folder = path.basename(skill.dir);
+    const got = await crowdListing(
+      agent,
+      crowd,
+      { skillName: skill.name, description: listed, folder },
+      options,
+    );
     if (got.kind === 'failed') {
       lines.push(`warn  ${skill.file}: its listing under the roster could not be read (${got.reason})`);
       continue;

@@ -45,6 +45,8 @@ export interface RunArgs extends MeasuringFlags {
   siblings: string[];
   /** `--cross-negatives`: the siblings' positives measured as extra negatives of this skill. */
   crossNegatives: boolean;
+  /** `--roster <file|dir>`: the crowd every run is listed among (docs/roster.md). */
+  roster?: string;
   /** `--allow-bare`: measure a stub listed worse than the skill itself would be (src/measure/listing-gate.ts). */
   allowBare: boolean;
   /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
@@ -87,5 +89,6 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),
     allowBare: parsed.switches.has('allow-bare'),
+    ...optional('roster', v.get('roster')),
   };
 }

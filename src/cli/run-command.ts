@@ -9,6 +9,7 @@ import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
+import type { MeasureRoster } from '../measure/measure-settings.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import { checkRenderingFile } from '../report/disk/folder.js';
@@ -23,6 +24,7 @@ import { measureAndReport, startFirstStandby } from './measure-step.js';
 import { outInSkillWarning } from './option-values.js';
 import { listedSiblingsOf, otherAgentIds, otherAgentSettings } from './other-agents.js';
 import type { CliIo } from './output.js';
+import { prepareRosterRun, type RosterRun } from './roster-run.js';
 import type { RunArgs } from './run-args.js';
 import { runContext, versusFreshCount } from './run-context.js';
 import { siblingsLine } from './siblings-line.js';
@@ -35,6 +37,24 @@ export type { CliIo } from './output.js';
  */
 export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const inputs = await readRunInputs(given, io);
+  const agents = inputs.args.agents ?? [{ agent: 'claude' as const }];
+  // --roster: read and checked now; on Claude Code every step from here lists it in a throwaway HOME.
+  const rostered = await prepareRosterRun(given, agents, inputs.skill.dir, io);
+  try {
+    return await runAmong(inputs, rostered, rostered?.io ?? io, signal);
+  } finally {
+    await rostered?.release();
+  }
+}
+
+/** `run` once its inputs are read, with the roster's environment when there is one. */
+async function runAmong(
+  inputs: RunInputs,
+  rostered: RosterRun | undefined,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<ExitCode> {
+  const given = inputs.args;
   const { args, skill, evalSet, description, baselineDescription, siblingSkills } = inputs;
   warnBeforeRun(inputs, io);
   const agents = args.agents ?? [{ agent: 'claude' as const }];
@@ -78,7 +98,12 @@ export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal)
     signal,
   );
   try {
-    return await measureAfterGates(inputs, { agents, listedByAgent, preflight, early }, io, signal);
+    return await measureAfterGates(
+      inputs,
+      { agents, listedByAgent, preflight, early, ...(rostered ? { roster: rostered.roster } : {}) },
+      io,
+      signal,
+    );
   } finally {
     await early.release();
     preflight.release();
@@ -219,6 +244,7 @@ async function measureAfterGates(
     listedByAgent: ReturnType<typeof listedSiblingsOf>;
     preflight: PreflightResult;
     early: Parameters<typeof measureAndReport>[3]['early'];
+    roster?: MeasureRoster;
   },
   io: CliIo,
   signal: AbortSignal,
@@ -263,6 +289,7 @@ async function measureAfterGates(
       ...(Object.keys(others).length === 0 ? {} : { others }),
       ...(Object.keys(versions).length === 0 ? {} : { agentVersions: versions }),
       early,
+      ...(gated.roster ? { roster: gated.roster } : {}),
     },
     preflight,
     { prices: inputs.prices, ...(costPlan.budget ? { budget: costPlan.budget } : {}) },

@@ -30,6 +30,8 @@ export type ComparisonWarningCode =
   | 'roster-members'
   | 'roster-size'
   | 'siblings'
+  /** `run --roster`: the two reports were listed among different crowds, or one among none. */
+  | 'roster-crowd'
   /** How the stub and its catalogue were listed differs (src/compare/listing.ts). */
   | 'listing-unknown'
   | 'listing-state'

@@ -91,6 +91,18 @@ export function environmentWarnings(
       out.push({ code: 'roster-size', message: `roster size differs: ${sizes.join(', ')}` });
   }
   out.push(...siblingSetWarnings(a, b, names));
+  const crowd = (r: Report) => r.settings.roster;
+  const crowdOf = (r: Report) => {
+    const c = crowd(r);
+    return c
+      ? `a roster of ${c.skills} skills and ${c.commands} commands (${c.sha256.slice(0, 12)})`
+      : 'no roster';
+  };
+  if (crowd(a)?.sha256 !== crowd(b)?.sha256)
+    out.push({
+      code: 'roster-crowd',
+      message: `the crowd the stub was listed among differs (run --roster): ${both(crowdOf(a), crowdOf(b))}; the listing budget may list the description differently`,
+    });
 
   if (a.environment === null || b.environment === null) {
     const missing = [

@@ -3,6 +3,7 @@
 import type { AgentId, ContextTurn, EarlyStart, InitInfo, SiblingText } from '../agents/agent.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
+import type { Crowd } from '../inputs/roster.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { ListingRead } from '../report/build/listing.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
@@ -102,6 +103,13 @@ export interface MeasureSettings {
   onListing?: (read: ListingRead) => void;
   /** Refuse the runs (exit 2) when a stub is listed worse than the skill itself would be (src/measure/listing-gate.ts). */
   listingGate?: boolean;
+  /** `run --roster`: the crowd every run is listed among, in a HOME of the run's own (docs/roster.md). */
+  roster?: MeasureRoster;
+}
+
+/** A roster measurement's crowd: each agent places it in its runs' own HOMEs (docs/roster.md). */
+export interface MeasureRoster {
+  crowd: Crowd;
 }
 
 /** What of the settings the loop's spec is made from (the entries can make it before the gates). */
@@ -129,4 +137,5 @@ export type LoopSettings = Pick<
   | 'context'
   | 'versusFresh'
   | 'standby'
+  | 'roster'
 >;

@@ -1,10 +1,12 @@
 /** One skill measured: the loop run over its sides, then the report built from the records; never writes files itself. */
+
 import os from 'node:os';
 import { DEFAULT_AGENTS } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { GateError } from '../errors.js';
 import { describeContext } from '../inputs/context.js';
+import type { Crowd } from '../inputs/roster.js';
 import { buildReport } from '../report/build/build.js';
 import { describeListed } from '../report/build/listed.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
@@ -104,6 +106,7 @@ export async function measureSkill(
     ...(settings.context ? { context: describeContext(settings.context) } : {}),
     ...(settings.versusFresh ? { versusFresh: true } : {}),
     ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
+    ...(settings.roster ? { roster: rosterSummary(settings.roster.crowd) } : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),
@@ -137,4 +140,10 @@ export async function measureSkill(
     report.siblings = siblingSet(siblings, settings.crossNegatives === true);
   }
   return report;
+}
+
+/** A roster as the report records it: the hash of what was read and its counts (docs/roster.md). */
+function rosterSummary(crowd: Crowd) {
+  const skills = crowd.entries.filter((e) => e.kind === 'skill').length;
+  return { sha256: crowd.sha256, from: crowd.from, skills, commands: crowd.entries.length - skills };
 }

@@ -1,5 +1,6 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
 
+import path from 'node:path';
 import {
   type Agent,
   type AgentId,
@@ -14,7 +15,7 @@ import { loopRuntimeOf } from '../agents/runtime.js';
 import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';
 import type { ContextTurn } from '../inputs/context.js';
-import { composeListing, listingSpaces, stubFieldsFor } from '../inputs/listing.js';
+import { composeListing, listingSpaces } from '../inputs/listing.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Budget, SideSpec } from './loop-spec.js';
 import {
@@ -144,10 +145,12 @@ export function runSetupOf(
       listed: descriptions.map((_, side) => listed[side] ?? descriptions[side] ?? ''),
       siblings: own.siblings,
       layout: settings.stub,
+      folder: path.basename(settings.skill.dir),
       ...(settings.overridden || settings.skill.fileText === undefined
         ? {}
         : { skillText: settings.skill.fileText }),
     },
+    ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
     knobs: {
       maxRetries: settings.maxRetries,
       ...(settings.debug ? { debug: true } : {}),

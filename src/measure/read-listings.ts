@@ -44,6 +44,7 @@ export async function readListings(
         ...(model ? { model } : {}),
         stubs: setup.stubs,
         folder: path.basename(settings.skill.dir),
+        ...(setup.crowd ? { crowd: setup.crowd } : {}),
       }),
     });
   }

@@ -481,6 +481,19 @@ export const reportSchema = z.object({
      * with skilltrigger (docs/context.md, "Filling context"); its summary is in `context`. Absent: none.
      */
     contextFill: z.number().int().positive().optional(),
+    /**
+     * `run --roster`: the crowd every run was listed among (docs/roster.md), by the SHA-256 of what
+     * was read (the roster file, or each skill folder's name and SKILL.md) and its counts, never a
+     * name or a description. Absent: the machine's own catalogue.
+     */
+    roster: z
+      .object({
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        from: z.enum(['file', 'folder']),
+        skills: count,
+        commands: count,
+      })
+      .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

@@ -15,7 +15,7 @@ import { draftAnswer, rewriteAnswer } from './author-answers.js';
 import { stubSkillName } from './request.js';
 import { type Routes, routeOnce } from './route.js';
 import type { Behaviour, Script } from './script.js';
-import { bestEntry, triggerProbability } from './text-rule.js';
+import { bestEntry, listedProbability } from './text-rule.js';
 
 /**
  * The rule for prior turns (docs/cli.md, "The simulated model"): a run that starts with a context
@@ -93,8 +93,9 @@ export function descriptionRule(options: DescriptionRuleOptions = {}): Script {
       if (ctx.random() >= inContext(p, req.priorTurns)) return miss;
       return best.entry === req.stub ? hit : { kind: 'skill', name: best.entry.name };
     }
+    // A stub listed bare (description '') is read by its name, at a lower rate (text-rule.ts).
     const description = req.stub.description;
-    const p = options.rate?.(description, req.query) ?? triggerProbability(req.query, description);
+    const p = options.rate?.(description, req.query) ?? listedProbability(req.query, req.stub, stubSkillName);
     return ctx.random() < inContext(p, req.priorTurns) ? hit : miss;
   };
 }

@@ -22,6 +22,12 @@
  * for that entry's coverage; a tie is broken by SHA-256 of (query, skill name), so it is fixed per
  * query and favours no name (see `bestEntry`).
  *
+ * An entry the listing budget left bare (its name alone, `- name`, no text: docs/listing-budget.md)
+ * is read by its name: the rule runs on the skill's name as if it were the description, and the
+ * probability is multiplied by BARE_FACTOR, as a name says less than a sentence (`listedProbability`).
+ * A cut entry is read as listed: the rule runs on the prefix the request holds, so it loads in
+ * between. A toy number, not a measurement.
+ *
  * Node built-ins only (it ships with the simulated model).
  */
 import { createHash } from 'node:crypto';
@@ -30,6 +36,8 @@ import { createHash } from 'node:crypto';
 export const RULE_FLOOR = 0.05;
 export const RULE_CEILING = 0.95;
 export const RULE_FULL_COVERAGE = 0.5;
+/** What a bare entry's probability is multiplied by: its name read as a description, halved. */
+export const BARE_FACTOR = 0.5;
 
 /** Common English words that say nothing about a task. Words under 3 characters never count. */
 const STOP_WORDS = new Set(
@@ -115,24 +123,47 @@ function tieKey(query: string, name: string): string {
   return createHash('sha256').update(`${query}\u0000${name}`).digest('hex');
 }
 
-/** The entry a query is routed to among several listed stubs, and the probability it is loaded. */
+/** A listed entry's text as the model reads it: its description, or its skill's name when listed bare. */
+function readingOf(entry: { name: string; description: string }, skillName: (name: string) => string) {
+  const bare = entry.description === '';
+  return { text: bare ? skillName(entry.name) : entry.description, factor: bare ? BARE_FACTOR : 1 };
+}
+
+/**
+ * The probability the model loads a listed entry for a query: the rule on its description, or, for
+ * an entry listed bare, the rule on its skill's name times BARE_FACTOR.
+ */
+export function listedProbability(
+  query: string,
+  entry: { name: string; description: string },
+  skillName: (name: string) => string = (name) => name,
+): number {
+  const { text, factor } = readingOf(entry, skillName);
+  return factor * triggerProbability(query, text);
+}
+
+/**
+ * The entry a query is routed to among several listed stubs, and the probability it is loaded: the
+ * highest probability (`listedProbability`), then the higher coverage, then the tie key.
+ */
 export function bestEntry<T extends { name: string; description: string }>(
   query: string,
   entries: readonly T[],
   skillName: (name: string) => string = (name) => name,
 ): { entry: T; probability: number } | undefined {
-  let best: { entry: T; coverage: number } | undefined;
+  let best: { entry: T; coverage: number; probability: number } | undefined;
   for (const entry of entries) {
-    const c = coverage(query, entry.description);
+    const { text, factor } = readingOf(entry, skillName);
+    const c = coverage(query, text);
+    const p = factor * (RULE_FLOOR + (RULE_CEILING - RULE_FLOOR) * Math.min(1, c / RULE_FULL_COVERAGE));
     const better =
       best === undefined ||
-      c > best.coverage ||
-      (c === best.coverage &&
-        tieKey(query, skillName(entry.name)) < tieKey(query, skillName(best.entry.name)));
-    if (better) best = { entry, coverage: c };
+      p > best.probability ||
+      (p === best.probability &&
+        (c > best.coverage ||
+          (c === best.coverage &&
+            tieKey(query, skillName(entry.name)) < tieKey(query, skillName(best.entry.name)))));
+    if (better) best = { entry, coverage: c, probability: p };
   }
-  if (best === undefined) return undefined;
-  const probability =
-    RULE_FLOOR + (RULE_CEILING - RULE_FLOOR) * Math.min(1, best.coverage / RULE_FULL_COVERAGE);
-  return { entry: best.entry, probability };
+  return best === undefined ? undefined : { entry: best.entry, probability: best.probability };
 }

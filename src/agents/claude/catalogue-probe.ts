@@ -85,7 +85,8 @@ async function readOverBudget(home: string): Promise<OverBudgetLine | undefined>
   return undefined;
 }
 
-async function writeFiles(dir: string, files: readonly CatalogueFile[] | undefined, skill: boolean) {
+/** Writes each file as `<dir>/<name>/SKILL.md` (a skill) or `<dir>/<name>.md` (a command). */
+export async function writeFiles(dir: string, files: readonly CatalogueFile[] | undefined, skill: boolean) {
   for (const file of files ?? []) {
     const target = skill ? path.join(dir, file.name, 'SKILL.md') : path.join(dir, `${file.name}.md`);
     await mkdir(path.dirname(target), { recursive: true });

@@ -109,7 +109,7 @@ function crowdFile(entry: CrowdEntry): CatalogueFile {
  * throwaway HOME, project entries in the project, each use record in `skillUsage`. A plugin's entry
  * is laid out as a user's, the nearest place a throwaway HOME has for it.
  */
-export function crowdCatalogue(crowd: Crowd): CatalogueLayout {
+export function crowdCatalogue(crowd: Pick<Crowd, 'entries'>): CatalogueLayout {
   const pick = (kind: CrowdEntry['kind'], project: boolean) =>
     crowd.entries.filter((e) => e.kind === kind && (e.source === 'project') === project).map(crowdFile);
   const usage: Record<string, unknown> = {};

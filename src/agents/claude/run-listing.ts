@@ -19,6 +19,7 @@ import {
 import { displayWidth } from './display-width.js';
 import { BUDGET_VARIABLE } from './installed-catalogue.js';
 import { CLAUDE_BUDGET_FRACTION, CLAUDE_ENTRY_CAP, claudeListingBudget } from './listing-budget.js';
+import { type RosterLayout, rosterClaudeJson } from './roster-home.js';
 
 /**
  * The budgets 2.1.328 printed for models whose listing fit (its debug line comes only when a
@@ -101,7 +102,33 @@ export interface RunListingOptions {
   model?: string;
   /** The user's catalogue, read once for every side (`installedCatalogue`). */
   catalogue: CatalogueLayout;
+  /**
+   * `run --roster`: the roster's crowd, which replaces `catalogue`, with the stub a user skill among
+   * it, as each run's own HOME holds it (roster-home.ts).
+   */
+  roster?: RosterLayout;
   root?: string;
+}
+
+/** A roster run's layout: the crowd, the stub a user skill among it, the siblings in the project. */
+function rosterProbeLayout(
+  roster: RosterLayout,
+  stub: StubSpec,
+  name: string,
+  siblings: CatalogueFile[],
+): CatalogueLayout {
+  const { layout } = roster;
+  const own = { name, text: stubFileText('skill', name, stub.description, stub.whenToUse) };
+  const json = rosterClaudeJson(roster, name);
+  const { claudeJson: _usage, ...rest } = layout;
+  return {
+    ...rest,
+    userSkills: [...(layout.userSkills ?? []), own],
+    ...(stub.layout === 'command'
+      ? { projectCommands: [...(layout.projectCommands ?? []), ...siblings] }
+      : { projectSkills: [...(layout.projectSkills ?? []), ...siblings] }),
+    ...(json ? { claudeJson: json } : {}),
+  };
 }
 
 /** What a run of this side lists, or why it could not be read. */
@@ -111,17 +138,20 @@ export async function probeRunListing(
 ): Promise<{ kind: 'read'; picture: ListingPicture } | { kind: 'failed'; reason: string }> {
   const suffix = () => randomBytes(4).toString('hex');
   const nameOf = (skill: string) => (stub.layout === 'command' ? `${skill}-stub-${suffix()}` : skill);
-  const name = nameOf(stub.skillName);
+  // A roster run's stub stands in the skill's own folder, in the run's own HOME (roster-home.ts).
+  const name = options.roster?.folder ?? nameOf(stub.skillName);
   const files = [
     stubFile(stub, name, stub.description, stub.whenToUse),
     ...(stub.siblings ?? []).map((s) => stubFile(stub, nameOf(s.skillName), s.description, s.whenToUse)),
   ];
-  const layout: CatalogueLayout = {
-    ...options.catalogue,
-    ...(stub.layout === 'command'
-      ? { projectCommands: [...(options.catalogue.projectCommands ?? []), ...files] }
-      : { projectSkills: [...(options.catalogue.projectSkills ?? []), ...files] }),
-  };
+  const layout = options.roster
+    ? rosterProbeLayout(options.roster, stub, name, files.slice(1))
+    : {
+        ...options.catalogue,
+        ...(stub.layout === 'command'
+          ? { projectCommands: [...(options.catalogue.projectCommands ?? []), ...files] }
+          : { projectSkills: [...(options.catalogue.projectSkills ?? []), ...files] }),
+      };
   const result = await probeCatalogue(layout, {
     claudeBin: options.claudeBin,
     env: options.env,

@@ -10,7 +10,7 @@ import { LateWatch } from './late.js';
 import { claudeArgs, standbyMessage } from './launch.js';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from './process.js';
 import { placeTranscript } from './transcript.js';
-import { discardWaiting, startWaiting, type WaitingRun } from './waiting-run.js';
+import { discardWaiting, projectEnv, startWaiting, type WaitingRun } from './waiting-run.js';
 
 // How claude is launched lives in agents/claude/launch.ts; re-exported for the callers that import it from here.
 export { claudeArgs, claudeEnvironment, RUN_PERMISSION_ARGS } from './launch.js';
@@ -107,13 +107,14 @@ export async function runOnce(
       if (signal?.aborted) throw new RunInterrupted();
       await child.send(standbyMessage(spec.query));
     } else {
-      const resume = spec.context ? await placeTranscript(spec.context, spec.env, project.dir) : undefined;
+      const env = projectEnv(spec.env, project);
+      const resume = spec.context ? await placeTranscript(spec.context, env, project.dir) : undefined;
       child = deps.spawn({
         bin: spec.claudeBin,
         args: claudeArgs(spec.query, spec.model, resume),
         cwd: project.dir,
         // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
-        env: { ...spec.env, TMPDIR: project.tmpDir },
+        env,
         ...(spec.debug ? { inheritStderr: true } : {}),
       });
     }

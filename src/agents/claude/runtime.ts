@@ -6,8 +6,15 @@
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
-import type { AgentLoopRuntime, AgentRunSettings, AgentStubs, EarlyStart, RunShape } from '../agent.js';
-import type { StubSpec } from '../process/stub-project.js';
+import type {
+  AgentLoopRuntime,
+  AgentRunSettings,
+  AgentStubs,
+  CrowdMember,
+  EarlyStart,
+  RunShape,
+} from '../agent.js';
+import type { HomePlacement, StubSpec } from '../process/stub-project.js';
 import { claudeLoopAgent, waitingSpecOf } from './agent.js';
 import { askClaude } from './ask.js';
 import { killAllClaudeGroups } from './children.js';
@@ -19,13 +26,17 @@ import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
 import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
 import { removeInterruptedWrites } from './leftovers.js';
+import { type RosterLayout, rosterClaudeJson, rosterLayout, rosterPlacement } from './roster-home.js';
 import { probeSideListing } from './run-listing.js';
 import { type RunDeps, realRunDeps } from './run-once.js';
 import { machineStandbyCount } from './standby.js';
 import type { WaitingSpec } from './waiting-run.js';
 
-/** Each side's stub as a claude run's project holds it: the listed text, written back as its fields. */
-export function claudeStubs(stubs: AgentStubs): StubSpec[] {
+/**
+ * Each side's stub as a claude run's project holds it: the listed text, written back as its fields;
+ * with a roster, each run's HOME holds the crowd and the stub in the skill's own folder (`home`).
+ */
+export function claudeStubs(stubs: AgentStubs, home?: HomePlacement): StubSpec[] {
   const siblings = stubs.siblings.map((s) => ({
     skillName: s.skillName,
     ...stubFieldsFor(s.listed ?? s.description),
@@ -33,9 +44,17 @@ export function claudeStubs(stubs: AgentStubs): StubSpec[] {
   return stubs.descriptions.map((description, side) => ({
     layout: stubs.layout ?? 'command',
     skillName: stubs.skillName,
+    ...(home ? { home } : {}),
     ...stubFieldsFor(stubs.listed?.[side] ?? description),
     ...(siblings.length === 0 ? {} : { siblings }),
   }));
+}
+
+/** A roster's crowd around the skill, as its runs' HOMEs hold it; undefined without a roster. */
+function rosterOf(crowd: readonly CrowdMember[] | undefined, stubs: AgentStubs): RosterLayout | undefined {
+  return crowd === undefined
+    ? undefined
+    : rosterLayout({ entries: [...crowd] }, stubs.folder ?? stubs.skillName);
 }
 
 /** What every claude run of a measurement is started with, its query and stub aside. */
@@ -65,9 +84,11 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
     open(settings) {
       const warm = settings.warm ?? { count: 0 };
       const early = warm.early === undefined ? undefined : earlyStandbys.get(warm.early);
+      // One placement per measurement: a standby's spec must compare equal to its run's.
+      const roster = rosterOf(settings.crowd, settings.stubs);
       return claudeLoopAgent(
         {
-          stubs: claudeStubs(settings.stubs),
+          stubs: claudeStubs(settings.stubs, roster && rosterPlacement(roster)),
           run: runSettingsOf(settings),
           standby: warm.count,
           ...(warm.first ? { first: warm.first } : {}),
@@ -92,9 +113,14 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       }).catch(() => undefined);
       return result === undefined ? undefined : parseCliVersion(result.stdout);
     },
-    async sideListing({ bin, env, model, stubs, folder }) {
-      // The user's catalogue is read once; every side's probe lays its stub out among it.
-      const catalogue = await installedCatalogue(env);
+    async sideListing({ bin, env, model, stubs, folder, crowd }) {
+      // The user's catalogue is read once (a roster's crowd instead, with the skill in its folder's
+      // place and its entry's use record); every side's probe lays its stub out among it.
+      const roster = rosterOf(crowd, { ...stubs, folder });
+      const json = roster ? rosterClaudeJson(roster, folder) : undefined;
+      const catalogue = roster
+        ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) }
+        : await installedCatalogue(env);
       const sides = claudeStubs(stubs);
       return async (side) => {
         const stub = sides[side];
@@ -103,6 +129,7 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
           claudeBin: bin,
           env,
           catalogue,
+          ...(roster ? { roster } : {}),
           ...(model ? { model } : {}),
         });
       };

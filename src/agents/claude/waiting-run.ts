@@ -33,16 +33,25 @@ export interface WaitingDeps {
   createProject: (spec: StubSpec) => Promise<StubProject>;
 }
 
+/**
+ * A run's environment in its project: the run's own TMPDIR, and its own HOME when the project has
+ * one (`run --roster`, roster-home.ts).
+ */
+export function projectEnv(env: Record<string, string>, project: StubProject): Record<string, string> {
+  return { ...env, TMPDIR: project.tmpDir, ...(project.home ? { HOME: project.home } : {}) };
+}
+
 /** Makes the project and spawns the waiting claude; a failure leaves nothing behind. */
 export async function startWaiting(spec: WaitingSpec, deps: WaitingDeps): Promise<WaitingRun> {
   const project = await deps.createProject(spec.stub);
   try {
-    const resume = spec.context ? await placeTranscript(spec.context, spec.env, project.dir) : undefined;
+    const env = projectEnv(spec.env, project);
+    const resume = spec.context ? await placeTranscript(spec.context, env, project.dir) : undefined;
     const proc = deps.spawn({
       bin: spec.claudeBin,
       args: standbyArgs(spec.model, resume),
       cwd: project.dir,
-      env: { ...spec.env, TMPDIR: project.tmpDir },
+      env,
       promptOnStdin: true,
       ...(spec.debug ? { inheritStderr: true } : {}),
     });

@@ -107,6 +107,8 @@ export interface CodexRunFolders {
    * links in a CODEX_HOME under TMPDIR (printing a warning), so the two are siblings.
    */
   tmpDir: string;
+  /** `run --roster`: the run's own HOME, holding the crowd's skills. */
+  home?: string;
 }
 
 /** Variables of the user's environment the child never sees: another Codex home or key. */
@@ -124,6 +126,7 @@ export function codexEnv(
   }
   env.CODEX_HOME = folders.codexHome;
   env.TMPDIR = folders.tmpDir;
+  if (folders.home) env.HOME = folders.home;
   env[CODEX_KEY_VARIABLE] = provider.apiKey;
   return env;
 }

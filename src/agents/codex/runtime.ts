@@ -23,7 +23,9 @@ export const codexRuntime: AgentRuntime = {
   version: (bin) => readCodexVersion(bin).catch(() => undefined),
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
-  open: ({ bin, env, version, stubs }) => {
+  open: ({ bin, env, version, stubs, crowd }) => {
+    // The crowd's entry of the skill's own name is the skill itself: the stub stands for it.
+    const others = crowd?.filter((e) => e.name !== stubs.skillName);
     const defaultModel = codexFacts.defaultModel(version);
     return codexAgent(
       bin,
@@ -33,6 +35,7 @@ export const codexRuntime: AgentRuntime = {
         skillName: stubs.skillName,
         description,
         ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
+        ...(others ? { crowd: codexCrowdSkills(others) } : {}),
       })),
       defaultModel,
     );
@@ -42,6 +45,11 @@ export const codexRuntime: AgentRuntime = {
   listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>
     probeCodexRunListing(
       { skillName, description, ...(siblings.length === 0 ? {} : { siblings: [...siblings] }) },
-      { bin, env, ...(model ? { model } : {}), ...(crowd ? { userSkills: codexCrowdSkills(crowd) } : {}) },
+      {
+        bin,
+        env,
+        ...(model ? { model } : {}),
+        ...(crowd ? { userSkills: codexCrowdSkills(crowd.filter((e) => e.name !== skillName)) } : {}),
+      },
     ),
 };

@@ -21,6 +21,11 @@ export interface CodexStubSpec {
   siblings?: Array<{ skillName: string; description: string }>;
   /** Where the temp folder goes; default the OS temp dir. */
   root?: string;
+  /**
+   * `run --roster`: the crowd's skills, laid out in a HOME of the run's own (`~/.agents/skills`,
+   * where the listing probe puts them too), which the run is started with (docs/roster.md).
+   */
+  crowd?: ReadonlyArray<{ folder: string; text: string }>;
 }
 
 export interface CodexStubProject extends CodexRunFolders {
@@ -61,6 +66,17 @@ async function writeStub(dir: string, skillName: string, description: string): P
   };
 }
 
+/** The run's HOME holding the crowd's skills in `~/.agents/skills`, inside its temp folder. */
+async function writeCrowdHome(base: string, crowd: NonNullable<CodexStubSpec['crowd']>): Promise<string> {
+  const home = path.join(base, 'home');
+  for (const skill of crowd) {
+    const folder = path.join(home, '.agents', 'skills', skill.folder);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'SKILL.md'), skill.text);
+  }
+  return home;
+}
+
 export async function createCodexStubProject(spec: CodexStubSpec): Promise<CodexStubProject> {
   const root = spec.root ?? os.tmpdir();
   let base: string;
@@ -94,7 +110,8 @@ export async function createCodexStubProject(spec: CodexStubSpec): Promise<Codex
         skillName: sibling.skillName,
       });
     }
-    return { base, dir, codexHome, tmpDir, stub, siblings, remove };
+    const home = spec.crowd ? await writeCrowdHome(base, spec.crowd) : undefined;
+    return { base, dir, codexHome, tmpDir, ...(home ? { home } : {}), stub, siblings, remove };
   } catch (error) {
     await remove();
     throw new StubProjectError(root, error instanceof Error ? error.message : String(error));

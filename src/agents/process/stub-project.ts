@@ -21,7 +21,24 @@ export interface StubProject {
   stub: StubIdentity;
   /** One stub per `StubSpec.siblings` entry, in the same order, with the skill it stands for. */
   siblings: Array<StubIdentity & { skillName: string }>;
+  /** The run's own HOME beside the project, when the spec places one (`StubSpec.home`); removed with it. */
+  home?: string;
   remove(): Promise<void>;
+}
+
+/**
+ * A HOME of the run's own, laid out beside its project by the agent that needs one (`run --roster`
+ * on Claude Code: the roster's crowd around the stub, src/agents/claude/roster-home.ts). `place`
+ * gets the temp folder and the stub as the project holds it, writes the HOME and returns it with
+ * the stub's identity where the HOME now holds it. One object per measurement, so a standby's
+ * spec compares equal to its run's.
+ */
+export interface HomePlacement {
+  place(
+    base: string,
+    stub: StubIdentity,
+    text: { description: string; whenToUse?: string },
+  ): Promise<{ home: string; stub: StubIdentity }>;
 }
 
 /** A competing skill installed beside the tested stub (`run --siblings`). */
@@ -42,6 +59,8 @@ export interface StubSpec {
   siblings?: SiblingStub[];
   /** Where temp projects go; default the OS temp dir. Must have no CLAUDE.md above it. */
   root?: string;
+  /** A HOME of the run's own, beside the project (`HomePlacement`). */
+  home?: HomePlacement;
 }
 
 /**
@@ -153,7 +172,14 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     // user's job meant to be gone).
     await mkdir(path.join(dir, '.claude'));
     await mkdir(path.join(dir, '.claude', spec.layout === 'command' ? 'commands' : 'skills'));
-    const stub = await writeStub(dir, spec.layout, spec.skillName, spec.description, spec.whenToUse);
+    const written = await writeStub(dir, spec.layout, spec.skillName, spec.description, spec.whenToUse);
+    const placed = spec.home
+      ? await spec.home.place(base, written, {
+          description: spec.description,
+          ...(spec.whenToUse ? { whenToUse: spec.whenToUse } : {}),
+        })
+      : undefined;
+    const stub = placed?.stub ?? written;
     const siblings: StubProject['siblings'] = [];
     for (const sibling of spec.siblings ?? []) {
       const identity = await writeStub(
@@ -171,6 +197,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
       tmpDir,
       stub,
       siblings,
+      ...(placed ? { home: placed.home } : {}),
       async remove() {
         // ENOTDIR: a folder above it is now a file, so nothing of the project is left to remove.
         await rm(base, { recursive: true, force: true }).catch((error: unknown) => {

@@ -22,6 +22,7 @@ export const RUN_HELP = {
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
     '    [--context <file>] [--context-fill N] [--versus-fresh] [--allow-bare]',
+    '    [--roster <file|dir>]',
   ],
   options: [
     SHARED.skill,
@@ -73,6 +74,11 @@ export const RUN_HELP = {
       name: 'max-cost-usd',
       value: '<X>',
       text: 'refuse (exit 1) when the estimate from the round trip passes X US dollars, saying how many runs X buys; stop before a run that could pass X (no verdict, reason budget, exit 3)',
+    },
+    {
+      name: 'roster',
+      value: '<file|dir>',
+      text: "measure among this crowd (a roster file, or a folder of skill folders): each run lists it around the stub in a HOME of its own, the stub where the skill's folder would stand, so the budget makes the same entries whole, cut and name-only as where the roster came from (Claude Code needs ANTHROPIC_API_KEY in the environment; claude and codex only; docs/roster.md)",
     },
     {
       name: 'allow-bare',

@@ -81,6 +81,8 @@ export interface ReportInput {
   versusFresh?: boolean;
   /** `--context-fill N`: the context is N characters of the shipped conversation. */
   contextFill?: number;
+  /** `run --roster`: the crowd, by hash and counts. */
+  roster?: NonNullable<Report['settings']['roster']>;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -194,6 +196,7 @@ export function buildReport(input: ReportInput): Report {
       ...(input.context === undefined ? {} : { context: input.context }),
       ...(input.versusFresh ? { versusFresh: true as const } : {}),
       ...(input.contextFill === undefined ? {} : { contextFill: input.contextFill }),
+      ...(input.roster === undefined ? {} : { roster: input.roster }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },
