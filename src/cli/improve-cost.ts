@@ -1,7 +1,7 @@
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { fitsBudget } from '../cost/budget.js';
 import { costOf, formatUsd } from '../cost/cost.js';
-import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
+import { CHARS_PER_TOKEN, DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
 import type { Prices } from '../cost/prices-file.js';
 import { UsageError } from '../errors.js';
 import type { SessionBudget } from '../improve/budget.js';
@@ -23,8 +23,6 @@ import type { PreflightResult } from '../preflight/preflight.js';
  * the dearest real one stands in for the next (src/improve/budget.ts).
  */
 export const REWRITE_OUTPUT_TOKENS = 4_000;
-/** Characters per token for the prompt's estimate: about four for English; three is the careful side. */
-const CHARS_PER_TOKEN = 3;
 
 export interface SessionPlan {
   /** Measured runs at most. */
