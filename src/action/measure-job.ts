@@ -1,9 +1,9 @@
 import * as core from '@actions/core';
 import { formatUsd } from '../cost/cost.js';
 import type { Prices } from '../cost/prices-file.js';
-import { contextFillTurns } from '../inputs/context-fill.js';
 import { contextCharsOf, loopItemsOf } from '../measure/measurement-loop.js';
 import type { BaselinePlan, FetchedBaseline } from './baseline.js';
+import { runTurns } from './context-input.js';
 import {
   budgetRefusal,
   estimateJob,
@@ -34,9 +34,9 @@ export async function measureTargets(
   for (const [i, target] of targets.entries())
     baselines.push(await baselineFor(target, context, i === 0 ? firstBaseline : undefined));
   // Each run's context is priced with it, as the loop will run the queries (docs/cost.md).
-  const fill = settings.contextFill === undefined ? undefined : contextFillTurns(settings.contextFill);
+  const turns = runTurns(settings);
   const parts = targets.map((t, i) => {
-    const contextChars = contextCharsOf(loopItemsOf(t.evalSet.items, fill, false).items);
+    const contextChars = contextCharsOf(loopItemsOf(t.evalSet.items, turns, settings.versusFresh).items);
     return { queries: contextChars.length, paired: isPaired(t, baselines[i]), contextChars };
   });
   const estimate = estimateJob(jobShapes(parts, settings), m.gates, m.prices);
