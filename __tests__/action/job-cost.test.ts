@@ -63,6 +63,17 @@ describe('the job estimate', () => {
     );
   });
 
+  it('prices each run’s context with it: a skill whose queries start with a fill costs more', () => {
+    const settings = readSettings(reader({ model: HAIKU, runs: '2' }));
+    const shapes = jobShapes([{ queries: 2, paired: false, contextChars: [30_000, 0] }], settings);
+    expect(shapes[0]?.contextChars).toEqual([30_000, 0]);
+    // The table's cache write is free here, so the context is read at the input rate: 10,000 tokens, $0.01.
+    expect(estimateJob(shapes, gates, prices).usd).toBeCloseTo(4 * 0.01 + 2 * 0.01, 10);
+    const fresh = jobShapes([{ queries: 2, paired: false, contextChars: [0, 0] }], settings);
+    expect(fresh[0]?.contextChars).toBeUndefined();
+    expect(estimateJob(fresh, gates, prices).usd).toBeCloseTo(4 * 0.01, 10);
+  });
+
   it('an estimate equal to the budget but for float rounding fits (0.1 + 0.2 against 0.3)', () => {
     const estimate = { runs: 3, models: [], usd: 0.1 + 0.2, unknownModels: [] };
     expect(estimate.usd).toBeGreaterThan(0.3);

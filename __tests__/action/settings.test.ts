@@ -94,6 +94,7 @@ describe('readSettings', () => {
       competition: 'siblings',
       crossNegatives: false,
       lateTurns: 0,
+      versusFresh: false,
       routingMatrix: false,
     });
   });
@@ -123,6 +124,8 @@ describe('readSettings', () => {
         'results-dir': 'shards',
         competition: 'isolated',
         'cross-negatives': 'true',
+        context: '.github/mid-session.json',
+        'versus-fresh': 'true',
         'routing-matrix': 'true',
       }),
     );
@@ -153,6 +156,8 @@ describe('readSettings', () => {
       competition: 'isolated',
       crossNegatives: true,
       lateTurns: 0,
+      context: '.github/mid-session.json',
+      versusFresh: true,
       routingMatrix: true,
     });
   });
@@ -178,6 +183,29 @@ describe('readSettings', () => {
     // An agent whose runs cannot start from a context is refused with it, naming the agent.
     expect(() => readSettings(reader({ 'context-fill': '20000', agents: 'claude,gemini' }))).toThrow(
       /^input context-fill: Gemini CLI cannot be measured with a context yet: .*Fix: /,
+    );
+  });
+
+  it('reads context as a file inside the workspace and versus-fresh as a switch, as run --context and --versus-fresh', () => {
+    const read = readSettings(reader({ context: '.github/contexts/mid.json', 'versus-fresh': 'true' }));
+    expect(read.context).toBe('.github/contexts/mid.json');
+    expect(read.versusFresh).toBe(true);
+    expect(read.contextTurns).toBeUndefined();
+    const none = readSettings(reader({}));
+    expect(none.context).toBeUndefined();
+    expect(none.versusFresh).toBe(false);
+    for (const outside of ['/etc/ctx.json', '../ctx.json'])
+      expect(() => readSettings(reader({ context: outside }))).toThrow(
+        `input context: expected a context file relative to the workspace, such as .github/contexts/mid-session.json (no leading / and no ..), got ${JSON.stringify(outside)}`,
+      );
+    expect(() => readSettings(reader({ context: 'ctx.json', 'context-fill': '2000' }))).toThrow(
+      'input context: context and context-fill both give every query its earlier turns. Fix: keep one of them, and leave the other empty',
+    );
+    expect(() => readSettings(reader({ context: 'ctx.json', agents: 'gemini' }))).toThrow(
+      /^input context: Gemini CLI cannot be measured with a context yet: .*Fix: /,
+    );
+    expect(() => readSettings(reader({ 'versus-fresh': 'yes' }))).toThrow(
+      'input versus-fresh: expected true or false, got "yes"',
     );
   });
 

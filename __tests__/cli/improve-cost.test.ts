@@ -45,6 +45,26 @@ const usd = (u: typeof usage) => {
 };
 
 describe('planSessionCost', () => {
+  it('prices each measured run’s context: an entry’s own, else --context’s, in every phase', async () => {
+    const prices = await loadPrices(undefined);
+    const fresh = planSessionCost(shape, false, preflight, prices, undefined).plan;
+    // 3,000 characters: 1,000 tokens at haiku 4.5's cache write ($1.25 a million) on every run.
+    const turns = [
+      { role: 'user' as const, content: 'x'.repeat(1500) },
+      { role: 'assistant' as const, content: 'y'.repeat(1500) },
+    ];
+    const perRun = (1000 * 1.25) / 1e6;
+    const all = planSessionCost({ ...shape, context: turns }, false, preflight, prices, undefined).plan;
+    expect((all?.measuredUsd ?? 0) - (fresh?.measuredUsd ?? 0)).toBeCloseTo(48 * perRun, 12);
+    // One train entry with its own context (a, in the original and in every iteration's pair).
+    const own = {
+      ...shape,
+      train: [{ ...item('a', true), context: { turns } }, item('b', false)],
+    };
+    const one = planSessionCost(own, false, preflight, prices, undefined).plan;
+    expect((one?.measuredUsd ?? 0) - (fresh?.measuredUsd ?? 0)).toBeCloseTo((1 + 4 * 2) * 2 * perRun, 12);
+  });
+
   it('counts the original, every paired candidate, the holdout check and the rewrite calls', async () => {
     const prices = await loadPrices(undefined);
     const { plan } = planSessionCost(shape, false, preflight, prices, undefined);

@@ -133,6 +133,18 @@ describe('run --context-fill', () => {
     expect(JSON.stringify(measured[0]?.body)).toContain(JSON.stringify(last).slice(1, -1));
   });
 
+  it('prices each run’s fill in the estimate, a query measured both ways counted twice', async () => {
+    const r = await run(['--context-fill', '20000', '--versus-fresh', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('plan: 4 queries × 2 runs × 1 model × 1 side = 8 runs');
+    // Two queries with the fill, two runs each: 4 runs of ceil(20,000 / 3) tokens.
+    expect(r.stdout).toContain(
+      'contexts: 4 of the runs start with a context, 26,668 tokens of earlier turns in all (3 characters a token)',
+    );
+    const plus = Number(/plus \$(\d+\.\d+) for the contexts/.exec(r.stdout)?.[1]);
+    expect(plus).toBeGreaterThan(0);
+  });
+
   it('refuses a fill out of range, or beside --context, before any request', async () => {
     const from = world.model.requests.length;
     const small = await run(['--context-fill', '10']);

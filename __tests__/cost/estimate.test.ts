@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { budgetReason, isBudgetReason, pricesIdentity } from '../../src/cost/budget.js';
 import { costOf } from '../../src/cost/cost.js';
-import { dearestRunUsd, estimatePlan, renderPlan, runsAffordable } from '../../src/cost/estimate.js';
+import {
+  contextTokens,
+  dearestRunUsd,
+  estimatePlan,
+  renderPlan,
+  runsAffordable,
+} from '../../src/cost/estimate.js';
 import { DEFAULT_PRICE_TABLE } from '../../src/cost/price-table.js';
 
 /** The plan's estimate from the round trips (`--dry-run`, `--max-cost-usd`). Pure. */
@@ -69,6 +75,102 @@ describe('estimatePlan', () => {
     const perRun = (estimate.usd ?? 0) / 10;
     expect(runsAffordable(estimate, perRun * 4.5)).toBe(4);
     expect(runsAffordable(estimate, perRun * 100)).toBe(10);
+  });
+});
+
+describe('estimatePlan with contexts', () => {
+  const haiku = { usage: { 'claude-haiku-4-5': usage } };
+  const warm = { ...usage, cacheReadInputTokens: 20_000, cacheCreationInputTokens: 0 };
+  const plus = (u: typeof usage, tokens: number) => ({
+    ...u,
+    cacheCreationInputTokens: u.cacheCreationInputTokens + tokens,
+  });
+
+  it('turns a context’s characters into tokens at three characters a token, rounded up', () => {
+    expect(contextTokens(20_000)).toBe(6667);
+    expect(contextTokens(3)).toBe(1);
+    expect(contextTokens(0)).toBe(0);
+  });
+
+  it('adds each run’s context to its prompt, read on every run, at the cache-write rate when it is the dearer', () => {
+    // Two queries with a 20,000-character fill and two fresh, two runs each.
+    const shape = {
+      queries: 4,
+      runsPerQuery: 2,
+      sides: 1,
+      models: ['claude-haiku-4-5'],
+      contextChars: [20_000, 0, 20_000, 0],
+    };
+    const estimate = estimatePlan(shape, haiku, DEFAULT_PRICE_TABLE);
+    const m = estimate.models[0];
+    const expected =
+      priced(plus(usage, 6667), 'claude-haiku-4-5') +
+      3 * priced(plus(warm, 6667), 'claude-haiku-4-5') +
+      4 * priced(warm, 'claude-haiku-4-5');
+    expect(m?.usd).toBeCloseTo(expected, 12);
+    // Four runs carry 6,667 tokens each at haiku 4.5's $1.25 cache write (its input is $1).
+    expect(m?.contextUsd).toBeCloseTo((4 * 6667 * 1.25) / 1e6, 12);
+    // The first run and the later ones without a context are as before; the dearest run carries the largest context.
+    expect(m?.usdPerRun).toBeCloseTo(priced(usage, 'claude-haiku-4-5'), 12);
+    expect(dearestRunUsd(estimate)).toBeCloseTo(priced(plus(usage, 6667), 'claude-haiku-4-5'), 12);
+    const fresh = estimatePlan({ ...shape, contextChars: undefined }, haiku, DEFAULT_PRICE_TABLE);
+    expect(estimate.usd).toBeGreaterThan(fresh.usd ?? Number.POSITIVE_INFINITY);
+    expect(fresh.models[0]?.contextUsd).toBeUndefined();
+    expect(dearestRunUsd(fresh)).toBeCloseTo(priced(usage, 'claude-haiku-4-5'), 12);
+  });
+
+  it('counts a query measured both ways (--versus-fresh) as two: one fresh, one with its context', () => {
+    const shape = (contextChars: number[]) => ({
+      queries: contextChars.length,
+      runsPerQuery: 1,
+      sides: 1,
+      models: ['claude-haiku-4-5'],
+      contextChars,
+    });
+    const once = estimatePlan(shape([20_000]), haiku, DEFAULT_PRICE_TABLE);
+    const twice = estimatePlan(shape([0, 20_000]), haiku, DEFAULT_PRICE_TABLE);
+    expect(twice.runs).toBe(2);
+    expect((twice.usd ?? 0) - (once.usd ?? 0)).toBeCloseTo(priced(warm, 'claude-haiku-4-5'), 12);
+    expect(twice.models[0]?.contextUsd).toBeCloseTo(once.models[0]?.contextUsd ?? -1, 12);
+  });
+
+  it('prices at the input rate when a table makes it the dearer, and lets a context pass a long-prompt threshold', () => {
+    const table = {
+      ...DEFAULT_PRICE_TABLE,
+      models: { gateway: { input: 2, output: 10, cacheWrite: 1, cacheRead: 0.1 } },
+    };
+    const bare = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
+    const estimate = estimatePlan(
+      { queries: 1, runsPerQuery: 1, sides: 1, models: ['gateway'], contextChars: [3000] },
+      { usage: { gateway: bare } },
+      table,
+    );
+    expect(estimate.usd).toBeCloseTo((1000 * 2) / 1e6, 12);
+    // haiku 5.5 pays its long-prompt rates on every token once the prompt passes 100,000 tokens.
+    const near = { ...bare, inputTokens: 99_000 };
+    const long = estimatePlan(
+      { queries: 1, runsPerQuery: 1, sides: 1, models: ['claude-haiku-5-5'], contextChars: [6000] },
+      { usage: { 'claude-haiku-5-5': near } },
+      DEFAULT_PRICE_TABLE,
+    );
+    expect(long.usd).toBeCloseTo((99_000 * 0.5 + 2000 * 0.625) / 1e6, 12);
+  });
+
+  it('says the contexts in the plan and in each model’s line', () => {
+    const shape = {
+      queries: 2,
+      runsPerQuery: 3,
+      sides: 1,
+      models: ['claude-haiku-4-5'],
+      contextChars: [0, 20_000],
+    };
+    const lines = renderPlan(shape, estimatePlan(shape, haiku, DEFAULT_PRICE_TABLE), false);
+    expect(lines[1]).toBe(
+      'contexts: 3 of the runs start with a context, 20,001 tokens of earlier turns in all (3 characters a token), each read at the dearer of the input and cache-write rates',
+    );
+    expect(lines[2]).toMatch(
+      /^estimate claude-haiku-4-5: 6 runs, the first \$[\d.]+, then \$[\d.]+ each \(the prompt cache warm\), plus \$0\.0250 for the contexts = \$[\d.]+$/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { REPORT_SCHEMA_VERSION } from '../../src/schemas/report.js';
 import { improveFixture } from '../fakes/improve-fixture.js';
 import { reportFixture } from '../fakes/report-fixture.js';
+import { ACTION_CONTEXT_INPUT_CASES } from './action-context-input-cases.js';
 import { ACTION_COST_INPUT_CASES } from './action-cost-input-cases.js';
 import { CLI_COST_INPUT_CASES } from './cli-cost-input-cases.js';
 import { CLI_OPTION_INPUT_CASES } from './cli-option-input-cases.js';
@@ -1487,4 +1488,5 @@ export const ACTION_INPUT_CASES: readonly ActionInputCase[] = [
     exit: 1,
   },
   ...ACTION_COST_INPUT_CASES,
+  ...ACTION_CONTEXT_INPUT_CASES,
 ];

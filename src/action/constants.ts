@@ -31,6 +31,8 @@ export const Inputs = {
   CrossNegatives: 'cross-negatives',
   Late: 'late',
   ContextFill: 'context-fill',
+  Context: 'context',
+  VersusFresh: 'versus-fresh',
   Prices: 'prices',
   MaxCostUsd: 'max-cost-usd',
   RoutingMatrix: 'routing-matrix',
@@ -79,6 +81,7 @@ export const InputDefaults: Partial<Record<InputName, string>> = {
   [Inputs.CrossNegatives]: 'false',
   [Inputs.Late]: '0',
   [Inputs.ContextFill]: '',
+  [Inputs.VersusFresh]: 'false',
   [Inputs.RoutingMatrix]: 'false',
   [Inputs.AcceptDrift]: 'false',
 };

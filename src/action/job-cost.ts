@@ -49,10 +49,14 @@ export async function loadActionPrices(workspace: string, settings: Settings): P
   }
 }
 
-/** One skill's share of the job: its queries, and whether its base side is measured in this job. */
+/**
+ * One skill's share of the job: its queries, whether its base side is measured in this job, and the
+ * characters of the context each of its loop's queries starts with (absent: every run fresh).
+ */
 export interface JobPart {
   queries: number;
   paired: boolean;
+  contextChars?: readonly number[];
 }
 
 /** Each skill's plan shape, as the CLI's `run` would plan it with the same flags. */
@@ -63,6 +67,7 @@ export function jobShapes(parts: readonly JobPart[], settings: Settings): PlanSh
     sides: p.paired ? 2 : 1,
     // One slot per model, or per agent with several, as the CLI's run plans them: Codex's keyed apart.
     models: planModels(settings.agents ?? DEFAULT_AGENTS, settings.models ?? [settings.model]),
+    ...(p.contextChars?.some((chars) => chars > 0) ? { contextChars: p.contextChars } : {}),
   }));
 }
 

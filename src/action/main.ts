@@ -6,6 +6,7 @@ import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';
 import { registerSecrets } from '../mask.js';
 import { annotate, failStep } from './annotate.js';
 import { type RunnerContext, readRunnerContext } from './context.js';
+import { versusFreshRefusal, withActionContext } from './context-input.js';
 import { beginDrift } from './drift.js';
 import { recordForkSkip, skipsFork } from './fork.js';
 import { gateAndMeasure, installAgents } from './gated-run.js';
@@ -29,12 +30,14 @@ export type { Installs } from './gated-run.js';
  * (1 input, 2 gate, 3 no verdict). The steps after the plan are gated-run.ts's.
  */
 async function runAction(signal: AbortSignal): Promise<Conclusion> {
-  const settings = readSettings();
-  maskSecrets(settings);
+  const read = readSettings();
+  maskSecrets(read);
   const ctx = await readRunnerContext();
-  if (settings.mode === 'merge') return runMerge(ctx, settings);
+  if (read.mode === 'merge') return runMerge(ctx, read);
   // The price table is an input: a broken `prices` file fails here, before anything is spent.
-  const prices = await loadActionPrices(ctx.workspace, settings);
+  const prices = await loadActionPrices(ctx.workspace, read);
+  // So is the `context` file: read and checked here, its turns kept for every run.
+  const settings = await withActionContext(ctx.workspace, read);
   const run = newRun(ctx, settings);
   const ended = await endBeforePlan(run, ctx, settings);
   if (ended !== undefined) return ended;
@@ -54,6 +57,16 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   if (skipsFork(ctx.event, settings, process.env)) {
     recordForkSkip(run, targets, matrix);
     return concludeWithMatrix(await publish(run, ctx, settings), run);
+  }
+
+  // versus-fresh with no context anywhere is refused before anything is installed or spent.
+  const noSession = versusFreshRefusal(targets, settings);
+  if (noSession !== undefined) {
+    run.stage = 'input-error';
+    run.notes.push(noSession.message);
+    run.skills.push(...notRun(targets));
+    await publish(run, ctx, settings);
+    return { code: ExitCode.input, message: noSession.message };
   }
 
   const installed = await installAgents(settings, ctx);

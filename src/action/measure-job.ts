@@ -1,7 +1,9 @@
 import * as core from '@actions/core';
 import { formatUsd } from '../cost/cost.js';
 import type { Prices } from '../cost/prices-file.js';
+import { contextCharsOf, loopItemsOf } from '../measure/measurement-loop.js';
 import type { BaselinePlan, FetchedBaseline } from './baseline.js';
+import { runTurns } from './context-input.js';
 import {
   budgetRefusal,
   estimateJob,
@@ -31,10 +33,12 @@ export async function measureTargets(
   const baselines: (BaselinePlan | undefined)[] = [];
   for (const [i, target] of targets.entries())
     baselines.push(await baselineFor(target, context, i === 0 ? firstBaseline : undefined));
-  const parts = targets.map((t, i) => ({
-    queries: t.evalSet.items.length,
-    paired: isPaired(t, baselines[i]),
-  }));
+  // Each run's context is priced with it, as the loop will run the queries (docs/cost.md).
+  const turns = runTurns(settings);
+  const parts = targets.map((t, i) => {
+    const contextChars = contextCharsOf(loopItemsOf(t.evalSet.items, turns, settings.versusFresh).items);
+    return { queries: contextChars.length, paired: isPaired(t, baselines[i]), contextChars };
+  });
   const estimate = estimateJob(jobShapes(parts, settings), m.gates, m.prices);
   core.info(estimateText(estimate, targets.length));
 

@@ -3,7 +3,6 @@ import * as core from '@actions/core';
 import type { AgentId, EarlyStart } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
-import { contextFillTurns } from '../inputs/context-fill.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
@@ -29,6 +28,7 @@ import {
 } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
+import { runTurns } from './context-input.js';
 import type { AgentInstall } from './install.js';
 import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
@@ -134,6 +134,7 @@ export function loopSettingsOf(
   env: NodeJS.ProcessEnv,
 ) {
   const skill = target.plan.head;
+  const turns = runTurns(settings);
   return {
     skill,
     evalSet: target.evalSet,
@@ -143,10 +144,11 @@ export function loopSettingsOf(
     ...(settings.models === undefined ? {} : { models: settings.models }),
     // `late`, as the CLI's `--late N` (0: off).
     lateTurns: settings.lateTurns,
-    // `context-fill`, as the CLI's `--context-fill N`: every query without a context of its own.
-    ...(settings.contextFill === undefined
-      ? {}
-      : { context: contextFillTurns(settings.contextFill), contextFill: settings.contextFill }),
+    // `context` or `context-fill`, as the CLI's `--context`, `--context-fill N`: every query
+    // without a context of its own; `versus-fresh` as `--versus-fresh`.
+    ...(turns === undefined ? {} : { context: turns }),
+    ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
+    ...(settings.versusFresh ? { versusFresh: true } : {}),
     rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
     timeoutSeconds: settings.timeoutSeconds,
     stub: STUB_LAYOUT,

@@ -84,11 +84,11 @@ export function readChoices(input: InputText): {
   return { competition, onFork };
 }
 
-/** `prices`, `context-fill` (refused for an agent that cannot take it) and `max-cost-usd`. */
+/** `prices`, the context inputs (readContextInputs) and `max-cost-usd`. */
 export function readCostInputs(
   input: InputText,
   agents: readonly AgentChoice[] | undefined,
-): { prices?: string; contextFill?: number; maxCostUsd?: number } {
+): { prices?: string; maxCostUsd?: number } & ContextInputs {
   const prices = input.optional(Inputs.Prices);
   if (prices !== undefined && leavesWorkspace(prices)) {
     throw bad(
@@ -97,23 +97,59 @@ export function readCostInputs(
       prices,
     );
   }
-  const contextFill =
-    input.optional(Inputs.ContextFill) === undefined
-      ? undefined
-      : input.numeric(Inputs.ContextFill, ' (or empty, for none)');
-  const noContext = contextRefusal(
-    agents ?? DEFAULT_AGENTS,
-    contextFill === undefined ? undefined : `input ${Inputs.ContextFill}`,
-  );
-  if (noContext) throw noContext;
+  const contexts = readContextInputs(input, agents);
   const maxCostUsd =
     input.optional(Inputs.MaxCostUsd) === undefined
       ? undefined
       : input.numeric(Inputs.MaxCostUsd, ' (or empty, for no budget)');
   return {
     ...(prices === undefined ? {} : { prices }),
-    ...(contextFill === undefined ? {} : { contextFill }),
+    ...contexts,
     ...(maxCostUsd === undefined ? {} : { maxCostUsd }),
+  };
+}
+
+/** What the context inputs say: the fill, or the file (its path as the workflow wrote it), and `versus-fresh`. */
+export interface ContextInputs {
+  contextFill?: number;
+  context?: string;
+  versusFresh: boolean;
+}
+
+/**
+ * `context-fill`, `context` (a file inside the workspace, not with a fill) and `versus-fresh`; a
+ * context is refused for an agent that cannot take it. The file itself is read before the gates
+ * (context-input.ts).
+ */
+function readContextInputs(input: InputText, agents: readonly AgentChoice[] | undefined): ContextInputs {
+  const contextFill =
+    input.optional(Inputs.ContextFill) === undefined
+      ? undefined
+      : input.numeric(Inputs.ContextFill, ' (or empty, for none)');
+  const context = input.optional(Inputs.Context);
+  if (context !== undefined && leavesWorkspace(context)) {
+    throw bad(
+      Inputs.Context,
+      'a context file relative to the workspace, such as .github/contexts/mid-session.json (no leading / and no ..)',
+      context,
+    );
+  }
+  if (context !== undefined && contextFill !== undefined) {
+    throw new UsageError(
+      `input ${Inputs.Context}: ${Inputs.Context} and ${Inputs.ContextFill} both give every query its earlier turns. Fix: keep one of them, and leave the other empty`,
+    );
+  }
+  const given =
+    context !== undefined ? Inputs.Context : contextFill !== undefined ? Inputs.ContextFill : undefined;
+  const noContext = contextRefusal(
+    agents ?? DEFAULT_AGENTS,
+    given === undefined ? undefined : `input ${given}`,
+  );
+  if (noContext) throw noContext;
+  return {
+    ...(contextFill === undefined ? {} : { contextFill }),
+    ...(context === undefined ? {} : { context }),
+    versusFresh: input.boolean(Inputs.VersusFresh),
   };
 }
 

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import type { ContextTurn } from '../inputs/context.js';
 import type { Shard } from '../matrix/shard.js';
 import { Inputs } from './constants.js';
 import { type InputReader, inputText } from './input-reader.js';
@@ -103,6 +104,15 @@ export interface Settings {
   lateTurns: number;
   /** `context-fill`: characters of the shipped conversation every run starts with (`run --context-fill N`). */
   contextFill?: number;
+  /** `context`: a context file, relative to the workspace (`run --context <file>`); not with `contextFill`. */
+  context?: string;
+  /**
+   * The `context` file's turns, read and checked before the gates (context-input.ts); absent until
+   * then, and without `context`.
+   */
+  contextTurns?: readonly ContextTurn[];
+  /** `versus-fresh`: each query with a context measured fresh too, interleaved (`run --versus-fresh`). */
+  versusFresh: boolean;
   /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
@@ -165,6 +175,8 @@ export function readSettings(read: InputReader = coreReader): Settings {
     crossNegatives: input.boolean(Inputs.CrossNegatives),
     lateTurns: input.numeric(Inputs.Late),
     ...(cost.contextFill === undefined ? {} : { contextFill: cost.contextFill }),
+    ...(cost.context === undefined ? {} : { context: cost.context }),
+    versusFresh: cost.versusFresh,
     ...(cost.prices === undefined ? {} : { prices: cost.prices }),
     ...(cost.maxCostUsd === undefined ? {} : { maxCostUsd: cost.maxCostUsd }),
     routingMatrix,

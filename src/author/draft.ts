@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContextTurn } from '../inputs/context.js';
 import { between, DRAFT_CLOSE, DRAFT_OPEN } from './prompts.js';
 
 /**
@@ -18,11 +19,17 @@ const draftSchema = z.array(draftItemSchema).min(2);
 
 export type DraftItem = z.infer<typeof draftItemSchema>;
 
-/** One item of the eval set `init` writes (skill-creator's format plus `split`). */
+/** One item of the eval set `init` writes (skill-creator's format plus `split`, and the context fields). */
 export interface DraftEntry {
   query: string;
   should_trigger: boolean;
   split: 'train' | 'holdout';
+  /** The prompt reads as if it presupposes an earlier session (the cues `check` warns about). */
+  needs_context?: true;
+  /** The conversation it continues, as inline turns, drafted by `init` (src/author/contexts.ts). */
+  context?: ContextTurn[];
+  /** Marks `context` as drafted by the model, not written by the author: read it as the prompts. */
+  context_drafted?: true;
 }
 
 /** The draft, or why the answer is not one (with the answer's first line, for the message). */

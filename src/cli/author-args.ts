@@ -50,6 +50,10 @@ export interface ImproveArgs extends MeasuringFlags {
   maxCostUsd?: number;
   /** `--prices <file>`: the price table for the estimate. */
   prices?: string;
+  /** `--context <file>`: the turns every measured run starts with, as for run (docs/context.md). */
+  context?: string;
+  /** `--context-fill N`: N characters of the shipped coding conversation before every query. */
+  contextFill?: number;
 }
 
 export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs {
@@ -82,5 +86,9 @@ export function improveArgs(parsed: ParsedOptions, claudeDefault: string): Impro
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
     ...maxCostOption(v.get('max-cost-usd')),
     ...optional('prices', v.get('prices')),
+    ...optional('context', v.get('context')),
+    ...(v.get('context-fill') === undefined
+      ? {}
+      : { contextFill: numberOption('context-fill', v.get('context-fill'), 0) }),
   };
 }

@@ -29,6 +29,7 @@ import { flagSettingsFrom, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
+import { runContext } from './run-context.js';
 
 /** Every input is checked before anything is spent: both classes on train, a holdout to check on. */
 function checkSplit(evalSet: EvalSet): void {
@@ -59,9 +60,13 @@ function checkSplit(evalSet: EvalSet): void {
  * measurement and the real rewrite call, the improve report, and — with `--write` and a winner
  * that held on the holdout — the description replaced in SKILL.md, nothing else.
  */
-export async function improveCommand(args: ImproveArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const skill = await loadSkill(args.skill);
+export async function improveCommand(given: ImproveArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const skill = await loadSkill(given.skill);
   const original = await readFile(skill.file, 'utf8');
+  // --context and --context-fill, read and checked as run reads them: every measurement starts its
+  // runs with the turns (an entry's own context is the more precise), the holdout's as the train's.
+  const context = await runContext(given, io);
+  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
   const evalSet = await loadEvalSet(args.eval, skill.name);
   checkSplit(evalSet);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
@@ -100,6 +105,7 @@ export async function improveCommand(args: ImproveArgs, io: CliIo, signal: Abort
         iterations: args.iterations,
         runsPerQuery: args.runs,
         model: args.model,
+        ...(context === undefined ? {} : { context: context.turns }),
       },
       args.runsAuto,
       preflight,

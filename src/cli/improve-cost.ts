@@ -1,11 +1,13 @@
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { fitsBudget } from '../cost/budget.js';
 import { costOf, formatUsd } from '../cost/cost.js';
-import { DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
+import { CHARS_PER_TOKEN, DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
 import type { Prices } from '../cost/prices-file.js';
 import { UsageError } from '../errors.js';
 import type { SessionBudget } from '../improve/budget.js';
+import type { ContextTurn } from '../inputs/context.js';
 import type { EvalItem } from '../inputs/types.js';
+import { contextCharsOf, withContexts } from '../measure/measurement-loop.js';
 import type { Usage } from '../outcome.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 
@@ -23,8 +25,6 @@ import type { PreflightResult } from '../preflight/preflight.js';
  * the dearest real one stands in for the next (src/improve/budget.ts).
  */
 export const REWRITE_OUTPUT_TOKENS = 4_000;
-/** Characters per token for the prompt's estimate: about four for English; three is the careful side. */
-const CHARS_PER_TOKEN = 3;
 
 export interface SessionPlan {
   /** Measured runs at most. */
@@ -53,6 +53,25 @@ export interface SessionShapeInput {
   iterations: number;
   runsPerQuery: number;
   model: string | undefined;
+  /** `--context`/`--context-fill`'s turns, for every query without a context of its own. */
+  context?: readonly ContextTurn[];
+}
+
+/**
+ * Each planned query's context in characters, in the session's order: the original on every
+ * query, each iteration's pair on train, the holdout check's pair (src/cost/estimate.ts prices them).
+ */
+function sessionContextChars(input: SessionShapeInput): number[] {
+  const chars = (items: readonly EvalItem[]) => contextCharsOf(withContexts([...items], input.context));
+  const train = chars(input.train);
+  const holdout = chars(input.holdout);
+  return [
+    ...train,
+    ...holdout,
+    ...Array.from({ length: input.iterations }, () => [...train, ...train]).flat(),
+    ...holdout,
+    ...holdout,
+  ];
 }
 
 /** The longest rewrite prompt the session can send: every train query failing, every earlier attempt at the limit. */
@@ -89,12 +108,14 @@ export function planSessionCost(
     iteration: 2 * input.train.length,
     holdout: 2 * input.holdout.length,
   };
+  const contextChars = sessionContextChars(input);
   const estimate = estimatePlan(
     {
       queries: phases.original + input.iterations * phases.iteration + phases.holdout,
       runsPerQuery: input.runsPerQuery,
       sides: 1,
       models: [input.model],
+      ...(contextChars.some((n) => n > 0) ? { contextChars } : {}),
     },
     {
       ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),

@@ -10,6 +10,7 @@ import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
 import { specLengthWarning, validateDescription } from '../inputs/skill-fields.js';
 import type { MeasureRoster } from '../measure/measure-settings.js';
+import { contextCharsOf, loopItemsOf } from '../measure/measurement-loop.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import { checkRenderingFile } from '../report/disk/folder.js';
@@ -223,13 +224,16 @@ function planRunCost(
   preflight: PreflightResult,
   io: CliIo,
 ) {
-  const { args, evalSet, twice, baselineDescription, prices } = inputs;
+  const { args, evalSet, twice, baselineDescription, prices, context } = inputs;
+  // Each run's context is priced with it, as the loop will run the queries (docs/cost.md).
+  const contextChars = contextCharsOf(loopItemsOf(evalSet.items, context?.turns, args.versusFresh).items);
   const shape = {
     queries: evalSet.items.length + twice,
     runsPerQuery: args.runs,
     sides: baselineDescription === undefined ? 1 : 2,
     // One slot per model, or per agent with several; a Codex run is estimated from Codex's round trip.
     models: planModels(agents, args.models ?? [args.model]),
+    ...(contextChars.some((chars) => chars > 0) ? { contextChars } : {}),
   };
   const costPlan = planCost(shape, args.runsAuto, preflight, prices, args.maxCostUsd);
   for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);

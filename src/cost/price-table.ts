@@ -15,6 +15,10 @@ const tables = Object.values(AGENT_PRICE_TABLES);
 export const DEFAULT_PRICE_TABLE: PriceTable = {
   source: tables.map((t) => t.source).join('; '),
   // The newest day an agent's table gives.
-  asOf: tables.flatMap((t) => (t.asOf ? [t.asOf] : [])).sort().at(-1) ?? '',
+  asOf:
+    tables
+      .flatMap((t) => (t.asOf ? [t.asOf] : []))
+      .sort()
+      .at(-1) ?? '',
   models: Object.assign({}, ...tables.map((t) => t.models)),
 };

@@ -14,7 +14,7 @@ import { DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';
-import type { ContextTurn } from '../inputs/context.js';
+import { type ContextTurn, describeContext } from '../inputs/context.js';
 import { composeListing, listingSpaces } from '../inputs/listing.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Budget, SideSpec } from './loop-spec.js';
@@ -27,7 +27,7 @@ import {
   warmStartsOf,
 } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
-import { versusFreshItems } from './versus-fresh.js';
+import { type VersusFreshItems, versusFreshItems } from './versus-fresh.js';
 
 /**
  * The loop's budget: a finished run is priced from its usage; an unpriced one counts as estimated,
@@ -76,17 +76,13 @@ export function measurementLoop(settings: LoopSettings) {
   const siblings = settings.siblings ?? [];
   const sides: SideSpec[] = [{ label: 'candidate' }];
   if (settings.baselineDescription !== undefined) sides.push({ label: 'baseline' });
-  // --versus-fresh: each query with a context twice, fresh then with it (src/measure/versus-fresh.ts).
-  const items = withContexts(settings.evalSet.items, settings.context);
+  const loopItems = loopItemsOf(settings.evalSet.items, settings.context, settings.versusFresh);
   // The CLI refuses this before its gates; the Action's entries reach it here, before any run.
   const refused = contextRefusal(
     settings.agents ?? DEFAULT_AGENTS,
-    items.some((item) => item.context?.turns !== undefined) ? 'a context' : undefined,
+    loopItems.items.some((item) => item.context?.turns !== undefined) ? 'a context' : undefined,
   );
   if (refused) throw refused;
-  const loopItems = settings.versusFresh
-    ? versusFreshItems(items)
-    : { items, origin: items.map((_, i) => i) };
   const agents = settings.agents && settings.agents.length > 0 ? settings.agents : undefined;
   const severalAgents = agents && agents.length > 1 ? agents : undefined;
   const plan: PlanSpec = {
@@ -212,4 +208,30 @@ export function startEarly(settings: LoopSettings, runtimes: RuntimeLookup = loo
 export function withContexts(items: EvalItem[], context: readonly ContextTurn[] | undefined): EvalItem[] {
   if (context === undefined) return items;
   return items.map((item) => (item.context?.turns ? item : { ...item, context: { turns: context } }));
+}
+
+/**
+ * The loop's items, each with the context its runs start with (`withContexts`), and with
+ * `--versus-fresh` each query with a context twice, fresh then with it (src/measure/versus-fresh.ts).
+ * The plan's estimate counts these, so it prices what the loop runs.
+ */
+export function loopItemsOf(
+  items: EvalItem[],
+  context: readonly ContextTurn[] | undefined,
+  versusFresh: boolean | undefined,
+): VersusFreshItems {
+  const own = withContexts(items, context);
+  return versusFresh ? versusFreshItems(own) : { items: own, origin: own.map((_, i) => i) };
+}
+
+/** The characters of the context each loop item starts with (0: fresh), as the plan's estimate takes them. */
+export function contextCharsOf(items: readonly EvalItem[]): number[] {
+  const chars = new Map<readonly ContextTurn[], number>();
+  return items.map(({ context }) => {
+    const turns = context?.turns;
+    if (turns === undefined) return 0;
+    const known = chars.get(turns) ?? describeContext(turns).chars;
+    chars.set(turns, known);
+    return known;
+  });
 }

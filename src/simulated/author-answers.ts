@@ -3,11 +3,17 @@
  * from what the prompt carries, so `init` and `improve` run end to end offline:
  * - a draft: half positives built from the description's own words (so the text rule loads them),
  *   half near-misses that share one of its words with unrelated work;
+ * - the contexts of the drafted positives that presuppose a session: two turns each, the user
+ *   asking to look at the first two of the prompt's words that the description also holds (then
+ *   its other words) in the file it names (else "the repository"), the assistant saying it did
+ *   and changed the third;
  * - a rewrite: the current text, plus "Also use it for …" with the words of the failing positives it
  *   does not cover yet, plus "Not for …" with the words of the negatives that fired (8 words a
  *   side, 4 more per earlier attempt the prompt lists).
  * Deterministic: the same prompt gets the same answer.
  */
+
+import { CONTEXTS_CLOSE, CONTEXTS_OPEN, type ContextsPromptInput } from '../author/contexts.js';
 import {
   DESCRIPTION_LIMIT,
   DRAFT_CLOSE,
@@ -37,7 +43,8 @@ const POSITIVE_TEMPLATES: ((a: string, b: string, c: string, file: string) => st
   (a, b, c, f) => `can you ${a} the ${b} for ${f}? it's about ${c}`,
   (a, b, c, f) => `I need ${a} ${b} ${c} — start from ${f}`,
   (a, b, c, f) => `please ${a} ${b} in ${f}, and keep the ${c} part short`,
-  (a, b, c, f) => `before I stop for today: ${a}, ${b} and ${c}, see ${f}`,
+  // Reads as if it presupposes an earlier session (a cue `check` knows): `init` drafts its context.
+  (a, b, c, f) => `before I stop for today: ${a}, ${b} and ${c} from what we did so far, see ${f}`,
   (a, b, c, f) => `${f} needs ${a} ${b}; mind the ${c}`,
 ];
 
@@ -85,6 +92,35 @@ export function draftItems(input: DraftPromptInput): { query: string; should_tri
 /** The draft answer, the JSON array between the tags the prompt asked for. */
 export function draftAnswer(input: DraftPromptInput): string {
   return `Here is a draft.\n${DRAFT_OPEN}\n${JSON.stringify(draftItems(input), null, 2)}\n${DRAFT_CLOSE}`;
+}
+
+/** The conversation a presupposing prompt continues, by the rule above. */
+export function contextTurnsFor(
+  query: string,
+  skill: { skillName: string; description: string },
+): { role: 'user' | 'assistant'; content: string }[] {
+  const described = new Set(contentWords(skill.description).map(stem));
+  const own = contentWords(query).filter((w) => w !== skill.skillName.toLowerCase());
+  const shared = own.filter((w) => described.has(stem(w)));
+  const words = [...shared, ...own.filter((w) => !shared.includes(w))];
+  const at = (i: number) => words[i] ?? 'task';
+  const file = query.split(/\s+/).find((w) => /^[\w./-]*\w\.\w+$/.test(w)) ?? 'the repository';
+  return [
+    {
+      role: 'user',
+      content: `We are working in ${file} today: first look at the ${at(0)} and the ${at(1)}.`,
+    },
+    {
+      role: 'assistant',
+      content: `Done: I looked at the ${at(0)} and the ${at(1)} in ${file}, and changed the ${at(2)} part. Nothing else is open.`,
+    },
+  ];
+}
+
+/** The contexts answer: one item per prompt, between the tags the prompt asked for. */
+export function contextsAnswer(input: ContextsPromptInput): string {
+  const items = input.queries.map((query) => ({ query, context: contextTurnsFor(query, input) }));
+  return `Here they are.\n${CONTEXTS_OPEN}\n${JSON.stringify(items, null, 2)}\n${CONTEXTS_CLOSE}`;
 }
 
 /** Words of `queries` that `covered` does not hold yet, most frequent first (ties: first seen). */

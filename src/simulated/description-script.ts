@@ -5,13 +5,15 @@
  * (author-answers.ts). Tests replace any part of it: a rate per (description, query), a fixed
  * behaviour per query, the draft and rewrite answers.
  */
+
+import { type ContextsPromptInput, readContextsPrompt } from '../author/contexts.js';
 import {
   type DraftPromptInput,
   type RewritePromptInput,
   readDraftPrompt,
   readRewritePrompt,
 } from '../author/prompts.js';
-import { draftAnswer, rewriteAnswer } from './author-answers.js';
+import { contextsAnswer, draftAnswer, rewriteAnswer } from './author-answers.js';
 import { stubSkillName } from './request.js';
 import { type Routes, routeOnce } from './route.js';
 import type { Behaviour, Script } from './script.js';
@@ -47,14 +49,17 @@ export interface DescriptionRuleOptions {
   draft?: (prompt: DraftPromptInput, occurrence: number) => string;
   /** The answer text to the n-th rewrite prompt (0-based, over all rewrite prompts); default rule-built. */
   rewrite?: (prompt: RewritePromptInput, n: number) => string;
+  /** The answer text to `init`'s contexts prompt; default rule-built. */
+  contexts?: (prompt: ContextsPromptInput) => string;
 }
 
-export type AuthorPromptKind = 'draft' | 'rewrite';
+export type AuthorPromptKind = 'draft' | 'rewrite' | 'contexts';
 
 /** Which author prompt a query is, if any. */
 export function authorPromptKind(query: string): AuthorPromptKind | undefined {
   if (readDraftPrompt(query) !== undefined) return 'draft';
   if (readRewritePrompt(query) !== undefined) return 'rewrite';
+  if (readContextsPrompt(query) !== undefined) return 'contexts';
   return undefined;
 }
 
@@ -78,6 +83,10 @@ export function descriptionRule(options: DescriptionRuleOptions = {}): Script {
     if (rewrite !== undefined) {
       const n = rewrites++;
       return { kind: 'text', text: options.rewrite ? options.rewrite(rewrite, n) : rewriteAnswer(rewrite) };
+    }
+    const contexts = readContextsPrompt(req.query);
+    if (contexts !== undefined) {
+      return { kind: 'text', text: (options.contexts ?? contextsAnswer)(contexts) };
     }
     const fixed = options.overrides?.[req.query];
     if (fixed !== undefined) return fixed;

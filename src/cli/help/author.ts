@@ -53,6 +53,7 @@ export const IMPROVE_HELP = {
     '    [--model M] [--timeout 30] [--ask-timeout 180] [--out <dir>]',
     '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
     '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>] [--standby N]',
+    '    [--context <file>] [--context-fill N]',
     '    or: --apply <improve-report.json> --skill <dir>',
   ],
   options: [
@@ -83,6 +84,16 @@ export const IMPROVE_HELP = {
       name: 'prices',
       value: '<file>',
       text: 'the price table for --max-cost-usd, as for run (docs/cost.md)',
+    },
+    {
+      name: 'context',
+      value: '<file>',
+      text: "start every measured run (train and holdout, every description) with these earlier turns, as for run; an entry's own context is the more precise (docs/context.md)",
+    },
+    {
+      name: 'context-fill',
+      value: '<N>',
+      text: 'start every measured run with N characters (500 to 1000000) of the shipped coding conversation instead, as for run (docs/context.md, "Filling context")',
     },
     { name: 'ask-timeout', value: '<s>', text: 'per rewrite call, seconds, 5 to 3600 (default 180)' },
     {
