@@ -4,6 +4,7 @@
  * agent: each one implements it in its own folder (`claude/`, `codex/`, docs/architecture.md,
  * "A new agent"), and the registry (`registry.ts`) names them.
  */
+import type { InputError } from '../errors.js';
 import type { Outcome, Usage } from '../outcome.js';
 
 /** The agent CLIs a measurement can run (`--agent`): Claude Code, OpenAI's Codex CLI and Google's Gemini CLI. */
@@ -42,6 +43,11 @@ export interface AgentFacts {
   secretVariables: readonly string[];
   /** Whether its runs can start warm: a process started ahead, waiting for its prompt. */
   warmStandby: boolean;
+  /**
+   * Whether a routing matrix runs on it (`matrix --agent <id>`, docs/matrix.md): the default agent's
+   * matrix is the core's own, every other agent's is its runtime's `matrix`.
+   */
+  routesMatrix: boolean;
   /**
    * Why its runs cannot start from a context (`--context`; docs/context.md), said to the user; absent
    * when they can.
@@ -209,6 +215,27 @@ export interface SkillFile {
   fileText?: string;
 }
 
+/** One side of a loop agent's runs: the skill its stub stands for, as the agent lists it, and the skills beside it. */
+export interface AgentSide {
+  skillName: string;
+  description: string;
+  siblings: readonly SiblingText[];
+}
+
+/**
+ * What a routing matrix's runs are made with (docs/matrix.md), once the agent's gates have passed:
+ * one side per skill of the matrix, each skill the tested one of its own side.
+ */
+export interface AgentMatrixSettings {
+  bin: string;
+  /** The user's environment (its key and endpoint are read from it). */
+  env: NodeJS.ProcessEnv;
+  /** Its version, from its gates (what its runs send without `--model` may depend on it). */
+  version?: string;
+  /** Side i: the i-th skill as the tested one, every other skill of the matrix beside it, as the agent lists them. */
+  sides: readonly AgentSide[];
+}
+
 /**
  * An agent whose runs the loop makes through the spec alone, each in its own process, started
  * cold (every agent but the default one, whose loop agent, standbys and gates the core still
@@ -220,11 +247,20 @@ export interface AgentRuntime {
   /** Its CLI's version, read without the gates (a gate that did not get that far). */
   version(bin: string): Promise<string | undefined>;
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
-  unlisted(skill: SkillFile): Error | undefined;
-  /** The siblings its runs install beside the stub, as it lists them. */
+  unlisted(skill: SkillFile): InputError | undefined;
+  /**
+   * The siblings its runs install beside the stub, as it lists them; for a routing matrix, its
+   * listing of the whole skill set (each skill's text as it lists it, and those it leaves out).
+   */
   siblings(skills: readonly { skill: SkillFile; file: string }[]): ListedSiblings;
   /** Its loop agent for one measurement. */
   open(settings: AgentRunSettings): Agent;
+  /**
+   * Its loop agent over a routing matrix (`matrix --agent <id>`): the run of side i installs the
+   * i-th skill's stub as the tested one and every other skill beside it, and its result's `loaded`
+   * names whichever of them the run loaded. Absent: the agent cannot route a matrix.
+   */
+  matrix?(settings: AgentMatrixSettings): Agent;
   /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
   killAll(): void;
   /** How its runs of one side will list the stub, read by a probe of their own environment. */

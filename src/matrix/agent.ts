@@ -2,28 +2,30 @@
  * The routing matrix on the agent seam (src/agents/agent.ts): each owner of queries is one
  * "side" of the loop, whose project holds its skill as the tested one and every other skill of the
  * matrix beside it. Claude gets its stubs from the listed texts (with its standbys, and the first
- * one started before the gates); Codex gets each skill's description as Codex lists it, the others
- * as siblings, so its decision names whichever skill's SKILL.md a reader command opened.
+ * one started before the gates); every other agent gets each skill's description as it lists it,
+ * the others as siblings, through its runtime's `matrix`, so its decision names whichever skill it
+ * loaded.
  */
-import type { Agent } from '../agents/agent.js';
+import type { Agent, AgentId, AgentSide } from '../agents/agent.js';
 import { claudeLoopAgent, waitingSpecOf } from '../agents/claude/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
 import { claudeEnvironment, type RunDeps, type RunSpec } from '../agents/claude/run-once.js';
 import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
-import { codexAgent } from '../agents/codex/agent.js';
-import type { CodexProvider } from '../agents/codex/launch.js';
 import type { StubSpec } from '../agents/process/stub-project.js';
+import { agentFacts } from '../agents/registry.js';
+import { runtimeOf } from '../agents/runtime.js';
 import { stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet } from '../inputs/types.js';
 import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from './plan.js';
 
-/** Codex as the matrix's agent: what its runs need, and its version for the report. */
-export interface MatrixCodex {
+/**
+ * The agent the matrix runs on when it is not the default one (`--agent <id>`), reached through
+ * its runtime: its executable, and its version for the report.
+ */
+export interface MatrixOtherAgent {
+  id: AgentId;
   bin: string;
-  provider: CodexProvider;
-  /** What its version sends without `-m`, when known. */
-  defaultModel?: string;
   version?: string;
 }
 
@@ -32,7 +34,7 @@ export interface MatrixEntrant {
   name: string;
   /**
    * What the agent lists for it: Claude Code's listed text (description, ` - `, when_to_use), or
-   * the description as Codex lists it.
+   * the description as the matrix's other agent lists it.
    */
   listed: string;
   evalSet: EvalSet | null;
@@ -51,15 +53,15 @@ export interface MatrixAgentSettings {
   model?: string;
   debug?: boolean;
   standby?: number;
-  /** The matrix runs on Codex instead of Claude Code. */
-  codex?: MatrixCodex;
+  /** The matrix runs on this agent instead of the default one. */
+  agent?: MatrixOtherAgent;
   /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
   early?: EarlyStandby;
 }
 
-/** How many claudes the matrix starts ahead: none on Codex, else `--standby`, else the machine's default. */
-export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'codex' | 'standby'>): number {
-  if (settings.codex) return 0;
+/** How many claudes the matrix starts ahead: none on another agent, else `--standby`, else the machine's default. */
+export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'agent' | 'standby'>): number {
+  if (settings.agent) return 0;
   return settings.standby ?? machineStandbyCount();
 }
 
@@ -102,13 +104,13 @@ function firstSide(settings: MatrixAgentSettings): number | undefined {
 
 /**
  * What the standby of the matrix's first run is started with, from the texts known before the gates
- * (the emulated listings); undefined when Codex runs, runs go cold, or nothing is planned.
+ * (the emulated listings); undefined when another agent runs, runs go cold, or nothing is planned.
  */
 export function firstMatrixStandbySpec(
   settings: MatrixAgentSettings,
   standby: number,
 ): WaitingSpec | undefined {
-  if (settings.codex || standby === 0) return undefined;
+  if (settings.agent || standby === 0) return undefined;
   const side = firstSide(settings);
   if (side === undefined) return undefined;
   return waitingSpecOf(
@@ -117,19 +119,30 @@ export function firstMatrixStandbySpec(
   );
 }
 
-/** The matrix's agent: Codex when it was asked for, else Claude Code with `standby` standbys. */
+/** Each skill as the tested one of its side (skills by name), every other one beside it, in name order. */
+export function matrixSides(entrants: readonly MatrixEntrant[]): AgentSide[] {
+  const sorted = sortSkills(entrants);
+  return sorted.map((owner) => ({
+    skillName: owner.name,
+    description: owner.listed,
+    siblings: sorted
+      .filter((e) => e.name !== owner.name)
+      .map((e) => ({ skillName: e.name, description: e.listed })),
+  }));
+}
+
+/** The matrix's agent: the other agent through its runtime when one was asked for, else Claude Code with `standby` standbys. */
 export function matrixAgent(settings: MatrixAgentSettings, standby: number, deps: RunDeps): Agent {
-  const entrants = sortSkills(settings.entrants);
-  if (settings.codex) {
-    const { bin, provider, defaultModel } = settings.codex;
-    const stubs = entrants.map((owner) => ({
-      skillName: owner.name,
-      description: owner.listed,
-      siblings: entrants
-        .filter((e) => e.name !== owner.name)
-        .map((e) => ({ skillName: e.name, description: e.listed })),
-    }));
-    return codexAgent(bin, provider, stubs, defaultModel);
+  if (settings.agent) {
+    const { id, bin, version } = settings.agent;
+    const runtime = runtimeOf(id);
+    if (runtime?.matrix === undefined) throw new Error(`${agentFacts(id).label} cannot run a routing matrix`);
+    return runtime.matrix({
+      bin,
+      env: settings.env,
+      ...(version === undefined ? {} : { version }),
+      sides: matrixSides(settings.entrants),
+    });
   }
   const side = standby > 0 ? firstSide(settings) : undefined;
   return claudeLoopAgent(

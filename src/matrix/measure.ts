@@ -13,7 +13,7 @@ import { buildMatrixReport, describeMatrixSkill } from './build.js';
 import { type MatrixProgress, matrixQueries, planMatrix, shardQueries, sortSkills } from './plan.js';
 import { destinationOf, summarizeMatrixQuery } from './tally.js';
 
-export type { MatrixCodex, MatrixEntrant } from './agent.js';
+export type { MatrixEntrant, MatrixOtherAgent } from './agent.js';
 
 /** Everything a matrix measurement needs, validated by the command. */
 export interface MatrixSettings extends MatrixAgentSettings {
@@ -61,7 +61,7 @@ export async function measureMatrix(
   const results: RunResult[] = [];
   let aborted = false;
   let interrupted = false;
-  // With standbys, the next runs' claudes start ahead (docs/speed.md); Codex runs always go cold.
+  // With standbys, the next runs' claudes start ahead (docs/speed.md); another agent's runs always go cold.
   const standbys = matrixStandbyCount(settings);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const agent = matrixAgent(settings, standbys, deps);
@@ -137,8 +137,8 @@ export async function measureMatrix(
       }
     }
   }
-  // Codex has no init event: its version is the gate's, and the machine's roster is claude's notion.
-  const firstInit = settings.codex ? undefined : (settings.rosterInit ?? results.find((r) => r.init)?.init);
+  // Another agent has no init event: its version is the gate's, and the machine's roster is claude's notion.
+  const firstInit = settings.agent ? undefined : (settings.rosterInit ?? results.find((r) => r.init)?.init);
   const reportedModels: Record<string, number> = {};
   for (const r of results) if (r.model) reportedModels[r.model] = (reportedModels[r.model] ?? 0) + 1;
   const stubNames = firstInit
@@ -149,8 +149,8 @@ export async function measureMatrix(
       toolVersion: settings.toolVersion,
       createdAt: new Date(),
       simulated: settings.simulated,
-      ...(settings.codex ? { agent: 'codex' as const } : {}),
-      cliVersion: (settings.codex ? settings.codex.version : firstInit?.cliVersion) ?? null,
+      ...(settings.agent ? { agent: settings.agent.id } : {}),
+      cliVersion: (settings.agent ? settings.agent.version : firstInit?.cliVersion) ?? null,
       requestedModel: settings.model ?? null,
       reportedModels,
       roster: firstInit ? rosterOf(firstInit.slashCommands, firstInit.skills, stubNames) : null,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AGENT_IDS, type AgentId } from '../agents/agent.js';
+import { agentFacts } from '../agents/registry.js';
 import { environmentSchema, outcomeCodeSchema, requestedModelSchema, rosterSchema } from './report.js';
 
 /**
@@ -9,8 +11,8 @@ import { environmentSchema, outcomeCodeSchema, requestedModelSchema, rosterSchem
  * appear; their descriptions only as bytes + SHA-256; the machine's roster hashed (every installed
  * stub left out); no path, stderr or key. Query texts appear as in the run report.
  */
-/** The agents the routing matrix runs on (docs/matrix.md): its loop knows these two. */
-export const MATRIX_AGENTS = ['claude', 'codex'] as const;
+/** The agents the routing matrix runs on (docs/matrix.md): those the registry says route one, in its order. */
+export const MATRIX_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => agentFacts(id).routesMatrix);
 
 export const MATRIX_SCHEMA_ID = 'skilltrigger/matrix';
 /**

@@ -25,6 +25,7 @@ export const claudeFacts: AgentFacts = {
   agentHelp: 'claude (Claude Code, the default)',
   endpointHelp: '',
   warmStandby: true,
+  routesMatrix: true,
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,
 };
