@@ -15,6 +15,6 @@ describe('the runtimes and the routing matrix', () => {
 
   it('lists the matrix agents in registry order, from the facts', () => {
     expect(MATRIX_AGENTS).toEqual(AGENT_IDS.filter((id) => agentFacts(id).routesMatrix));
-    expect(MATRIX_AGENTS).toEqual(['claude', 'codex']);
+    expect(MATRIX_AGENTS).toEqual(['claude', 'codex', 'gemini']);
   });
 });

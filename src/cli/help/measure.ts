@@ -197,7 +197,8 @@ export const MATRIX_HELP = {
   usage: [
     'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
     '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
-    `    [--claude <path>] [--debug] [--standby N] [--agent ${agentValues(MATRIX_AGENTS)}] ${agentBinUsage(MATRIX_OTHER_AGENTS)}`,
+    '    [--claude <path>] [--debug] [--standby N]',
+    `    [--agent ${agentValues(MATRIX_AGENTS)}] ${agentBinUsage(MATRIX_OTHER_AGENTS)}`,
     '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
   ],
   options: [
@@ -211,7 +212,7 @@ export const MATRIX_HELP = {
     {
       name: 'agent',
       value: agentValues(MATRIX_AGENTS),
-      text: `the agent CLI that runs every query: ${agentChoices(MATRIX_AGENTS)}. One agent per matrix: measure the other in a second call`,
+      text: `the agent CLI that runs every query: ${agentChoices(MATRIX_AGENTS)}. One agent per matrix: measure another in a call of its own`,
     },
     ...agentBinOptions(false, MATRIX_OTHER_AGENTS),
     {
