@@ -71,6 +71,15 @@ describe('matrix flags', () => {
     expect(parseCli(['matrix', '--skills', 's', '--agent', 'gemini'], env)).not.toHaveProperty('codex');
   });
 
+  it('--context and --context-fill give the queries without their own context earlier turns', () => {
+    expect(parseCli(['matrix', '--skills', 's', '--context', 'c.json'], env)).toMatchObject({
+      context: 'c.json',
+    });
+    expect(parseCli(['matrix', '--skills', 's', '--context-fill', '2000'], env)).toMatchObject({
+      contextFill: 2000,
+    });
+  });
+
   it('refuses what makes no sense, saying why', () => {
     expect(usage(['matrix'])).toMatch(/matrix needs --skills <dir>/);
     expect(usage(['matrix', '--skills', 's', '--merge', 'a.json'])).toMatch(/not both/);

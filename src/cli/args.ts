@@ -17,6 +17,7 @@ import {
   DEFAULT_OUT,
   nonEmptyModel,
   noPositionals,
+  numberOption,
   optional,
   runsOption,
 } from './option-values.js';
@@ -105,6 +106,10 @@ interface MatrixFlags extends MeasuringFlags {
   /** `--shard i/n`: leg i of n (1-based). */
   shard?: { index: number; count: number };
   json: boolean;
+  /** `--context <file>`: the turns every query without a context of its own starts with (docs/context.md). */
+  context?: string;
+  /** `--context-fill N`: N characters of the shipped coding conversation instead. */
+  contextFill?: number;
   /** `--agent <id>` for an agent but the default: the agent that runs the matrix (absent: Claude Code). */
   agent?: AgentId;
 }
@@ -236,6 +241,10 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         ...measuringFlags(parsed, claudeOf(parsed, env)),
         ...(shard === undefined ? {} : { shard: parseShard(shard) }),
         json: parsed.switches.has('json'),
+        ...optional('context', v.get('context')),
+        ...(v.get('context-fill') === undefined
+          ? {}
+          : { contextFill: numberOption('context-fill', v.get('context-fill'), 0) }),
         ...otherMatrixAgent(matrixAgent(v.get('agent')), agentBins(parsed, env)),
       };
     },

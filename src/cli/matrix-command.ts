@@ -2,9 +2,10 @@ import type { AgentId } from '../agents/agent.js';
 import { startEarlyStandby } from '../agents/claude/early-standby.js';
 import { foreseenListing, listAndCheck, unlistedDefect } from '../agents/claude/listed-text.js';
 import { realRunDeps } from '../agents/claude/run-once.js';
-import { agentFacts } from '../agents/registry.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { ExitCode, InputErrors } from '../errors.js';
+import { contextRefusal } from '../inputs/agents.js';
 import {
   firstMatrixStandbySpec,
   type MatrixAgentSettings,
@@ -27,6 +28,7 @@ import { passGates } from './gates-step.js';
 import { otherAgentSettings } from './other-agents.js';
 import { LineProgress } from './progress.js';
 import type { CliIo } from './run-command.js';
+import { runContext } from './run-context.js';
 
 /**
  * `skilltrigger matrix`: every skill under `--skills` installed in every run, every query of every
@@ -53,7 +55,10 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
     io.stderr.write(
       `standby: --standby ${args.standby} is ignored: ${agentFacts(other.id).label} runs always start cold (the warm standby is claude's)\n`,
     );
-  const measuring = measuringSettings(args, io);
+  // A context is an input too: read and checked, and refused on an agent that takes none, before the gates.
+  const context = await runContext(args, io);
+  refuseContexts(other?.id, args, context !== undefined, entrants);
+  const measuring = { ...measuringSettings(args, io), ...(context ? { context: context.turns } : {}) };
   // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the
   // gates; its stub holds the texts the emulation foresees, and the loop takes it only if the
   // listing probe reads the same.
@@ -145,6 +150,25 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
 }
 
 type Loaded = MatrixEntrantInput;
+
+/** A context (`--context`, `--context-fill` or an entry's own) on an agent that takes none: exit 1. */
+function refuseContexts(
+  id: AgentId | undefined,
+  args: MatrixArgs,
+  given: boolean,
+  entrants: readonly Loaded[],
+): void {
+  const entry = entrants.find((e) => e.evalSet?.items.some((item) => item.context?.turns !== undefined));
+  const what = given
+    ? args.contextFill === undefined
+      ? '--context'
+      : '--context-fill'
+    : entry?.evalSet
+      ? `${entry.evalSet.file}: an entry's context`
+      : undefined;
+  const refused = contextRefusal([{ agent: id ?? DEFAULT_AGENT }], what);
+  if (refused) throw refused;
+}
 
 /**
  * `matrix --agent <id>` for an agent but the default: every skill of the matrix is installed as

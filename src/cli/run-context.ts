@@ -31,7 +31,10 @@ export function versusFreshCount(
  * The turns every run starts with: `--context`'s file, read and checked, or `--context-fill`'s N
  * characters of the shipped conversation (docs/context.md); stderr says how many.
  */
-export async function runContext(given: RunArgs, io: CliIo): Promise<{ turns: ContextTurn[] } | undefined> {
+export async function runContext(
+  given: Pick<RunArgs, 'context' | 'contextFill'>,
+  io: CliIo,
+): Promise<{ turns: ContextTurn[] } | undefined> {
   if (given.context !== undefined && given.contextFill !== undefined)
     throw new UsageError(
       '--context and --context-fill both give every query its earlier turns. Fix: keep one of them',

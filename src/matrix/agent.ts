@@ -15,9 +15,18 @@ import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import type { StubSpec } from '../agents/process/stub-project.js';
 import { agentFacts } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
+import type { ContextTurn } from '../inputs/context.js';
 import { stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet } from '../inputs/types.js';
-import { matrixQueries, planMatrix, type Shard, shardQueries, sortSkills } from './plan.js';
+import { withContexts } from '../measure/measurement-loop.js';
+import {
+  type MatrixQueryRef,
+  matrixQueries,
+  planMatrix,
+  type Shard,
+  shardQueries,
+  sortSkills,
+} from './plan.js';
 
 /**
  * The agent the matrix runs on when it is not the default one (`--agent <id>`), reached through
@@ -53,6 +62,8 @@ export interface MatrixAgentSettings {
   model?: string;
   debug?: boolean;
   standby?: number;
+  /** `--context`: the turns every query without a context of its own starts with (docs/context.md). */
+  context?: readonly ContextTurn[];
   /** The matrix runs on this agent instead of the default one. */
   agent?: MatrixOtherAgent;
   /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
@@ -89,17 +100,32 @@ function claudeStubs(settings: MatrixAgentSettings): StubSpec[] {
   }));
 }
 
-/** The side (index among the skills by name) of the plan's first run; undefined with nothing to run. */
-function firstSide(settings: MatrixAgentSettings): number | undefined {
+/**
+ * This leg's queries (every query without `--shard`), skills by name, each with the context its
+ * runs start with: its entry's own, else `--context`'s (one array shared by every such query).
+ */
+export function matrixRefs(
+  settings: Pick<MatrixAgentSettings, 'entrants' | 'shard' | 'context'>,
+): MatrixQueryRef[] {
+  const skills = sortSkills(settings.entrants).map((e) => ({
+    name: e.name,
+    items: e.evalSet ? withContexts(e.evalSet.items, settings.context) : null,
+  }));
+  return shardQueries(matrixQueries(skills), settings.shard);
+}
+
+/** The plan's first run: its side (index among the skills by name) and its context; undefined with nothing to run. */
+function firstRun(
+  settings: MatrixAgentSettings,
+): { side: number; context?: readonly ContextTurn[] } | undefined {
   const entrants = sortSkills(settings.entrants);
-  const refs = shardQueries(
-    matrixQueries(entrants.map((e) => ({ name: e.name, items: e.evalSet?.items ?? null }))),
-    settings.shard,
-  );
+  const refs = matrixRefs(settings);
   const slot = planMatrix(refs.length, settings.runsPerQuery)[0];
-  const owner = slot && refs[slot.query]?.owner;
-  const side = entrants.findIndex((e) => e.name === owner);
-  return side < 0 ? undefined : side;
+  const ref = slot && refs[slot.query];
+  const side = entrants.findIndex((e) => e.name === ref?.owner);
+  if (side < 0) return undefined;
+  const context = ref?.item.context?.turns;
+  return { side, ...(context === undefined ? {} : { context }) };
 }
 
 /**
@@ -111,11 +137,11 @@ export function firstMatrixStandbySpec(
   standby: number,
 ): WaitingSpec | undefined {
   if (settings.agent || standby === 0) return undefined;
-  const side = firstSide(settings);
-  if (side === undefined) return undefined;
+  const first = firstRun(settings);
+  if (first === undefined) return undefined;
   return waitingSpecOf(
     { stubs: claudeStubs(settings), run: matrixRunSpec(settings) },
-    { side, ...(settings.model ? { model: settings.model } : {}) },
+    { ...first, ...(settings.model ? { model: settings.model } : {}) },
   );
 }
 
@@ -144,15 +170,15 @@ export function matrixAgent(settings: MatrixAgentSettings, standby: number, deps
       sides: matrixSides(settings.entrants),
     });
   }
-  const side = standby > 0 ? firstSide(settings) : undefined;
+  const first = standby > 0 ? firstRun(settings) : undefined;
   return claudeLoopAgent(
     {
       stubs: claudeStubs(settings),
       run: matrixRunSpec(settings),
       standby,
-      ...(side === undefined
+      ...(first === undefined
         ? {}
-        : { first: { side, ...(settings.model ? { model: settings.model } : {}) } }),
+        : { first: { ...first, ...(settings.model ? { model: settings.model } : {}) } }),
       ...(settings.early ? { early: settings.early } : {}),
     },
     deps,

@@ -3,14 +3,17 @@ import { type InitInfo, RunInterrupted, type UpcomingRun } from '../agents/agent
 import { inheritedEnvironment } from '../agents/claude/environment.js';
 import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { contextRefusal } from '../inputs/agents.js';
+import { describeContext } from '../inputs/context.js';
 import type { RunResult } from '../measure/loop-spec.js';
 import { runOnAgent } from '../measure/run-agent.js';
 import type { MatrixReport, MatrixRun } from '../schemas/matrix.js';
 import { rosterOf } from '../schemas/privacy.js';
 import { shouldStop } from '../verdict/rules.js';
-import { type MatrixAgentSettings, matrixAgent, matrixStandbyCount } from './agent.js';
+import { type MatrixAgentSettings, matrixAgent, matrixRefs, matrixStandbyCount } from './agent.js';
 import { buildMatrixReport, describeMatrixSkill } from './build.js';
-import { type MatrixProgress, matrixQueries, planMatrix, shardQueries, sortSkills } from './plan.js';
+import { type MatrixProgress, planMatrix, sortSkills } from './plan.js';
 import { destinationOf, summarizeMatrixQuery } from './tally.js';
 
 export type { MatrixEntrant, MatrixOtherAgent } from './agent.js';
@@ -49,10 +52,13 @@ export async function measureMatrix(
   const entrants = sortSkills(settings.entrants);
   const names = entrants.map((e) => e.name);
   const installed = new Set(names);
-  const refs = shardQueries(
-    matrixQueries(entrants.map((e) => ({ name: e.name, items: e.evalSet?.items ?? null }))),
-    settings.shard,
+  const refs = matrixRefs(settings);
+  // The CLI refuses this before its gates; the Action's entries reach it here, before any run.
+  const refused = contextRefusal(
+    [{ agent: settings.agent?.id ?? DEFAULT_AGENT }],
+    refs.some((ref) => ref.item.context?.turns !== undefined) ? 'a context' : undefined,
   );
+  if (refused) throw refused;
   const plan = planMatrix(refs.length, settings.runsPerQuery);
   // Each owner is one side of the loop: its project holds its skill as the tested one.
   const sideOf = new Map(names.map((name, side) => [name, side]));
@@ -71,7 +77,10 @@ export async function measureMatrix(
     plan.slice(index + 1, index + 1 + Math.max(standbys, 1)).flatMap((slot) => {
       const owner = refs[slot.query]?.owner;
       const side = owner === undefined ? undefined : sideOf.get(owner);
-      return side === undefined ? [] : [{ agent: agent.id, side, ...model }];
+      const context = refs[slot.query]?.item.context?.turns;
+      return side === undefined
+        ? []
+        : [{ agent: agent.id, side, ...model, ...(context === undefined ? {} : { context }) }];
     });
   try {
     await measurePlan();
@@ -92,6 +101,7 @@ export async function measureMatrix(
           ...model,
           timeoutMs: settings.timeoutSeconds * 1000,
           ...(signal ? { signal } : {}),
+          ...(ref.item.context?.turns === undefined ? {} : { context: ref.item.context.turns }),
         });
         agent.ahead?.(upcoming(index));
         result = await running;
@@ -162,6 +172,7 @@ export async function measureMatrix(
         stub: settings.stub,
         maxRetries: settings.maxRetries,
         launch,
+        ...(settings.context === undefined ? {} : { context: describeContext(settings.context) }),
       },
       conflictAllowed: settings.conflictAllowed,
       shard: settings.shard ?? null,

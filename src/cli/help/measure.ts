@@ -197,7 +197,7 @@ export const MATRIX_HELP = {
   usage: [
     'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
     '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
-    '    [--claude <path>] [--debug] [--standby N]',
+    '    [--claude <path>] [--debug] [--standby N] [--context <file>] [--context-fill N]',
     `    [--agent ${agentValues(MATRIX_AGENTS)}] ${agentBinUsage(MATRIX_OTHER_AGENTS)}`,
     '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
   ],
@@ -215,6 +215,16 @@ export const MATRIX_HELP = {
       text: `the agent CLI that runs every query: ${agentChoices(MATRIX_AGENTS)}. One agent per matrix: measure another in a call of its own`,
     },
     ...agentBinOptions(false, MATRIX_OTHER_AGENTS),
+    {
+      name: 'context',
+      value: '<file>',
+      text: 'start every run of a query without a context of its own (an eval set entry\'s "context") with these earlier turns, as for run (docs/context.md); refused on an agent that takes no context',
+    },
+    {
+      name: 'context-fill',
+      value: '<N>',
+      text: 'the same with N characters (500 to 1000000) of the coding conversation that ships with skilltrigger, as for run',
+    },
     {
       name: 'timeout',
       value: '<seconds>',
