@@ -432,7 +432,6 @@ const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
   'improve/proposal.ts',
   'improve/session.ts',
   'matrix/agent.ts',
-  'matrix/measure.ts',
   'measure/loop-spec.ts',
   'measure/loop-targets.ts',
   'measure/loop.ts',

@@ -1,7 +1,6 @@
 import type { AgentId } from '../agents/agent.js';
 import { startEarlyStandby } from '../agents/claude/early-standby.js';
 import { foreseenListing, listAndCheck, unlistedDefect } from '../agents/claude/listed-text.js';
-import { realRunDeps } from '../agents/claude/run-once.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { ExitCode, InputErrors } from '../errors.js';
@@ -11,6 +10,7 @@ import {
   type MatrixAgentSettings,
   type MatrixOtherAgent,
   matrixStandbyCount,
+  realMatrixRunDeps,
 } from '../matrix/agent.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
@@ -69,7 +69,7 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
           matrixStandbyCount(measuring),
         )
       : undefined,
-    realRunDeps,
+    realMatrixRunDeps,
   );
   const { preflight, reminders } = await passGates(
     args,

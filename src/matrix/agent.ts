@@ -9,7 +9,8 @@
 import type { Agent, AgentId, AgentSide } from '../agents/agent.js';
 import { claudeLoopAgent, waitingSpecOf } from '../agents/claude/agent.js';
 import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import { claudeEnvironment, type RunDeps, type RunSpec } from '../agents/claude/run-once.js';
+import { inheritedEnvironment } from '../agents/claude/environment.js';
+import { claudeEnvironment, type RunDeps, type RunSpec, realRunDeps } from '../agents/claude/run-once.js';
 import { machineStandbyCount } from '../agents/claude/standby.js';
 import type { WaitingSpec } from '../agents/claude/waiting-run.js';
 import type { StubSpec } from '../agents/process/stub-project.js';
@@ -37,6 +38,15 @@ export interface MatrixOtherAgent {
   bin: string;
   version?: string;
 }
+
+/**
+ * What the default agent's runs are made with (its processes and temp projects; tests give their
+ * own), and how the report counts the environment they inherit: the matrix's only ways into Claude
+ * Code besides its loop agent below.
+ */
+export type MatrixRunDeps = RunDeps;
+export const realMatrixRunDeps: MatrixRunDeps = realRunDeps;
+export const matrixEnvironment = inheritedEnvironment;
 
 /** One skill of the matrix: its name, the text its stub is written from, its eval set (null: none). */
 export interface MatrixEntrant {

@@ -1,7 +1,5 @@
 import os from 'node:os';
 import { type InitInfo, RunInterrupted, type UpcomingRun } from '../agents/agent.js';
-import { inheritedEnvironment } from '../agents/claude/environment.js';
-import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { contextRefusal } from '../inputs/agents.js';
@@ -11,7 +9,15 @@ import { runOnAgent } from '../measure/run-agent.js';
 import type { MatrixReport, MatrixRun } from '../schemas/matrix.js';
 import { rosterOf } from '../schemas/privacy.js';
 import { shouldStop } from '../verdict/rules.js';
-import { type MatrixAgentSettings, matrixAgent, matrixRefs, matrixStandbyCount } from './agent.js';
+import {
+  type MatrixAgentSettings,
+  type MatrixRunDeps,
+  matrixAgent,
+  matrixEnvironment,
+  matrixRefs,
+  matrixStandbyCount,
+  realMatrixRunDeps,
+} from './agent.js';
 import { buildMatrixReport, describeMatrixSkill } from './build.js';
 import { type MatrixProgress, planMatrix, sortSkills } from './plan.js';
 import { destinationOf, summarizeMatrixQuery } from './tally.js';
@@ -47,7 +53,7 @@ export async function measureMatrix(
   settings: MatrixSettings,
   onRun: (p: MatrixProgress) => void,
   signal?: AbortSignal,
-  deps: RunDeps = realRunDeps,
+  deps: MatrixRunDeps = realMatrixRunDeps,
 ): Promise<MatrixReport> {
   const entrants = sortSkills(settings.entrants);
   const names = entrants.map((e) => e.name);
@@ -62,7 +68,7 @@ export async function measureMatrix(
   const plan = planMatrix(refs.length, settings.runsPerQuery);
   // Each owner is one side of the loop: its project holds its skill as the tested one.
   const sideOf = new Map(names.map((name, side) => [name, side]));
-  const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+  const environment = await matrixEnvironment(settings.env, os.tmpdir());
   const runs: MatrixRun[][] = refs.map(() => []);
   const results: RunResult[] = [];
   let aborted = false;
