@@ -1,18 +1,19 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeContext } from '../../src/inputs/context.js';
-import { type MatrixReport, matrixReportSchema } from '../../src/schemas/matrix.js';
+import type { MatrixReport } from '../../src/schemas/matrix.js';
 import { type Routes, routeScript } from '../../src/simulated/model.js';
 import { type CliResult, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { writtenMatrix } from '../fakes/matrix-report.js';
 
 /**
  * Contexts in the routing matrix (docs/context.md): an entry's own context and `--context` for the
  * others, on the real `claude` (warm standbys, keyed on the context) against the simulated model;
- * then the same skills on Gemini, which takes no context, refused before anything runs.
- * Model calls: claude's gates, then 4 queries × 1 run.
+ * then on the real `codex`, each run resumed from its context; then on Gemini, which takes no
+ * context, refused before anything runs. Model calls: each agent's gates, then 4 queries × 1 run.
  */
 const GEMINI_BIN = path.resolve('node_modules/.bin/gemini');
+const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 const OWN = [
   { role: 'user', content: 'mc: the build fails in utils.ts' },
   { role: 'assistant', content: 'mc: fixed the import' },
@@ -70,10 +71,7 @@ beforeAll(async () => {
     ],
     { env: world.claude.env },
   );
-  const [json] = (await readdir(out).catch(() => [])).filter((f) => f.endsWith('-matrix.json'));
-  // A run that wrote no report fails the first test, with its stderr.
-  if (json !== undefined)
-    report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
+  report = await writtenMatrix(out);
 }, 300_000);
 
 afterAll(async () => {
@@ -108,6 +106,35 @@ describe('matrix with contexts', () => {
       const own = request.view?.query === 'mc alpha: now write the weekly review';
       expect(request.view?.priorTurns, request.view?.query).toBe(own ? OWN.length : GIVEN.length);
       expect(JSON.stringify(request.body)).toContain(own ? 'mc: fixed the import' : 'mc: the test passes');
+    }
+  });
+
+  it('gives Codex the same contexts, each run resumed from its turns', async () => {
+    const before = world.model.requests.length;
+    const r = await runCli(
+      ['matrix', '--agent', 'codex', '--codex', CODEX_BIN, '--runs', '1'].concat([
+        '--skills',
+        path.join(world.work, 'skills'),
+        '--context',
+        path.join(world.work, 'context.json'),
+        '--out',
+        path.join(world.work, 'out-codex'),
+      ]),
+      {
+        env: { ...world.claude.env, OPENAI_BASE_URL: `${world.model.url}/v1`, OPENAI_API_KEY: 'sk-test-mc' },
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const codex = await writtenMatrix(path.join(world.work, 'out-codex'));
+    expect(codex?.agent).toBe('codex');
+    expect(codex?.settings.context).toEqual(describeContext(GIVEN));
+    const first = world.model.requests
+      .slice(before)
+      .filter((q) => q.path === '/v1/responses' && q.turn === 1 && (q.view?.query ?? '').startsWith('mc '));
+    expect(first).toHaveLength(4);
+    for (const request of first) {
+      const own = request.view?.query === 'mc alpha: now write the weekly review';
+      expect(request.view?.priorTurns, request.view?.query).toBe(own ? OWN.length : GIVEN.length);
     }
   });
 

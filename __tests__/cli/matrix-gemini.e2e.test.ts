@@ -1,10 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MatrixReport, matrixReportSchema } from '../../src/schemas/matrix.js';
+import type { MatrixReport } from '../../src/schemas/matrix.js';
 import { type Routes, routeScript } from '../../src/simulated/model.js';
 import { stubSkillName } from '../../src/simulated/request.js';
 import { type CliResult, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { writtenMatrix } from '../fakes/matrix-report.js';
 
 /**
  * `matrix --agent gemini` end to end: the CLI process and the real `gemini` against the simulated
@@ -44,7 +44,7 @@ const LISTED: Record<string, string> = {
 
 let world: CliWorld;
 let result: CliResult;
-let report: MatrixReport;
+let report: MatrixReport | undefined;
 let from: number;
 
 beforeAll(async () => {
@@ -66,10 +66,7 @@ beforeAll(async () => {
       },
     },
   );
-  const [json] = (await readdir(out).catch(() => [])).filter((f) => f.endsWith('-matrix.json'));
-  // A run that wrote no report fails the first test, with its stderr.
-  if (json !== undefined)
-    report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
+  report = await writtenMatrix(out);
 }, 300_000);
 
 afterAll(async () => {
@@ -92,20 +89,20 @@ describe('matrix --agent gemini', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^ok {4}gemini round-trip/m);
     expect(result.stderr).not.toContain('gemini-test-key-0123456789');
-    expect(report.agent).toBe('gemini');
-    expect(report.cli.version).toBe('0.61.0');
-    expect(report.settings.launch).toBe('cold');
-    expect(report.verdict).toBe('ok');
+    expect(report?.agent).toBe('gemini');
+    expect(report?.cli.version).toBe('0.61.0');
+    expect(report?.settings.launch).toBe('cold');
+    expect(report?.verdict).toBe('ok');
   });
 
   it('puts each run in the cell of the skill its activate_skill named, a text answer in none/other', () => {
-    const byQuery = Object.fromEntries(report.queries.map((q) => [q.query, q]));
+    const byQuery = Object.fromEntries((report?.queries ?? []).map((q) => [q.query, q]));
     expect(byQuery['gm alpha: write the weekly review']?.loaded).toEqual({ alpha: 1 });
     expect(byQuery['gm alpha: water the plants']).toMatchObject({ loaded: {}, noneOther: 1 });
     expect(byQuery['gm beta: a chart for the review']?.loaded).toEqual({ alpha: 1 });
     // A skill with no eval set still competes: the negative went to it.
     expect(byQuery['gm beta: what is the time']?.loaded).toEqual({ lonely: 1 });
-    expect(report.stolen.map((s) => [s.owner, s.thief])).toEqual([['beta', 'alpha']]);
+    expect((report?.stolen ?? []).map((s) => [s.owner, s.thief])).toEqual([['beta', 'alpha']]);
     // And each decision is the model's own: the activation it answered with, by its stub's name.
     const requests = firstRequests();
     expect(requests.map((r) => (r.behaviour as { kind: string }).kind).sort()).toEqual([
