@@ -1,20 +1,29 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../src/agents/registry.js';
+import { matrixReportSchema } from '../../src/schemas/matrix.js';
 import { reportSchema } from '../../src/schemas/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 import { listedNameOf } from '../../src/simulated/route.js';
 import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
 import { writeFakeNpm } from '../fakes/fake-npm.js';
-import { type ActionResult, evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
+import {
+  type ActionResult,
+  evalsJson,
+  pullRequestPayload,
+  pushPayload,
+  runAction,
+  skillFile,
+} from './harness.js';
 
 /**
  * `agents: gemini`: a pull request measured on the real `gemini` alone, got as the runner would
  * get it (no `gemini-path`: `@google/gemini-cli@<gemini-version>` installed by the fake `npm` into a
  * cached prefix), with its key from the `gemini-api-key` input only. Nothing in the Action names
  * Gemini: its inputs, install, key, gates and label all come from the registry.
- * Runs: 2 queries × 1 run × 2 sides = 4 measured runs, plus the round-trip gate.
+ * Runs: 2 queries × 1 run × 2 sides = 4 measured runs, plus the round-trip gate; then a push job
+ * with the routing matrix (below).
  */
 
 const TOKEN = 'ghs_actions_token_for_gemini';
@@ -117,5 +126,67 @@ describe('agents: gemini on a pull request', () => {
       expect(side?.totals.positives).toEqual({ triggered: 1, runs: 1 });
       expect(side?.totals.negatives).toEqual({ fired: 0, runs: 1 });
     }
+  });
+});
+
+/**
+ * `routing-matrix: true` on Gemini alone, as `matrix --agent gemini` does: every skill of the
+ * repository installed in every Gemini run as Gemini lists it, each run in the cell of the skill its
+ * `activate_skill` named (the model sends every `pos` query to tiny). Runs: the gates, the changed
+ * skill's 2, the matrix's 4.
+ */
+describe('agents: gemini, routing-matrix', () => {
+  let job: ActionResult;
+
+  beforeAll(async () => {
+    const { repo } = world;
+    const before = repo.git('rev-parse', 'HEAD');
+    const head = await repo.commit('Add wave', {
+      '.claude/skills/wave/SKILL.md': skillFile('wave', 'Wave at the user. Use when a wave is asked for.'),
+      '.claude/skills/wave/evals.json': evalsJson([
+        { query: 'pos-wave: wave at me', should_trigger: true },
+        { query: 'neg-wave: sort this list', should_trigger: false },
+      ]),
+    });
+    job = await runAction({
+      cwd: repo.dir,
+      eventName: 'push',
+      payload: pushPayload({ before, after: head }),
+      inputs: {
+        agents: 'gemini',
+        'gemini-api-key': GEMINI_KEY,
+        'github-token': TOKEN,
+        'routing-matrix': 'true',
+        runs: '1',
+        timeout: '60',
+      },
+      env: world.env({
+        PATH: `${path.join(world.work, 'bin')}:${process.env.PATH ?? ''}`,
+        GITHUB_SHA: head,
+        GITHUB_REF: 'refs/heads/reword',
+        GOOGLE_GEMINI_BASE_URL: world.model.url,
+        FAKE_NPM_LOG: npmLog,
+        FAKE_NPM_GEMINI: GEMINI_BIN,
+      }),
+    });
+  }, 600_000);
+
+  it('measures the matrix on Gemini: a load goes to the skill activated, a text answer to none/other', async () => {
+    expect(job.code, actionLog(job)).toBe(0);
+    const out = path.join(world.repo.dir, 'skilltrigger-results');
+    const [file] = (await readdir(out)).filter((f) => f.endsWith('-matrix.json'));
+    const report = matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, file ?? ''), 'utf8')));
+    expect(report.agent).toBe('gemini');
+    expect(report.cli.version).toBe(AGENTS.gemini.pinnedVersion);
+    expect(report.skills.map((k) => k.name)).toEqual(['tiny', 'wave']);
+    const where = Object.fromEntries(
+      report.queries.map((q) => [q.query, { ...q.loaded, none: q.noneOther }]),
+    );
+    expect(where).toEqual({
+      'pos: say hello tinily': { tiny: 1, none: 0 },
+      'neg: what time is it': { none: 1 },
+      'pos-wave: wave at me': { tiny: 1, none: 0 },
+      'neg-wave: sort this list': { none: 1 },
+    });
   });
 });

@@ -49,7 +49,7 @@ describe('matrix flags', () => {
     });
   });
 
-  it('--agent codex measures the matrix on Codex; one agent per matrix', () => {
+  it('--agent codex or gemini measures the matrix on that agent; one agent per matrix', () => {
     expect(
       parseCli(['matrix', '--skills', 's', '--agent', 'codex'], { ...env, SKILLTRIGGER_CODEX: '/bin/cx' }),
     ).toMatchObject({
@@ -65,9 +65,19 @@ describe('matrix flags', () => {
       /matrix measures one agent per report.*Fix: run matrix --agent claude and matrix --agent codex as two calls/,
     );
     expect(usage(['matrix', '--skills', 's', '--agent', 'copilot'])).toMatch(/unknown agent "copilot"/);
-    expect(usage(['matrix', '--skills', 's', '--agent', 'gemini'])).toMatch(
-      /the routing matrix runs on claude or codex for now.*Fix: measure gemini with run --agent gemini --siblings <dir>/,
-    );
+    expect(
+      parseCli(['matrix', '--skills', 's', '--agent', 'gemini', '--gemini', '/opt/gemini'], env),
+    ).toMatchObject({ agent: 'gemini', gemini: '/opt/gemini' });
+    expect(parseCli(['matrix', '--skills', 's', '--agent', 'gemini'], env)).not.toHaveProperty('codex');
+  });
+
+  it('--context and --context-fill give the queries without their own context earlier turns', () => {
+    expect(parseCli(['matrix', '--skills', 's', '--context', 'c.json'], env)).toMatchObject({
+      context: 'c.json',
+    });
+    expect(parseCli(['matrix', '--skills', 's', '--context-fill', '2000'], env)).toMatchObject({
+      contextFill: 2000,
+    });
   });
 
   it('refuses what makes no sense, saying why', () => {

@@ -1,8 +1,10 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { buildMatrixReport, describeMatrixSkill, type MatrixMeta } from '../../src/matrix/build.js';
 import { matrixQueries, type Shard, shardQueries } from '../../src/matrix/plan.js';
 import { summarizeMatrixQuery } from '../../src/matrix/tally.js';
-import type { MatrixReport, MatrixRun } from '../../src/schemas/matrix.js';
+import { type MatrixReport, type MatrixRun, matrixReportSchema } from '../../src/schemas/matrix.js';
 
 /** A matrix report built through the real rules from scripted runs: `runsOf(owner, id)` says where each run went. */
 const item = (id: string, shouldTrigger: boolean): EvalItem => ({
@@ -62,3 +64,13 @@ export const scriptedRuns = (owner: string, id: string): MatrixRun[] => {
   if (id.endsWith('1')) return [to(owner), to(owner)];
   return [{ to: 'none-other' }, to('gamma')];
 };
+
+/**
+ * The matrix report a CLI call wrote into `out`, or undefined when it wrote none (the test that
+ * checks the exit code then fails with the call's stderr).
+ */
+export async function writtenMatrix(out: string): Promise<MatrixReport | undefined> {
+  const [json] = (await readdir(out).catch(() => [])).filter((f) => f.endsWith('-matrix.json'));
+  if (json === undefined) return undefined;
+  return matrixReportSchema.parse(JSON.parse(await readFile(path.join(out, json), 'utf8')));
+}

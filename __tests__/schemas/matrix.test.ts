@@ -56,7 +56,7 @@ describe('the head and its versions', () => {
     expect(refused((r) => Object.assign(r, { createdAt: 'yesterday' }))).toEqual(['createdAt']);
   });
 
-  it('an older file without agent or settings.launch still reads; the agent is claude or codex', () => {
+  it('an older file without agent or settings.launch still reads; the agent is one that routes a matrix', () => {
     expect(
       refused((r) => {
         delete r.agent;
@@ -64,7 +64,8 @@ describe('the head and its versions', () => {
       }),
     ).toEqual([]);
     expect(refused((r) => Object.assign(r, { agent: 'codex' }))).toEqual([]);
-    expect(refused((r) => Object.assign(r, { agent: 'gemini' }))).toEqual(['agent']);
+    expect(refused((r) => Object.assign(r, { agent: 'gemini' }))).toEqual([]);
+    expect(refused((r) => Object.assign(r, { agent: 'copilot' }))).toEqual(['agent']);
   });
 });
 

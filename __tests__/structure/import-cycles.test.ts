@@ -425,13 +425,10 @@ const REGISTRY = ['agents/registry.ts', 'agents/runtime.ts', 'agents/prices.ts']
 const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
   'action/listed.ts',
   'action/preflight.ts',
-  'action/routing-matrix.ts',
   'cli/check-command.ts',
   'cli/listing-step.ts',
-  'cli/matrix-codex.ts',
   'cli/matrix-command.ts',
   'matrix/agent.ts',
-  'matrix/measure.ts',
   'preflight/preflight.ts',
   'preflight/render.ts',
 ];

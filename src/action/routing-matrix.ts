@@ -1,14 +1,13 @@
 import path from 'node:path';
 import * as core from '@actions/core';
 import type { AgentChoice, AgentId } from '../agents/agent.js';
-import { codexSiblings, codexUnlistedDefect } from '../agents/codex/listed.js';
-import { codexProviderFrom } from '../agents/codex/provider.js';
-import { agentFacts } from '../agents/registry.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { runtimeOf } from '../agents/runtime.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { measureMatrix } from '../matrix/measure.js';
+import { type MatrixOtherAgent, measureMatrix } from '../matrix/measure.js';
 import { shardText } from '../matrix/shard.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
@@ -81,11 +80,9 @@ export async function planRoutingMatrix(
         warn: (warning) =>
           core.info(`routing matrix: warning: ${warning.split(`${root}${path.sep}`).join('')}`),
       });
-      // On Codex a skill it leaves out of its listing is never chosen: refused like any other defect.
-      const unlisted =
-        matrixAgentOf(settings).agent === 'codex'
-          ? entrants.flatMap((e) => codexUnlistedDefect(e.skill) ?? [])
-          : [];
+      // On another agent a skill it leaves out of its listing is never chosen: refused like any other defect.
+      const runtime = runtimeOf(matrixAgentOf(settings).agent);
+      const unlisted = runtime ? entrants.flatMap((e) => runtime.unlisted(e.skill) ?? []) : [];
       if (unlisted.length > 0) throw new InputErrors(unlisted);
       const sets = entrants.filter((e) => e.evalSet !== null);
       const queries = sets.reduce((n, e) => n + (e.evalSet?.items.length ?? 0), 0);
@@ -112,7 +109,7 @@ export async function planRoutingMatrix(
 export function matrixAgentOf(settings: Settings): AgentChoice {
   const first = settings.agents?.[0];
   const model = first?.model ?? settings.model ?? settings.models?.[0];
-  return { agent: first?.agent ?? 'claude', ...(model === undefined ? {} : { model }) };
+  return { agent: first?.agent ?? DEFAULT_AGENT, ...(model === undefined ? {} : { model }) };
 }
 
 /** What the matrix needs of the job: the installed CLIs, the gates' findings, the shared listing. */
@@ -121,7 +118,6 @@ export interface MatrixContext {
   settings: Settings;
   /** Claude Code, where it is measured. */
   claude?: AgentInstall;
-  /** The `codex` executable, where Codex is measured. */
   /** Each other agent's executable, as installed. */
   bins?: Partial<Record<AgentId, string>>;
   gates: ActionGates;
@@ -143,9 +139,7 @@ export async function measureRoutingMatrix(
   const evalSets = new Map(plan.entrants.map((e) => [e.skill.name, e.evalSet]));
   const entrants = await listedEntrants(plan, m, agent);
   const env = claudeEnv(settings);
-  const codexBin = agent === 'codex' ? m.bins?.codex : undefined;
-  if (agent === 'codex' && codexBin === undefined) throw new Error('the routing matrix on Codex needs codex');
-  const defaultModel = agentFacts('codex').defaultModel(gates.agentGates?.codex?.version);
+  const other = otherMatrixAgent(agent, m);
   const report = await measureMatrix(
     {
       entrants: entrants.map((e) => ({ ...e, evalSet: evalSets.get(e.name) ?? null })),
@@ -158,18 +152,7 @@ export async function measureRoutingMatrix(
       claudeBin: m.claude?.bin ?? 'claude',
       env,
       ...(model === undefined ? {} : { model }),
-      ...(codexBin === undefined
-        ? {}
-        : {
-            codex: {
-              bin: codexBin,
-              provider: codexProviderFrom(env).provider,
-              ...(defaultModel ? { defaultModel } : {}),
-              ...(gates.agentGates?.codex?.version === undefined
-                ? {}
-                : { version: gates.agentGates?.codex?.version }),
-            },
-          }),
+      ...(other === undefined ? {} : { agent: other }),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,
@@ -188,16 +171,32 @@ export async function measureRoutingMatrix(
 }
 
 /**
+ * The agent the matrix runs on when it is not the default one: its executable as installed, and
+ * its version from its gates.
+ */
+function otherMatrixAgent(agent: AgentId, m: MatrixContext): MatrixOtherAgent | undefined {
+  if (agent === DEFAULT_AGENT) return undefined;
+  const bin = m.bins?.[agent];
+  if (bin === undefined)
+    throw new Error(`the routing matrix on ${agentFacts(agent).label} needs ${agentFacts(agent).bin}`);
+  const version = m.gates.agentGates?.[agent]?.version;
+  return { id: agent, bin, ...(version === undefined ? {} : { version }) };
+}
+
+/**
  * Each skill with the text its stub is written from: Claude Code's listing (the job's shared probe),
- * or on Codex the description Codex lists (every skill is listed: the plan refused the others).
+ * or on another agent the description it lists (every skill is listed: the plan refused the others).
  */
 async function listedEntrants(
   plan: RoutingMatrixPlan & { kind: 'ready' },
   m: MatrixContext,
   agent: AgentChoice['agent'],
 ): Promise<Array<{ name: string; listed: string }>> {
-  if (agent === 'codex') {
-    const { installed } = codexSiblings(plan.entrants.map((e) => ({ skill: e.skill, file: e.skill.file })));
+  const runtime = runtimeOf(agent);
+  if (runtime) {
+    const { installed } = runtime.siblings(
+      plan.entrants.map((e) => ({ skill: e.skill, file: e.skill.file })),
+    );
     const listedOf = new Map(installed.map((s) => [s.skillName, s.description]));
     return plan.entrants.map((e) => ({
       name: e.skill.name,

@@ -167,11 +167,7 @@ export function readMatrixAndDrift(
   }: { firstAgent: AgentId | undefined; maxCostUsd: number | undefined; mode: Mode },
 ): { routingMatrix: boolean; acceptDrift: boolean } {
   const routingMatrix = input.boolean(Inputs.RoutingMatrix);
-  if (
-    routingMatrix &&
-    firstAgent !== undefined &&
-    !(MATRIX_AGENTS as readonly string[]).includes(firstAgent)
-  ) {
+  if (routingMatrix && firstAgent !== undefined && !MATRIX_AGENTS.includes(firstAgent)) {
     // The matrix holds the first agent's runs, and it runs on the agents its loop knows.
     throw new UsageError(
       `input ${Inputs.RoutingMatrix}: the routing matrix runs on ${MATRIX_AGENTS.join(' or ')}, and ${Inputs.Agents} puts ${firstAgent} first. Fix: list ${MATRIX_AGENTS.join(' or ')} first in ${Inputs.Agents}, or set ${Inputs.RoutingMatrix}: false`,

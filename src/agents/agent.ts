@@ -4,6 +4,7 @@
  * agent: each one implements it in its own folder (`claude/`, `codex/`, docs/architecture.md,
  * "A new agent"), and the registry (`registry.ts`) names them.
  */
+import type { InputError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import type { ErrorCause, Outcome, Usage } from '../outcome.js';
 
@@ -43,6 +44,11 @@ export interface AgentFacts {
   secretVariables: readonly string[];
   /** Whether its runs can start warm: a process started ahead, waiting for its prompt. */
   warmStandby: boolean;
+  /**
+   * Whether a routing matrix runs on it (`matrix --agent <id>`, docs/matrix.md): the default agent's
+   * matrix is the core's own, every other agent's is its runtime's `matrix`.
+   */
+  routesMatrix: boolean;
   /**
    * Why its runs cannot start from a context (`--context`; docs/context.md), said to the user; absent
    * when they can.
@@ -395,18 +401,48 @@ export interface SkillFile {
   fileText?: string;
 }
 
+/** One side of a loop agent's runs: the skill its stub stands for, as the agent lists it, and the skills beside it. */
+export interface AgentSide {
+  skillName: string;
+  description: string;
+  siblings: readonly SiblingText[];
+}
+
 /**
- * An agent whose runs the loop makes through the spec alone, each in its own process, started
- * cold (every agent but the default one, whose loop agent, standbys and gates the core still
- * builds itself): what the core asks of it, from its gates to its loop agent.
+ * What a routing matrix's runs are made with (docs/matrix.md), once the agent's gates have passed:
+ * one side per skill of the matrix, each skill the tested one of its own side.
+ */
+export interface AgentMatrixSettings {
+  bin: string;
+  /** The user's environment (its key and endpoint are read from it). */
+  env: NodeJS.ProcessEnv;
+  /** Its version, from its gates (what its runs send without `--model` may depend on it). */
+  version?: string;
+  /** Side i: the i-th skill as the tested one, every other skill of the matrix beside it, as the agent lists them. */
+  sides: readonly AgentSide[];
+}
+
+/**
+ * An agent the core reaches through the spec alone, from its gates to its loop agent (every agent
+ * but the default one, whose gates are still the preflight's and whose matrix agent
+ * src/matrix/agent.ts builds): its loop runtime, and its gates, its listing and its matrix.
  */
 export interface AgentRuntime extends AgentLoopRuntime {
   /** Its gates in order (cli, auth, round-trip, conflict, roster), each marked with its id. */
   gates(settings: AgentGateSettings): Promise<AgentGates>;
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
-  unlisted(skill: SkillFile): Error | undefined;
-  /** The siblings its runs install beside the stub, as it lists them. */
+  unlisted(skill: SkillFile): InputError | undefined;
+  /**
+   * The siblings its runs install beside the stub, as it lists them; for a routing matrix, its
+   * listing of the whole skill set (each skill's text as it lists it, and those it leaves out).
+   */
   siblings(skills: readonly { skill: SkillFile; file: string }[]): ListedSiblings;
+  /**
+   * Its loop agent over a routing matrix (`matrix --agent <id>`): the run of side i installs the
+   * i-th skill's stub as the tested one and every other skill beside it, and its result's `loaded`
+   * names whichever of them the run loaded. Absent: the agent cannot route a matrix.
+   */
+  matrix?(settings: AgentMatrixSettings): Agent;
   /** How its runs of one side will list the stub, read by a probe of their own environment. */
   listing?(settings: AgentListingSettings): Promise<ListingProbe>;
 }

@@ -1,4 +1,5 @@
 import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { isAgent, parseAgents } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
@@ -16,6 +17,7 @@ import {
   DEFAULT_OUT,
   nonEmptyModel,
   noPositionals,
+  numberOption,
   optional,
   runsOption,
 } from './option-values.js';
@@ -86,8 +88,14 @@ export interface ViewArgs {
   open: boolean;
 }
 
-/** `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded matrix. */
-export interface MatrixArgs extends MeasuringFlags {
+/**
+ * `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded
+ * matrix. The executable of the agent that runs it stands under that agent's id (`codex: <path>`),
+ * as `claude` names Claude Code's.
+ */
+export type MatrixArgs = MatrixFlags & Partial<Record<AgentId, string>>;
+
+interface MatrixFlags extends MeasuringFlags {
   command: 'matrix';
   /** The folder whose SKILL.md files are measured; absent with `merge`. */
   skills?: string;
@@ -98,8 +106,12 @@ export interface MatrixArgs extends MeasuringFlags {
   /** `--shard i/n`: leg i of n (1-based). */
   shard?: { index: number; count: number };
   json: boolean;
-  /** `--agent codex`: the codex executable that runs the matrix (absent: Claude Code runs it). */
-  codex?: string;
+  /** `--context <file>`: the turns every query without a context of its own starts with (docs/context.md). */
+  context?: string;
+  /** `--context-fill N`: N characters of the shipped coding conversation instead. */
+  contextFill?: number;
+  /** `--agent <id>` for an agent but the default: the agent that runs the matrix (absent: Claude Code). */
+  agent?: AgentId;
 }
 
 export type CliArgs =
@@ -229,7 +241,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         ...measuringFlags(parsed, claudeOf(parsed, env)),
         ...(shard === undefined ? {} : { shard: parseShard(shard) }),
         json: parsed.switches.has('json'),
-        ...(matrixAgent(v.get('agent')) === 'codex' ? { codex: agentBins(parsed, env).codex } : {}),
+        ...optional('context', v.get('context')),
+        ...(v.get('context-fill') === undefined
+          ? {}
+          : { contextFill: numberOption('context-fill', v.get('context-fill'), 0) }),
+        ...otherMatrixAgent(matrixAgent(v.get('agent')), agentBins(parsed, env)),
       };
     },
   },
@@ -267,8 +283,8 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
  * `matrix --agent`: one agent per matrix. Its report holds one agent's runs, so two agents are two
  * calls (docs/matrix.md).
  */
-function matrixAgent(value: string | undefined): (typeof MATRIX_AGENTS)[number] {
-  if (value === undefined) return 'claude';
+function matrixAgent(value: string | undefined): AgentId | undefined {
+  if (value === undefined) return undefined;
   const agents = parseAgents(value, {
     agent: '--agent',
     model: '--model',
@@ -278,13 +294,24 @@ function matrixAgent(value: string | undefined): (typeof MATRIX_AGENTS)[number] 
   const [only, second] = agents;
   if (second !== undefined || only === undefined)
     throw new UsageError(
-      `matrix measures one agent per report; got --agent ${value}. Fix: run matrix --agent claude and matrix --agent codex as two calls`,
+      `matrix measures one agent per report; got --agent ${value}. Fix: run ${agents.map((a) => `matrix --agent ${a}`).join(' and ')} as two calls`,
     );
-  if (only !== 'claude' && only !== 'codex')
+  const known = MATRIX_AGENTS.find((id) => id === only);
+  if (known === undefined)
     throw new UsageError(
       `matrix --agent ${only}: the routing matrix runs on ${MATRIX_AGENTS.join(' or ')} for now (docs/matrix.md). Fix: measure ${only} with run --agent ${only} --siblings <dir>`,
     );
-  return only;
+  return known;
+}
+
+/** The matrix's agent and its executable under its id, when it is not the default agent. */
+function otherMatrixAgent(
+  agent: AgentId | undefined,
+  bins: Record<AgentId, string>,
+): { agent?: AgentId } & Partial<Record<AgentId, string>> {
+  if (agent === undefined || agent === DEFAULT_AGENT) return {};
+  const bin: Partial<Record<AgentId, string>> = { [agent]: bins[agent] };
+  return { agent, ...bin };
 }
 
 /** The options as one record, for `improve --apply`, which refuses every option but its own. */

@@ -1,13 +1,23 @@
+import type { AgentId } from '../agents/agent.js';
 import { startEarlyStandby } from '../agents/claude/early-standby.js';
 import { foreseenListing, listAndCheck, unlistedDefect } from '../agents/claude/listed-text.js';
-import { realRunDeps } from '../agents/claude/run-once.js';
-import { ExitCode } from '../errors.js';
-import { firstMatrixStandbySpec, type MatrixAgentSettings, matrixStandbyCount } from '../matrix/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { runtimeOf } from '../agents/runtime.js';
+import { ExitCode, InputErrors } from '../errors.js';
+import { contextRefusal } from '../inputs/agents.js';
+import {
+  firstMatrixStandbySpec,
+  type MatrixAgentSettings,
+  type MatrixOtherAgent,
+  matrixStandbyCount,
+  realMatrixRunDeps,
+} from '../matrix/agent.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { type MatrixEntrant, measureMatrix } from '../matrix/measure.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import type { MatrixReport } from '../schemas/matrix.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
@@ -15,9 +25,10 @@ import { TOOL_VERSION } from '../version.js';
 import type { MatrixArgs } from './args.js';
 import { evalSetWarnings } from './check-command.js';
 import { passGates } from './gates-step.js';
-import { codexMatrix, refuseCodexUnlisted } from './matrix-codex.js';
+import { otherAgentSettings } from './other-agents.js';
 import { LineProgress } from './progress.js';
 import type { CliIo } from './run-command.js';
+import { runContext } from './run-context.js';
 
 /**
  * `skilltrigger matrix`: every skill under `--skills` installed in every run, every query of every
@@ -34,31 +45,37 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   }
   const entrants = await loadEntrants(args.skills ?? '', io);
   await checkReportFolder(args.out);
-  const codexBin = args.codex;
-  // A skill Codex leaves out of its listing is never chosen there: refused before the gates.
-  if (codexBin !== undefined) refuseCodexUnlisted(entrants);
-  if (codexBin !== undefined && args.standby !== undefined && args.standby > 0)
+  const other =
+    args.agent === undefined
+      ? undefined
+      : { id: args.agent, bin: args[args.agent] ?? agentFacts(args.agent).bin };
+  // A skill the agent leaves out of its listing is never chosen there: refused before the gates.
+  if (other !== undefined) refuseUnlisted(other.id, entrants);
+  if (other !== undefined && args.standby !== undefined && args.standby > 0)
     io.stderr.write(
-      `standby: --standby ${args.standby} is ignored: Codex runs always start cold (the warm standby is claude's)\n`,
+      `standby: --standby ${args.standby} is ignored: ${agentFacts(other.id).label} runs always start cold (the warm standby is claude's)\n`,
     );
-  const measuring = measuringSettings(args, io);
+  // A context is an input too: read and checked, and refused on an agent that takes none, before the gates.
+  const context = await runContext(args, io);
+  refuseContexts(other?.id, args, context !== undefined, entrants);
+  const measuring = { ...measuringSettings(args, io), ...(context ? { context: context.turns } : {}) };
   // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the
   // gates; its stub holds the texts the emulation foresees, and the loop takes it only if the
   // listing probe reads the same.
   const early = startEarlyStandby(
-    codexBin === undefined
+    other === undefined
       ? firstMatrixStandbySpec(
           { ...measuring, entrants: entrants.map(foreseenEntrant) },
           matrixStandbyCount(measuring),
         )
       : undefined,
-    realRunDeps,
+    realMatrixRunDeps,
   );
   const { preflight, reminders } = await passGates(
     args,
     {
       ...(args.model ? { model: args.model } : {}),
-      ...(codexBin === undefined ? {} : { agents: [{ agent: 'codex' as const }], bins: { codex: codexBin } }),
+      ...(other === undefined ? {} : { agents: [{ agent: other.id }], bins: { [other.id]: other.bin } }),
       skillNames: entrants.map((e) => e.skill.name),
     },
     early,
@@ -66,14 +83,14 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
     signal,
   );
   try {
-    const codex = codexBin === undefined ? undefined : await codexMatrix(codexBin, io, preflight, entrants);
-    const listed = codex ? codex.entrants : await listedTexts(args, io, signal, entrants);
+    const listing = other === undefined ? undefined : await otherAgentListing(other, io, preflight, entrants);
+    const listed = listing ? listing.entrants : await listedTexts(args, io, signal, entrants);
     const progress = new LineProgress(io.stderr, matrixProgressLine);
     const report = await measureMatrix(
       {
         ...measuring,
         entrants: listed,
-        ...(codex ? { codex: codex.settings } : {}),
+        ...(listing ? { agent: listing.agent } : {}),
         early,
         noVerdictShare: DEFAULT_RULES.noVerdictShare,
         conflictAllowed: preflight.conflictAllowed,
@@ -133,6 +150,62 @@ async function finish(args: MatrixArgs, io: CliIo, report: MatrixReport): Promis
 }
 
 type Loaded = MatrixEntrantInput;
+
+/** A context (`--context`, `--context-fill` or an entry's own) on an agent that takes none: exit 1. */
+function refuseContexts(
+  id: AgentId | undefined,
+  args: MatrixArgs,
+  given: boolean,
+  entrants: readonly Loaded[],
+): void {
+  const entry = entrants.find((e) => e.evalSet?.items.some((item) => item.context?.turns !== undefined));
+  const what = given
+    ? args.contextFill === undefined
+      ? '--context'
+      : '--context-fill'
+    : entry?.evalSet
+      ? `${entry.evalSet.file}: an entry's context`
+      : undefined;
+  const refused = contextRefusal([{ agent: id ?? DEFAULT_AGENT }], what);
+  if (refused) throw refused;
+}
+
+/**
+ * `matrix --agent <id>` for an agent but the default: every skill of the matrix is installed as
+ * that agent lists it, in every run. A skill it leaves out of its listing would never be chosen
+ * there, so it is an input error (exit 1), every such skill reported at once, before the gates.
+ */
+function refuseUnlisted(id: AgentId, entrants: readonly Loaded[]): void {
+  const runtime = runtimeOf(id);
+  const defects = runtime === undefined ? [] : entrants.flatMap((e) => runtime.unlisted(e.skill) ?? []);
+  const [only] = defects;
+  if (defects.length === 1 && only) throw only;
+  if (defects.length > 1) throw new InputErrors(defects);
+}
+
+/** Each skill with the description the other agent lists for it, and that agent's version; after the gates. */
+async function otherAgentListing(
+  other: { id: MatrixOtherAgent['id']; bin: string },
+  io: CliIo,
+  preflight: PreflightResult,
+  entrants: readonly Loaded[],
+): Promise<{ entrants: MatrixEntrant[]; agent: MatrixOtherAgent }> {
+  const skills = entrants.map((e) => ({ skill: e.skill, file: e.skill.file }));
+  // Every skill is the others' sibling: the agent's listing of each, as `run` installs its siblings.
+  const listing = runtimeOf(other.id)?.siblings(skills) ?? { installed: [], leftOut: [] };
+  const settings = (
+    await otherAgentSettings({ [other.id]: other.bin }, io, preflight, { [other.id]: listing })
+  )[other.id];
+  const listedOf = new Map((settings?.siblings ?? []).map((s) => [s.skillName, s.description]));
+  return {
+    entrants: entrants.map(({ skill, evalSet }) => ({
+      name: skill.name,
+      listed: listedOf.get(skill.name) ?? skill.description,
+      evalSet,
+    })),
+    agent: { ...other, ...(settings?.version ? { version: settings.version } : {}) },
+  };
+}
 
 /**
  * Every skill and its eval set, validated before anything is spent (src/matrix/entrants.ts, shared

@@ -1,3 +1,4 @@
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import type { EvalItem } from '../inputs/types.js';
 import {
   MATRIX_SCHEMA_ID,
@@ -39,7 +40,7 @@ export interface MatrixMeta {
   createdAt: Date;
   simulated: boolean;
   /** The agent whose CLI ran every run; absent: Claude Code (written only for another agent). */
-  agent?: 'claude' | 'codex';
+  agent?: MatrixReport['agent'];
   cliVersion: string | null;
   requestedModel: string | null;
   reportedModels: Record<string, number>;
@@ -78,7 +79,7 @@ export function buildMatrixReport(meta: MatrixMeta, queries: readonly MatrixQuer
       meta.createdAt,
     ),
     simulated: meta.simulated,
-    ...(meta.agent === undefined || meta.agent === 'claude' ? {} : { agent: meta.agent }),
+    ...(meta.agent === undefined || meta.agent === DEFAULT_AGENT ? {} : { agent: meta.agent }),
     cli: { version: meta.cliVersion },
     model: { requested: meta.requestedModel, reported: meta.reportedModels },
     roster: meta.roster,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { InputError, InputErrors } from '../errors.js';
 import { errorCode } from '../guards.js';
+import { resolveEvalContexts } from '../inputs/context-file.js';
 import { DEFAULT_EVAL_LOCATIONS, evalCandidates } from '../inputs/discovery.js';
 import { parseEvalSet } from '../inputs/eval-set.js';
 import { findSkillFiles, leftOutLink, loadSkill, readIfFile } from '../inputs/files.js';
@@ -49,28 +50,14 @@ async function evalSetOf(
         'fix its permissions',
       );
     });
-    if (text !== undefined) return { evalSet: freshOnly(parseEvalSet(text, file, skill.name)), file };
+    // An entry's context file is read now, beside its eval set (docs/context.md, "A context per entry").
+    if (text !== undefined)
+      return {
+        evalSet: await resolveEvalContexts(parseEvalSet(text, file, skill.name), path.dirname(file)),
+        file,
+      };
   }
   return null;
-}
-
-/**
- * The matrix measures every query fresh: an entry's own context (docs/context.md) is refused, not
- * dropped, so no query is measured otherwise than its eval set says.
- */
-function freshOnly(set: EvalSet): EvalSet {
-  const withContext = set.items.filter((item) => item.context !== undefined);
-  if (withContext.length === 0) return set;
-  throw new InputErrors(
-    withContext.map(
-      (item) =>
-        new InputError(
-          { file: set.file, entry: `entry ${JSON.stringify(item.id)}` },
-          'has a context, and the routing matrix measures every query fresh',
-          'measure the entries with a context with skilltrigger run, or leave "context" out for the matrix',
-        ),
-    ),
-  );
 }
 
 /**

@@ -1,19 +1,28 @@
 import os from 'node:os';
 import { type InitInfo, RunInterrupted, type UpcomingRun } from '../agents/agent.js';
-import { inheritedEnvironment } from '../agents/claude/environment.js';
-import { type RunDeps, realRunDeps } from '../agents/claude/run-once.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { contextRefusal } from '../inputs/agents.js';
+import { describeContext } from '../inputs/context.js';
 import type { RunResult } from '../measure/loop-spec.js';
 import { runOnAgent } from '../measure/run-agent.js';
 import type { MatrixReport, MatrixRun } from '../schemas/matrix.js';
 import { rosterOf } from '../schemas/privacy.js';
 import { shouldStop } from '../verdict/rules.js';
-import { type MatrixAgentSettings, matrixAgent, matrixStandbyCount } from './agent.js';
+import {
+  type MatrixAgentSettings,
+  type MatrixRunDeps,
+  matrixAgent,
+  matrixEnvironment,
+  matrixRefs,
+  matrixStandbyCount,
+  realMatrixRunDeps,
+} from './agent.js';
 import { buildMatrixReport, describeMatrixSkill } from './build.js';
-import { type MatrixProgress, matrixQueries, planMatrix, shardQueries, sortSkills } from './plan.js';
+import { type MatrixProgress, planMatrix, sortSkills } from './plan.js';
 import { destinationOf, summarizeMatrixQuery } from './tally.js';
 
-export type { MatrixCodex, MatrixEntrant } from './agent.js';
+export type { MatrixEntrant, MatrixOtherAgent } from './agent.js';
 
 /** Everything a matrix measurement needs, validated by the command. */
 export interface MatrixSettings extends MatrixAgentSettings {
@@ -44,24 +53,27 @@ export async function measureMatrix(
   settings: MatrixSettings,
   onRun: (p: MatrixProgress) => void,
   signal?: AbortSignal,
-  deps: RunDeps = realRunDeps,
+  deps: MatrixRunDeps = realMatrixRunDeps,
 ): Promise<MatrixReport> {
   const entrants = sortSkills(settings.entrants);
   const names = entrants.map((e) => e.name);
   const installed = new Set(names);
-  const refs = shardQueries(
-    matrixQueries(entrants.map((e) => ({ name: e.name, items: e.evalSet?.items ?? null }))),
-    settings.shard,
+  const refs = matrixRefs(settings);
+  // The CLI refuses this before its gates; the Action's entries reach it here, before any run.
+  const refused = contextRefusal(
+    [{ agent: settings.agent?.id ?? DEFAULT_AGENT }],
+    refs.some((ref) => ref.item.context?.turns !== undefined) ? 'a context' : undefined,
   );
+  if (refused) throw refused;
   const plan = planMatrix(refs.length, settings.runsPerQuery);
   // Each owner is one side of the loop: its project holds its skill as the tested one.
   const sideOf = new Map(names.map((name, side) => [name, side]));
-  const environment = await inheritedEnvironment(settings.env, os.tmpdir());
+  const environment = await matrixEnvironment(settings.env, os.tmpdir());
   const runs: MatrixRun[][] = refs.map(() => []);
   const results: RunResult[] = [];
   let aborted = false;
   let interrupted = false;
-  // With standbys, the next runs' claudes start ahead (docs/speed.md); Codex runs always go cold.
+  // With standbys, the next runs' claudes start ahead (docs/speed.md); another agent's runs always go cold.
   const standbys = matrixStandbyCount(settings);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const agent = matrixAgent(settings, standbys, deps);
@@ -71,7 +83,10 @@ export async function measureMatrix(
     plan.slice(index + 1, index + 1 + Math.max(standbys, 1)).flatMap((slot) => {
       const owner = refs[slot.query]?.owner;
       const side = owner === undefined ? undefined : sideOf.get(owner);
-      return side === undefined ? [] : [{ agent: agent.id, side, ...model }];
+      const context = refs[slot.query]?.item.context?.turns;
+      return side === undefined
+        ? []
+        : [{ agent: agent.id, side, ...model, ...(context === undefined ? {} : { context }) }];
     });
   try {
     await measurePlan();
@@ -92,6 +107,7 @@ export async function measureMatrix(
           ...model,
           timeoutMs: settings.timeoutSeconds * 1000,
           ...(signal ? { signal } : {}),
+          ...(ref.item.context?.turns === undefined ? {} : { context: ref.item.context.turns }),
         });
         agent.ahead?.(upcoming(index));
         result = await running;
@@ -137,8 +153,8 @@ export async function measureMatrix(
       }
     }
   }
-  // Codex has no init event: its version is the gate's, and the machine's roster is claude's notion.
-  const firstInit = settings.codex ? undefined : (settings.rosterInit ?? results.find((r) => r.init)?.init);
+  // Another agent has no init event: its version is the gate's, and the machine's roster is claude's notion.
+  const firstInit = settings.agent ? undefined : (settings.rosterInit ?? results.find((r) => r.init)?.init);
   const reportedModels: Record<string, number> = {};
   for (const r of results) if (r.model) reportedModels[r.model] = (reportedModels[r.model] ?? 0) + 1;
   const stubNames = firstInit
@@ -149,8 +165,8 @@ export async function measureMatrix(
       toolVersion: settings.toolVersion,
       createdAt: new Date(),
       simulated: settings.simulated,
-      ...(settings.codex ? { agent: 'codex' as const } : {}),
-      cliVersion: (settings.codex ? settings.codex.version : firstInit?.cliVersion) ?? null,
+      ...(settings.agent ? { agent: settings.agent.id } : {}),
+      cliVersion: (settings.agent ? settings.agent.version : firstInit?.cliVersion) ?? null,
       requestedModel: settings.model ?? null,
       reportedModels,
       roster: firstInit ? rosterOf(firstInit.slashCommands, firstInit.skills, stubNames) : null,
@@ -162,6 +178,7 @@ export async function measureMatrix(
         stub: settings.stub,
         maxRetries: settings.maxRetries,
         launch,
+        ...(settings.context === undefined ? {} : { context: describeContext(settings.context) }),
       },
       conflictAllowed: settings.conflictAllowed,
       shard: settings.shard ?? null,

@@ -1,3 +1,4 @@
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { InputError } from '../errors.js';
 import type { MatrixQuery, MatrixReport } from '../schemas/matrix.js';
 import { buildMatrixReport } from './build.js';
@@ -31,7 +32,7 @@ const LAUNCH_WORDS = {
 } as const;
 
 /** Whose CLI ran a leg's runs; a report without `agent` was measured on Claude Code. */
-const agentOf = (r: MatrixReport) => r.agent ?? 'claude';
+const agentOf = (r: MatrixReport) => r.agent ?? DEFAULT_AGENT;
 
 /** The first difference between a leg and the first leg, in words; undefined when they match. */
 function difference(first: MatrixReport, leg: MatrixReport, firstFile: string): string | undefined {
@@ -54,9 +55,9 @@ function difference(first: MatrixReport, leg: MatrixReport, firstFile: string): 
   if (settings(first) !== settings(leg))
     return `was measured with other settings than ${firstFile} (${JSON.stringify(leg.settings)} against ${JSON.stringify(first.settings)})`;
   if (first.cli.version !== leg.cli.version)
-    return `was measured with ${agentOf(leg) === 'codex' ? 'Codex CLI' : 'Claude CLI'} ${leg.cli.version ?? 'unknown'}, ${firstFile} with ${first.cli.version ?? 'unknown'}`;
+    return `was measured with ${agentFacts(agentOf(leg)).cliLabel} ${leg.cli.version ?? 'unknown'}, ${firstFile} with ${first.cli.version ?? 'unknown'}`;
   if (first.model.requested !== leg.model.requested)
-    return `asked for model ${leg.model.requested ?? "claude's default"}, ${firstFile} for ${first.model.requested ?? "claude's default"}`;
+    return `asked for model ${leg.model.requested ?? `${agentOf(leg)}'s default`}, ${firstFile} for ${first.model.requested ?? `${agentOf(first)}'s default`}`;
   if (first.simulated !== leg.simulated)
     return `was ${leg.simulated ? '' : 'not '}measured against the simulated model, ${firstFile} was${first.simulated ? '' : ' not'}`;
   if (first.conflictAllowed !== leg.conflictAllowed)

@@ -1,4 +1,5 @@
 import type { LoadedEntry } from '../agents/agent.js';
+import { describeContext } from '../inputs/context.js';
 import { isLost, type Outcome, outcomeCode } from '../outcome.js';
 import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from '../schemas/matrix.js';
 import { lostRunsReasons } from '../verdict/lost-runs.js';
@@ -49,6 +50,7 @@ export function summarizeMatrixQuery(ref: MatrixQueryRef, runs: readonly MatrixR
     else if (run.to === 'none-other') noneOther++;
   }
   const lost = runs.filter((r) => r.to === 'lost');
+  const context = ref.item.context?.turns;
   return {
     owner: ref.owner,
     id: ref.item.id,
@@ -60,6 +62,7 @@ export function summarizeMatrixQuery(ref: MatrixQueryRef, runs: readonly MatrixR
     noneOther,
     timeouts: lost.filter((r) => r.outcome === 'timeout').length,
     errors: lost.filter((r) => r.outcome !== 'timeout').length,
+    ...(context === undefined ? {} : { context: describeContext(context) }),
   };
 }
 

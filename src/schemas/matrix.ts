@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { environmentSchema, outcomeCodeSchema, requestedModelSchema, rosterSchema } from './report.js';
+import { AGENT_IDS, type AgentId } from '../agents/agent.js';
+import { agentFacts } from '../agents/registry.js';
+import {
+  contextSummarySchema,
+  environmentSchema,
+  outcomeCodeSchema,
+  requestedModelSchema,
+  rosterSchema,
+} from './report.js';
 
 /**
  * The matrix report, version 3: `<date>-matrix.json` (and `.md`), written by `skilltrigger matrix`
@@ -9,8 +17,8 @@ import { environmentSchema, outcomeCodeSchema, requestedModelSchema, rosterSchem
  * appear; their descriptions only as bytes + SHA-256; the machine's roster hashed (every installed
  * stub left out); no path, stderr or key. Query texts appear as in the run report.
  */
-/** The agents the routing matrix runs on (docs/matrix.md): its loop knows these two. */
-export const MATRIX_AGENTS = ['claude', 'codex'] as const;
+/** The agents the routing matrix runs on (docs/matrix.md): those the registry says route one, in its order. */
+export const MATRIX_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => agentFacts(id).routesMatrix);
 
 export const MATRIX_SCHEMA_ID = 'skilltrigger/matrix';
 /**
@@ -64,6 +72,11 @@ export const matrixQuerySchema = z.object({
   noneOther: count,
   timeouts: count,
   errors: count,
+  /**
+   * The context its runs started with (its entry's own, else `--context`; docs/context.md): its
+   * hash, turns and size, never its text. Absent: every run started fresh.
+   */
+  context: contextSummarySchema().optional(),
 });
 
 /** One row of the matrix: the queries of one skill with one label, and where their runs went. */
@@ -159,6 +172,8 @@ export const matrixReportSchema = z.object({
      * one tool text between the two (docs/speed.md, "A warm standby"). Absent in version 1: cold.
      */
     launch: z.enum(['standby', 'cold']).optional(),
+    /** `--context`: the summary of the turns every query without its own started with. Absent: none. */
+    context: contextSummarySchema().optional(),
   }),
   conflictAllowed: z.boolean(),
   /** `--shard i/n`: this report is leg i of n (1-based); null for a whole or merged matrix. */

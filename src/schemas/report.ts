@@ -86,7 +86,7 @@ export const usageSchema = z.object({
  * number and their size in characters, never their text. A new object per call (see
  * `requestedModelSchema`): a shared instance would change the text of the shipped JSON Schemas.
  */
-function contextSummarySchema() {
+export function contextSummarySchema() {
   return z.object({
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     turns: z.number().int().positive(),

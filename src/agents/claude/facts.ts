@@ -50,6 +50,7 @@ export const claudeFacts: AgentFacts = {
   endpointHelp: '',
   warmStandby: true,
   transcript: session,
+  routesMatrix: true,
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,
 };

@@ -57,5 +57,6 @@ export const codexFacts: AgentFacts = {
     'Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
   warmStandby: false,
   transcript: rollout,
+  routesMatrix: true,
   defaultModel: (version) => (version === undefined ? undefined : DEFAULT_MODELS[version]),
 };

@@ -40,6 +40,14 @@ export const codexRuntime: AgentRuntime = {
       defaultModel,
     );
   },
+  matrix: ({ bin, env, version, sides }) =>
+    // The auth gate has passed: the key is in the environment.
+    codexAgent(
+      bin,
+      codexProviderFrom(env).provider,
+      sides.map((side) => ({ ...side, siblings: [...side.siblings] })),
+      codexFacts.defaultModel(version),
+    ),
   killAll: killAllCodexGroups,
   installed: (settings) => codexInstalledEntries(settings),
   listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>

@@ -60,5 +60,14 @@ export const geminiRuntime: AgentRuntime = {
       })),
       env,
     ),
+  matrix: ({ bin, env, sides }) =>
+    // Each side's texts are Gemini's own listing of the skills (`siblings`); the auth gate has
+    // passed, so the key is in the environment.
+    geminiAgent(
+      bin,
+      geminiProviderFrom(env).provider,
+      sides.map((side) => ({ ...side, siblings: [...side.siblings] })),
+      env,
+    ),
   killAll: killAllAgentGroups,
 };

@@ -1,5 +1,6 @@
 /** The help entries of the measuring commands: run, preflight and matrix (help.ts renders them). */
 
+import { DEFAULT_AGENT } from '../../agents/registry.js';
 import { MATRIX_AGENTS } from '../../schemas/matrix.js';
 import {
   agentBinOptions,
@@ -194,12 +195,16 @@ export const PREFLIGHT_HELP = {
   ],
 } as const satisfies CommandHelp;
 
+/** The agents but the default a matrix runs on, whose executable options its help names. */
+const MATRIX_OTHER_AGENTS = MATRIX_AGENTS.filter((id) => id !== DEFAULT_AGENT);
+
 export const MATRIX_HELP = {
   summary: 'measure the skills under a folder together: which skill each query loads',
   usage: [
     'matrix --skills <dir> [--runs 2] [--model M] [--timeout 30] [--stub command|skill]',
     '    [--out <dir>] [--shard i/n] [--json] [--allow-conflict] [--max-retries 2]',
-    `    [--claude <path>] [--debug] [--standby N] [--agent ${agentValues(MATRIX_AGENTS)}] ${agentBinUsage(['codex'])}`,
+    '    [--claude <path>] [--debug] [--standby N] [--context <file>] [--context-fill N]',
+    `    [--agent ${agentValues(MATRIX_AGENTS)}] ${agentBinUsage(MATRIX_OTHER_AGENTS)}`,
     '    or: --merge <leg.json> <leg.json>... [--out <dir>] [--json]',
   ],
   options: [
@@ -213,9 +218,19 @@ export const MATRIX_HELP = {
     {
       name: 'agent',
       value: agentValues(MATRIX_AGENTS),
-      text: `the agent CLI that runs every query: ${agentChoices(MATRIX_AGENTS)}. One agent per matrix: measure the other in a second call`,
+      text: `the agent CLI that runs every query: ${agentChoices(MATRIX_AGENTS)}. One agent per matrix: measure another in a call of its own`,
     },
-    ...agentBinOptions(false, ['codex']),
+    ...agentBinOptions(false, MATRIX_OTHER_AGENTS),
+    {
+      name: 'context',
+      value: '<file>',
+      text: 'start every run of a query without a context of its own (an eval set entry\'s "context") with these earlier turns, as for run (docs/context.md); refused on an agent that takes no context',
+    },
+    {
+      name: 'context-fill',
+      value: '<N>',
+      text: 'the same with N characters (500 to 1000000) of the coding conversation that ships with skilltrigger, as for run',
+    },
     {
       name: 'timeout',
       value: '<seconds>',
