@@ -22,10 +22,12 @@ export const MATRIX_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => agentF
 
 export const MATRIX_SCHEMA_ID = 'skilltrigger/matrix';
 /**
- * Version 3 records `agent` (a Codex matrix; absent for Claude Code), version 2 `settings.launch`
- * (standby or cold); files of versions 1 and 2, without them, still read.
+ * Version 4 allows `agent: gemini` and records contexts (the optional `settings.context` and
+ * `queries[].context`, each as hash, turns and characters); version 3 records `agent` (a Codex
+ * matrix; absent for Claude Code), version 2 `settings.launch` (standby or cold); files of
+ * versions 1 to 3, without them, still read.
  */
-export const MATRIX_SCHEMA_VERSION = 3;
+export const MATRIX_SCHEMA_VERSION = 4;
 /** The oldest matrix report `matrix --merge`, `view` and the Action still read. */
 export const OLDEST_MATRIX_SCHEMA_VERSION = 1;
 

@@ -11,9 +11,11 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 8;
+export const REPORT_SCHEMA_VERSION = 9;
 /**
- * The oldest version `read` still accepts. Version 8 only added `gemini` to the agent ids and optional
+ * The oldest version `read` still accepts. Version 9 only added the optional `settings.roster`
+ * (`run --roster`: the crowd's hash, where it came from and its counts), so a version-8 report
+ * reads as it was. Version 8 only added `gemini` to the agent ids and optional
  * fields (per query `context`, `byContext`, `listing`; per measurement `byContext`, `sessionCost`,
  * `listing`; `settings.versusFresh|contextFill`), so a version-7 report reads as it was. Version 7 only added the optional `settings.context` (the
  * turns every run started with, as hash, count and size), so a version-6 report reads as it was.
