@@ -5,7 +5,7 @@ import { reportSchema } from '../../src/schemas/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { evalsJson, pullRequestPayload, skillFile } from './harness.js';
+import { evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
 import { runActionInProcess } from './in-process.js';
 
 /**
@@ -63,8 +63,9 @@ afterAll(async () => {
   await world?.close();
 });
 
-const measure = (pr: number, inputs: Record<string, string>) =>
-  runActionInProcess({
+/** The bundle as the runner runs it for the first measurement; the entry in this process after. */
+const measure = (pr: number, inputs: Record<string, string>, bundled = false) =>
+  (bundled ? runAction : runActionInProcess)({
     cwd: world.repo.dir,
     eventName: 'pull_request',
     payload: pullRequestPayload({ number: pr, baseSha: base, headSha: head, headRef: 'reword' }),
@@ -87,10 +88,11 @@ describe('the Action with context and versus-fresh', () => {
   }, async () => {
     await world.freshJob();
     const from = world.model.requests.length;
-    const result = await measure(1, {
-      context: '.github/contexts/mid-session.json',
-      'versus-fresh': 'true',
-    });
+    const result = await measure(
+      1,
+      { context: '.github/contexts/mid-session.json', 'versus-fresh': 'true' },
+      true,
+    );
     expect(result.code, actionLog(result)).toBe(0);
     // The job's estimate counts both arms: 2 queries, each fresh and with its context.
     expect(result.stdout).toMatch(/estimate: 4 runs over 1 skill/);
