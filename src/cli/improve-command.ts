@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { EarlyStart } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { askAgent } from '../agents/runtime.js';
 import { skillBody } from '../author/skill-file.js';
@@ -10,10 +11,12 @@ import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
 import { runImproveSession } from '../improve/session.js';
+import type { ContextTurn } from '../inputs/context.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
-import type { EvalSet } from '../inputs/types.js';
+import type { EvalSet, Skill } from '../inputs/types.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { startEarly } from '../measure/measurement-loop.js';
+import type { PreflightResult } from '../preflight/preflight.js';
 import { fileNamePart, writeValidatedReport } from '../report/disk/files.js';
 import { renderHtml } from '../report/html/render.js';
 import { type ImproveReport, improveReportSchema } from '../schemas/improve.js';
@@ -61,21 +64,10 @@ function checkSplit(evalSet: EvalSet): void {
  * that held on the holdout — the description replaced in SKILL.md, nothing else.
  */
 export async function improveCommand(given: ImproveArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const skill = await loadSkill(given.skill);
-  const original = await readFile(skill.file, 'utf8');
-  // --context and --context-fill, read and checked as run reads them: every measurement starts its
-  // runs with the turns (an entry's own context is the more precise), the holdout's as the train's.
-  const context = await runContext(given, io);
-  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
-  const evalSet = await loadEvalSet(args.eval, skill.name);
-  checkSplit(evalSet);
-  for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
-  const outWarning = outInSkillWarning(args.out, skill.dir);
-  if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
-  const prices = await loadPrices(args.prices);
-
+  const inputs = await improveInputs(given, io);
+  const { args, skill, evalSet } = inputs;
   // The original's first run starts now, its prompt not yet written, so its start-up overlaps the
-  // gates (src/agents/claude/early-standby.ts); the session's first measurement takes it.
+  // gates (docs/speed.md); the session's first measurement takes it.
   const early = startEarly({
     skill,
     evalSet,
@@ -90,107 +82,159 @@ export async function improveCommand(given: ImproveArgs, io: CliIo, signal: Abor
     io,
     signal,
   );
-
-  const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
   let report: ImproveReport;
   try {
-    // The whole session's estimate (measured runs and rewrite calls); --max-cost-usd refuses here, before any run.
-    const { train, holdout } = splitItems(evalSet.items);
-    const costing = planSessionCost(
-      {
-        skillName: skill.name,
-        body: skillBody(original),
-        train,
-        holdout,
-        iterations: args.iterations,
-        runsPerQuery: args.runs,
-        model: args.model,
-        ...(context === undefined ? {} : { context: context.turns }),
-      },
-      args.runsAuto,
-      preflight,
-      prices,
-      args.maxCostUsd,
-    );
-    if (costing.plan && costing.budget)
-      io.stderr.write(
-        `improve: estimated at ${args.runsAuto ? 'up to ' : ''}${formatUsd(costing.plan.usd)}, within --max-cost-usd ${formatUsd(costing.budget.maxUsd)}\n`,
-      );
-    // The price table checked against the CLI's own figure, as `run` checks it: at the round trip,
-    // then on each measurement (a model warned about once a session: every phase prices the same way).
-    for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
-    const warned = new Set<string>();
-    const warnCost = (phase: string, measured: Report) => {
-      for (const m of [measured.candidate, measured.baseline]) {
-        const check = m?.cost?.check;
-        if (!check) continue;
-        const fresh = check.models.filter((own) => own.differs && !warned.has(own.model));
-        for (const w of costCheckWarnings({ ...check, models: fresh }))
-          io.stderr.write(`warning: ${phase}: ${w}\n`);
-        for (const own of fresh) warned.add(own.model);
-      }
-    };
-    report = await runImproveSession(
-      {
-        skillName: skill.name,
-        body: skillBody(original),
-        original: skill.description,
-        items: evalSet.items,
-        iterations: args.iterations,
-        runsPerQuery: args.runs,
-        runsAuto: args.runsAuto,
-        ...(args.model ? { model: args.model } : {}),
-        triggerThreshold: args.threshold,
-        stub: args.stub,
-        simulated,
-        toolVersion: TOOL_VERSION,
-        costOfUsage: costing.costOfUsage,
-        ...(costing.budget ? { budget: costing.budget } : {}),
-      },
-      {
-        phase: (line) => io.stderr.write(`${line}\n`),
-        ask: (prompt) =>
-          askAgent(DEFAULT_AGENT, prompt, {
-            bin: args.claude,
-            env: io.env,
-            maxRetries: args.maxRetries,
-            ...(args.model ? { model: args.model } : {}),
-            timeoutMs: args.askTimeoutSeconds * 1000,
-            signal,
-          }),
-        measure: async ({ phase, items, description, baseline, budget }) => {
-          let barShown = false;
-          const measured = await measureSkill(
-            {
-              skill,
-              evalSet: { ...evalSet, items },
-              description,
-              overridden: description !== skill.description,
-              ...(baseline === undefined ? {} : { baselineDescription: baseline }),
-              ...measureSettingsFrom(args, io, preflight, { prices, ...(budget ? { budget } : {}) }),
-              // Only the first measurement can take it: the loop releases it when it ends.
-              early,
-            },
-            (p) => {
-              if (!io.stderr.isTTY) return;
-              io.stderr.write(`\r\x1b[2K${progressBar(p.done, p.planned)}`);
-              barShown = true;
-            },
-            signal,
-          );
-          if (barShown) io.stderr.write('\r\x1b[2K');
-          warnCost(phase, measured);
-          // Stopped by a signal, the measurement holds the runs made so far: the session reports them.
-          return measured;
-        },
-        stopped: () => signal.aborted,
-      },
-    );
+    report = await improveSession(inputs, { preflight, early }, io, signal);
   } finally {
     await early.release();
     preflight.release();
   }
+  return finishImprove(report, inputs, reminders, io);
+}
 
+/** What `improve` reads and checks before anything is spent. */
+interface ImproveInputs {
+  args: ImproveArgs & { contextTurns?: readonly ContextTurn[] };
+  skill: Skill;
+  /** The SKILL.md as it stands, which `--write` edits. */
+  original: string;
+  context: Awaited<ReturnType<typeof runContext>>;
+  evalSet: EvalSet;
+  prices: Awaited<ReturnType<typeof loadPrices>>;
+}
+
+async function improveInputs(given: ImproveArgs, io: CliIo): Promise<ImproveInputs> {
+  const skill = await loadSkill(given.skill);
+  const original = await readFile(skill.file, 'utf8');
+  // --context and --context-fill, read and checked as run reads them: every measurement starts its
+  // runs with the turns (an entry's own context is the more precise), the holdout's as the train's.
+  const context = await runContext(given, io);
+  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
+  const evalSet = await loadEvalSet(args.eval, skill.name);
+  checkSplit(evalSet);
+  for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const outWarning = outInSkillWarning(args.out, skill.dir);
+  if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
+  const prices = await loadPrices(args.prices);
+  return { args, skill, original, context, evalSet, prices };
+}
+
+/** The session (src/improve/session.ts) with the real measurement and the real rewrite call. */
+async function improveSession(
+  inputs: ImproveInputs,
+  gated: { preflight: PreflightResult; early: EarlyStart },
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<ImproveReport> {
+  const { args, skill, original, context, evalSet, prices } = inputs;
+  const { preflight, early } = gated;
+  const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
+  // The whole session's estimate (measured runs and rewrite calls); --max-cost-usd refuses here, before any run.
+  const { train, holdout } = splitItems(evalSet.items);
+  const costing = planSessionCost(
+    {
+      skillName: skill.name,
+      body: skillBody(original),
+      train,
+      holdout,
+      iterations: args.iterations,
+      runsPerQuery: args.runs,
+      model: args.model,
+      ...(context === undefined ? {} : { context: context.turns }),
+    },
+    args.runsAuto,
+    preflight,
+    prices,
+    args.maxCostUsd,
+  );
+  if (costing.plan && costing.budget)
+    io.stderr.write(
+      `improve: estimated at ${args.runsAuto ? 'up to ' : ''}${formatUsd(costing.plan.usd)}, within --max-cost-usd ${formatUsd(costing.budget.maxUsd)}\n`,
+    );
+  // The price table checked against the CLI's own figure, as `run` checks it: at the round trip,
+  // then on each measurement (a model warned about once a session: every phase prices the same way).
+  for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
+  const warned = new Set<string>();
+  const warnCost = (phase: string, measured: Report) => {
+    for (const m of [measured.candidate, measured.baseline]) {
+      const check = m?.cost?.check;
+      if (!check) continue;
+      const fresh = check.models.filter((own) => own.differs && !warned.has(own.model));
+      for (const w of costCheckWarnings({ ...check, models: fresh }))
+        io.stderr.write(`warning: ${phase}: ${w}\n`);
+      for (const own of fresh) warned.add(own.model);
+    }
+  };
+  return runImproveSession(
+    {
+      skillName: skill.name,
+      body: skillBody(original),
+      original: skill.description,
+      items: evalSet.items,
+      iterations: args.iterations,
+      runsPerQuery: args.runs,
+      runsAuto: args.runsAuto,
+      ...(args.model ? { model: args.model } : {}),
+      triggerThreshold: args.threshold,
+      stub: args.stub,
+      simulated,
+      toolVersion: TOOL_VERSION,
+      costOfUsage: costing.costOfUsage,
+      ...(costing.budget ? { budget: costing.budget } : {}),
+    },
+    {
+      phase: (line) => io.stderr.write(`${line}\n`),
+      ask: (prompt) =>
+        askAgent(DEFAULT_AGENT, prompt, {
+          bin: args.claude,
+          env: io.env,
+          maxRetries: args.maxRetries,
+          ...(args.model ? { model: args.model } : {}),
+          timeoutMs: args.askTimeoutSeconds * 1000,
+          signal,
+        }),
+      measure: async ({ phase, items, description, baseline, budget }) => {
+        let barShown = false;
+        const measured = await measureSkill(
+          {
+            skill,
+            evalSet: { ...evalSet, items },
+            description,
+            overridden: description !== skill.description,
+            ...(baseline === undefined ? {} : { baselineDescription: baseline }),
+            ...measureSettingsFrom(args, io, preflight, { prices, ...(budget ? { budget } : {}) }),
+            // Only the first measurement can take it: the loop releases it when it ends.
+            early,
+          },
+          (p) => {
+            if (!io.stderr.isTTY) return;
+            io.stderr.write(`\r\x1b[2K${progressBar(p.done, p.planned)}`);
+            barShown = true;
+          },
+          signal,
+        );
+        if (barShown) io.stderr.write('\r\x1b[2K');
+        warnCost(phase, measured);
+        // Stopped by a signal, the measurement holds the runs made so far: the session reports them.
+        return measured;
+      },
+      stopped: () => signal.aborted,
+    },
+  );
+}
+
+/**
+ * The end of a session: the winner written with `--write` when it held on the holdout, the report
+ * checked, summed up and written; the exit code.
+ */
+async function finishImprove(
+  given: ImproveReport,
+  inputs: Pick<ImproveInputs, 'args' | 'skill' | 'original'>,
+  reminders: string,
+  io: CliIo,
+): Promise<ExitCode> {
+  const { args, skill, original } = inputs;
+  let report = given;
   let writeError: SkilltriggerError | undefined;
   if (report.final.recommendation === 'adopt' && report.final.winner !== null && args.write) {
     try {
