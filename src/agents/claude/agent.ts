@@ -8,11 +8,12 @@
 
 import type { ContextTurn } from '../../inputs/context.js';
 import type { Agent, UpcomingRun } from '../agent.js';
+import { standbyPool } from '../process/standby-pool.js';
 import type { StubSpec } from '../process/stub-project.js';
 import type { EarlyStandby } from './early-standby.js';
 import { projectPrefetch } from './prefetch.js';
 import { type RunDeps, type RunSpec, runOnce } from './run-once.js';
-import { REQUEST_OUT_MS, standbyPool, standbyStartsAt } from './standby.js';
+import { REQUEST_OUT_MS, standbyStartsAt } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
 
 /** A run as a standby is fixed to it at its spawn: its side's stub, its model, its context. */
