@@ -1,0 +1,80 @@
+/**
+ * Codex's warm standby (docs/codex.md, "A warm standby"): `codex exec --json … -- -` started ahead
+ * in its own prepared project (stub, config, throwaway CODEX_HOME and TMPDIR) with stdin a pipe.
+ * Reading its prompt from stdin, it finishes its start-up and waits, sending nothing to the model
+ * until stdin closes; the run writes the query and closes it, then decides exactly as a cold run.
+ */
+import { writeCodexConfig } from './config-file.js';
+import { type CodexProvider, codexArgs, codexEnv } from './launch.js';
+import { killProcessesNaming } from './leftovers.js';
+import { type CodexProcess, spawnCodex } from './process.js';
+import { type CodexStubProject, type CodexStubSpec, createCodexStubProject } from './stub.js';
+
+/** The query argument that makes `codex exec` read its prompt from stdin. */
+export const STDIN_QUERY = '-';
+
+/** What a standby is started with: everything of a run but its query (no context: those start cold). */
+export interface CodexStandbySpec {
+  bin: string;
+  stub: CodexStubSpec;
+  provider: CodexProvider;
+  /** The user's environment the child starts from (default `process.env`). */
+  baseEnv?: NodeJS.ProcessEnv;
+}
+
+/** A Codex started ahead, waiting for its prompt on stdin. */
+export interface CodexStandby {
+  project: CodexStubProject;
+  codex: CodexProcess;
+  /** Whether the process has exited already (it died while it waited, or never started). */
+  hasExited(): boolean;
+}
+
+export async function startCodexStandby(spec: CodexStandbySpec): Promise<CodexStandby> {
+  const project = await createCodexStubProject(spec.stub);
+  try {
+    await writeCodexConfig(project.codexHome, spec.provider);
+    const codex = spawnCodex({
+      bin: spec.bin,
+      args: codexArgs(STDIN_QUERY, spec.provider),
+      cwd: project.dir,
+      env: codexEnv(spec.baseEnv ?? process.env, project, spec.provider),
+      stdin: 'pipe',
+    });
+    let exited = false;
+    void codex.exited.then(() => {
+      exited = true;
+    });
+    return { project, codex, hasExited: () => exited };
+  } catch (error) {
+    await project.remove();
+    throw error;
+  }
+}
+
+/** Kills a standby's process group and what its sandbox left outside it, then removes its folder. Never throws. */
+export async function discardCodexStandby(standby: CodexStandby): Promise<void> {
+  await standby.codex.kill().catch(() => undefined);
+  await killProcessesNaming(standby.project.base).catch(() => undefined);
+  await standby.project.remove().catch(() => undefined);
+}
+
+/**
+ * A standby ready for its prompt: still waiting, its prompt written and stdin closed. Undefined
+ * (the standby discarded) when it died while it waited or the prompt could not be written: the run
+ * then starts cold, so a standby's death before its prompt is never a run's outcome.
+ */
+export async function promptCodexStandby(
+  standby: CodexStandby,
+  query: string,
+): Promise<CodexStandby | undefined> {
+  if (!standby.hasExited()) {
+    const written = await standby.codex.prompt(query).then(
+      () => true,
+      () => false,
+    );
+    if (written) return standby;
+  }
+  await discardCodexStandby(standby);
+  return undefined;
+}
