@@ -12,6 +12,7 @@ import { killAllCodexGroups } from './process.js';
 import { codexProviderFrom } from './provider.js';
 import { readCodexVersion } from './run.js';
 import { codexCrowdSkills, probeCodexRunListing } from './run-listing.js';
+import { machineCodexStandbyCount } from './standby.js';
 
 export const codexRuntime: AgentRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
@@ -50,6 +51,7 @@ export const codexRuntime: AgentRuntime = {
       defaultModel === undefined ? {} : { defaultModel },
     );
   },
+  defaultStandby: machineCodexStandbyCount,
   killAll: killAllCodexGroups,
   installed: (settings) => codexInstalledEntries(settings),
   listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>

@@ -4,11 +4,34 @@
  * Reading its prompt from stdin, it finishes its start-up and waits, sending nothing to the model
  * until stdin closes; the run writes the query and closes it, then decides exactly as a cold run.
  */
+import os from 'node:os';
 import { writeCodexConfig } from './config-file.js';
 import { type CodexProvider, codexArgs, codexEnv } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexProcess, spawnCodex } from './process.js';
 import { type CodexStubProject, type CodexStubSpec, createCodexStubProject } from './stub.js';
+
+/**
+ * What one waiting Codex holds resident: ~100 MB measured here (the npm launcher's node ~44 MB and
+ * the native binary ~58 MB, VmRSS of its processes 4 s after the start; docs/codex.md, "A warm standby").
+ */
+export const CODEX_STANDBY_MEMORY_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The default number of Codex standbys: one, which hides the start-up whenever a run lasts longer
+ * than a start-up, when the memory free holds it beside the running Codex; else none.
+ */
+export function defaultCodexStandbyCount(freeBytes: number): number {
+  return freeBytes >= 2 * CODEX_STANDBY_MEMORY_BYTES ? 1 : 0;
+}
+
+let machineDefault: number | undefined;
+
+/** This machine's default, decided once a process, so every loop of it reads the same count. */
+export function machineCodexStandbyCount(): number {
+  machineDefault ??= defaultCodexStandbyCount(os.freemem());
+  return machineDefault;
+}
 
 /** The query argument that makes `codex exec` read its prompt from stdin. */
 export const STDIN_QUERY = '-';
