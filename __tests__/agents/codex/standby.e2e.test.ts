@@ -30,7 +30,12 @@ beforeAll(async () => {
   model = await startSimulatedModel({
     chunkDelayMs: 0,
     recordBodies: true,
-    script: (req) => (req.query.startsWith('hit') ? { kind: 'read-stub' } : { kind: 'text' }),
+    script: (req) =>
+      req.query.startsWith('hang')
+        ? { kind: 'hang' }
+        : req.query.startsWith('hit')
+          ? { kind: 'read-stub' }
+          : { kind: 'text' },
   });
   root = await realpath(await mkdtemp(join(tmpdir(), 'skilltrigger-codex-standby-')));
 });
@@ -141,4 +146,34 @@ describe("Codex's warm standby, through the real binary", () => {
     expect(await readdir(root)).toEqual([]);
     expect(liveProcessesIn(root)).toEqual([]);
   }, 180_000);
+
+  it('an interrupt mid-run kills the prompted standby; the one waiting is discarded; nothing is left', async () => {
+    const agent = codexAgent(
+      CODEX_BIN,
+      { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
+      [{ skillName: 'handoff', description: 'Write HANDOFF.md when ending a session.', root }],
+      { standby: 1 },
+    );
+    const first = agent.run({ query: 'miss: first', side: 0, timeoutMs: 60_000 });
+    agent.ahead?.([{ agent: 'codex', side: 0 }]);
+    expect((await first).outcome.kind).toBe('not-triggered');
+    expect(liveProjectsUnder(root)).toHaveLength(1); // the standby the hanging run takes
+    const seen = model.requests.length;
+    const interrupt = new AbortController();
+    const hanging = agent.run({
+      query: 'hang: taken from a standby',
+      side: 0,
+      timeoutMs: 60_000,
+      signal: interrupt.signal,
+    });
+    agent.ahead?.([{ agent: 'codex', side: 0 }]);
+    // The prompted standby's request is at the model (and hangs there) before the interrupt.
+    while (model.requests.length === seen) await new Promise((r) => setTimeout(r, 20));
+    interrupt.abort();
+    await expect(hanging).rejects.toThrow();
+    await agent.settle?.();
+    expect(model.requests.slice(seen).map((r) => r.view?.query)).toEqual(['hang: taken from a standby']);
+    expect(await readdir(root)).toEqual([]);
+    expect(liveProcessesIn(root)).toEqual([]);
+  }, 120_000);
 });
