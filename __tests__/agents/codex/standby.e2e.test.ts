@@ -176,4 +176,38 @@ describe("Codex's warm standby, through the real binary", () => {
     expect(await readdir(root)).toEqual([]);
     expect(liveProcessesIn(root)).toEqual([]);
   }, 120_000);
+
+  it('a run with a context takes a standby that resumed it, its history in the request', async () => {
+    const agent = codexAgent(
+      CODEX_BIN,
+      { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
+      [{ skillName: 'handoff', description: 'Write HANDOFF.md when ending a session.', root }],
+      { standby: 1 },
+    );
+    const context = [
+      { role: 'user' as const, content: 'an earlier question' },
+      { role: 'assistant' as const, content: 'an earlier answer' },
+    ];
+    const seen = model.requests.length;
+    const first = agent.run({ query: 'hit: first with a context', side: 0, timeoutMs: 60_000, context });
+    agent.ahead?.([{ agent: 'codex', side: 0, context }]);
+    expect((await first).outcome.kind).toBe('triggered');
+    expect(liveProjectsUnder(root)).toHaveLength(1); // the standby, its rollout placed
+    const second = await agent.run({
+      query: 'hit: second with a context',
+      side: 0,
+      timeoutMs: 60_000,
+      context,
+    });
+    await agent.settle?.();
+    expect(second.outcome.kind).toBe('triggered');
+    const requests = model.requests.slice(seen).filter((r) => r.turn === 1);
+    expect(requests.map((r) => r.view?.query)).toEqual([
+      'hit: first with a context',
+      'hit: second with a context',
+    ]);
+    for (const r of requests) expect(JSON.stringify(r.body)).toContain('an earlier answer');
+    expect(await readdir(root)).toEqual([]);
+    expect(liveProcessesIn(root)).toEqual([]);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@
 
 import type { ContextTurn } from '../../inputs/context.js';
 import type { Agent, UpcomingRun } from '../agent.js';
-import { standbyPool } from '../process/standby-pool.js';
+import { contextNumbers, standbyPool } from '../process/standby-pool.js';
 import type { StubSpec } from '../process/stub-project.js';
 import type { EarlyStandby } from './early-standby.js';
 import { projectPrefetch } from './prefetch.js';
@@ -21,29 +21,6 @@ interface StandbyShape {
   side: number;
   model?: string;
   context?: readonly ContextTurn[];
-}
-
-/**
- * The contexts of one loop by a number each, so a standby's key names the one it placed: the loop
- * hands every run of a query the same array (src/agents/agent.ts), so identity is enough.
- */
-function contextNumbers() {
-  const numbers = new Map<readonly ContextTurn[], number>();
-  const byNumber: (readonly ContextTurn[])[] = [];
-  return {
-    numberOf(context: readonly ContextTurn[] | undefined): string {
-      if (context === undefined) return '';
-      let n = numbers.get(context);
-      if (n === undefined) {
-        n = byNumber.push(context) - 1;
-        numbers.set(context, n);
-      }
-      return String(n);
-    },
-    contextOf(number: string): readonly ContextTurn[] | undefined {
-      return number === '' ? undefined : byNumber[Number(number)];
-    },
-  };
 }
 
 /** What claude needs of a loop, whichever loop it is: the stubs by side, the run settings, the standbys. */

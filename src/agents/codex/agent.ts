@@ -1,6 +1,6 @@
 import { noTokens } from '../../outcome.js';
 import type { Agent, RunShape, UpcomingRun } from '../agent.js';
-import { standbyPool } from '../process/standby-pool.js';
+import { contextNumbers, standbyPool } from '../process/standby-pool.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
 import { type CodexStandby, discardCodexStandby, startCodexStandby } from './standby.js';
@@ -17,9 +17,9 @@ export interface CodexLoopOptions {
 /**
  * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
  * settings; `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as
- * Codex does). A request's `context` is resumed from a rollout (docs/context.md), always cold; the
- * other runs may be handed a standby started ahead for their side and model (docs/codex.md, "A warm
- * standby"), prompted only once the previous run's process group is gone (the loop awaits each run).
+ * Codex does). A request's `context` is resumed from a rollout (docs/context.md). A run may be
+ * handed a standby started ahead for its side, context and model (docs/codex.md, "A warm standby"),
+ * prompted only once the previous run's process group is gone (the loop awaits each run).
  */
 export function codexAgent(
   bin: string,
@@ -28,18 +28,25 @@ export function codexAgent(
   options: CodexLoopOptions = {},
 ): Agent {
   const standbys = options.standby ?? 0;
-  /** `side/model`: a model name may hold a slash itself (a gateway's `vendor/model`), so it comes last. */
-  const keyOf = (run: RunShape): string => `${run.side}/${run.model ?? ''}`;
+  const contexts = contextNumbers();
+  /** `side/context/model`: a model name may hold a slash itself (a gateway's `vendor/model`), so it comes last. */
+  const keyOf = (run: RunShape): string => `${run.side}/${contexts.numberOf(run.context)}/${run.model ?? ''}`;
   const providerFor = (model: string | undefined): CodexProvider => ({
     ...provider,
     ...(model ? { model } : {}),
   });
   const pool = standbyPool<CodexStandby>(standbys, {
     start: (key) => {
-      const side = key.slice(0, key.indexOf('/'));
+      const [side = '', number = ''] = key.split('/', 2);
       const stub = stubs[Number(side)];
       if (!stub) return Promise.reject(new Error(`no Codex stub was given for side ${side}`));
-      return startCodexStandby({ bin, stub, provider: providerFor(key.slice(side.length + 1)) });
+      const context = contexts.contextOf(number);
+      return startCodexStandby({
+        bin,
+        stub,
+        provider: providerFor(key.slice(side.length + number.length + 2)),
+        ...(context === undefined ? {} : { context }),
+      });
     },
     discard: discardCodexStandby,
   });
@@ -49,8 +56,7 @@ export function codexAgent(
       const stub = stubs[request.side];
       if (!stub) throw new Error(`no Codex stub was given for side ${request.side}`);
       const model = request.model ?? provider.model ?? options.defaultModel;
-      // A run with a context resumes a placed rollout, which a standby started ahead does not hold.
-      const standby = request.context === undefined ? pool.take(keyOf(request)) : undefined;
+      const standby = pool.take(keyOf(request));
       const result = await runCodexMeasurement({
         bin,
         query: request.query,
@@ -77,9 +83,12 @@ export function codexAgent(
     ...(standbys > 0
       ? {
           ahead(upcoming: readonly UpcomingRun[]) {
-            // The next runs of Codex, as many as the standbys; those with a context start cold.
-            const next = upcoming.filter((run) => run.agent === 'codex').slice(0, standbys);
-            pool.fill(next.filter((run) => run.context === undefined).map(keyOf));
+            pool.fill(
+              upcoming
+                .filter((run) => run.agent === 'codex')
+                .slice(0, standbys)
+                .map(keyOf),
+            );
           },
         }
       : {}),

@@ -36,7 +36,7 @@ export interface CodexRunOptions {
   /** The turns the run starts with in its history, resumed from a rollout (docs/context.md). */
   context?: readonly ContextTurn[];
   /**
-   * A Codex started ahead for this run's stub and model (no context), waiting for its prompt on
+   * A Codex started ahead for this run's stub, model and context, waiting for its prompt on
    * stdin (docs/codex.md, "A warm standby"); the run writes the query to it. Absent: a cold start.
    */
   standby?: Promise<CodexStandby>;
@@ -106,7 +106,12 @@ async function launch(options: CodexRunOptions): Promise<Launched> {
     throw new CodexRunAborted(options.signal.reason);
   }
   const prompted = standby && (await promptCodexStandby(standby, options.query));
-  return prompted ?? launchCold(options);
+  if (prompted === undefined) return launchCold(options);
+  return {
+    project: prompted.project,
+    codex: prompted.codex,
+    ...(prompted.resume === undefined ? {} : { resume: prompted.resume }),
+  };
 }
 
 export async function runCodexMeasurement(options: CodexRunOptions): Promise<CodexRunResult> {

@@ -3,12 +3,17 @@
  * in its own prepared project (stub, config, throwaway CODEX_HOME and TMPDIR) with stdin a pipe.
  * Reading its prompt from stdin, it finishes its start-up and waits, sending nothing to the model
  * until stdin closes; the run writes the query and closes it, then decides exactly as a cold run.
+ * A run with a context has its rollout placed before the start, resumed the same way (`exec …
+ * resume <id> -` reads its prompt from stdin too).
  */
 import os from 'node:os';
+import type { ContextTurn } from '../agent.js';
 import { writeCodexConfig } from './config-file.js';
 import { type CodexProvider, codexArgs, codexEnv } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexProcess, spawnCodex } from './process.js';
+import { placeRollout } from './resume.js';
+import type { PlacedRollout } from './rollout-tail.js';
 import { type CodexStubProject, type CodexStubSpec, createCodexStubProject } from './stub.js';
 
 /**
@@ -36,11 +41,13 @@ export function machineCodexStandbyCount(): number {
 /** The query argument that makes `codex exec` read its prompt from stdin. */
 export const STDIN_QUERY = '-';
 
-/** What a standby is started with: everything of a run but its query (no context: those start cold). */
+/** What a standby is started with: everything of a run but its query. */
 export interface CodexStandbySpec {
   bin: string;
   stub: CodexStubSpec;
   provider: CodexProvider;
+  /** The turns its run starts with, placed as a rollout it resumes (`exec … resume <id> -`). */
+  context?: readonly ContextTurn[];
   /** The user's environment the child starts from (default `process.env`). */
   baseEnv?: NodeJS.ProcessEnv;
 }
@@ -49,6 +56,8 @@ export interface CodexStandbySpec {
 export interface CodexStandby {
   project: CodexStubProject;
   codex: CodexProcess;
+  /** The context's rollout it resumes, whose tail the run reads past. */
+  resume?: { threadId: string } & PlacedRollout;
   /** Whether the process has exited already (it died while it waited, or never started). */
   hasExited(): boolean;
 }
@@ -57,9 +66,12 @@ export async function startCodexStandby(spec: CodexStandbySpec): Promise<CodexSt
   const project = await createCodexStubProject(spec.stub);
   try {
     await writeCodexConfig(project.codexHome, spec.provider);
+    const resume = spec.context
+      ? await placeRollout(spec.context, project.codexHome, project.dir)
+      : undefined;
     const codex = spawnCodex({
       bin: spec.bin,
-      args: codexArgs(STDIN_QUERY, spec.provider),
+      args: codexArgs(STDIN_QUERY, spec.provider, resume === undefined ? {} : { resume: resume.threadId }),
       cwd: project.dir,
       env: codexEnv(spec.baseEnv ?? process.env, project, spec.provider),
       stdin: 'pipe',
@@ -68,7 +80,7 @@ export async function startCodexStandby(spec: CodexStandbySpec): Promise<CodexSt
     void codex.exited.then(() => {
       exited = true;
     });
-    return { project, codex, hasExited: () => exited };
+    return { project, codex, ...(resume === undefined ? {} : { resume }), hasExited: () => exited };
   } catch (error) {
     await project.remove();
     throw error;

@@ -6,6 +6,8 @@
  * standby's prompt is only written once the previous run's process group is gone.
  */
 
+import type { ContextTurn } from '../agent.js';
+
 /** The waiting processes of one loop, keyed by what is fixed at their start (the stub, the model). */
 export interface StandbyPool<W> {
   /** The oldest standby waiting for `key`, handed over (the caller discards or uses it), or undefined. */
@@ -75,6 +77,29 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
     async settle() {
       for (const entry of waiting.splice(0)) discard(entry.standby);
       await Promise.all([...discards]);
+    },
+  };
+}
+
+/**
+ * The contexts of one loop by a number each, so a standby's key names the one it placed: the loop
+ * hands every run of a query the same array (src/agents/agent.ts), so identity is enough.
+ */
+export function contextNumbers() {
+  const numbers = new Map<readonly ContextTurn[], number>();
+  const byNumber: (readonly ContextTurn[])[] = [];
+  return {
+    numberOf(context: readonly ContextTurn[] | undefined): string {
+      if (context === undefined) return '';
+      let n = numbers.get(context);
+      if (n === undefined) {
+        n = byNumber.push(context) - 1;
+        numbers.set(context, n);
+      }
+      return String(n);
+    },
+    contextOf(number: string): readonly ContextTurn[] | undefined {
+      return number === '' ? undefined : byNumber[Number(number)];
     },
   };
 }
