@@ -4,8 +4,9 @@
 // binaries. It prints per agent and launch: the median and the slowest measured run as the CLI's
 // progress lines give them (spawn to decision, clean-up included), the per-run cycle (the median gap
 // between consecutive runs' first requests, as the model server recorded them) and the whole
-// command's wall time. Claude Code runs cold (`--standby 0`) and warm (`--standby 1`); Codex and
-// Gemini CLI have no standby, so every run is cold. It asserts nothing (docs/speed.md, "Per agent").
+// command's wall time. An agent with a warm standby (its facts: Claude Code, Codex) runs cold
+// (`--standby 0`) and warm (`--standby 1`); Gemini CLI has none, so every run is cold. It asserts
+// nothing (docs/speed.md, "Per agent").
 // BENCH_QUERIES (default 6), BENCH_RUNS (default 2) and BENCH_AGENTS (default every registered agent) size it.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -30,6 +30,6 @@ describe('warmStartsOf', () => {
     const t = loopTargets(base);
     expect(warmStartsOf(base, t, 'claude', 1, undefined)).toEqual({ count: 1, first: { side: 0 } });
     expect(warmStartsOf(base, t, 'claude', 0, undefined)).toEqual({ count: 0 });
-    expect(warmStartsOf(base, t, 'codex', 2, undefined)).toEqual({ count: 0 });
+    expect(warmStartsOf(base, t, 'gemini', 2, undefined)).toEqual({ count: 0 });
   });
 });

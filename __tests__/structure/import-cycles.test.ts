@@ -218,6 +218,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/codex/runtime.ts': 'flow',
   'agents/claude/runtime.ts': 'flow',
   'agents/process/json-line.ts': 'rule',
+  'agents/process/standby-pool.ts': 'rule',
   'agents/claude/decision.ts': 'rule',
   'agents/claude/events.ts': 'rule',
   'agents/claude/late.ts': 'rule',

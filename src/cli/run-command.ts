@@ -188,7 +188,6 @@ function warnBeforeRun(inputs: RunInputs, io: CliIo): void {
  */
 function agentNotes(inputs: RunInputs, agents: readonly AgentChoice[], io: CliIo) {
   const { args, skill, siblingSkills, cross } = inputs;
-  const claudeRuns = measures(agents, DEFAULT_AGENT);
   // The siblings as each other agent lists them, read once: the line below and its settings both say them.
   const listedByAgent = listedSiblingsOf(agents, siblingSkills);
   if (siblingSkills.length > 0) {
@@ -201,9 +200,10 @@ function agentNotes(inputs: RunInputs, agents: readonly AgentChoice[], io: CliIo
   }
 
   const several = agents.length > 1;
-  if (!claudeRuns && args.standby !== undefined && args.standby > 0)
+  const warmRuns = agents.some((a) => agentFacts(a.agent).warmStandby);
+  if (!warmRuns && args.standby !== undefined && args.standby > 0)
     io.stderr.write(
-      `standby: --standby ${args.standby} is ignored: ${agents.map((a) => agentFacts(a.agent).label).join(' and ')} runs always start cold (the warm standby is ${DEFAULT_AGENT}'s)\n`,
+      `standby: --standby ${args.standby} is ignored: ${agents.map((a) => agentFacts(a.agent).label).join(' and ')} runs always start cold (no warm standby; docs/speed.md)\n`,
     );
   if (several)
     io.stderr.write(

@@ -8,11 +8,12 @@
 
 import type { ContextTurn } from '../../inputs/context.js';
 import type { Agent, UpcomingRun } from '../agent.js';
+import { contextNumbers, standbyPool } from '../process/standby-pool.js';
 import type { StubSpec } from '../process/stub-project.js';
 import type { EarlyStandby } from './early-standby.js';
 import { projectPrefetch } from './prefetch.js';
 import { type RunDeps, type RunSpec, runOnce } from './run-once.js';
-import { REQUEST_OUT_MS, standbyPool, standbyStartsAt } from './standby.js';
+import { REQUEST_OUT_MS, standbyStartsAt } from './standby.js';
 import { discardWaiting, startWaiting, type WaitingRun, type WaitingSpec } from './waiting-run.js';
 
 /** A run as a standby is fixed to it at its spawn: its side's stub, its model, its context. */
@@ -20,29 +21,6 @@ interface StandbyShape {
   side: number;
   model?: string;
   context?: readonly ContextTurn[];
-}
-
-/**
- * The contexts of one loop by a number each, so a standby's key names the one it placed: the loop
- * hands every run of a query the same array (src/agents/agent.ts), so identity is enough.
- */
-function contextNumbers() {
-  const numbers = new Map<readonly ContextTurn[], number>();
-  const byNumber: (readonly ContextTurn[])[] = [];
-  return {
-    numberOf(context: readonly ContextTurn[] | undefined): string {
-      if (context === undefined) return '';
-      let n = numbers.get(context);
-      if (n === undefined) {
-        n = byNumber.push(context) - 1;
-        numbers.set(context, n);
-      }
-      return String(n);
-    },
-    contextOf(number: string): readonly ContextTurn[] | undefined {
-      return number === '' ? undefined : byNumber[Number(number)];
-    },
-  };
 }
 
 /** What claude needs of a loop, whichever loop it is: the stubs by side, the run settings, the standbys. */

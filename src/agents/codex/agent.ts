@@ -1,35 +1,71 @@
 import { noTokens } from '../../outcome.js';
-import type { Agent } from '../agent.js';
+import type { Agent, RunShape, UpcomingRun } from '../agent.js';
+import { contextNumbers, standbyPool } from '../process/standby-pool.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
+import { type CodexStandby, discardCodexStandby, startCodexStandby } from './standby.js';
 import type { CodexStubSpec } from './stub.js';
+
+/** What Codex's loop agent is made with beyond its executable and provider. */
+export interface CodexLoopOptions {
+  /** What its version sends without `-m` (`codexDefaultModel`), when known. */
+  defaultModel?: string;
+  /** How many of the next runs get a Codex started ahead, waiting for its prompt (0: every run cold). */
+  standby?: number;
+}
 
 /**
  * Codex on the seam: its provider (the user's gateway, or the simulated model) comes from the
- * settings; `defaultModel` is what its version sends without `-m` (`codexDefaultModel`), when known;
- * `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as Codex does).
- * A request's `context` is resumed from a rollout (docs/context.md).
+ * settings; `stubs` holds each side's skill as its SKILL.md holds it (the stub writer lists it as
+ * Codex does). A request's `context` is resumed from a rollout (docs/context.md). A run may be
+ * handed a standby started ahead for its side, context and model (docs/codex.md, "A warm standby"),
+ * prompted only once the previous run's process group is gone (the loop awaits each run).
  */
 export function codexAgent(
   bin: string,
   provider: CodexProvider,
   stubs: readonly CodexStubSpec[],
-  defaultModel?: string,
+  options: CodexLoopOptions = {},
 ): Agent {
+  const standbys = options.standby ?? 0;
+  const contexts = contextNumbers();
+  /** `side/context/model`: a model name may hold a slash itself (a gateway's `vendor/model`), so it comes last. */
+  const keyOf = (run: RunShape): string => `${run.side}/${contexts.numberOf(run.context)}/${run.model ?? ''}`;
+  const providerFor = (model: string | undefined): CodexProvider => ({
+    ...provider,
+    ...(model ? { model } : {}),
+  });
+  const pool = standbyPool<CodexStandby>(standbys, {
+    start: (key) => {
+      const [side = '', number = ''] = key.split('/', 2);
+      const stub = stubs[Number(side)];
+      if (!stub) return Promise.reject(new Error(`no Codex stub was given for side ${side}`));
+      const context = contexts.contextOf(number);
+      return startCodexStandby({
+        bin,
+        stub,
+        provider: providerFor(key.slice(side.length + number.length + 2)),
+        ...(context === undefined ? {} : { context }),
+      });
+    },
+    discard: discardCodexStandby,
+  });
   return {
     id: 'codex',
     run: async (request) => {
       const stub = stubs[request.side];
       if (!stub) throw new Error(`no Codex stub was given for side ${request.side}`);
-      const model = request.model ?? provider.model ?? defaultModel;
+      const model = request.model ?? provider.model ?? options.defaultModel;
+      const standby = pool.take(keyOf(request));
       const result = await runCodexMeasurement({
         bin,
         query: request.query,
         stub,
-        provider: { ...provider, ...(request.model ? { model: request.model } : {}) },
+        provider: providerFor(request.model),
         timeoutMs: request.timeoutMs,
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.context ? { context: request.context } : {}),
+        ...(standby ? { standby } : {}),
       });
       const { usage } = result;
       const silent = noTokens(usage);
@@ -44,5 +80,18 @@ export function codexAgent(
         ...(silent ? { usageUnreported: true as const } : {}),
       };
     },
+    ...(standbys > 0
+      ? {
+          ahead(upcoming: readonly UpcomingRun[]) {
+            pool.fill(
+              upcoming
+                .filter((run) => run.agent === 'codex')
+                .slice(0, standbys)
+                .map(keyOf),
+            );
+          },
+        }
+      : {}),
+    settle: () => pool.settle(),
   };
 }

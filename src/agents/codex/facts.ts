@@ -55,7 +55,8 @@ export const codexFacts: AgentFacts = {
   agentHelp: "codex (OpenAI's Codex CLI; docs/codex.md)",
   endpointHelp:
     'Its Responses API: $OPENAI_BASE_URL (default https://api.openai.com/v1) with $CODEX_API_KEY, else $OPENAI_API_KEY',
-  warmStandby: false,
+  // `codex exec … -- -` waits for its prompt on stdin, its start-up done (docs/codex.md, "A warm standby").
+  warmStandby: true,
   transcript: rollout,
   routesMatrix: true,
   defaultModel: (version) => (version === undefined ? undefined : DEFAULT_MODELS[version]),

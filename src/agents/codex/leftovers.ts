@@ -5,11 +5,14 @@
  * reach it, and one killed mid-start was seen left running under PID 1 (docs/codex.md "What a kill
  * leaves"). Every such process names the run's folder in its argv (the helper's path, its
  * `--sandbox-policy-cwd`), so the sweep finds them by that folder and kills them with their groups.
+ * So does the login shell Codex starts at start-up to snapshot the user's shell (`bash -lc`, in a
+ * session of its own too), in its environment: with a slow `~/.bashrc` it outlives a run killed at
+ * its decision.
  * Linux only (/proc); elsewhere it finds nothing.
  */
 import { readdir, readFile } from 'node:fs/promises';
 
-/** pid and process group of every live process whose argv mentions `folder`. */
+/** pid and process group of every live process whose argv or environment mentions `folder`. */
 async function processesNaming(folder: string): Promise<Array<{ pid: number; pgid: number }>> {
   let entries: string[];
   try {
@@ -22,7 +25,9 @@ async function processesNaming(folder: string): Promise<Array<{ pid: number; pgi
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const argv = await readFile(`/proc/${entry}/cmdline`, 'utf8');
-      if (!argv.includes(folder)) continue;
+      // The shell snapshot's login shell names the folder only in its environment (CODEX_HOME, TMPDIR).
+      const environ = argv.includes(folder) ? '' : await readFile(`/proc/${entry}/environ`, 'utf8');
+      if (!argv.includes(folder) && !environ.includes(folder)) continue;
       // /proc/<pid>/stat: "pid (comm) state ppid pgrp …"; comm may hold spaces, so read after ')'.
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -13,12 +13,13 @@ import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';
 import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
-import { type CodexExit, spawnCodex } from './process.js';
+import { type CodexExit, type CodexProcess, spawnCodex } from './process.js';
 import { placeRollout } from './resume.js';
 import { parseRolloutLine } from './rollout.js';
-import { tailRollout } from './rollout-tail.js';
+import { type PlacedRollout, tailRollout } from './rollout-tail.js';
 import { codexStubListing } from './run-listing.js';
-import { type CodexStubSpec, createCodexStubProject } from './stub.js';
+import { type CodexStandby, discardCodexStandby, promptCodexStandby } from './standby.js';
+import { type CodexStubProject, type CodexStubSpec, createCodexStubProject } from './stub.js';
 
 export interface CodexRunOptions {
   /** The `codex` executable (default `codex` on PATH). */
@@ -34,6 +35,11 @@ export interface CodexRunOptions {
   baseEnv?: NodeJS.ProcessEnv;
   /** The turns the run starts with in its history, resumed from a rollout (docs/context.md). */
   context?: readonly ContextTurn[];
+  /**
+   * A Codex started ahead for this run's stub, model and context, waiting for its prompt on
+   * stdin (docs/codex.md, "A warm standby"); the run writes the query to it. Absent: a cold start.
+   */
+  standby?: Promise<CodexStandby>;
 }
 
 export interface CodexRunResult {
@@ -55,13 +61,18 @@ export class CodexRunAborted extends Error {
   }
 }
 
-export async function runCodexMeasurement(options: CodexRunOptions): Promise<CodexRunResult> {
-  options.signal?.throwIfAborted();
-  const started = Date.now();
+/** A run's process and its project, started cold or taken from a standby. */
+interface Launched {
+  project: CodexStubProject;
+  codex: CodexProcess;
+  resume?: { threadId: string } & PlacedRollout;
+}
+
+/** A cold start: the project made, its config written, the context placed, `codex exec <query>` spawned. */
+async function launchCold(options: CodexRunOptions): Promise<Launched> {
   const project = await createCodexStubProject(options.stub);
   try {
     await writeCodexConfig(project.codexHome, options.provider);
-    const decider = new CodexDecider(project.stub, project.siblings);
     const resume = options.context
       ? await placeRollout(options.context, project.codexHome, project.dir)
       : undefined;
@@ -75,6 +86,42 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
       cwd: project.dir,
       env: codexEnv(options.baseEnv ?? process.env, project, options.provider),
     });
+    return { project, codex, ...(resume === undefined ? {} : { resume }) };
+  } catch (error) {
+    await killProcessesNaming(project.base);
+    await project.remove();
+    throw error;
+  }
+}
+
+/**
+ * The run's Codex: the standby it was handed, prompted now (the previous run's process group is
+ * gone: the loop awaits each run), else a cold start. An abort that came while it waited spends nothing.
+ */
+async function launch(options: CodexRunOptions): Promise<Launched> {
+  if (options.standby === undefined) return launchCold(options);
+  const standby = await options.standby.catch(() => undefined);
+  if (options.signal?.aborted) {
+    if (standby) await discardCodexStandby(standby);
+    throw new CodexRunAborted(options.signal.reason);
+  }
+  const prompted = standby && (await promptCodexStandby(standby, options.query));
+  if (prompted === undefined) return launchCold(options);
+  return {
+    project: prompted.project,
+    codex: prompted.codex,
+    ...(prompted.resume === undefined ? {} : { resume: prompted.resume }),
+  };
+}
+
+export async function runCodexMeasurement(options: CodexRunOptions): Promise<CodexRunResult> {
+  if (options.signal?.aborted && options.standby)
+    await options.standby.then(discardCodexStandby, () => undefined);
+  options.signal?.throwIfAborted();
+  const started = Date.now();
+  const { project, codex, resume } = await launch(options);
+  try {
+    const decider = new CodexDecider(project.stub, project.siblings);
     let stop: 'timeout' | 'abort' | undefined;
     const halt = (why: 'timeout' | 'abort'): void => {
       stop ??= why;

@@ -12,6 +12,7 @@ import { killAllCodexGroups } from './process.js';
 import { codexProviderFrom } from './provider.js';
 import { readCodexVersion } from './run.js';
 import { codexCrowdSkills, probeCodexRunListing } from './run-listing.js';
+import { machineCodexStandbyCount } from './standby.js';
 
 export const codexRuntime: AgentRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
@@ -23,7 +24,7 @@ export const codexRuntime: AgentRuntime = {
   version: (bin) => readCodexVersion(bin).catch(() => undefined),
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
-  open: ({ bin, env, version, stubs, crowd }) => {
+  open: ({ bin, env, version, stubs, crowd, warm }) => {
     // The crowd's entry of the skill's own name is the skill itself: the stub stands for it.
     const others = crowd?.filter((e) => e.name !== stubs.skillName);
     const defaultModel = codexFacts.defaultModel(version);
@@ -37,17 +38,20 @@ export const codexRuntime: AgentRuntime = {
         ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
         ...(others ? { crowd: codexCrowdSkills(others) } : {}),
       })),
-      defaultModel,
+      { ...(defaultModel === undefined ? {} : { defaultModel }), standby: warm?.count ?? 0 },
     );
   },
-  matrix: ({ bin, env, version, sides }) =>
-    // The auth gate has passed: the key is in the environment.
-    codexAgent(
+  matrix: ({ bin, env, version, sides }) => {
+    const defaultModel = codexFacts.defaultModel(version);
+    // The auth gate has passed: the key is in the environment. The matrix's Codex runs go cold.
+    return codexAgent(
       bin,
       codexProviderFrom(env).provider,
       sides.map((side) => ({ ...side, siblings: [...side.siblings] })),
-      codexFacts.defaultModel(version),
-    ),
+      defaultModel === undefined ? {} : { defaultModel },
+    );
+  },
+  defaultStandby: machineCodexStandbyCount,
   killAll: killAllCodexGroups,
   installed: (settings) => codexInstalledEntries(settings),
   listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>

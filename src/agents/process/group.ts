@@ -1,7 +1,7 @@
 /**
  * An agent CLI run as a child in its own process group, shared by the Codex and Gemini adapters:
  * stdin on /dev/null (an open stdin makes `codex exec` wait for more prompt, and `gemini -p` append
- * it to the query), stdout read line by line, stderr dropped, and a kill that reaches the whole group
+ * it to the query) unless the caller writes the prompt there itself (a warm standby), stdout read line by line, stderr dropped, and a kill that reaches the whole group
  * (an npm launcher, a native binary, a relaunched node, the commands the model started), waiting
  * until none of it is left. docs/codex.md "Launch", docs/gemini.md "Launch".
  */
@@ -24,6 +24,11 @@ export interface GroupProcess {
   exited: Promise<GroupExit>;
   /** KILL the whole process group; resolves once the process is gone. */
   kill(): Promise<void>;
+  /**
+   * With `stdin: 'pipe'`: writes `text` to stdin and closes it, resolving once it is handed to the
+   * pipe (a process that is gone rejects).
+   */
+  prompt(text: string): Promise<void>;
 }
 
 export interface GroupSpawnOptions {
@@ -32,6 +37,8 @@ export interface GroupSpawnOptions {
   cwd: string;
   /** The complete environment: nothing is inherited that is not listed here. */
   env: Record<string, string>;
+  /** `pipe`: stdin stays open for `prompt` (a standby waiting for its prompt); default /dev/null. */
+  stdin?: 'ignore' | 'pipe';
 }
 
 /** A path with a separator is made absolute against where the user stands; a bare name is looked up on PATH. */
@@ -102,7 +109,7 @@ export function spawnInGroup(options: GroupSpawnOptions): GroupProcess {
   const child = spawn(resolveAgentBin(options.bin), options.args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: [options.stdin ?? 'ignore', 'pipe', 'ignore'],
     detached: true,
     windowsHide: true,
   });
@@ -128,10 +135,24 @@ export function spawnInGroup(options: GroupSpawnOptions): GroupProcess {
   // a moment after the exit even then.
   void exited.then(() => setTimeout(stdout.end, 1000).unref());
 
+  // A standby killed before its prompt closes the pipe under a pending write: not an error here.
+  child.stdin?.on('error', () => undefined);
+
   return {
     pid,
     lines: stdout.lines,
     exited,
+    prompt(text) {
+      const stdin = child.stdin;
+      if (!stdin || stdin.destroyed) return Promise.reject(new Error('the process takes no prompt on stdin'));
+      return new Promise<void>((resolve, reject) => {
+        stdin.once('error', reject);
+        stdin.end(text, () => {
+          stdin.off('error', reject);
+          resolve();
+        });
+      });
+    },
     async kill() {
       if (pid !== undefined) signalGroup(pid, 'SIGKILL');
       await exited;

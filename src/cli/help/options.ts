@@ -60,7 +60,7 @@ export const SHARED_OPTIONS = {
   standby: {
     name: 'standby',
     value: '<N>',
-    text: "start the next N runs' claude ahead, each in its own project, waiting for its prompt, so claude's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short (~210 MB each)",
+    text: "start the next N runs' claude (or codex) ahead, each in its own project, waiting for its prompt, so the agent's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores for claude), fewer when memory is short (~210 MB a claude, ~100 MB a codex)",
   },
   /** run, preflight, matrix. */
   claude: {
