@@ -148,9 +148,10 @@ describe('measurementLoop', () => {
     expect(one.plan).not.toHaveProperty('agent');
     expect(one.warm).toBe(true);
 
-    const codexOnly = measurementLoop(settings({ agents: [{ agent: 'codex' }], standby: 1 }));
-    expect(codexOnly.plan.agent).toBe('codex');
-    expect(codexOnly.warm).toBe(false);
+    // Gemini CLI has no warm standby: its runs go cold whatever --standby says.
+    const geminiOnly = measurementLoop(settings({ agents: [{ agent: 'gemini' }], standby: 1 }));
+    expect(geminiOnly.plan.agent).toBe('gemini');
+    expect(geminiOnly.warm).toBe(false);
 
     const both = measurementLoop(
       settings({ agents: [{ agent: 'claude' }, { agent: 'codex', model: 'g' }], standby: 1 }),
