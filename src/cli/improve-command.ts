@@ -10,7 +10,7 @@ import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
 import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
-import { runImproveSession } from '../improve/session.js';
+import { type ImproveDeps, runImproveSession } from '../improve/session.js';
 import type { ContextTurn } from '../inputs/context.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
@@ -126,10 +126,49 @@ async function improveSession(
   io: CliIo,
   signal: AbortSignal,
 ): Promise<ImproveReport> {
+  const { args, skill, original, evalSet } = inputs;
+  const costing = sessionCosting(inputs, gated.preflight, io);
+  return runImproveSession(
+    {
+      skillName: skill.name,
+      body: skillBody(original),
+      original: skill.description,
+      items: evalSet.items,
+      iterations: args.iterations,
+      runsPerQuery: args.runs,
+      runsAuto: args.runsAuto,
+      ...(args.model ? { model: args.model } : {}),
+      triggerThreshold: args.threshold,
+      stub: args.stub,
+      simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
+      toolVersion: TOOL_VERSION,
+      costOfUsage: costing.costOfUsage,
+      ...(costing.budget ? { budget: costing.budget } : {}),
+    },
+    {
+      phase: (line) => io.stderr.write(`${line}\n`),
+      ask: (prompt) =>
+        askAgent(DEFAULT_AGENT, prompt, {
+          bin: args.claude,
+          env: io.env,
+          maxRetries: args.maxRetries,
+          ...(args.model ? { model: args.model } : {}),
+          timeoutMs: args.askTimeoutSeconds * 1000,
+          signal,
+        }),
+      measure: sessionMeasure(inputs, gated, io, signal),
+      stopped: () => signal.aborted,
+    },
+  );
+}
+
+/**
+ * The whole session's estimate (measured runs and rewrite calls), said when a budget holds it;
+ * --max-cost-usd refuses here, before any run. The price table is checked against the CLI's own
+ * figure at the round trip, as `run` checks it.
+ */
+function sessionCosting(inputs: ImproveInputs, preflight: PreflightResult, io: CliIo) {
   const { args, skill, original, context, evalSet, prices } = inputs;
-  const { preflight, early } = gated;
-  const simulated = io.env.SKILLTRIGGER_SIMULATED === '1';
-  // The whole session's estimate (measured runs and rewrite calls); --max-cost-usd refuses here, before any run.
   const { train, holdout } = splitItems(evalSet.items);
   const costing = planSessionCost(
     {
@@ -151,9 +190,22 @@ async function improveSession(
     io.stderr.write(
       `improve: estimated at ${args.runsAuto ? 'up to ' : ''}${formatUsd(costing.plan.usd)}, within --max-cost-usd ${formatUsd(costing.budget.maxUsd)}\n`,
     );
-  // The price table checked against the CLI's own figure, as `run` checks it: at the round trip,
-  // then on each measurement (a model warned about once a session: every phase prices the same way).
   for (const w of roundTripCostWarnings(preflight, prices)) io.stderr.write(`warning: ${w}\n`);
+  return costing;
+}
+
+/**
+ * The session's measurement of one phase: `measureSkill` on the phase's queries, a progress bar on
+ * a terminal, and the price table checked on each measurement (a model warned about once a
+ * session: every phase prices the same way).
+ */
+function sessionMeasure(
+  inputs: ImproveInputs,
+  gated: { preflight: PreflightResult; early: EarlyStart },
+  io: CliIo,
+  signal: AbortSignal,
+): ImproveDeps['measure'] {
+  const { args, skill, evalSet, prices } = inputs;
   const warned = new Set<string>();
   const warnCost = (phase: string, measured: Report) => {
     for (const m of [measured.candidate, measured.baseline]) {
@@ -165,62 +217,31 @@ async function improveSession(
       for (const own of fresh) warned.add(own.model);
     }
   };
-  return runImproveSession(
-    {
-      skillName: skill.name,
-      body: skillBody(original),
-      original: skill.description,
-      items: evalSet.items,
-      iterations: args.iterations,
-      runsPerQuery: args.runs,
-      runsAuto: args.runsAuto,
-      ...(args.model ? { model: args.model } : {}),
-      triggerThreshold: args.threshold,
-      stub: args.stub,
-      simulated,
-      toolVersion: TOOL_VERSION,
-      costOfUsage: costing.costOfUsage,
-      ...(costing.budget ? { budget: costing.budget } : {}),
-    },
-    {
-      phase: (line) => io.stderr.write(`${line}\n`),
-      ask: (prompt) =>
-        askAgent(DEFAULT_AGENT, prompt, {
-          bin: args.claude,
-          env: io.env,
-          maxRetries: args.maxRetries,
-          ...(args.model ? { model: args.model } : {}),
-          timeoutMs: args.askTimeoutSeconds * 1000,
-          signal,
-        }),
-      measure: async ({ phase, items, description, baseline, budget }) => {
-        let barShown = false;
-        const measured = await measureSkill(
-          {
-            skill,
-            evalSet: { ...evalSet, items },
-            description,
-            overridden: description !== skill.description,
-            ...(baseline === undefined ? {} : { baselineDescription: baseline }),
-            ...measureSettingsFrom(args, io, preflight, { prices, ...(budget ? { budget } : {}) }),
-            // Only the first measurement can take it: the loop releases it when it ends.
-            early,
-          },
-          (p) => {
-            if (!io.stderr.isTTY) return;
-            io.stderr.write(`\r\x1b[2K${progressBar(p.done, p.planned)}`);
-            barShown = true;
-          },
-          signal,
-        );
-        if (barShown) io.stderr.write('\r\x1b[2K');
-        warnCost(phase, measured);
-        // Stopped by a signal, the measurement holds the runs made so far: the session reports them.
-        return measured;
+  return async ({ phase, items, description, baseline, budget }) => {
+    let barShown = false;
+    const measured = await measureSkill(
+      {
+        skill,
+        evalSet: { ...evalSet, items },
+        description,
+        overridden: description !== skill.description,
+        ...(baseline === undefined ? {} : { baselineDescription: baseline }),
+        ...measureSettingsFrom(args, io, gated.preflight, { prices, ...(budget ? { budget } : {}) }),
+        // Only the first measurement can take it: the loop releases it when it ends.
+        early: gated.early,
       },
-      stopped: () => signal.aborted,
-    },
-  );
+      (p) => {
+        if (!io.stderr.isTTY) return;
+        io.stderr.write(`\r\x1b[2K${progressBar(p.done, p.planned)}`);
+        barShown = true;
+      },
+      signal,
+    );
+    if (barShown) io.stderr.write('\r\x1b[2K');
+    warnCost(phase, measured);
+    // Stopped by a signal, the measurement holds the runs made so far: the session reports them.
+    return measured;
+  };
 }
 
 /**
