@@ -49,6 +49,8 @@ export interface AgentFacts {
    * matrix is the core's own, every other agent's is its runtime's `matrix`.
    */
   routesMatrix: boolean;
+  /** Whether its runs can be listed among a roster's crowd (`run --roster`, docs/roster.md). */
+  placesRoster: boolean;
   /**
    * Why its runs cannot start from a context (`--context`; docs/context.md), said to the user; absent
    * when they can.

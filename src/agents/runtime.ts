@@ -3,14 +3,15 @@
  * outside an agent's folder that imports its processes.
  */
 import type { Crowd } from '../inputs/roster.js';
-import type {
-  AgentId,
-  AgentLoopRuntime,
-  AgentRuntime,
-  AskResult,
-  AskSettings,
-  InstalledRead,
-  ListingProbe,
+import {
+  AGENT_IDS,
+  type AgentId,
+  type AgentLoopRuntime,
+  type AgentRuntime,
+  type AskResult,
+  type AskSettings,
+  type InstalledRead,
+  type ListingProbe,
 } from './agent.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
@@ -155,7 +156,7 @@ export function askAgent(agent: AgentId, prompt: string, settings: AskSettings):
 }
 
 /** The agents `run --roster` places a crowd for (docs/roster.md). */
-export const ROSTER_AGENTS: readonly AgentId[] = ['claude', 'codex'];
+export const ROSTER_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => agentFacts(id).placesRoster);
 
 /**
  * A roster measurement's Claude Code side (docs/roster.md, "`run --roster`"): its environment with

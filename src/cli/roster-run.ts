@@ -32,7 +32,7 @@ export async function prepareRosterRun(
   if (refused)
     throw new InputError(
       { file: '--roster' },
-      `${agentFacts(refused.agent).label} cannot be measured among a roster: only Claude Code and Codex place one`,
+      `${agentFacts(refused.agent).label} cannot be measured among a roster: only ${ROSTER_AGENTS.map((id) => agentFacts(id).label).join(' and ')} place one`,
       `drop --roster, or measure with --agent ${ROSTER_AGENTS.join(',')}`,
     );
   const crowd = await loadRoster(given.roster);

@@ -51,6 +51,7 @@ export const claudeFacts: AgentFacts = {
   warmStandby: true,
   transcript: session,
   routesMatrix: true,
+  placesRoster: true,
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,
 };

@@ -59,5 +59,6 @@ export const codexFacts: AgentFacts = {
   warmStandby: true,
   transcript: rollout,
   routesMatrix: true,
+  placesRoster: true,
   defaultModel: (version) => (version === undefined ? undefined : DEFAULT_MODELS[version]),
 };

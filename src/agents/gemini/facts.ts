@@ -29,6 +29,7 @@ export const geminiFacts: AgentFacts = {
     "Its Gemini API: $GOOGLE_GEMINI_BASE_URL (default Google's) with $GEMINI_API_KEY, else $GOOGLE_API_KEY",
   warmStandby: false,
   routesMatrix: true,
+  placesRoster: false,
   noContext: 'its runs do not place a conversation before the query yet (docs/gemini.md "Wiring")',
   defaultModel: () => GEMINI_DEFAULT_MODEL,
 };
