@@ -160,8 +160,8 @@ export const ROSTER_AGENTS: readonly AgentId[] = AGENT_IDS.filter((id) => agentF
 
 /**
  * A roster measurement's Claude Code side (docs/roster.md, "`run --roster`"): its environment with
- * a throwaway HOME holding the crowd, and where each run puts its own; exit 2 without a key in the
- * environment. Codex needs nothing ahead: each of its runs lays the crowd out in its own HOME.
+ * a throwaway HOME holding the crowd, for its gates and probes; exit 2 without a key in the
+ * environment. Each run of either agent lays the crowd out in its own HOME (its runtime's `open`).
  */
 export function defaultAgentRoster(
   crowd: Crowd,

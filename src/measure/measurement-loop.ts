@@ -24,6 +24,7 @@ import {
   loopTargets,
   type PlanSpec,
   standbyOf,
+  startsWarm,
   warmStartsOf,
 } from './loop-targets.js';
 import type { LoopSettings, MeasureSettings } from './measure-settings.js';
@@ -99,7 +100,7 @@ export function measurementLoop(settings: LoopSettings) {
   const standby =
     settings.standby ??
     Math.max(0, ...planAgents(targets).map((id) => loopRuntimeOf(id).defaultStandby?.() ?? 0));
-  const warm = targets.targets.some((t) => standbyOf(t.agent, standby) > 0);
+  const warm = startsWarm(targets, standby);
   return { plan, targets, origin: loopItems.origin, listed, siblings, agents, standby, warm };
 }
 

@@ -91,12 +91,10 @@ export function rosterPlacement(roster: RosterLayout): HomePlacement {
 /** The variables that carry a key Claude Code uses with no login in its HOME. */
 const KEY_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN'];
 
-/** A roster measurement on Claude Code: its environment, the crowd's layout and each run's HOME. */
+/** A roster measurement on Claude Code before its runs: the environment its gates and probes see. */
 export interface ClaudeRosterRun {
   /** The user's environment with HOME a throwaway one holding the crowd (the gates and probes see it). */
   env: NodeJS.ProcessEnv;
-  layout: RosterLayout;
-  placement: HomePlacement;
   remove(): Promise<void>;
 }
 
@@ -104,7 +102,7 @@ export interface ClaudeRosterRun {
  * Prepares a roster measurement on Claude Code: refuses (exit 2) without a key in the environment,
  * since a throwaway HOME holds no login and the user's credentials are never copied into one (a
  * token refreshed there could rotate the user's); else lays the crowd out in a throwaway HOME for
- * the gates and the probes, and returns where each run puts its own.
+ * the gates and the probes; each run places its own HOME (`rosterPlacement`, from its runtime).
  */
 export async function prepareClaudeRoster(
   crowd: Crowd,
@@ -125,8 +123,6 @@ export async function prepareClaudeRoster(
     const { CLAUDE_CONFIG_DIR: _config, ...rest } = env;
     return {
       env: { ...rest, HOME: home },
-      layout,
-      placement: rosterPlacement(layout),
       remove: () => removeTempFolder(base),
     };
   } catch (error) {
