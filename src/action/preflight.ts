@@ -47,8 +47,7 @@ export interface ActionGates {
 }
 
 export interface ActionGateOptions {
-  claudeBin: string;
-  /** The environment `claude` gets (already cleaned of the runner's secrets). */
+  /** The environment every agent gets (already cleaned of the runner's secrets). */
   env: NodeJS.ProcessEnv;
   maxRetries: number;
   model?: string;
@@ -56,7 +55,7 @@ export interface ActionGateOptions {
   models?: string[];
   /** `agents` (absent: Claude Code alone): each agent's gates run, Claude Code's first. */
   agents?: AgentChoice[];
-  /** Each other agent's executable, as installed. */
+  /** Each agent's executable, as installed. */
   bins?: Partial<Record<AgentId, string>>;
   /** The skills to be measured: the conflict gate checks each name. */
   skillNames: string[];
@@ -182,7 +181,6 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
   const several = (opts.agents?.length ?? 0) > 1;
   const claudeModel = several ? opts.agents?.find((a) => a.agent === DEFAULT_AGENT)?.model : opts.model;
   const preflight = await runPreflight({
-    claudeBin: opts.claudeBin,
     env: opts.env,
     maxRetries: opts.maxRetries,
     ...(opts.agents ? { agents: opts.agents } : {}),

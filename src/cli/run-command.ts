@@ -89,7 +89,6 @@ async function runAmong(
     args,
     {
       agents,
-      bins: args.bins,
       ...(claudeModel ? { model: claudeModel } : {}),
       ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,

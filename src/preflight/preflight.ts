@@ -18,7 +18,7 @@ import { type RoundTrips, runRoundTrips } from '../agents/claude/gates/round-tri
 import { claudeEnvironment, GATE_COMMANDS, roundTripArgs } from '../agents/claude/launch.js';
 import type { RoundTripReading } from '../agents/claude/one-turn.js';
 import { createScratchProject, type ScratchProject } from '../agents/process/stub-project.js';
-import { DEFAULT_AGENT } from '../agents/registry.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { messageOf } from '../errors.js';
 import type { Usage } from '../outcome.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
@@ -105,7 +105,7 @@ async function runClaudePreflight(settings: PreflightSettings): Promise<Prefligh
     recorder: new GateRecorder(settings.onGate),
     outcome: { conflictAllowed: false, reminders: [] },
     claude: (args, cwd, timeoutMs = commandTimeoutMs, signal = settings.signal) =>
-      runClaudeCommand(settings.claudeBin, args, { env, cwd, timeoutMs, ...(signal ? { signal } : {}) }),
+      runClaudeCommand(defaultBin(settings), args, { env, cwd, timeoutMs, ...(signal ? { signal } : {}) }),
     interrupted: () => settings.signal?.aborted === true,
   };
   try {
@@ -138,7 +138,7 @@ async function runClaudePreflight(settings: PreflightSettings): Promise<Prefligh
 async function cliGate(run: ClaudeGates): Promise<boolean> {
   const version = await run.claude([...GATE_COMMANDS.version], os.tmpdir());
   if (run.interrupted()) return false;
-  const cli = judgeCli(run.settings.claudeBin, version);
+  const cli = judgeCli(defaultBin(run.settings), version);
   run.recorder.record(withGitFinding(cli.result, await onPath('git', run.env.PATH)));
   if (cli.result.status === 'fail') {
     run.recorder.skipRest('needs a working Claude CLI (see the cli gate)');
@@ -262,6 +262,10 @@ async function cleanUp(run: ClaudeGates): Promise<void> {
   const sleep = await run.sleeping?.catch(() => undefined);
   if (sleep?.holder && sleep.holder !== run.holder) sleep.holder.release();
   await run.scratch?.remove();
+}
+
+function defaultBin(settings: PreflightSettings): string {
+  return settings.bins?.[DEFAULT_AGENT] ?? agentFacts(DEFAULT_AGENT).bin;
 }
 
 function finish(run: ClaudeGates): PreflightResult {
