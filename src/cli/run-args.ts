@@ -1,4 +1,3 @@
-import type { AgentId } from '../agents/agent.js';
 import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption } from './agent-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
