@@ -176,7 +176,7 @@ async function jobListing(job: GatedJob): Promise<CompetitionListing> {
   const { settings, targets, installs } = job;
   const model = settings.model ?? settings.models?.[0];
   const listing = new CompetitionListing('command', {
-    claudeBin: installedBin(installs, DEFAULT_AGENT),
+    bin: installedBin(installs, DEFAULT_AGENT),
     env: agentsEnv(settings),
     signal: job.signal,
     ...(model === undefined ? {} : { model }),

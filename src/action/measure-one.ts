@@ -240,7 +240,7 @@ export async function measureOne(
   // Read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
   const { listed, warnings } = listedBy
     ? await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
-        claudeBin: listedBy.bin,
+        bin: listedBy.bin,
         env,
         signal,
         ...(settings.model === undefined ? {} : { model: settings.model }),

@@ -147,7 +147,7 @@ export async function measureRoutingMatrix(
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
       maxRetries: MAX_RETRIES,
-      claudeBin: installedBin(m.installs, DEFAULT_AGENT),
+      bin: installedBin(m.installs, DEFAULT_AGENT),
       env,
       ...(model === undefined ? {} : { model }),
       ...(other === undefined ? {} : { agent: other }),

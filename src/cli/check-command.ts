@@ -44,7 +44,7 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
   const skills = loaded.flatMap((l) => ('skill' in l ? [l.skill] : []));
   // What Claude Code lists, every skill in one start where that is exact (no model call: the probe
   // talks to a loopback fake), else the emulation.
-  const listedTexts = await readListedTexts(skills, { claudeBin: args.bins[DEFAULT_AGENT], env: io.env });
+  const listedTexts = await readListedTexts(skills, { bin: args.bins[DEFAULT_AGENT], env: io.env });
   for (const l of loaded) {
     if ('error' in l) {
       report(l.error);

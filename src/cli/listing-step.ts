@@ -27,7 +27,7 @@ export async function listedTexts(
 ): Promise<{ candidate: string; baseline?: string; source: 'probe' | 'emulation' }> {
   // The listing is the CLI's, whichever model reads it: the first model's probe stands for all.
   const model = args.model ?? args.models?.[0];
-  const probe = { claudeBin: args.bins[DEFAULT_AGENT], env: io.env, signal, ...(model ? { model } : {}) };
+  const probe = { bin: args.bins[DEFAULT_AGENT], env: io.env, signal, ...(model ? { model } : {}) };
   const candidateOf = (own: ListedText) =>
     args.description === undefined ? own.text : listedOverride(args.description, skill);
   const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
@@ -67,7 +67,7 @@ export async function siblingTexts(
   siblings: readonly SiblingSkill[],
 ): Promise<SiblingListed[]> {
   const probe = {
-    claudeBin: args.bins[DEFAULT_AGENT],
+    bin: args.bins[DEFAULT_AGENT],
     env: io.env,
     signal,
     ...(args.model ? { model: args.model } : {}),

@@ -116,7 +116,7 @@ function measuringSettings(args: MatrixArgs, io: CliIo): Omit<MatrixAgentSetting
     timeoutSeconds: args.timeoutSeconds,
     stub: args.stub,
     maxRetries: args.maxRetries,
-    claudeBin: args.bins[DEFAULT_AGENT],
+    bin: args.bins[DEFAULT_AGENT],
     env: io.env,
     ...(args.model ? { model: args.model } : {}),
     debug: args.debug,
@@ -233,7 +233,7 @@ async function listedTexts(
   entrants: readonly Loaded[],
 ): Promise<MatrixEntrant[]> {
   const probe = {
-    claudeBin: args.bins[DEFAULT_AGENT],
+    bin: args.bins[DEFAULT_AGENT],
     env: io.env,
     signal,
     ...(args.model ? { model: args.model } : {}),

@@ -38,10 +38,10 @@ export async function prepareRosterRun(
   const crowd = await loadRoster(given.roster);
   if (!agents.some((a) => a.agent === DEFAULT_AGENT))
     return { io, roster: { crowd }, release: async () => {} };
-  const claude = await defaultAgentRoster(crowd, path.basename(skillDir), io.env);
+  const roster = await defaultAgentRoster(crowd, path.basename(skillDir), io.env);
   return {
-    io: { ...io, env: claude.env },
+    io: { ...io, env: roster.env },
     roster: { crowd },
-    release: claude.remove,
+    release: roster.remove,
   };
 }
