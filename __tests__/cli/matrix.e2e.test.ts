@@ -199,12 +199,14 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
     }
   }, 600_000);
 
-  it('--agent codex: each run is attributed to the skill whose SKILL.md Codex read, a miss to none/other', async () => {
+  it('--agent codex, warm: each run is attributed to the skill whose SKILL.md Codex read, a miss to none/other', async () => {
     const out = path.join(work, 'out-codex');
     const from = model.requests.length;
     const r = await runCli(
       ['matrix', '--agent', 'codex', '--codex', CODEX_BIN, '--skills', path.join(work, 'skills')].concat([
         '--runs',
+        '1',
+        '--standby',
         '1',
         '--out',
         out,
@@ -215,7 +217,10 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
     const { report } = await readMatrix(out);
     expect(report.agent).toBe('codex');
     expect(report.cli.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(report.settings.launch).toBe('cold');
+    // Codex's warm standbys serve the matrix as its run's: each waits for its prompt, so the nine
+    // first turns below are all the model saw, and each run decides as a cold one (docs/codex.md).
+    expect(report.settings.launch).toBe('standby');
+    expect(r.stderr).not.toContain('always start cold');
     const decisions = modelDecisions(from);
     // The model's choices spread over the stub, a sibling and none/other, and each run's cell is its choice.
     const chosen = new Set([...decisions.values()].flatMap((row) => Object.keys(row)));

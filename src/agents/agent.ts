@@ -480,6 +480,8 @@ export interface AgentMatrixSettings {
   version?: string;
   /** Side i: the i-th skill as the tested one, every other skill of the matrix beside it, as the agent lists them. */
   sides: readonly AgentSide[];
+  /** How many of its next runs it starts ahead (an agent with a warm standby; absent or 0: every run cold). */
+  standby?: number;
 }
 
 /**

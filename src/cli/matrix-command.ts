@@ -48,9 +48,14 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   const other = args.agent === undefined ? undefined : { id: args.agent, bin: args.bins[args.agent] };
   // A skill the agent leaves out of its listing is never chosen there: refused before the gates.
   if (other !== undefined) refuseUnlisted(other.id, entrants);
-  if (other !== undefined && args.standby !== undefined && args.standby > 0)
+  if (
+    other !== undefined &&
+    !agentFacts(other.id).warmStandby &&
+    args.standby !== undefined &&
+    args.standby > 0
+  )
     io.stderr.write(
-      `standby: --standby ${args.standby} is ignored: ${agentFacts(other.id).label} runs always start cold (the warm standby is claude's)\n`,
+      `standby: --standby ${args.standby} is ignored: ${agentFacts(other.id).label} runs always start cold (no warm standby; docs/speed.md)\n`,
     );
   // A context is an input too: read and checked, and refused on an agent that takes none, before the gates.
   const context = await runContext(args, io);

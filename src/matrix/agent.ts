@@ -81,10 +81,14 @@ export interface MatrixAgentSettings {
   early?: EarlyStandby;
 }
 
-/** How many claudes the matrix starts ahead: none on another agent, else `--standby`, else the machine's default. */
+/**
+ * How many runs the matrix starts ahead: `--standby`, else the machine's default for its agent; none
+ * on an agent without a warm standby (its facts).
+ */
 export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'agent' | 'standby'>): number {
-  if (settings.agent) return 0;
-  return settings.standby ?? machineStandbyCount();
+  if (settings.agent === undefined) return settings.standby ?? machineStandbyCount();
+  if (!agentFacts(settings.agent.id).warmStandby) return 0;
+  return settings.standby ?? runtimeOf(settings.agent.id)?.defaultStandby?.() ?? 0;
 }
 
 /** Claude's run settings of the matrix (the query and the stub are each run's). */
@@ -168,7 +172,7 @@ export function matrixSides(entrants: readonly MatrixEntrant[]): AgentSide[] {
   }));
 }
 
-/** The matrix's agent: the other agent through its runtime when one was asked for, else Claude Code with `standby` standbys. */
+/** The matrix's agent with `standby` standbys: the other agent through its runtime when one was asked for, else Claude Code. */
 export function matrixAgent(settings: MatrixAgentSettings, standby: number, deps: RunDeps): Agent {
   if (settings.agent) {
     const { id, bin, version } = settings.agent;
@@ -179,6 +183,7 @@ export function matrixAgent(settings: MatrixAgentSettings, standby: number, deps
       env: settings.env,
       ...(version === undefined ? {} : { version }),
       sides: matrixSides(settings.entrants),
+      standby,
     });
   }
   const first = standby > 0 ? firstRun(settings) : undefined;

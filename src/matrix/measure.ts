@@ -73,7 +73,7 @@ export async function measureMatrix(
   const results: RunResult[] = [];
   let aborted = false;
   let interrupted = false;
-  // With standbys, the next runs' claudes start ahead (docs/speed.md); another agent's runs always go cold.
+  // With standbys, the next runs start ahead (docs/speed.md); an agent without a warm standby runs cold.
   const standbys = matrixStandbyCount(settings);
   const launch = standbys > 0 ? ('standby' as const) : ('cold' as const);
   const agent = matrixAgent(settings, standbys, deps);

@@ -41,14 +41,14 @@ export const codexRuntime: AgentRuntime = {
       { ...(defaultModel === undefined ? {} : { defaultModel }), standby: warm?.count ?? 0 },
     );
   },
-  matrix: ({ bin, env, version, sides }) => {
+  matrix: ({ bin, env, version, sides, standby }) => {
     const defaultModel = codexFacts.defaultModel(version);
-    // The auth gate has passed: the key is in the environment. The matrix's Codex runs go cold.
+    // The auth gate has passed: the key is in the environment.
     return codexAgent(
       bin,
       codexProviderFrom(env).provider,
       sides.map((side) => ({ ...side, siblings: [...side.siblings] })),
-      defaultModel === undefined ? {} : { defaultModel },
+      { ...(defaultModel === undefined ? {} : { defaultModel }), standby: standby ?? 0 },
     );
   },
   defaultStandby: machineCodexStandbyCount,
