@@ -249,7 +249,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
       };
     },
   },
-  init: { build: (parsed, env) => initArgs(parsed, claudeOf(parsed, env)) },
+  init: { build: (parsed, env) => initArgs(parsed, env, claudeOf(parsed, env)) },
   roster: {
     build(parsed, env): RosterExportArgs {
       const [action, extra] = parsed.positionals;
@@ -275,7 +275,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     build: (parsed, env) =>
       parsed.values.has('apply')
         ? improveApplyArgs(optionRecord(parsed))
-        : improveArgs(parsed, claudeOf(parsed, env)),
+        : improveArgs(parsed, env, claudeOf(parsed, env)),
   },
 };
 

@@ -1,6 +1,12 @@
+import type { AgentId } from '../agents/agent.js';
+import { AGENT_IDS } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { UsageError } from '../errors.js';
+import { parseAgents } from '../inputs/agents.js';
 import { maxCostOption } from './cost-args.js';
 import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
 import {
+  agentBins,
   nonEmptyModel,
   noPositionals,
   numberOption,
@@ -16,9 +22,13 @@ import type { ParsedOptions } from './parse-options.js';
  * other commands.
  */
 
-/** `skilltrigger init`: draft an eval set through the user's own `claude -p`. */
+/** `skilltrigger init`: draft an eval set through the user's own agent CLI (`claude -p` by default). */
 export interface InitArgs {
   command: 'init';
+  /** `--agent <id>`: the agent whose CLI drafts (absent: the default agent). */
+  agent?: AgentId;
+  /** Each agent's executable (`--codex <path>`, else $SKILLTRIGGER_CODEX, else codex on PATH). */
+  bins: Record<AgentId, string>;
   skill: string;
   /** Default `<skill dir>/evals/evals.json`. */
   out?: string;
@@ -34,6 +44,10 @@ export interface InitArgs {
 /** `skilltrigger improve`: propose, measure paired, accept only a significant improvement. */
 export interface ImproveArgs extends MeasuringFlags {
   command: 'improve';
+  /** `--agent <id>`: the agent measured and asked for rewrites (absent: the default agent). */
+  agent?: AgentId;
+  /** Each agent's executable. */
+  bins: Record<AgentId, string>;
   skill: string;
   eval: string;
   /** Rewrites to try at most. */
@@ -56,11 +70,33 @@ export interface ImproveArgs extends MeasuringFlags {
   contextFill?: number;
 }
 
-export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs {
+/**
+ * `--agent` of an author command: one agent, since a session or a draft is asked of one model
+ * (docs/author-loop.md, "On another agent"); absent for the default agent.
+ */
+export function authorAgent(value: string | undefined, command: 'init' | 'improve'): { agent?: AgentId } {
+  if (value === undefined) return {};
+  const agents = parseAgents(value, {
+    agent: '--agent',
+    model: '--model',
+    setAgent: (v) => `--agent ${v}`,
+    setModel: (v) => `--model ${v}`,
+  });
+  const [only, second] = agents;
+  if (only === undefined || second !== undefined)
+    throw new UsageError(
+      `${command} runs on one agent per call; got --agent ${value}. Fix: run ${agents.map((a) => `${command} --agent ${a}`).join(' and ')} as separate calls (one of ${AGENT_IDS.join(', ')} each)`,
+    );
+  return only === DEFAULT_AGENT ? {} : { agent: only };
+}
+
+export function initArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv, claudeDefault: string): InitArgs {
   noPositionals('init', parsed.positionals);
   const v = parsed.values;
   return {
     command: 'init',
+    ...authorAgent(v.get('agent'), 'init'),
+    bins: agentBins(parsed, env),
     skill: requiredOption(parsed, 'init', 'skill', '<dir> (the folder holding SKILL.md)'),
     ...optional('out', v.get('out')),
     count: numberOption('count', v.get('count'), 20),
@@ -71,10 +107,16 @@ export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs
   };
 }
 
-export function improveArgs(parsed: ParsedOptions, claudeDefault: string): ImproveArgs {
+export function improveArgs(
+  parsed: ParsedOptions,
+  env: NodeJS.ProcessEnv,
+  claudeDefault: string,
+): ImproveArgs {
   const v = parsed.values;
   return {
     command: 'improve',
+    ...authorAgent(v.get('agent'), 'improve'),
+    bins: agentBins(parsed, env),
     ...skillAndEvalSet(parsed, 'improve', 'an eval set with a holdout'),
     iterations: numberOption('iterations', v.get('iterations'), 5),
     // A rewrite is judged on as many runs as it takes, unless --runs says otherwise.
