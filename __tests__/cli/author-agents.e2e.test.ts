@@ -109,6 +109,36 @@ describe('init --agent', () => {
   });
 });
 
+describe('improve --agent: refused before anything is spent', () => {
+  it('a list of agents, and a context on an agent whose runs cannot start from one', async () => {
+    const dir = await skillCopy('improve-refused');
+    const evalFile = await scenario.world.write(
+      'improve-refused/evals.json',
+      JSON.stringify([
+        { query: 'r: write the handoff', should_trigger: true },
+        { query: 'r: what is a monad', should_trigger: false },
+        { query: 'r: hand the work over', should_trigger: true, split: 'holdout' },
+        { query: 'r: sort this list', should_trigger: false, split: 'holdout' },
+      ]),
+    );
+    const from = scenario.world.model.requests.length;
+    const base = ['improve', '--skill', dir, '--eval', evalFile];
+    const env = { ...scenario.world.claude.env, ...agentEnv() };
+    const list = await runCli([...base, '--agent', 'codex,gemini'], { env });
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain('improve runs on one agent per call; got --agent codex,gemini');
+    const fill = await runCli(
+      [...base, '--agent', 'gemini', '--gemini', GEMINI_BIN, '--context-fill', '2000'],
+      {
+        env,
+      },
+    );
+    expect(fill.code).toBe(1);
+    expect(fill.stderr).toContain('--context-fill: Gemini CLI cannot be measured with a context yet');
+    expect(scenario.world.model.requests.length).toBe(from);
+  });
+});
+
 describe('improve --agent codex', () => {
   let s: ImproveResult;
 

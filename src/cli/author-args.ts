@@ -1,8 +1,7 @@
 import type { AgentId } from '../agents/agent.js';
 import { AGENT_IDS } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
-import { UsageError } from '../errors.js';
-import { parseAgents } from '../inputs/agents.js';
+import { oneAgent } from './agent-args.js';
 import { maxCostOption } from './cost-args.js';
 import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
 import {
@@ -76,17 +75,11 @@ export interface ImproveArgs extends MeasuringFlags {
  */
 export function authorAgent(value: string | undefined, command: 'init' | 'improve'): { agent?: AgentId } {
   if (value === undefined) return {};
-  const agents = parseAgents(value, {
-    agent: '--agent',
-    model: '--model',
-    setAgent: (v) => `--agent ${v}`,
-    setModel: (v) => `--model ${v}`,
-  });
-  const [only, second] = agents;
-  if (only === undefined || second !== undefined)
-    throw new UsageError(
+  const only = oneAgent(
+    value,
+    (agents) =>
       `${command} runs on one agent per call; got --agent ${value}. Fix: run ${agents.map((a) => `${command} --agent ${a}`).join(' and ')} as separate calls (one of ${AGENT_IDS.join(', ')} each)`,
-    );
+  );
   return only === DEFAULT_AGENT ? {} : { agent: only };
 }
 

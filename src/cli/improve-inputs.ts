@@ -3,7 +3,7 @@ import { DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { InputError } from '../errors.js';
 import { splitItems } from '../improve/decide.js';
-import { contextRefusal } from '../inputs/agents.js';
+import { contextRefusal, contextSource } from '../inputs/agents.js';
 import type { ContextTurn } from '../inputs/context.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
@@ -48,13 +48,11 @@ export function refuseForAgent(args: AgentArgs, skill: Skill, evalSet: EvalSet):
   if (unlisted) throw unlisted;
   const refused = contextRefusal(
     agents,
-    args.contextTurns !== undefined
-      ? args.contextFill === undefined
-        ? '--context'
-        : '--context-fill'
-      : evalSet.items.some((item) => item.context?.turns !== undefined)
-        ? `${evalSet.file}: an entry's context`
-        : undefined,
+    contextSource(
+      { context: args.contextTurns !== undefined, fill: args.contextFill !== undefined },
+      evalSet.items,
+      evalSet.file,
+    ),
   );
   if (refused) throw refused;
 }
