@@ -97,6 +97,24 @@ describe('draftPrompt', () => {
   });
 });
 
+describe('the agent a prompt names', () => {
+  it("Claude Code's by default; another agent's label when given, and the prompt still reads back", () => {
+    expect(draftPrompt(DRAFT)).toContain(
+      'the author of a Claude Code skill test when Claude loads it. Draft a trigger eval set',
+    );
+    expect(draftPrompt(DRAFT)).toContain('prompts a user might type into Claude Code:');
+    const codex = draftPrompt({ ...DRAFT, agentLabel: 'Codex' });
+    expect(codex).toContain('the author of a Codex skill test when Codex loads it.');
+    expect(codex).toContain('prompts a user might type into Codex:');
+    expect(codex).not.toContain('Claude');
+    expect(readDraftPrompt(codex)).toMatchObject({ skillName: 'release-notes', count: 7 });
+    const gemini = rewritePrompt({ ...REWRITE, agentLabel: 'Gemini CLI' });
+    expect(gemini).toContain('the description of a Gemini CLI skill: the text Gemini CLI reads');
+    expect(gemini).not.toContain('Claude');
+    expect(readRewritePrompt(gemini)?.failing).toHaveLength(2);
+  });
+});
+
 describe('readDraftPrompt', () => {
   it('undefined for any other text: no answer tags, a missing part, or a count that is not a whole number', () => {
     const prompt = draftPrompt(DRAFT);

@@ -53,7 +53,28 @@ describe('init and improve flags', () => {
       /--max-cost-usd must be a number of US dollars above 0/,
     ],
     [['improve', '--skill', 's', '--eval', 'e', '--model', ' '], /--model must not be empty/],
+    [
+      ['init', '--skill', 's', '--agent', 'claude,codex'],
+      /init runs on one agent per call; got --agent claude,codex/,
+    ],
+    [
+      ['improve', '--skill', 's', '--eval', 'e', '--agent', 'codex,gemini'],
+      /improve --agent codex and improve --agent gemini as separate calls/,
+    ],
+    [['init', '--skill', 's', '--agent', 'cursor'], /--agent: unknown agent "cursor"/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCli(argv, {})).toThrow(message);
+  });
+
+  it('--agent: one agent, its executable from --<id>; the default agent is left unnamed', () => {
+    expect(
+      parseCli(['init', '--skill', 's', '--agent', 'codex', '--codex', '/c/codex'], {
+        SKILLTRIGGER_GEMINI: '/g',
+      }),
+    ).toMatchObject({ agent: 'codex', bins: { codex: '/c/codex', gemini: '/g' } });
+    expect(parseCli(['improve', '--skill', 's', '--eval', 'e', '--agent', 'gemini'], {})).toMatchObject({
+      agent: 'gemini',
+    });
+    expect(parseCli(['init', '--skill', 's', '--agent', 'claude'], {})).not.toHaveProperty('agent');
   });
 });

@@ -76,6 +76,8 @@ export interface ImproveOptions {
    * start (polled every 50 ms).
    */
   stopWhen?: (since: readonly RecordedRequest[]) => boolean;
+  /** Added to claude's environment (another agent's endpoint and key). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ImproveResult {
@@ -169,7 +171,7 @@ export async function startImproveScenario(name: string): Promise<ImproveScenari
         ...extra,
       ],
       {
-        env: claude.env,
+        env: { ...claude.env, ...options.env },
         onStart: (child: ChildProcess) => {
           if (!stopWhen) return;
           poll = setInterval(() => {

@@ -3,6 +3,7 @@
  * the same login, model and environment as a measured run, in a fresh temp project, bounded by a
  * timeout, one turn only: why it gave no answer, whichever agent was asked.
  */
+import { agentQuote } from '../schemas/privacy.js';
 import type { AgentFacts, AskResult } from './agent.js';
 
 /** One line saying why an author call gave no answer. */
@@ -22,4 +23,14 @@ export function describeAskFailure(
     case 'no-answer':
       return `${agent.bin} ended without an answer${result.said ? ` (it said: ${result.said})` : ''}`;
   }
+}
+
+/**
+ * What an author call's failure may quote of the agent's output: its first line through
+ * `agentQuote`, with the keys the call was given hidden first (a gateway may echo the key it got).
+ */
+export function askQuote(text: string, keys: readonly (string | undefined)[]): string {
+  let masked = text;
+  for (const key of keys) if (key && key.length >= 8) masked = masked.split(key).join('***');
+  return agentQuote(masked);
 }

@@ -9,7 +9,7 @@ import type { ContextTurn } from '../inputs/context.js';
 import { readInlineTurns } from '../inputs/context.js';
 import { Problems } from '../inputs/problems.js';
 import { sessionCue } from '../inputs/weak-set.js';
-import { BODY_LIMIT, between } from './prompts.js';
+import { agentWords, BODY_LIMIT, between } from './prompts.js';
 
 export const CONTEXTS_OPEN = '<contexts>';
 export const CONTEXTS_CLOSE = '</contexts>';
@@ -24,6 +24,8 @@ export interface ContextsPromptInput {
   body: string;
   /** The prompts that presuppose an earlier session, in the draft's order. */
   queries: string[];
+  /** The agent the skill is tested on, by its label; absent: Claude Code. */
+  agentLabel?: string;
 }
 
 /** The drafted positives that read as if they presuppose an earlier session, by the rule `check` warns with. */
@@ -42,8 +44,9 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The contexts prompt: for each prompt, the short conversation it continues, as a JSON array. */
 export function contextsPrompt(input: ContextsPromptInput): string {
   const body = input.body.trim();
+  const { agent, loader } = agentWords(input.agentLabel);
   return [
-    'You are helping the author of a Claude Code skill test when Claude loads it mid-session. Each prompt below reads as if the user and Claude had already been working together. For each, write the short conversation that came just before it, so that the prompt reads naturally as the next user message.',
+    `You are helping the author of a ${agent} skill test when ${loader} loads it mid-session. Each prompt below reads as if the user and ${loader} had already been working together. For each, write the short conversation that came just before it, so that the prompt reads naturally as the next user message.`,
     tagged('skill_name', input.skillName),
     tagged('skill_description', oneLine(input.description)),
     tagged(

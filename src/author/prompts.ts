@@ -26,6 +26,18 @@ export interface DraftPromptInput {
   body: string;
   /** How many prompts to ask for in total. */
   count: number;
+  /** The agent the skill is tested on, by its label (`Codex`); absent: Claude Code. */
+  agentLabel?: string;
+}
+
+/**
+ * How a prompt names the agent and who loads the skill: `Claude Code` and `Claude` by default,
+ * another agent by its label both times.
+ */
+export function agentWords(agentLabel: string | undefined): { agent: string; loader: string } {
+  return agentLabel === undefined
+    ? { agent: 'Claude Code', loader: 'Claude' }
+    : { agent: agentLabel, loader: agentLabel };
 }
 
 /** One train query the incumbent fails, with its measured hits. */
@@ -52,6 +64,8 @@ export interface RewritePromptInput {
   /** Train queries only: the holdout is never shown to the rewriter. */
   failing: FailingQuery[];
   attempts: PreviousAttempt[];
+  /** The agent the skill is measured on, by its label; absent: Claude Code. */
+  agentLabel?: string;
 }
 
 export const DRAFT_OPEN = '<eval_set>';
@@ -75,14 +89,15 @@ function tagged(tag: string, text: string): string {
 export function draftPrompt(input: DraftPromptInput): string {
   const positives = Math.ceil(input.count / 2);
   const negatives = input.count - positives;
+  const { agent, loader } = agentWords(input.agentLabel);
   return [
-    'You are helping the author of a Claude Code skill test when Claude loads it. Draft a trigger eval set for the skill below.',
+    `You are helping the author of a ${agent} skill test when ${loader} loads it. Draft a trigger eval set for the skill below.`,
     tagged('skill_name', input.skillName),
     tagged('skill_description', oneLine(input.description)),
     tagged('skill_body', cut(input.body.trim(), BODY_LIMIT)),
     tagged('count', String(input.count)),
     [
-      `Write exactly ${input.count} prompts a user might type into Claude Code:`,
+      `Write exactly ${input.count} prompts a user might type into ${agent}:`,
       `- ${positives} that SHOULD load this skill: in a user's own words, concrete, with file names and context, as people really ask; never name the skill.`,
       `- ${negatives} near-misses that should NOT load it: prompts that share words or topic with the skill but need something else.`,
       'Vary length and phrasing; do not repeat one template.',
@@ -150,8 +165,9 @@ function rewriteParts(input: RewritePromptInput, body: string, failing: string):
               `<attempt n="${i + 1}">\n${oneLine(a.description)}\ntrain: ${a.train}; ${a.outcome}\n</attempt>`,
           )
           .join('\n');
+  const { agent, loader } = agentWords(input.agentLabel);
   return [
-    'You are improving the description of a Claude Code skill: the text Claude reads to decide whether to load the skill. Rewrite it so that it loads for the requests it is meant for and stays quiet on the others.',
+    `You are improving the description of a ${agent} skill: the text ${loader} reads to decide whether to load the skill. Rewrite it so that it loads for the requests it is meant for and stays quiet on the others.`,
     tagged('skill_name', input.skillName),
     tagged('skill_body', body),
     tagged('current_description', oneLine(input.current)),

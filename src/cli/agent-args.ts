@@ -1,5 +1,6 @@
-import type { AgentChoice } from '../agents/agent.js';
+import type { AgentChoice, AgentId } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import { UsageError } from '../errors.js';
 import { type Naming, ownModels, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { modelsOption } from './cost-args.js';
 
@@ -29,4 +30,15 @@ export function agentsOption(
     return only === DEFAULT_AGENT ? models : { agents: [{ agent: only }], ...models };
   }
   return { agents: qualifiedModels(agents, modelValue?.split(','), FLAGS) };
+}
+
+/**
+ * `--agent` of a command that runs on one agent per call (matrix, init, improve): the agent named,
+ * each checked as for `run`; several are refused with `tooMany`'s message, which gives the fix.
+ */
+export function oneAgent(value: string, tooMany: (agents: readonly AgentId[]) => string): AgentId {
+  const agents = parseAgents(value, FLAGS);
+  const [only, second] = agents;
+  if (only === undefined || second !== undefined) throw new UsageError(tooMany(agents));
+  return only;
 }

@@ -1,10 +1,10 @@
 import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
-import { isAgent, parseAgents } from '../inputs/agents.js';
+import { isAgent } from '../inputs/agents.js';
 import { parseShard } from '../matrix/plan.js';
 import { MATRIX_AGENTS } from '../schemas/matrix.js';
-import { agentsOption } from './agent-args.js';
+import { agentsOption, oneAgent } from './agent-args.js';
 import { type ImproveArgs, type InitArgs, improveArgs, initArgs } from './author-args.js';
 import { closest } from './closest.js';
 import type { CommandName } from './help/commands.js';
@@ -271,17 +271,11 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
  */
 function matrixAgent(value: string | undefined): AgentId | undefined {
   if (value === undefined) return undefined;
-  const agents = parseAgents(value, {
-    agent: '--agent',
-    model: '--model',
-    setAgent: (v) => `--agent ${v}`,
-    setModel: (v) => `--model ${v}`,
-  });
-  const [only, second] = agents;
-  if (second !== undefined || only === undefined)
-    throw new UsageError(
+  const only = oneAgent(
+    value,
+    (agents) =>
       `matrix measures one agent per report; got --agent ${value}. Fix: run ${agents.map((a) => `matrix --agent ${a}`).join(' and ')} as two calls`,
-    );
+  );
   const known = MATRIX_AGENTS.find((id) => id === only);
   if (known === undefined)
     throw new UsageError(

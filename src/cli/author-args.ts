@@ -1,4 +1,7 @@
 import type { AgentId } from '../agents/agent.js';
+import { AGENT_IDS } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { oneAgent } from './agent-args.js';
 import { maxCostOption } from './cost-args.js';
 import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
 import {
@@ -18,9 +21,13 @@ import type { ParsedOptions } from './parse-options.js';
  * other commands.
  */
 
-/** `skilltrigger init`: draft an eval set through the user's own `claude -p`. */
+/** `skilltrigger init`: draft an eval set through the user's own agent CLI (`claude -p` by default). */
 export interface InitArgs {
   command: 'init';
+  /** `--agent <id>`: the agent whose CLI drafts (absent: the default agent). */
+  agent?: AgentId;
+  /** Each agent's executable (`--codex <path>`, else $SKILLTRIGGER_CODEX, else codex on PATH). */
+  bins: Record<AgentId, string>;
   skill: string;
   /** Default `<skill dir>/evals/evals.json`. */
   out?: string;
@@ -30,13 +37,15 @@ export interface InitArgs {
   /** Bound on the drafting call. */
   timeoutSeconds: number;
   maxRetries: number;
-  /** Each agent's executable; the draft is asked of the default agent's. */
-  bins: Record<AgentId, string>;
 }
 
 /** `skilltrigger improve`: propose, measure paired, accept only a significant improvement. */
 export interface ImproveArgs extends MeasuringFlags {
   command: 'improve';
+  /** `--agent <id>`: the agent measured and asked for rewrites (absent: the default agent). */
+  agent?: AgentId;
+  /** Each agent's executable. */
+  bins: Record<AgentId, string>;
   skill: string;
   eval: string;
   /** Rewrites to try at most. */
@@ -59,18 +68,33 @@ export interface ImproveArgs extends MeasuringFlags {
   contextFill?: number;
 }
 
+/**
+ * `--agent` of an author command: one agent, since a session or a draft is asked of one model
+ * (docs/author-loop.md, "On another agent"); absent for the default agent.
+ */
+export function authorAgent(value: string | undefined, command: 'init' | 'improve'): { agent?: AgentId } {
+  if (value === undefined) return {};
+  const only = oneAgent(
+    value,
+    (agents) =>
+      `${command} runs on one agent per call; got --agent ${value}. Fix: run ${agents.map((a) => `${command} --agent ${a}`).join(' and ')} as separate calls (one of ${AGENT_IDS.join(', ')} each)`,
+  );
+  return only === DEFAULT_AGENT ? {} : { agent: only };
+}
+
 export function initArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): InitArgs {
   noPositionals('init', parsed.positionals);
   const v = parsed.values;
   return {
     command: 'init',
+    ...authorAgent(v.get('agent'), 'init'),
+    bins: agentBins(parsed, env),
     skill: requiredOption(parsed, 'init', 'skill', '<dir> (the folder holding SKILL.md)'),
     ...optional('out', v.get('out')),
     count: numberOption('count', v.get('count'), 20),
     ...optional('model', nonEmptyModel(parsed)),
     timeoutSeconds: numberOption('timeout', v.get('timeout'), 180),
     maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
-    bins: agentBins(parsed, env),
   };
 }
 
@@ -78,6 +102,7 @@ export function improveArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): Impr
   const v = parsed.values;
   return {
     command: 'improve',
+    ...authorAgent(v.get('agent'), 'improve'),
     ...skillAndEvalSet(parsed, 'improve', 'an eval set with a holdout'),
     iterations: numberOption('iterations', v.get('iterations'), 5),
     // A rewrite is judged on as many runs as it takes, unless --runs says otherwise.

@@ -6,7 +6,7 @@ import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';
 import { costCheckWarnings } from '../cost/cost-check.js';
 import { loadPrices } from '../cost/prices-file.js';
-import { ExitCode, InputError, SkilltriggerError } from '../errors.js';
+import { ExitCode, SkilltriggerError } from '../errors.js';
 import { isBudgetStopped } from '../improve/budget.js';
 import { splitItems } from '../improve/decide.js';
 import { renderImproveMarkdown } from '../improve/markdown.js';
@@ -14,6 +14,7 @@ import { type ImproveDeps, runImproveSession } from '../improve/session.js';
 import type { ContextTurn } from '../inputs/context.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
+import type { MeasureSettings } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
 import { startEarly } from '../measure/measurement-loop.js';
 import type { PreflightResult } from '../preflight/preflight.js';
@@ -27,36 +28,14 @@ import { roundTripCostWarnings } from './cost-step.js';
 import { passGates } from './gates-step.js';
 import { writeDescription } from './improve-apply.js';
 import { planSessionCost } from './improve-cost.js';
+import { agentSettings, checkSplit, refuseForAgent, sessionAgents } from './improve-inputs.js';
 import { improveSummary } from './improve-summary.js';
 import { flagSettingsFrom, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
+import { listedSiblingsOf, otherAgentSettings } from './other-agents.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
 import { runContext } from './run-context.js';
-
-/** Every input is checked before anything is spent: both classes on train, a holdout to check on. */
-function checkSplit(evalSet: EvalSet): void {
-  const { train, holdout } = splitItems(evalSet.items);
-  if (holdout.length === 0) {
-    throw new InputError(
-      { file: evalSet.file },
-      'has no holdout queries, so a rewrite could not be checked on queries it was not tuned on',
-      'mark about 40% of the prompts, positives and negatives alike, with "split": "holdout" (skilltrigger init does)',
-    );
-  }
-  for (const [cls, wanted] of [
-    ['positives', true],
-    ['negatives', false],
-  ] as const) {
-    if (!train.some((i) => i.shouldTrigger === wanted)) {
-      throw new InputError(
-        { file: evalSet.file },
-        `has no train ${cls} (every one is held out)`,
-        `keep most ${cls} in the train split; hold out about 40%`,
-      );
-    }
-  }
-}
 
 /**
  * `skilltrigger improve`: the gates once, then the session (src/improve/session.ts) with the real
@@ -68,28 +47,45 @@ export async function improveCommand(given: ImproveArgs, io: CliIo, signal: Abor
   const { args, skill, evalSet } = inputs;
   // The original's first run starts now, its prompt not yet written, so its start-up overlaps the
   // gates (docs/speed.md); the session's first measurement takes it.
+  const agents = sessionAgents(args);
   const early = startEarly({
     skill,
     evalSet,
     description: skill.description,
     overridden: false,
+    ...(agents ? { agents } : {}),
     ...flagSettingsFrom(args, io),
   });
   const { preflight, reminders } = await passGates(
     args,
-    { ...(args.model ? { model: args.model } : {}), skillName: skill.name },
+    {
+      ...(agents ? { agents, bins: args.bins } : {}),
+      ...(args.model ? { model: args.model } : {}),
+      skillName: skill.name,
+    },
     early,
     io,
     signal,
   );
   let report: ImproveReport;
   try {
-    report = await improveSession(inputs, { preflight, early }, io, signal);
+    // Another agent's runs: its executable, its version for the report, no siblings.
+    const others = agents
+      ? await otherAgentSettings(args.bins, io, preflight, listedSiblingsOf(agents, []))
+      : undefined;
+    report = await improveSession(inputs, { preflight, early, ...(others ? { others } : {}) }, io, signal);
   } finally {
     await early.release();
     preflight.release();
   }
   return finishImprove(report, inputs, reminders, io);
+}
+
+/** What the gates hand the session: their result, the first run started early, another agent's settings. */
+interface SessionGated {
+  preflight: PreflightResult;
+  early: EarlyStart;
+  others?: MeasureSettings['others'];
 }
 
 /** What `improve` reads and checks before anything is spent. */
@@ -112,6 +108,7 @@ async function improveInputs(given: ImproveArgs, io: CliIo): Promise<ImproveInpu
   const args = context === undefined ? given : { ...given, contextTurns: context.turns };
   const evalSet = await loadEvalSet(args.eval, skill.name);
   checkSplit(evalSet);
+  refuseForAgent(args, skill, evalSet);
   for (const warning of skill.warnings) io.stderr.write(`warning: ${warning}\n`);
   const outWarning = outInSkillWarning(args.out, skill.dir);
   if (outWarning) io.stderr.write(`warning: ${outWarning}\n`);
@@ -122,14 +119,16 @@ async function improveInputs(given: ImproveArgs, io: CliIo): Promise<ImproveInpu
 /** The session (src/improve/session.ts) with the real measurement and the real rewrite call. */
 async function improveSession(
   inputs: ImproveInputs,
-  gated: { preflight: PreflightResult; early: EarlyStart },
+  gated: SessionGated,
   io: CliIo,
   signal: AbortSignal,
 ): Promise<ImproveReport> {
   const { args, skill, original, evalSet } = inputs;
   const costing = sessionCosting(inputs, gated.preflight, io);
+  const agent = args.agent ?? DEFAULT_AGENT;
   return runImproveSession(
     {
+      ...(args.agent ? { agent: args.agent } : {}),
       skillName: skill.name,
       body: skillBody(original),
       original: skill.description,
@@ -148,8 +147,8 @@ async function improveSession(
     {
       phase: (line) => io.stderr.write(`${line}\n`),
       ask: (prompt) =>
-        askAgent(DEFAULT_AGENT, prompt, {
-          bin: args.bins[DEFAULT_AGENT],
+        askAgent(agent, prompt, {
+          bin: args.bins[agent],
           env: io.env,
           maxRetries: args.maxRetries,
           ...(args.model ? { model: args.model } : {}),
@@ -179,6 +178,7 @@ function sessionCosting(inputs: ImproveInputs, preflight: PreflightResult, io: C
       iterations: args.iterations,
       runsPerQuery: args.runs,
       model: args.model,
+      ...(args.agent ? { agent: args.agent } : {}),
       ...(context === undefined ? {} : { context: context.turns }),
     },
     args.runsAuto,
@@ -201,7 +201,7 @@ function sessionCosting(inputs: ImproveInputs, preflight: PreflightResult, io: C
  */
 function sessionMeasure(
   inputs: ImproveInputs,
-  gated: { preflight: PreflightResult; early: EarlyStart },
+  gated: SessionGated,
   io: CliIo,
   signal: AbortSignal,
 ): ImproveDeps['measure'] {
@@ -226,6 +226,7 @@ function sessionMeasure(
         description,
         overridden: description !== skill.description,
         ...(baseline === undefined ? {} : { baselineDescription: baseline }),
+        ...agentSettings(args, gated.others),
         ...measureSettingsFrom(args, io, gated.preflight, { prices, ...(budget ? { budget } : {}) }),
         // Only the first measurement can take it: the loop releases it when it ends.
         early: gated.early,

@@ -1,7 +1,10 @@
+import type { AgentId } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { fitsBudget } from '../cost/budget.js';
 import { costOf, formatUsd } from '../cost/cost.js';
 import { CHARS_PER_TOKEN, DEFAULT_MODEL_KEY, dearestRunUsd, estimatePlan } from '../cost/estimate.js';
+import { otherRoundTrips, planModels, planRoundTrips } from '../cost/plan-models.js';
 import type { Prices } from '../cost/prices-file.js';
 import { UsageError } from '../errors.js';
 import type { SessionBudget } from '../improve/budget.js';
@@ -53,6 +56,8 @@ export interface SessionShapeInput {
   iterations: number;
   runsPerQuery: number;
   model: string | undefined;
+  /** `--agent`: the agent measured and asked (absent: the default agent), priced from its own round trip. */
+  agent?: AgentId;
   /** `--context`/`--context-fill`'s turns, for every query without a context of its own. */
   context?: readonly ContextTurn[];
 }
@@ -97,8 +102,18 @@ export function planSessionCost(
   prices: Prices,
   maxCostUsd: number | undefined,
 ): SessionCosting {
-  const key = input.model ?? DEFAULT_MODEL_KEY;
-  const priced = preflight.roundTripModels?.[key] ?? key;
+  // Another agent's model is keyed apart (`codex:default`) and priced from its own round trip.
+  const models = planModels([{ agent: input.agent ?? DEFAULT_AGENT }], [input.model]);
+  const trips = planRoundTrips(
+    models,
+    {
+      ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),
+      ...(preflight.roundTripModels ? { models: preflight.roundTripModels } : {}),
+    },
+    otherRoundTrips(preflight.agentGates),
+  );
+  const key = models[0] ?? DEFAULT_MODEL_KEY;
+  const priced = trips.models?.[key] ?? key;
   const costOfUsage = (usage: Usage) => {
     const cost = costOf(usage, priced, prices.table);
     return cost.kind === 'priced' ? cost.usd : null;
@@ -114,13 +129,10 @@ export function planSessionCost(
       queries: phases.original + input.iterations * phases.iteration + phases.holdout,
       runsPerQuery: input.runsPerQuery,
       sides: 1,
-      models: [input.model],
+      models,
       ...(contextChars.some((n) => n > 0) ? { contextChars } : {}),
     },
-    {
-      ...(preflight.roundTripUsage ? { usage: preflight.roundTripUsage } : {}),
-      ...(preflight.roundTripModels ? { models: preflight.roundTripModels } : {}),
-    },
+    trips,
     prices.table,
   );
   const roundTripUsd = estimate.models[0]?.usdPerRun ?? null;

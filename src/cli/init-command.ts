@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { AgentId } from '../agents/agent.js';
 import { describeAskFailure } from '../agents/ask.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { askAgent } from '../agents/runtime.js';
@@ -33,10 +34,17 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
   // Before anything is spent: a file in the way is never overwritten.
   if (await exists(out)) throw new InputError({ file: out }, 'already exists', EXISTS_FIX);
   const body = skillBody(await readFile(skill.file, 'utf8'));
-  const skillText = { skillName: skill.name, description: skill.description, body };
+  const agent = args.agent ?? DEFAULT_AGENT;
+  // Another agent's prompts name it (`a Codex skill`); the default agent's are as they always were.
+  const skillText = {
+    skillName: skill.name,
+    description: skill.description,
+    body,
+    ...(agent === DEFAULT_AGENT ? {} : { agentLabel: agentFacts(agent).label }),
+  };
   const ask: Ask = (text) =>
-    askAgent(DEFAULT_AGENT, text, {
-      bin: args.bins[DEFAULT_AGENT],
+    askAgent(agent, text, {
+      bin: args.bins[agent],
       env: io.env,
       maxRetries: args.maxRetries,
       ...(args.model ? { model: args.model } : {}),
@@ -44,7 +52,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
       signal,
     });
   const prompt = draftPrompt({ ...skillText, count: args.count });
-  const draft = await draftEntries(prompt, ask, args, { out, skillName: skill.name }, io);
+  const draft = await draftEntries(prompt, ask, { ...args, agent }, { out, skillName: skill.name }, io);
   // The prompts that presuppose a session get the conversation they continue (init-contexts.ts).
   const entries = await withDraftedContexts(
     draft,
@@ -53,7 +61,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
       const answer = await ask(text);
       return answer.kind === 'answer' || answer.kind === 'interrupted'
         ? answer
-        : { kind: 'failed', why: describeAskFailure(answer, agentFacts(DEFAULT_AGENT)) };
+        : { kind: 'failed', why: describeAskFailure(answer, agentFacts(agent)) };
     },
     io,
   );
@@ -83,21 +91,22 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
 async function draftEntries(
   prompt: string,
   ask: Ask,
-  args: InitArgs,
+  args: InitArgs & { agent: AgentId },
   file: { out: string; skillName: string },
   io: CliIo,
 ): Promise<DraftEntry[]> {
   let problem = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const through = args.agent === DEFAULT_AGENT ? '' : ` through ${agentFacts(args.agent).label}`;
     io.stderr.write(
-      `init: asking ${args.model ?? 'the default model'} for ${args.count} prompts${attempt > 1 ? ' (second try)' : ''}…\n`,
+      `init: asking ${args.model ?? 'the default model'}${through} for ${args.count} prompts${attempt > 1 ? ' (second try)' : ''}…\n`,
     );
     const answer = await ask(prompt);
     if (answer.kind === 'interrupted')
       throw new SkilltriggerError('init: interrupted; no draft was written', ExitCode.noVerdict);
     if (answer.kind !== 'answer') {
       throw new SkilltriggerError(
-        `init: no draft: ${describeAskFailure(answer, agentFacts(DEFAULT_AGENT))}. Fix: run \`skilltrigger preflight\` to check the login and the model, then retry`,
+        `init: no draft: ${describeAskFailure(answer, agentFacts(args.agent))}. Fix: run \`skilltrigger preflight${args.agent === DEFAULT_AGENT ? '' : ` --agent ${args.agent}`}\` to check the login and the model, then retry`,
         answer.kind === 'spawn-failed' ? ExitCode.input : ExitCode.noVerdict,
       );
     }

@@ -4,7 +4,7 @@ import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
-import { contextRefusal } from '../inputs/agents.js';
+import { contextRefusal, contextSource } from '../inputs/agents.js';
 import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
@@ -61,13 +61,11 @@ async function runAmong(
   const agents = args.agents ?? DEFAULT_AGENTS;
   const refused = contextRefusal(
     agents,
-    inputs.context !== undefined
-      ? given.contextFill === undefined
-        ? '--context'
-        : '--context-fill'
-      : evalSet.items.some((item) => item.context?.turns !== undefined)
-        ? `${inputs.evalFile}: an entry's context`
-        : undefined,
+    contextSource(
+      { context: inputs.context !== undefined, fill: given.contextFill !== undefined },
+      evalSet.items,
+      inputs.evalFile,
+    ),
   );
   if (refused) throw refused;
   const listedByAgent = agentNotes(inputs, agents, io);

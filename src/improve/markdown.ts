@@ -1,3 +1,4 @@
+import { agentFacts } from '../agents/registry.js';
 import { escapeInline } from '../escape.js';
 import { percent } from '../format.js';
 import type { ImproveReport } from '../schemas/improve.js';
@@ -37,7 +38,7 @@ export function renderImproveMarkdown(report: ImproveReport): string {
     ...(report.simulated
       ? ['**SIMULATED**: these numbers come from the simulated model, not from a real model.', '']
       : []),
-    `Created ${report.createdAt} by skilltrigger ${escapeInline(report.tool.version)} · model ${escapeInline(s.model ?? 'default')} · runs ${s.runsMode === 'auto' ? `auto (at most ${s.runsPerQuery})` : s.runsPerQuery} per query · at most ${s.iterations} rewrites.`,
+    `Created ${report.createdAt} by skilltrigger ${escapeInline(report.tool.version)}${s.agent ? ` · agent ${agentFacts(s.agent).label}` : ''} · model ${escapeInline(s.model ?? 'default')} · runs ${s.runsMode === 'auto' ? `auto (at most ${s.runsPerQuery})` : s.runsPerQuery} per query · at most ${s.iterations} rewrites.`,
     `A candidate is accepted only when its paired train comparison with the incumbent is an improvement at α = ${Number(s.proposalAlpha.toPrecision(3))} (the session's ${s.sessionAlpha} over ${s.iterations} rewrites) with no regression in either class.`,
     `Queries: train ${report.queries.train.positives} positives + ${report.queries.train.negatives} negatives; holdout ${report.queries.holdout.positives} + ${report.queries.holdout.negatives} (never shown to the rewriter).`,
     '',

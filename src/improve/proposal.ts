@@ -1,4 +1,4 @@
-import type { AskResult } from '../agents/agent.js';
+import type { AgentId, AskResult } from '../agents/agent.js';
 import { describeAskFailure } from '../agents/ask.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
@@ -16,12 +16,17 @@ export type Proposal =
   | { kind: 'text'; text: string }
   | { kind: 'none'; proposal: CandidateRecord['proposal']; reason: string; fatal: boolean };
 
-export function readProposal(answer: AskResult, seen: readonly string[]): Proposal {
+export function readProposal(
+  answer: AskResult,
+  seen: readonly string[],
+  agent: AgentId = DEFAULT_AGENT,
+): Proposal {
   if (answer.kind !== 'answer') {
     return {
       kind: 'none',
       proposal: 'no-answer',
-      reason: describeAskFailure(answer, agentFacts(DEFAULT_AGENT)),
+      // Named as the agent's facts name its CLI and executable.
+      reason: describeAskFailure(answer, agentFacts(agent)),
       fatal: true,
     };
   }

@@ -1,3 +1,5 @@
+import type { AgentId } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { type PreviousAttempt, rewritePrompt } from '../author/prompts.js';
 import { compareReport } from '../compare/compare.js';
 import type { EvalItem } from '../inputs/types.js';
@@ -32,6 +34,8 @@ export interface MeasureRequest {
 
 /** What every step of one session shares: its inputs, its split, its spend, and its I/O. */
 export interface Session {
+  /** The agent measured and asked (absent: the default agent). */
+  agent?: AgentId;
   skillName: string;
   body: string;
   original: string;
@@ -101,12 +105,15 @@ async function iterate(session: Session, state: LoopState, iteration: number): P
     current: state.incumbent,
     failing: failing(state.incumbentTrainQueries),
     attempts: state.attempts,
+    ...(session.agent === undefined || session.agent === DEFAULT_AGENT
+      ? {}
+      : { agentLabel: agentFacts(session.agent).label }),
   });
   const answer = await session.ask(prompt);
   session.spend.afterRewrite(answer.kind === 'answer' ? answer.usage : undefined);
   // A rewrite call cut by a signal is no proposal: the session ends with what it measured.
   if (session.interrupted()) return { end: true };
-  const proposal = readProposal(answer, state.seen);
+  const proposal = readProposal(answer, state.seen, session.agent);
   if (proposal.kind === 'none') return rejectUnmeasured(session, state, iteration, proposal);
   state.seen.push(proposal.text);
   return measureCandidate(session, state, iteration, proposal.text);

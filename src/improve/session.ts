@@ -1,4 +1,5 @@
-import type { AskResult } from '../agents/agent.js';
+import type { AgentId, AskResult } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Usage } from '../outcome.js';
@@ -41,6 +42,8 @@ export interface ImproveDeps {
 }
 
 export interface ImproveSettings {
+  /** `--agent`: the agent measured and asked for rewrites (absent: the default agent). */
+  agent?: AgentId;
   skillName: string;
   body: string;
   original: string;
@@ -77,6 +80,7 @@ function openSession(settings: ImproveSettings, deps: ImproveDeps): Session {
   const spend = new SessionSpend(settings.budget, settings.costOfUsage);
   const interrupted = () => deps.stopped?.() === true;
   return {
+    ...(settings.agent === undefined ? {} : { agent: settings.agent }),
     skillName: settings.skillName,
     body: settings.body,
     original: settings.original,
@@ -136,6 +140,7 @@ function reportHeader(settings: ImproveSettings, session: Session): ReportHeader
       triggerThreshold: settings.triggerThreshold,
       stub: settings.stub,
       ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
+      ...(settings.agent === undefined || settings.agent === DEFAULT_AGENT ? {} : { agent: settings.agent }),
     },
     queries: { train: classCount(session.train), holdout: classCount(session.holdout) },
   };

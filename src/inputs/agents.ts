@@ -111,3 +111,18 @@ export function contextRefusal(
     `${what}: ${without.label} cannot be measured with a context yet: ${without.noContext}. Fix: measure the context on another agent, or measure ${without.label} on queries without one`,
   );
 }
+
+/**
+ * Where a measurement's context comes from, as `contextRefusal` names it: `--context`,
+ * `--context-fill`, an entry of the eval set `evalFile` with a context of its own, or nowhere.
+ */
+export function contextSource(
+  given: { context: boolean; fill: boolean },
+  items: readonly { context?: { turns?: unknown } }[],
+  evalFile: string,
+): string | undefined {
+  if (given.context) return given.fill ? '--context-fill' : '--context';
+  return items.some((item) => item.context?.turns !== undefined)
+    ? `${evalFile}: an entry's context`
+    : undefined;
+}

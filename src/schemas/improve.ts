@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentIdSchema } from './report.js';
 
 /**
  * The improve report, version 2: `<date>-<skill>-improve.json` (and `.md`). Version 2 adds the
@@ -86,6 +87,8 @@ export const improveReportSchema = z.object({
     stub: z.enum(['command', 'skill']),
     /** `--max-cost-usd`: the session's budget, US dollars. Absent without it. */
     maxCostUsd: z.number().positive().optional(),
+    /** `--agent`: the agent measured and asked for rewrites. Absent: Claude Code, the default. */
+    agent: agentIdSchema.optional(),
   }),
   queries: z.object({
     train: z.object({ positives: count, negatives: count }),

@@ -1,6 +1,6 @@
-import { agentQuote } from '../../schemas/privacy.js';
 import type { AskResult, AskSettings } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
+import { askQuote } from '../ask.js';
 import { createScratchProject } from '../process/stub-project.js';
 import { runClaudeCommand } from './command.js';
 import { askArgs, claudeEnvironment } from './launch.js';
@@ -25,9 +25,8 @@ export async function askClaude(prompt: string, settings: AskSettings): Promise<
       return { kind: 'spawn-failed', reason: result.spawnError ?? 'the executable could not be started' };
     }
     const reading = readRoundTrip(result.stdout);
-    const key = settings.env.ANTHROPIC_API_KEY;
     // What claude said is quoted to the terminal: never with the key, a path or a token in it.
-    const masked = (text: string) => agentQuote(key && key.length >= 8 ? text.split(key).join('***') : text);
+    const masked = (text: string) => askQuote(text, [settings.env.ANTHROPIC_API_KEY]);
     if (reading.apiError) {
       return {
         kind: 'api-error',

@@ -16,6 +16,8 @@ export type CodexEvent =
   | { type: 'turn-failed'; message: string }
   /** A top-level `error` event: a reconnect notice or the failure about to end the turn. */
   | { type: 'error'; message: string }
+  /** A completed `agent_message` item: commentary, or the turn's final answer (an author call's). */
+  | { type: 'agent-message'; text: string }
   | { type: 'other'; name: string }
   | { type: 'unparseable' };
 
@@ -40,6 +42,11 @@ export function parseCodexEvent(line: string): CodexEvent {
     }
     case 'error':
       return { type: 'error', message: asString(value.message) ?? '' };
+    case 'item.completed': {
+      const item = isRecord(value.item) ? value.item : {};
+      const text = item.type === 'agent_message' ? asString(item.text) : undefined;
+      return text === undefined ? { type: 'other', name: type } : { type: 'agent-message', text };
+    }
     default:
       return { type: 'other', name: type };
   }

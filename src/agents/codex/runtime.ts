@@ -4,6 +4,7 @@
  */
 import type { AgentRuntime } from '../agent.js';
 import { codexAgent } from './agent.js';
+import { askCodex } from './ask.js';
 import { codexFacts } from './facts.js';
 import { codexGates } from './gates.js';
 import { codexInstalledEntries } from './installed-entries.js';
@@ -54,6 +55,7 @@ export const codexRuntime: AgentRuntime = {
   defaultStandby: machineCodexStandbyCount,
   killAll: killAllCodexGroups,
   installed: (settings) => codexInstalledEntries(settings),
+  ask: askCodex,
   listing: ({ bin, env, model, skillName, description, siblings, crowd }) =>
     probeCodexRunListing(
       { skillName, description, ...(siblings.length === 0 ? {} : { siblings: [...siblings] }) },

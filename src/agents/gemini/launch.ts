@@ -46,10 +46,13 @@ export function geminiArgs(query: string, provider: GeminiProvider): string[] {
  * - the API-key login (without a selected auth type the CLI exits 41, "Invalid auth method");
  * - no usage statistics (else it looks up play.googleapis.com), no update check or notice;
  * - one attempt per request and no retry of a failed fetch: a failing request fails the run at
- *   once, recorded as an error (the default retries up to 10 times, with backoff, for a minute).
+ *   once, recorded as an error (the default retries up to 10 times, with backoff, for a minute);
+ * - with `skills: false`, no skill discovered or listed (an author call's).
  */
-export function geminiSettings(): string {
+export function geminiSettings(options: { skills?: boolean } = {}): string {
   const settings = {
+    // An author call lists no skill, not even the two built-in ones (docs/gemini.md "An author call").
+    ...(options.skills === false ? { skills: { enabled: false } } : {}),
     security: { auth: { selectedType: 'gemini-api-key' } },
     privacy: { usageStatisticsEnabled: false },
     general: {

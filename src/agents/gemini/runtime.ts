@@ -6,6 +6,7 @@ import { InputError } from '../../errors.js';
 import type { AgentRuntime, SkillFile } from '../agent.js';
 import { killAllAgentGroups } from '../process/group.js';
 import { geminiAgent } from './agent.js';
+import { askGemini } from './ask.js';
 import { geminiGates } from './gates.js';
 import { type GeminiListing, geminiListingOf } from './listing.js';
 import { geminiProviderFrom } from './provider.js';
@@ -70,4 +71,5 @@ export const geminiRuntime: AgentRuntime = {
       env,
     ),
   killAll: killAllAgentGroups,
+  ask: askGemini,
 };

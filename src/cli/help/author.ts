@@ -1,11 +1,31 @@
 /** The help entries of the author's loop: init and improve (help.ts renders them). */
-import { type CommandHelp, DEFAULT_BIN, defaultBinOption, SHARED_OPTIONS as SHARED } from './options.js';
+import {
+  agentBinOptions,
+  agentBinUsage,
+  agentChoices,
+  agentValues,
+  type CommandHelp,
+  DEFAULT_BIN,
+  defaultBinOption,
+  type OptionHelp,
+  SHARED_OPTIONS as SHARED,
+} from './options.js';
+
+/** `--agent` of an author command: one agent per call (docs/author-loop.md, "On another agent"). */
+function authorAgentOption(what: string): OptionHelp {
+  return {
+    name: 'agent',
+    value: agentValues(),
+    text: `the agent CLI that ${what}: ${agentChoices()}. One per call`,
+  };
+}
 
 export const INIT_HELP = {
-  summary: 'draft an eval set for a skill through your own claude -p',
+  summary: 'draft an eval set for a skill through your own agent CLI (claude -p by default)',
   usage: [
     'init --skill <dir> [--out <file>] [--count 20] [--model M] [--timeout 180]',
-    '    [--max-retries 2] [--claude <path>]',
+    `    [--max-retries 2] [--agent ${agentValues()}] [--claude <path>]`,
+    `    ${agentBinUsage()}`,
   ],
   options: [
     SHARED.skill,
@@ -26,9 +46,11 @@ export const INIT_HELP = {
       text: 'bound on the drafting call in seconds, 5 to 3600 (default 180)',
     },
     SHARED.maxRetriesBrief,
+    authorAgentOption('drafts (default claude)'),
     defaultBinOption(
       `the ${DEFAULT_BIN.bin} to call (default ${DEFAULT_BIN.bin} on PATH or ${DEFAULT_BIN.variable})`,
     ),
+    ...agentBinOptions(true),
   ],
   exitCodes: [
     [0, 'the draft was written'],
@@ -51,7 +73,8 @@ export const IMPROVE_HELP = {
     '    [--model M] [--timeout 30] [--ask-timeout 180] [--out <dir>]',
     '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
     '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>] [--standby N]',
-    '    [--context <file>] [--context-fill N]',
+    `    [--context <file>] [--context-fill N] [--agent ${agentValues()}]`,
+    `    ${agentBinUsage()}`,
     '    or: --apply <improve-report.json> --skill <dir>',
   ],
   options: [
@@ -117,9 +140,13 @@ export const IMPROVE_HELP = {
       value: '<N>',
       text: `${DEFAULT_BIN.bin}s started ahead of their runs, as for run: 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short`,
     },
+    authorAgentOption(
+      'measures every description and is asked for the rewrites, with its gates and its prices (default claude)',
+    ),
     defaultBinOption(
       `the ${DEFAULT_BIN.bin} to run (default ${DEFAULT_BIN.bin} on PATH or ${DEFAULT_BIN.variable})`,
     ),
+    ...agentBinOptions(true),
     SHARED.debug,
   ],
   exitCodes: [
