@@ -84,7 +84,7 @@ describe('run --roster on Claude Code', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(NAME_ONLY);
     const listing = r.report?.candidate.listing?.claude;
-    expect(listing?.stub).toEqual({ state: 'bare', chars: 0 });
+    expect(listing?.stub).toEqual({ state: 'bare', chars: 0, text: 37 });
     expect(listing?.budget).toBe(8000);
     // The 11 bundled skills and the first 30 of the crowd whole; the other 50, the stub, `init` and
     // `security-review` bare.
@@ -105,7 +105,7 @@ describe('run --roster on Claude Code', () => {
     const r = await rosterRun('whole', skill, await crowdFolder('crowd-whole', 2, 100));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain(NAME_ONLY);
-    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'whole', chars: 37 });
+    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'whole', chars: 37, text: 37 });
     expect(r.report?.candidate.listing?.claude?.runs.whole).toBe(2);
   }, 300_000);
 
@@ -113,7 +113,7 @@ describe('run --roster on Claude Code', () => {
     const skill = await skillWith('cut', `Write HANDOFF.md ${'for the next session '.repeat(80).trim()}`);
     const r = await rosterRun('cut', skill, await crowdFolder('crowd-cut', 1, 50));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'cut', chars: 1536 });
+    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'cut', chars: 1536, text: 1536 });
   }, 300_000);
 
   it('refuses at the gates (exit 2, nothing measured) without a key in the environment', async () => {
