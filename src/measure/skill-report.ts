@@ -114,7 +114,14 @@ function settingsInput(settings: MeasureSettings, made: MeasurementLoop, result:
     ...(settings.context ? { context: describeContext(settings.context) } : {}),
     ...(settings.versusFresh ? { versusFresh: true } : {}),
     ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
-    ...(settings.roster ? { roster: rosterSummary(settings.roster.crowd) } : {}),
+    ...(settings.roster
+      ? {
+          roster: {
+            ...rosterSummary(settings.roster.crowd),
+            ...(settings.roster.versusClean ? { versusClean: true as const } : {}),
+          },
+        }
+      : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),
