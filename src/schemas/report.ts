@@ -499,6 +499,11 @@ export const reportSchema = z.object({
         from: z.enum(['file', 'folder']),
         skills: count,
         commands: count,
+        /**
+         * `--versus-clean`: the baseline side is the same description measured in the clean room
+         * (no crowd), interleaved, so the comparison is the crowd's cost. Absent: not so.
+         */
+        versusClean: z.literal(true).optional(),
       })
       .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
