@@ -25,7 +25,7 @@ async function skill(name: string, frontmatter: string): Promise<Skill> {
   return loadSkill(dir);
 }
 
-const probe = (claudeBin: string) => ({ claudeBin, env: { PATH: process.env.PATH ?? '' } });
+const probe = (bin: string) => ({ bin, env: { PATH: process.env.PATH ?? '' } });
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'skilltrigger-listed-'));

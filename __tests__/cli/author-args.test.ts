@@ -9,7 +9,7 @@ describe('init and improve flags', () => {
       count: 20,
       timeoutSeconds: 180,
       maxRetries: 2,
-      claude: 'claude',
+      bins: { claude: 'claude', codex: 'codex', gemini: 'gemini' },
     });
     expect(
       parseCli(['init', '--skill', 's', '--out', 'o.json', '--count', '8', '--model', 'sonnet'], {}),
@@ -30,7 +30,7 @@ describe('init and improve flags', () => {
       runsAuto: true,
       write: false,
       out: './skilltrigger-results',
-      claude: '/c',
+      bins: { claude: '/c', codex: 'codex', gemini: 'gemini' },
     });
     expect(parseCli(['improve', '--skill', 's', '--eval', 'e', '--runs', '3', '--write'], {})).toMatchObject({
       runs: 3,

@@ -26,7 +26,7 @@ describe('matrix flags', () => {
       json: false,
       allowConflict: false,
       maxRetries: 2,
-      claude: '/bin/claude-x',
+      bins: { claude: '/bin/claude-x', codex: 'codex', gemini: 'gemini' },
       debug: false,
     });
     expect(
@@ -53,22 +53,22 @@ describe('matrix flags', () => {
     expect(
       parseCli(['matrix', '--skills', 's', '--agent', 'codex'], { ...env, SKILLTRIGGER_CODEX: '/bin/cx' }),
     ).toMatchObject({
-      codex: '/bin/cx',
+      agent: 'codex',
+      bins: { codex: '/bin/cx' },
     });
     expect(
       parseCli(['matrix', '--skills', 's', '--agent', 'codex', '--codex', '/opt/codex'], env),
     ).toMatchObject({
-      codex: '/opt/codex',
+      bins: { codex: '/opt/codex' },
     });
-    expect(parseCli(['matrix', '--skills', 's', '--agent', 'claude'], env)).not.toHaveProperty('codex');
+    expect(parseCli(['matrix', '--skills', 's', '--agent', 'claude'], env)).not.toHaveProperty('agent');
     expect(usage(['matrix', '--skills', 's', '--agent', 'claude,codex'])).toMatch(
       /matrix measures one agent per report.*Fix: run matrix --agent claude and matrix --agent codex as two calls/,
     );
     expect(usage(['matrix', '--skills', 's', '--agent', 'copilot'])).toMatch(/unknown agent "copilot"/);
     expect(
       parseCli(['matrix', '--skills', 's', '--agent', 'gemini', '--gemini', '/opt/gemini'], env),
-    ).toMatchObject({ agent: 'gemini', gemini: '/opt/gemini' });
-    expect(parseCli(['matrix', '--skills', 's', '--agent', 'gemini'], env)).not.toHaveProperty('codex');
+    ).toMatchObject({ agent: 'gemini', bins: { gemini: '/opt/gemini' } });
   });
 
   it('--context and --context-fill give the queries without their own context earlier turns', () => {

@@ -5,13 +5,13 @@ import { UsageError } from '../../src/errors.js';
 
 describe('measuringFlags', () => {
   it('without flags: the defaults every measuring command shares', () => {
-    expect(measuringFlags(parseOptions('matrix', []), '/bin/claude')).toStrictEqual({
+    expect(measuringFlags(parseOptions('matrix', []), { SKILLTRIGGER_CLAUDE: '/bin/claude' })).toStrictEqual({
       timeoutSeconds: 30,
       stub: 'command',
       out: './skilltrigger-results',
       allowConflict: false,
       maxRetries: 2,
-      claude: '/bin/claude',
+      bins: { claude: '/bin/claude', codex: 'codex', gemini: 'gemini' },
       debug: false,
     });
   });
@@ -37,17 +37,17 @@ describe('measuringFlags', () => {
       out: 'r',
       allowConflict: true,
       maxRetries: 0,
-      claude: 'c',
+      bins: { claude: 'c', codex: 'codex', gemini: 'gemini' },
       debug: true,
       standby: 0,
     };
     for (const command of ['run', 'improve', 'matrix'] as const)
-      expect(measuringFlags(parseOptions(command, argv), 'c')).toStrictEqual(expected);
+      expect(measuringFlags(parseOptions(command, [...argv, '--claude', 'c']), {})).toStrictEqual(expected);
   });
 
   it('refuses a value out of range, naming the flag', () => {
-    expect(() => measuringFlags(parseOptions('run', ['--timeout', '2']), 'c')).toThrow(UsageError);
-    expect(() => measuringFlags(parseOptions('run', ['--stub', 'plugin']), 'c')).toThrow(/--stub must be/);
+    expect(() => measuringFlags(parseOptions('run', ['--timeout', '2']), {})).toThrow(UsageError);
+    expect(() => measuringFlags(parseOptions('run', ['--stub', 'plugin']), {})).toThrow(/--stub must be/);
   });
 });
 

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  claudeOf,
+  agentBins,
   crossNegativesOf,
   nonEmptyModel,
   noPositionals,
@@ -107,10 +107,14 @@ describe('the other single-value checks', () => {
 
   it('the binaries: the flag, else the environment variable (an empty one ignored), else the name', () => {
     expect(
-      claudeOf(parsed({ values: new Map([['claude', '/x/claude']]) }), { SKILLTRIGGER_CLAUDE: '/y' }),
+      agentBins(parsed({ values: new Map([['claude', '/x/claude']]) }), { SKILLTRIGGER_CLAUDE: '/y' }).claude,
     ).toBe('/x/claude');
-    expect(claudeOf(parsed(), { SKILLTRIGGER_CLAUDE: '/y/claude' })).toBe('/y/claude');
-    expect(claudeOf(parsed(), { SKILLTRIGGER_CLAUDE: '' })).toBe('claude');
+    expect(agentBins(parsed(), { SKILLTRIGGER_CLAUDE: '/y/claude' }).claude).toBe('/y/claude');
+    expect(agentBins(parsed(), { SKILLTRIGGER_CLAUDE: '', SKILLTRIGGER_CODEX: '/z/codex' })).toStrictEqual({
+      claude: 'claude',
+      codex: '/z/codex',
+      gemini: 'gemini',
+    });
   });
 
   it('optional spreads a key only when it has a value', () => {

@@ -201,3 +201,51 @@ export function liveProjectsUnder(tmp: string): string[] {
   }
   return [...found];
 }
+
+/** One live process as Linux /proc shows it: its group, argv, environment and working folder. */
+export interface ProcessView {
+  pid: number;
+  pgid: number;
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+/** `/proc/<pid>/<file>`'s NUL-separated entries, or undefined when it is gone or not ours to read. */
+function procEntries(pid: string, file: string): string[] | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0').slice(0, -1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live processes (zombies left out) whose working folder lies in `folder` or whose environment
+ * names it, with their argv and environment as the kernel holds them: what a launch really started
+ * with, whichever program spawned it.
+ */
+export function processesIn(folder: string): ProcessView[] {
+  const found: ProcessView[] = [];
+  for (const pid of readdirSync('/proc').filter((e) => /^\d+$/.test(e) && Number(e) !== process.pid)) {
+    let stat: string;
+    let cwd = '';
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      continue;
+    }
+    const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const argv = procEntries(pid, 'cmdline');
+    const environ = procEntries(pid, 'environ');
+    if (state === 'Z' || state === 'X' || argv === undefined || environ === undefined) continue;
+    const inside = cwd === folder || cwd.startsWith(`${folder}/`) || environ.some((e) => e.includes(folder));
+    if (!inside) continue;
+    const env = Object.fromEntries(
+      environ.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
+    );
+    found.push({ pid: Number(pid), pgid: Number(group), argv, env, cwd });
+  }
+  return found;
+}

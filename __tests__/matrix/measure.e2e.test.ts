@@ -62,7 +62,7 @@ describe.each([
         timeoutSeconds: 30,
         stub: 'command',
         maxRetries: 0,
-        claudeBin: CLAUDE_BIN,
+        bin: CLAUDE_BIN,
         env: world.claude.env,
         conflictAllowed: false,
         simulated: true,

@@ -29,7 +29,14 @@ afterAll(async () => {
 });
 
 const preflight = (models: string[]) =>
-  runPreflight({ claudeBin: CLAUDE_BIN, env: claude.env, maxRetries: 0, models, out, allowConflict: false });
+  runPreflight({
+    bins: { claude: CLAUDE_BIN },
+    env: claude.env,
+    maxRetries: 0,
+    models,
+    out,
+    allowConflict: false,
+  });
 
 describe('the round trip of every model', () => {
   it('asks each model once and keeps each one’s tokens for the cost estimate', async () => {

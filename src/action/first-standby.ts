@@ -4,7 +4,7 @@ import type { LoopSettings } from '../measure/measure-settings.js';
 import { NO_EARLY_START, type RuntimeLookup, startEarly } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
 import type { AgentInstall } from './install.js';
-import { claudeEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
+import { agentsEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
 import type { MeasureTarget } from './plan.js';
 import type { Settings } from './settings.js';
 
@@ -25,7 +25,8 @@ import type { Settings } from './settings.js';
 export function startActionStandby(
   targets: readonly MeasureTarget[],
   settings: Settings,
-  claude: AgentInstall | undefined,
+  /** The default agent's install: the early start is its first run's. */
+  installed: AgentInstall | undefined,
   foresee: {
     firstBaseline?: FetchedBaseline | undefined;
     /** The loop's standby count (absent: the machine's default, as `measureOne`'s loop takes it; 0: runs go cold). */
@@ -34,9 +35,9 @@ export function startActionStandby(
     runtimes?: RuntimeLookup;
   } = {},
 ): EarlyStart {
-  const first = firstLoopSettings(targets, settings, claude?.bin, {
+  const first = firstLoopSettings(targets, settings, installed?.bin, {
     firstBaseline: foresee.firstBaseline,
-    cliVersion: claude?.version,
+    cliVersion: installed?.version,
     ...(foresee.standby === undefined ? {} : { standby: foresee.standby }),
   });
   return first === undefined ? NO_EARLY_START : startEarly(first, foresee.runtimes);
@@ -50,7 +51,7 @@ export function startActionStandby(
 function firstLoopSettings(
   targets: readonly MeasureTarget[],
   settings: Settings,
-  claudeBin: string | undefined,
+  defaultBin: string | undefined,
   foresee: {
     standby?: number;
     firstBaseline?: FetchedBaseline | undefined;
@@ -60,7 +61,7 @@ function firstLoopSettings(
   const first = targets[0];
   if (
     first === undefined ||
-    claudeBin === undefined ||
+    defaultBin === undefined ||
     // Among a roster each run places a HOME of its own, which a standby's spec does not.
     settings.rosterCrowd !== undefined ||
     (settings.agents?.[0]?.agent ?? DEFAULT_AGENT) !== DEFAULT_AGENT
@@ -76,7 +77,7 @@ function firstLoopSettings(
         );
   const base = isPaired(first, plan) ? first.plan.base : undefined;
   return {
-    ...loopSettingsOf(first, settings, claudeBin, claudeEnv(settings)),
+    ...loopSettingsOf(first, settings, defaultBin, agentsEnv(settings)),
     ...(base === undefined ? {} : { baselineDescription: base.description }),
     ...(standby === undefined ? {} : { standby }),
   };

@@ -8,10 +8,10 @@ import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import { refreshBaselines } from './drift.js';
 import { startActionStandby } from './first-standby.js';
-import { type AgentInstall, installAgent, type RunnerPlatform } from './install.js';
+import { type Installs, installAgent, installedBin, type RunnerPlatform } from './install.js';
 import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
-import { claudeEnv, fetchBaselineFor, MAX_RETRIES } from './measure-one.js';
+import { agentsEnv, fetchBaselineFor, MAX_RETRIES } from './measure-one.js';
 import { forkWithoutSecrets, type MeasureTarget, notRun } from './plan.js';
 import { type ActionGateOptions, type ActionGates, runActionGates } from './preflight.js';
 import { annotateRegressions, publish } from './publish.js';
@@ -30,8 +30,7 @@ import { agentsOf, type Settings } from './settings.js';
  * gates beside the first run's early start, measure every skill, then the routing matrix, publish.
  */
 
-/** Each measured agent's executable, by id. */
-export type Installs = Partial<Record<AgentId, AgentInstall>>;
+export type { Installs } from './install.js';
 
 /**
  * The agents' CLIs (install.ts), in the order the agents are named; the first that cannot be had is
@@ -69,25 +68,19 @@ export interface GatedJob {
   signal: AbortSignal;
 }
 
-/** Every agent but Claude Code, by its executable, for its gates and its runs (src/agents/runtime.ts). */
-function otherBins(installs: Installs): Partial<Record<AgentId, string>> {
-  return Object.fromEntries(
-    Object.entries(installs).flatMap(([id, got]) => (id === DEFAULT_AGENT || !got ? [] : [[id, got.bin]])),
-  );
+/** Each measured agent by its executable, for its gates (src/agents/runtime.ts). */
+function installedBins(installs: Installs): Partial<Record<AgentId, string>> {
+  return Object.fromEntries(Object.entries(installs).flatMap(([id, got]) => (got ? [[id, got.bin]] : [])));
 }
 
 /** The gates' options: the models, every skill name the conflict gate checks, the expected version. */
-function gateOptions(
-  job: GatedJob,
-  claude: AgentInstall | undefined,
-  bins: Partial<Record<AgentId, string>>,
-): ActionGateOptions {
-  const { settings, targets, matrix } = job;
+function gateOptions(job: GatedJob): ActionGateOptions {
+  const { settings, targets, matrix, installs } = job;
+  const expected = installs[DEFAULT_AGENT]?.version;
   return {
-    claudeBin: claude?.bin ?? agentFacts(DEFAULT_AGENT).bin,
     ...(settings.agents ? { agents: settings.agents } : {}),
-    bins,
-    env: claudeEnv(settings),
+    bins: installedBins(installs),
+    env: agentsEnv(settings),
     maxRetries: MAX_RETRIES,
     ...(settings.model === undefined ? {} : { model: settings.model }),
     ...(settings.models === undefined ? {} : { models: settings.models }),
@@ -100,7 +93,7 @@ function gateOptions(
     out: path.resolve(job.ctx.workspace, settings.out),
     allowConflict: settings.allowConflict,
     timeoutSeconds: settings.timeoutSeconds,
-    ...(claude?.version === undefined ? {} : { expectedVersion: claude.version }),
+    ...(expected === undefined ? {} : { expectedVersion: expected }),
     forkWithoutSecrets: forkWithoutSecrets(job.ctx.event),
     signal: job.signal,
   };
@@ -114,13 +107,12 @@ function gateOptions(
  */
 export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Conclusion> {
   const { ctx, settings, scope, targets, signal } = job;
-  const claude = job.installs[DEFAULT_AGENT];
-  const bins = otherBins(job.installs);
+  const { installs } = job;
   const first = targets[0];
   const firstBaseline =
     first === undefined ? undefined : await fetchBaselineFor(first, { ctx, settings, scope });
-  const early = startActionStandby(targets, settings, claude, { firstBaseline });
-  const gates = await runActionGates(gateOptions(job, claude, bins)).catch(async (error: unknown) => {
+  const early = startActionStandby(targets, settings, installs[DEFAULT_AGENT], { firstBaseline });
+  const gates = await runActionGates(gateOptions(job)).catch(async (error: unknown) => {
     await early.release();
     throw error;
   });
@@ -133,7 +125,7 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
       // Awaited here, so the comment is posted before the finally releases the gates.
       return await gatesFailed(job, run, gates);
     }
-    const listing = await jobListing(job, claude);
+    const listing = await jobListing(job);
     // Every skill's baseline, the job's estimate (max-cost-usd refuses here), then the runs.
     const ended = await measureTargets(
       targets,
@@ -141,8 +133,7 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
         ctx,
         settings,
         scope,
-        ...(claude ? { claude } : {}),
-        bins,
+        installs,
         gates,
         signal,
         prices: job.prices,
@@ -159,8 +150,7 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
         measureRoutingMatrix(matrix, {
           ctx,
           settings,
-          ...(claude ? { claude } : {}),
-          bins,
+          installs,
           gates,
           listing,
           signal,
@@ -182,16 +172,16 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
  * One listing reader for the job: siblings shared by several skills, and the matrix, are probed
  * once. Codex's siblings were read with the plan; the probe lists claude's where claude runs.
  */
-async function jobListing(job: GatedJob, claude: AgentInstall | undefined): Promise<CompetitionListing> {
-  const { settings, targets } = job;
+async function jobListing(job: GatedJob): Promise<CompetitionListing> {
+  const { settings, targets, installs } = job;
   const model = settings.model ?? settings.models?.[0];
   const listing = new CompetitionListing('command', {
-    claudeBin: claude?.bin ?? agentFacts(DEFAULT_AGENT).bin,
-    env: claudeEnv(settings),
+    bin: installedBin(installs, DEFAULT_AGENT),
+    env: agentsEnv(settings),
     signal: job.signal,
     ...(model === undefined ? {} : { model }),
   });
-  if (claude && targets.some((t) => t.siblings.length > 0))
+  if (installs[DEFAULT_AGENT] && targets.some((t) => t.siblings.length > 0))
     await core.group('List the siblings as Claude Code lists them', () => listSiblings(targets, listing));
   return listing;
 }

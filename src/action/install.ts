@@ -2,7 +2,7 @@ import { access, constants, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { execa } from 'execa';
-import { type AgentFacts, type GateResult, gateResult } from '../agents/agent.js';
+import { type AgentFacts, type AgentId, type GateResult, gateResult } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { cliInstallPrefix, restoreCliInstall, saveCliInstall } from '../system/baseline-cache.js';
 import type { AgentInputs } from './settings.js';
@@ -28,6 +28,14 @@ export interface AgentInstall {
   source: 'path' | 'cache' | 'npm';
   /** The installed version (absent for a given path: the cli gate asks it). */
   version?: string;
+}
+
+/** Each measured agent's executable, by id. */
+export type Installs = Partial<Record<AgentId, AgentInstall>>;
+
+/** The executable of an agent as installed, else its own name (never started when it is not measured). */
+export function installedBin(installs: Installs, id: AgentId): string {
+  return installs[id]?.bin ?? agentFacts(id).bin;
 }
 
 /** A usable `claude` (or `codex`), or the cli gate's failure saying why there is none (exit 2). */

@@ -11,7 +11,7 @@ import { beginDrift } from './drift.js';
 import { recordForkSkip, skipsFork } from './fork.js';
 import { gateAndMeasure, installAgents } from './gated-run.js';
 import { loadActionPrices } from './job-cost.js';
-import { claudeEnv } from './measure-one.js';
+import { agentsEnv } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { publish } from './publish.js';
@@ -64,7 +64,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
 
   // versus-fresh with no context anywhere, and a roster with no key for Claude Code's own HOMEs,
   // are refused before anything is installed or spent.
-  const noSession = versusFreshRefusal(targets, settings) ?? rosterKeyRefusal(settings, claudeEnv(settings));
+  const noSession = versusFreshRefusal(targets, settings) ?? rosterKeyRefusal(settings, agentsEnv(settings));
   if (noSession !== undefined) {
     run.stage = 'input-error';
     run.notes.push(noSession.message);

@@ -29,7 +29,7 @@ import {
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import { runTurns } from './context-input.js';
-import type { AgentInstall } from './install.js';
+import { type AgentInstall, type Installs, installedBin } from './install.js';
 import type { JobBudget } from './job-cost.js';
 import { actionListedTexts } from './listed.js';
 import type { MeasureTarget } from './plan.js';
@@ -51,19 +51,19 @@ export const MAX_RETRIES = 2;
 const STUB_LAYOUT = 'command';
 
 /**
- * Variables never passed to `claude`: the model's tools run with this environment, and neither the
+ * Variables never passed to an agent: the model's tools run with this environment, and neither the
  * GitHub token (the runner puts every input in `INPUT_*`) nor the runner's cache token belong there.
  */
-const WITHHELD_FROM_CLAUDE = [/^INPUT_/, /^ACTIONS_(RUNTIME_TOKEN|ID_TOKEN_REQUEST_)/, /^GITHUB_TOKEN$/];
+const WITHHELD_FROM_AGENTS = [/^INPUT_/, /^ACTIONS_(RUNTIME_TOKEN|ID_TOKEN_REQUEST_)/, /^GITHUB_TOKEN$/];
 
 /**
  * The step's environment as the agents get it: the runner's secrets out, the API keys of the
  * measured agents in, each as the variable its runs read (the registry's `keyVariable`).
  */
-export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
+export function agentsEnv(settings: Settings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!WITHHELD_FROM_CLAUDE.some((pattern) => pattern.test(key))) env[key] = value;
+    if (!WITHHELD_FROM_AGENTS.some((pattern) => pattern.test(key))) env[key] = value;
   }
   for (const { agent } of agentsOf(settings)) {
     const key = settings.install[agent].apiKey;
@@ -76,9 +76,11 @@ export function claudeEnv(settings: Settings): NodeJS.ProcessEnv {
  * What each other agent's loop agent is made with (src/agents/runtime.ts), as the CLI's run gives
  * it: its executable as installed, its version from its gates, the siblings it lists.
  */
-function othersOf(bins: Partial<Record<AgentId, string>>, gates: ActionGates, target: MeasureTarget) {
+function othersOf(installs: Installs, gates: ActionGates, target: MeasureTarget) {
   const others: Partial<Record<AgentId, OtherAgent>> = {};
-  for (const [id, bin] of Object.entries(bins) as [AgentId, string][]) {
+  for (const [id, got] of Object.entries(installs) as [AgentId, AgentInstall | undefined][]) {
+    if (id === DEFAULT_AGENT || got === undefined) continue;
+    const { bin } = got;
     const version = gates.agentGates?.[id]?.version;
     others[id] = { bin, ...(version ? { version } : {}), siblings: target.agentSiblings?.[id] ?? [] };
   }
@@ -107,11 +109,8 @@ export interface MeasureContext {
   ctx: RunnerContext;
   settings: Settings;
   scope: SkillScope;
-  /** Absent when Claude Code is not among the agents. */
-  claude?: AgentInstall;
-  /** With Codex among the agents: its executable. */
-  /** Each other agent's executable, as installed. */
-  bins?: Partial<Record<AgentId, string>>;
+  /** Each measured agent's executable, as installed. */
+  installs: Installs;
   gates: ActionGates;
   signal: AbortSignal;
   /** The price table every report is priced with (`prices`, else the built-in one). */
@@ -231,19 +230,20 @@ export async function measureOne(
   m: MeasureContext,
   baseline: BaselinePlan | undefined,
 ): Promise<MeasuredSkill> {
-  const { ctx, settings, scope, claude, gates, signal } = m;
+  const { ctx, settings, scope, installs, gates, signal } = m;
+  const listedBy = installs[DEFAULT_AGENT];
   const { plan, evalSet } = target;
   const skill = plan.head;
   const paired = isPaired(target, baseline);
   if (baseline)
     core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
   const queries = evalSet.items.length;
-  const env = claudeEnv(settings);
+  const env = agentsEnv(settings);
   // What Claude Code lists for each side, as the CLI's run reads it (docs/listing-parity.md).
   // Read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
-  const { listed, warnings } = claude
+  const { listed, warnings } = listedBy
     ? await actionListedTexts(skill, paired ? plan.base : undefined, STUB_LAYOUT, {
-        claudeBin: claude.bin,
+        bin: listedBy.bin,
         env,
         signal,
         ...(settings.model === undefined ? {} : { model: settings.model }),
@@ -253,8 +253,7 @@ export async function measureOne(
   let unreportedRuns = 0;
   const report: Report = await measureSkill(
     {
-      // claude's path: never started when claude is not among the agents.
-      ...loopSettingsOf(target, settings, claude?.bin ?? agentFacts(DEFAULT_AGENT).bin, env),
+      ...loopSettingsOf(target, settings, installedBin(installs, DEFAULT_AGENT), env),
       ...(paired && plan.base ? { baselineDescription: plan.base.description } : {}),
       ...(listed === undefined ? {} : { listed }),
       // Every report is priced (the comment's cost footer): the built-in table, or `prices`.
@@ -263,7 +262,7 @@ export async function measureOne(
       ...(m.budget ? { budget: m.budget.next() } : {}),
       // The first skill's first claude run may have been started before the gates (first-standby.ts).
       ...(m.early ? { early: m.early } : {}),
-      ...othersOf(m.bins ?? {}, gates, target),
+      ...othersOf(installs, gates, target),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,

@@ -9,7 +9,6 @@ import {
   gateLabel,
   type InitInfo,
 } from '../agents/agent.js';
-import { LOGIN_FIX } from '../agents/claude/gates/auth.js';
 import { AGENTS, agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { type PreflightResult, runPreflight } from '../preflight/preflight.js';
 import { renderReminders } from '../preflight/render.js';
@@ -47,8 +46,7 @@ export interface ActionGates {
 }
 
 export interface ActionGateOptions {
-  claudeBin: string;
-  /** The environment `claude` gets (already cleaned of the runner's secrets). */
+  /** The environment every agent gets (already cleaned of the runner's secrets). */
   env: NodeJS.ProcessEnv;
   maxRetries: number;
   model?: string;
@@ -56,7 +54,7 @@ export interface ActionGateOptions {
   models?: string[];
   /** `agents` (absent: Claude Code alone): each agent's gates run, Claude Code's first. */
   agents?: AgentChoice[];
-  /** Each other agent's executable, as installed. */
+  /** Each agent's executable, as installed. */
   bins?: Partial<Record<AgentId, string>>;
   /** The skills to be measured: the conflict gate checks each name. */
   skillNames: string[];
@@ -70,6 +68,9 @@ export interface ActionGateOptions {
   forkWithoutSecrets: boolean;
   signal: AbortSignal;
 }
+
+/** The default agent, whose cli gate the Action's install is checked against. */
+const DEFAULT = agentFacts(DEFAULT_AGENT);
 
 /** The auth fix a workflow author can act on (the CLI's says `claude auth login`). */
 export function actionAuthFix(forkWithoutSecrets: boolean): string {
@@ -101,7 +102,11 @@ export function forTheAction(result: GateResult, forkWithoutSecrets: boolean): G
   if (result.gate === 'auth' && result.status === 'fail') {
     return { ...result, fix: actionAuthFix(forkWithoutSecrets) };
   }
-  if (result.gate === 'round-trip' && result.status === 'fail' && result.fix === LOGIN_FIX) {
+  if (
+    result.gate === 'round-trip' &&
+    result.status === 'fail' &&
+    result.fix === agentFacts(DEFAULT_AGENT).loginFix
+  ) {
     return { ...result, fix: `the API key was refused: ${actionAuthFix(forkWithoutSecrets)}` };
   }
   return result;
@@ -119,8 +124,8 @@ export function versionDrift(
   return {
     ...cli,
     status: 'warn',
-    reason: `claude ${answered} answered, not the ${expected} installed`,
-    fix: 'clear the Actions cache entry skilltrigger-claude-* so the pinned version is installed again',
+    reason: `${DEFAULT.bin} ${answered} answered, not the ${expected} installed`,
+    fix: `clear the Actions cache entry skilltrigger-${DEFAULT.id}-* so the pinned version is installed again`,
   };
 }
 
@@ -180,14 +185,13 @@ export async function runActionGates(opts: ActionGateOptions): Promise<ActionGat
   groups.start(GATE_NAMES[0]);
   // With several agents each gate takes its agent's own model, as the CLI's run does.
   const several = (opts.agents?.length ?? 0) > 1;
-  const claudeModel = several ? opts.agents?.find((a) => a.agent === DEFAULT_AGENT)?.model : opts.model;
+  const defaultModel = several ? opts.agents?.find((a) => a.agent === DEFAULT_AGENT)?.model : opts.model;
   const preflight = await runPreflight({
-    claudeBin: opts.claudeBin,
     env: opts.env,
     maxRetries: opts.maxRetries,
     ...(opts.agents ? { agents: opts.agents } : {}),
     ...(opts.bins === undefined ? {} : { bins: opts.bins }),
-    ...(claudeModel === undefined ? {} : { model: claudeModel }),
+    ...(defaultModel === undefined ? {} : { model: defaultModel }),
     ...(opts.models === undefined ? {} : { models: opts.models }),
     skillNames: opts.skillNames,
     out: opts.out,

@@ -14,9 +14,9 @@ import { TOOL_VERSION } from '../version.js';
 import { annotate } from './annotate.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
-import type { AgentInstall } from './install.js';
+import { type Installs, installedBin } from './install.js';
 import type { CompetitionListing } from './listed.js';
-import { claudeEnv, MAX_RETRIES } from './measure-one.js';
+import { agentsEnv, MAX_RETRIES } from './measure-one.js';
 import { annotateInputErrors } from './plan.js';
 import type { ActionGates } from './preflight.js';
 import type { Conclusion } from './results/conclusion.js';
@@ -116,10 +116,8 @@ export function matrixAgentOf(settings: Settings): AgentChoice {
 export interface MatrixContext {
   ctx: RunnerContext;
   settings: Settings;
-  /** Claude Code, where it is measured. */
-  claude?: AgentInstall;
-  /** Each other agent's executable, as installed. */
-  bins?: Partial<Record<AgentId, string>>;
+  /** Each measured agent's executable, as installed. */
+  installs: Installs;
   gates: ActionGates;
   listing: CompetitionListing;
   signal: AbortSignal;
@@ -138,7 +136,7 @@ export async function measureRoutingMatrix(
     core.info(`routing matrix: measured with ${model} only, the first of the models`);
   const evalSets = new Map(plan.entrants.map((e) => [e.skill.name, e.evalSet]));
   const entrants = await listedEntrants(plan, m, agent);
-  const env = claudeEnv(settings);
+  const env = agentsEnv(settings);
   const other = otherMatrixAgent(agent, m);
   const report = await measureMatrix(
     {
@@ -149,7 +147,7 @@ export async function measureRoutingMatrix(
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
       maxRetries: MAX_RETRIES,
-      claudeBin: m.claude?.bin ?? 'claude',
+      bin: installedBin(m.installs, DEFAULT_AGENT),
       env,
       ...(model === undefined ? {} : { model }),
       ...(other === undefined ? {} : { agent: other }),
@@ -176,7 +174,7 @@ export async function measureRoutingMatrix(
  */
 function otherMatrixAgent(agent: AgentId, m: MatrixContext): MatrixOtherAgent | undefined {
   if (agent === DEFAULT_AGENT) return undefined;
-  const bin = m.bins?.[agent];
+  const bin = m.installs[agent]?.bin;
   if (bin === undefined)
     throw new Error(`the routing matrix on ${agentFacts(agent).label} needs ${agentFacts(agent).bin}`);
   const version = m.gates.agentGates?.[agent]?.version;

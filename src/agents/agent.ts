@@ -64,6 +64,13 @@ export interface AgentFacts {
   endpointHelp: string;
   /** The model a version runs without `--model`, when skilltrigger can name it (for the price). */
   defaultModel(version: string | undefined): string | undefined;
+  /**
+   * The commands that turn one of its plugins off and back on, which its conflict gate prints for
+   * the user to run (skilltrigger never runs them); absent: it has no plugins to toggle.
+   */
+  toggleCommands?(toggle: { id: string; scope: string }): { disable: string; enable: string };
+  /** The fix its auth and round-trip gates give when it is not logged in, or its key was refused. */
+  loginFix?: string;
 }
 
 /** How one entry reaches the model: its whole text, its text cut at the cap (ending `…`), or its name alone. */
@@ -179,6 +186,51 @@ export interface AgentGateSettings {
   onGate?: (result: GateResult) => void;
   /** Tests only: the machine-wide skills folder its conflict gate reads. */
   systemSkillsFolder?: string;
+  /** Its API retries for the round trip, as for its runs. */
+  maxRetries: number;
+  /** Several models: the round trip runs once for each (then `model` is ignored). */
+  models?: string[];
+  /** The results folder, where an agent keeps what its gates advised (Claude Code's plugin toggles). */
+  out: string;
+  /** Bound for its plain commands (`--version`, `auth status`; default 30 s). */
+  commandTimeoutMs?: number;
+  /** Tests only: the clock its gates date what they remember by. */
+  now?: () => Date;
+  /**
+   * The machine's sleep gate, held by the core: an agent whose gates place it in their own order
+   * (`placesSleepGate`) starts it here, once, and records the result it gives.
+   */
+  sleep?: () => Promise<GateResult>;
+}
+
+/**
+ * What the default agent's gates find beyond the others': each model's round trip, the stub-less
+ * run's init event, the inherited environment, the plugins its conflict gate advised turning off.
+ * The run's report and the cost estimate read them.
+ */
+export interface GateFindings {
+  cliVersion?: string;
+  /** Each round trip's tokens, keyed by the model asked for (`default` without a model). */
+  roundTripUsage?: Record<string, Usage>;
+  /** The model each round trip's init event reported, keyed as `roundTripUsage` (an alias resolved). */
+  roundTripModels?: Record<string, string>;
+  /** The model each round trip's answer named, keyed as `roundTripUsage`. */
+  roundTripMessageModels?: Record<string, string>;
+  /** The stub-less run's init event (the CLI version filled in from `--version` if missing). */
+  rosterInit?: InitInfo;
+  /** What the user's setup adds to every run, as counts. */
+  environment?: InheritedSetup;
+  conflictAllowed: boolean;
+  /** Plugins disabled on an earlier preflight's advice and still disabled: remind to re-enable. */
+  reminders: PluginReminder[];
+}
+
+/** A plugin the user was told to turn off while measuring a skill (the toggles file's entry, src/schemas/toggles.ts). */
+export interface PluginReminder {
+  id: string;
+  scope: string;
+  skill: string;
+  printedAt: string;
 }
 
 /** What an agent's gates found: each marked with the agent's id. */
@@ -190,6 +242,8 @@ export interface AgentGates {
   version?: string;
   /** The round trip's tokens: what a run costs, the estimate's start. */
   roundTripUsage?: Usage;
+  /** The default agent's findings, which the report reads as the preflight's own. */
+  findings?: GateFindings;
 }
 
 /** What an agent's runs of one measurement install: each side's text as its SKILL.md holds it. */
@@ -273,6 +327,10 @@ export interface AgentRunSettings {
 export interface AgentLoopRuntime {
   /** Its loop agent for one measurement. */
   open(settings: AgentRunSettings): Agent;
+  /** Its gates in order (cli, auth, round-trip, conflict, roster), each marked with its id but the default agent's. */
+  gates(settings: AgentGateSettings): Promise<AgentGates>;
+  /** Its gates start the machine's sleep gate in their own order (`AgentGateSettings.sleep`). */
+  placesSleepGate?: boolean;
   /** How many standbys this machine holds by default (an agent with a warm standby; docs/speed.md). */
   defaultStandby?(): number;
   /** The first run's warm start, begun before the gates; undefined for an agent without one. */
@@ -441,12 +499,10 @@ export interface AgentMatrixSettings {
 
 /**
  * An agent the core reaches through the spec alone, from its gates to its loop agent (every agent
- * but the default one, whose gates are still the preflight's and whose matrix agent
- * src/matrix/agent.ts builds): its loop runtime, and its gates, its listing and its matrix.
+ * but the default one, whose listed-text probe and matrix agent the core still builds): its loop
+ * runtime, and its listing, its siblings and its matrix.
  */
 export interface AgentRuntime extends AgentLoopRuntime {
-  /** Its gates in order (cli, auth, round-trip, conflict, roster), each marked with its id. */
-  gates(settings: AgentGateSettings): Promise<AgentGates>;
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
   unlisted(skill: SkillFile): InputError | undefined;
   /**

@@ -23,5 +23,14 @@ export const DEFAULT_AGENT: AgentId = DEFAULT_AGENTS[0]?.agent ?? claudeFacts.id
 /** Every agent's secret variables, in registry order: what the masking hides wherever text is printed. */
 export const SECRET_VARIABLES: readonly string[] = Object.values(AGENTS).flatMap((a) => a.secretVariables);
 
+/**
+ * Every other agent's secret variables: what a run of `id` whose home is a throwaway one never
+ * carries, so a tool its model calls cannot print another vendor's key.
+ */
+export function foreignSecretVariables(id: AgentId): readonly string[] {
+  const own = new Set(AGENTS[id].secretVariables);
+  return SECRET_VARIABLES.filter((name) => !own.has(name));
+}
+
 /** The agent every report measured before reports named their agents (schema version 6). */
 export const FIRST_AGENT: AgentId = claudeFacts.id;

@@ -25,8 +25,8 @@ import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 import { agentFacts } from './registry.js';
 
 /**
- * The agents whose gates, listing and loop agent the core reaches through the spec alone: every
- * agent but the default one, whose standbys, listing probe and gates the core still builds itself.
+ * The agents whose listing, siblings and matrix the core reaches through the spec alone: every
+ * agent but the default one, whose listed-text probe and matrix agent the core still builds itself.
  */
 const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
   codex: codexRuntime,
@@ -39,8 +39,8 @@ export function runtimeOf(id: AgentId): AgentRuntime | undefined {
 }
 
 /**
- * What the measurement loop asks of each agent, every agent's the same way (Claude Code's gates
- * are still the preflight's, src/preflight/preflight.ts, so it has a loop runtime alone).
+ * What the measurement loop and the preflight ask of each agent, every agent's the same way: its
+ * loop agent, its gates, its version, its standbys and the kill.
  */
 const LOOP_RUNTIMES: Record<AgentId, AgentLoopRuntime> = {
   claude: claudeLoopRuntime(),

@@ -13,7 +13,6 @@ import { type ImproveApplyArgs, improveApplyArgs } from './improve-apply.js';
 import { type MeasuringFlags, measuringFlags } from './measuring-args.js';
 import {
   agentBins,
-  claudeOf,
   DEFAULT_OUT,
   nonEmptyModel,
   noPositionals,
@@ -40,7 +39,6 @@ export interface PreflightArgs {
   skill?: string;
   out: string;
   allowConflict: boolean;
-  claude: string;
   /** `--agent`: whose gates run (default Claude Code's). */
   agents: AgentChoice[];
   /** Each agent's executable. */
@@ -60,16 +58,14 @@ export interface CheckArgs {
   command: 'check';
   skills: string[];
   evals: string[];
-  /** The claude whose listing probe reads each skill as Claude Code lists it (emulated when absent). */
-  claude: string;
   /** `--roster <file|dir>`: say how each skill is listed among that crowd (docs/roster.md). */
   roster?: string;
   /** `--model`: the model whose listing budget applies (the CLI's default when absent). */
   model?: string;
   /** `--agent`: whose listing the roster is checked on (default: the roster file's agent, else claude). */
   agent?: AgentId;
-  /** Each agent's executable (with --roster). */
-  bins?: Record<AgentId, string>;
+  /** Each agent's executable: the default agent's probe reads each skill as it lists it (emulated when absent). */
+  bins: Record<AgentId, string>;
 }
 
 export interface RosterExportArgs {
@@ -88,14 +84,8 @@ export interface ViewArgs {
   open: boolean;
 }
 
-/**
- * `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded
- * matrix. The executable of the agent that runs it stands under that agent's id (`codex: <path>`),
- * as `claude` names Claude Code's.
- */
-export type MatrixArgs = MatrixFlags & Partial<Record<AgentId, string>>;
-
-interface MatrixFlags extends MeasuringFlags {
+/** `skilltrigger matrix`: measure the skills under a folder together, or merge the legs of a sharded matrix. */
+export interface MatrixArgs extends MeasuringFlags {
   command: 'matrix';
   /** The folder whose SKILL.md files are measured; absent with `merge`. */
   skills?: string;
@@ -147,7 +137,6 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         ...optional('skill', parsed.values.get('skill')),
         out: parsed.values.get('out') ?? DEFAULT_OUT,
         allowConflict: parsed.switches.has('allow-conflict'),
-        claude: claudeOf(parsed, env),
         agents: agentsOption(parsed.values.get('agent'), undefined).agents ?? [...DEFAULT_AGENTS],
         bins: agentBins(parsed, env),
       };
@@ -189,7 +178,6 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         command: 'check',
         skills,
         evals,
-        claude: claudeOf(parsed, env),
         ...(roster === undefined ? {} : { roster }),
         ...(model === undefined ? {} : { model }),
         ...(agent === undefined ? {} : { agent }),
@@ -238,18 +226,18 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         // A matrix measures a fixed number of runs per query: no auto.
         runs: runsOption(v.get('runs'), { fallback: 2, auto: false }).runs,
         ...optional('model', nonEmptyModel(parsed)),
-        ...measuringFlags(parsed, claudeOf(parsed, env)),
+        ...measuringFlags(parsed, env),
         ...(shard === undefined ? {} : { shard: parseShard(shard) }),
         json: parsed.switches.has('json'),
         ...optional('context', v.get('context')),
         ...(v.get('context-fill') === undefined
           ? {}
           : { contextFill: numberOption('context-fill', v.get('context-fill'), 0) }),
-        ...otherMatrixAgent(matrixAgent(v.get('agent')), agentBins(parsed, env)),
+        ...otherMatrixAgent(matrixAgent(v.get('agent'))),
       };
     },
   },
-  init: { build: (parsed, env) => initArgs(parsed, claudeOf(parsed, env)) },
+  init: { build: (parsed, env) => initArgs(parsed, env) },
   roster: {
     build(parsed, env): RosterExportArgs {
       const [action, extra] = parsed.positionals;
@@ -257,7 +245,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
         throw new UsageError(`roster takes one action, export\n\n${commandUsage('roster')}`);
       const out = parsed.values.get('out');
       if (!out) throw new UsageError(`roster export needs --out <roster.json>\n\n${commandUsage('roster')}`);
-      const agent = parsed.values.get('agent') ?? 'claude';
+      const agent = parsed.values.get('agent') ?? DEFAULT_AGENT;
       if (!isAgent(agent))
         throw new UsageError(`--agent ${agent}: not an agent. Fix: give one of ${AGENT_IDS.join(', ')}`);
       return {
@@ -273,9 +261,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
   improve: {
     // --apply writes a finished session's winner: none of the measuring options apply.
     build: (parsed, env) =>
-      parsed.values.has('apply')
-        ? improveApplyArgs(optionRecord(parsed))
-        : improveArgs(parsed, claudeOf(parsed, env)),
+      parsed.values.has('apply') ? improveApplyArgs(optionRecord(parsed)) : improveArgs(parsed, env),
   },
 };
 
@@ -304,14 +290,9 @@ function matrixAgent(value: string | undefined): AgentId | undefined {
   return known;
 }
 
-/** The matrix's agent and its executable under its id, when it is not the default agent. */
-function otherMatrixAgent(
-  agent: AgentId | undefined,
-  bins: Record<AgentId, string>,
-): { agent?: AgentId } & Partial<Record<AgentId, string>> {
-  if (agent === undefined || agent === DEFAULT_AGENT) return {};
-  const bin: Partial<Record<AgentId, string>> = { [agent]: bins[agent] };
-  return { agent, ...bin };
+/** The matrix's agent, when it is not the default agent. */
+function otherMatrixAgent(agent: AgentId | undefined): { agent?: AgentId } {
+  return agent === undefined || agent === DEFAULT_AGENT ? {} : { agent };
 }
 
 /** The options as one record, for `improve --apply`, which refuses every option but its own. */

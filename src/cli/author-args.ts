@@ -1,6 +1,8 @@
+import type { AgentId } from '../agents/agent.js';
 import { maxCostOption } from './cost-args.js';
 import { type MeasuringFlags, measuringFlags, skillAndEvalSet } from './measuring-args.js';
 import {
+  agentBins,
   nonEmptyModel,
   noPositionals,
   numberOption,
@@ -28,7 +30,8 @@ export interface InitArgs {
   /** Bound on the drafting call. */
   timeoutSeconds: number;
   maxRetries: number;
-  claude: string;
+  /** Each agent's executable; the draft is asked of the default agent's. */
+  bins: Record<AgentId, string>;
 }
 
 /** `skilltrigger improve`: propose, measure paired, accept only a significant improvement. */
@@ -56,7 +59,7 @@ export interface ImproveArgs extends MeasuringFlags {
   contextFill?: number;
 }
 
-export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs {
+export function initArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): InitArgs {
   noPositionals('init', parsed.positionals);
   const v = parsed.values;
   return {
@@ -67,11 +70,11 @@ export function initArgs(parsed: ParsedOptions, claudeDefault: string): InitArgs
     ...optional('model', nonEmptyModel(parsed)),
     timeoutSeconds: numberOption('timeout', v.get('timeout'), 180),
     maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
-    claude: v.get('claude') ?? claudeDefault,
+    bins: agentBins(parsed, env),
   };
 }
 
-export function improveArgs(parsed: ParsedOptions, claudeDefault: string): ImproveArgs {
+export function improveArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): ImproveArgs {
   const v = parsed.values;
   return {
     command: 'improve',
@@ -80,7 +83,7 @@ export function improveArgs(parsed: ParsedOptions, claudeDefault: string): Impro
     // A rewrite is judged on as many runs as it takes, unless --runs says otherwise.
     ...runsOption(v.get('runs'), { fallback: 'auto', auto: true }),
     ...optional('model', nonEmptyModel(parsed)),
-    ...measuringFlags(parsed, v.get('claude') ?? claudeDefault),
+    ...measuringFlags(parsed, env),
     askTimeoutSeconds: numberOption('ask-timeout', v.get('ask-timeout'), 180),
     write: parsed.switches.has('write'),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),

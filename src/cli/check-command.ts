@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readListedTexts, unlistedDefect } from '../agents/claude/listed-text.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { ExitCode, InputErrors, SkilltriggerError } from '../errors.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
 import { loadRoster } from '../inputs/roster.js';
@@ -43,7 +44,7 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
   const skills = loaded.flatMap((l) => ('skill' in l ? [l.skill] : []));
   // What Claude Code lists, every skill in one start where that is exact (no model call: the probe
   // talks to a loopback fake), else the emulation.
-  const listedTexts = await readListedTexts(skills, { claudeBin: args.claude, env: io.env });
+  const listedTexts = await readListedTexts(skills, { bin: args.bins[DEFAULT_AGENT], env: io.env });
   for (const l of loaded) {
     if ('error' in l) {
       report(l.error);
@@ -87,7 +88,7 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
       return text === undefined ? [] : [{ skill: l.skill, listed: text }];
     });
     const lines = await rosterLines(agent, crowd, listed, {
-      bin: agent === 'claude' ? args.claude : (args.bins?.[agent] ?? agent),
+      bin: args.bins[agent],
       env: io.env,
       ...(args.model ? { model: args.model } : {}),
     });

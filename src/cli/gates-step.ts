@@ -5,12 +5,12 @@ import type { MeasuringFlags } from './measuring-args.js';
 import type { CliIo } from './output.js';
 
 /** What the measuring flags tell the gates. */
-export type GateFlags = Pick<MeasuringFlags, 'claude' | 'maxRetries' | 'out' | 'allowConflict'>;
+export type GateFlags = Pick<MeasuringFlags, 'bins' | 'maxRetries' | 'out' | 'allowConflict'>;
 
 /** What only the command tells the gates: its model or models, its skill names, its agents. */
 export type CommandGateSettings = Omit<
   PreflightSettings,
-  'onGate' | 'claudeBin' | 'env' | 'maxRetries' | 'out' | 'allowConflict' | 'signal'
+  'onGate' | 'bins' | 'env' | 'maxRetries' | 'out' | 'allowConflict' | 'signal'
 >;
 
 /**
@@ -32,7 +32,7 @@ export async function passGates(
     return await gates(
       {
         ...settings,
-        claudeBin: flags.claude,
+        bins: flags.bins,
         env: io.env,
         maxRetries: flags.maxRetries,
         out: flags.out,

@@ -149,7 +149,7 @@ async function improveSession(
       phase: (line) => io.stderr.write(`${line}\n`),
       ask: (prompt) =>
         askAgent(DEFAULT_AGENT, prompt, {
-          bin: args.claude,
+          bin: args.bins[DEFAULT_AGENT],
           env: io.env,
           maxRetries: args.maxRetries,
           ...(args.model ? { model: args.model } : {}),

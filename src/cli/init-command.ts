@@ -36,7 +36,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
   const skillText = { skillName: skill.name, description: skill.description, body };
   const ask: Ask = (text) =>
     askAgent(DEFAULT_AGENT, text, {
-      bin: args.claude,
+      bin: args.bins[DEFAULT_AGENT],
       env: io.env,
       maxRetries: args.maxRetries,
       ...(args.model ? { model: args.model } : {}),
@@ -72,7 +72,7 @@ export async function initCommand(args: InitArgs, io: CliIo, signal: AbortSignal
   io.stdout.write(
     `This is a draft: read every prompt${drafted > 0 ? ' and context' : ''}, fix what a user would not say, then measure it.\n`,
   );
-  await checkCommand({ command: 'check', skills: [], evals: [out], claude: args.claude }, io);
+  await checkCommand({ command: 'check', skills: [], evals: [out], bins: args.bins }, io);
   return ExitCode.verdict;
 }
 

@@ -5,6 +5,7 @@ import {
   UNLISTED_REASON,
   unlistedDefect,
 } from '../agents/claude/listed-text.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
 import type { Skill } from '../inputs/types.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
@@ -26,7 +27,7 @@ export async function listedTexts(
 ): Promise<{ candidate: string; baseline?: string; source: 'probe' | 'emulation' }> {
   // The listing is the CLI's, whichever model reads it: the first model's probe stands for all.
   const model = args.model ?? args.models?.[0];
-  const probe = { claudeBin: args.claude, env: io.env, signal, ...(model ? { model } : {}) };
+  const probe = { bin: args.bins[DEFAULT_AGENT], env: io.env, signal, ...(model ? { model } : {}) };
   const candidateOf = (own: ListedText) =>
     args.description === undefined ? own.text : listedOverride(args.description, skill);
   const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
@@ -65,7 +66,12 @@ export async function siblingTexts(
   signal: AbortSignal,
   siblings: readonly SiblingSkill[],
 ): Promise<SiblingListed[]> {
-  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const probe = {
+    bin: args.bins[DEFAULT_AGENT],
+    env: io.env,
+    signal,
+    ...(args.model ? { model: args.model } : {}),
+  };
   const skills = siblings.map((s) => s.skill);
   // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
   const competes = (own: ListedText) => own.why !== UNLISTED_REASON;

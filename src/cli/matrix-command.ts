@@ -45,10 +45,7 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   }
   const entrants = await loadEntrants(args.skills ?? '', io);
   await checkReportFolder(args.out);
-  const other =
-    args.agent === undefined
-      ? undefined
-      : { id: args.agent, bin: args[args.agent] ?? agentFacts(args.agent).bin };
+  const other = args.agent === undefined ? undefined : { id: args.agent, bin: args.bins[args.agent] };
   // A skill the agent leaves out of its listing is never chosen there: refused before the gates.
   if (other !== undefined) refuseUnlisted(other.id, entrants);
   if (other !== undefined && args.standby !== undefined && args.standby > 0)
@@ -119,7 +116,7 @@ function measuringSettings(args: MatrixArgs, io: CliIo): Omit<MatrixAgentSetting
     timeoutSeconds: args.timeoutSeconds,
     stub: args.stub,
     maxRetries: args.maxRetries,
-    claudeBin: args.claude,
+    bin: args.bins[DEFAULT_AGENT],
     env: io.env,
     ...(args.model ? { model: args.model } : {}),
     debug: args.debug,
@@ -235,7 +232,12 @@ async function listedTexts(
   signal: AbortSignal,
   entrants: readonly Loaded[],
 ): Promise<MatrixEntrant[]> {
-  const probe = { claudeBin: args.claude, env: io.env, signal, ...(args.model ? { model: args.model } : {}) };
+  const probe = {
+    bin: args.bins[DEFAULT_AGENT],
+    env: io.env,
+    signal,
+    ...(args.model ? { model: args.model } : {}),
+  };
   const skills = entrants.map((e) => e.skill);
   const label = (i: number) => `skill ${skills[i]?.name}`;
   // Every skill's listing and its stub's check share starts of the CLI (`listAndCheck`).

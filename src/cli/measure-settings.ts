@@ -1,4 +1,5 @@
-import type { ContextTurn } from '../agents/agent.js';
+import type { AgentId, ContextTurn } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import type { PreflightResult } from '../preflight/preflight.js';
@@ -15,7 +16,7 @@ export interface MeasureFlags {
   timeoutSeconds: number;
   stub: 'command' | 'skill';
   maxRetries: number;
-  claude: string;
+  bins: Record<AgentId, string>;
   debug: boolean;
   /** `--model a,b`: several models (then `model` is absent). */
   models?: string[];
@@ -79,7 +80,7 @@ export function flagSettingsFrom(
     timeoutSeconds: args.timeoutSeconds,
     stub: args.stub,
     maxRetries: args.maxRetries,
-    defaultBin: args.claude,
+    defaultBin: args.bins[DEFAULT_AGENT],
     env: io.env,
     simulated: io.env.SKILLTRIGGER_SIMULATED === '1',
     toolVersion: TOOL_VERSION,

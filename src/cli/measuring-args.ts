@@ -3,8 +3,10 @@
  * launched, where the reports go, and the gates' conflict switch. Each command's builder adds its
  * own flags beside these; every value is checked by option-values.ts.
  */
+import type { AgentId } from '../agents/agent.js';
 import type { CommandName } from './help/commands.js';
 import {
+  agentBins,
   DEFAULT_OUT,
   noPositionals,
   numberOption,
@@ -21,14 +23,15 @@ export interface MeasuringFlags {
   out: string;
   allowConflict: boolean;
   maxRetries: number;
-  claude: string;
+  /** Each agent's executable (`--codex <path>`, else $SKILLTRIGGER_CODEX, else codex on PATH). */
+  bins: Record<AgentId, string>;
   debug: boolean;
-  /** `--standby N`: claudes started ahead (absent: the machine's default). */
+  /** `--standby N`: runs started ahead (absent: the machine's default). */
   standby?: number;
 }
 
-/** The measuring flags from what `parseOptions` found; `claude` is the executable already chosen. */
-export function measuringFlags(parsed: ParsedOptions, claude: string): MeasuringFlags {
+/** The measuring flags from what `parseOptions` found and the environment (each agent's executable). */
+export function measuringFlags(parsed: ParsedOptions, env: NodeJS.ProcessEnv): MeasuringFlags {
   const v = parsed.values;
   return {
     timeoutSeconds: numberOption('timeout', v.get('timeout'), 30),
@@ -36,7 +39,7 @@ export function measuringFlags(parsed: ParsedOptions, claude: string): Measuring
     out: v.get('out') ?? DEFAULT_OUT,
     allowConflict: parsed.switches.has('allow-conflict'),
     maxRetries: numberOption('max-retries', v.get('max-retries'), 2),
-    claude,
+    bins: agentBins(parsed, env),
     debug: parsed.switches.has('debug'),
     ...standbyOption(v.get('standby')),
   };

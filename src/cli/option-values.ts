@@ -111,9 +111,6 @@ export function agentBins(parsed: ParsedOptions, env: NodeJS.ProcessEnv): Record
   return Object.fromEntries(bins) as Record<AgentId, string>;
 }
 
-export const claudeOf = (parsed: ParsedOptions, env: NodeJS.ProcessEnv) =>
-  parsed.values.get('claude') ?? (env.SKILLTRIGGER_CLAUDE || 'claude');
-
 /** `--cross-negatives` only means something beside `--siblings`. */
 export function crossNegativesOf(parsed: ParsedOptions): boolean {
   const on = parsed.switches.has('cross-negatives');

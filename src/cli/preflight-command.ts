@@ -20,7 +20,6 @@ export async function preflightCommand(
   const skill = args.skill === undefined ? undefined : await loadSkill(args.skill);
   const result = await runPreflight({
     agents: args.agents,
-    claudeBin: args.claude,
     bins: args.bins,
     env: io.env,
     maxRetries: DEFAULT_MAX_RETRIES,

@@ -70,10 +70,10 @@ export async function prepareRosterRun(
   const crowd = await loadRoster(given.roster);
   const roster = { crowd, ...(given.versusClean ? { versusClean: true } : {}) };
   if (!agents.some((a) => a.agent === DEFAULT_AGENT)) return { io, roster, release: async () => {} };
-  const claude = await defaultAgentRoster(crowd, path.basename(skillDir), io.env);
+  const home = await defaultAgentRoster(crowd, path.basename(skillDir), io.env);
   return {
-    io: { ...io, env: claude.env },
+    io: { ...io, env: home.env },
     roster,
-    release: claude.remove,
+    release: home.remove,
   };
 }

@@ -1,16 +1,8 @@
-import type { AgentId } from '../agents/agent.js';
 import type { AgentTarget } from '../measure/loop-spec.js';
 import { agentsOption } from './agent-args.js';
 import { lateOption, maxCostOption } from './cost-args.js';
 import { type MeasuringFlags, measuringFlags, skillOnly } from './measuring-args.js';
-import {
-  agentBins,
-  claudeOf,
-  crossNegativesOf,
-  numberOption,
-  optional,
-  runsOption,
-} from './option-values.js';
+import { crossNegativesOf, numberOption, optional, runsOption } from './option-values.js';
 import type { ParsedOptions } from './parse-options.js';
 
 /** `skilltrigger run`'s settings, as its flags give them (src/cli/args.ts dispatches to `runArgs`). */
@@ -53,8 +45,6 @@ export interface RunArgs extends MeasuringFlags {
   allowBare: boolean;
   /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
   agents?: AgentTarget[];
-  /** Each agent's executable (`--codex <path>`, else $SKILLTRIGGER_CODEX, else codex on PATH). */
-  bins: Record<AgentId, string>;
   /** `--context <file>`: the turns every run starts with in its history (docs/context.md). */
   context?: string;
   /** `--context-fill N`: N characters of the shipped coding conversation before every query. */
@@ -72,12 +62,11 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     ...optional('eval', v.get('eval')),
     ...runsOption(v.get('runs'), { fallback: 2, auto: true }),
     ...agentsOption(v.get('agent'), v.get('model')),
-    bins: agentBins(parsed, env),
     lateTurns: lateOption(v.get('late')),
     ...optional('prices', v.get('prices')),
     ...maxCostOption(v.get('max-cost-usd')),
     dryRun: parsed.switches.has('dry-run'),
-    ...measuringFlags(parsed, claudeOf(parsed, env)),
+    ...measuringFlags(parsed, env),
     ...optional('description', v.get('description')),
     ...optional('baselineDescription', v.get('baseline-description')),
     ...optional('baselineDescriptionFile', v.get('baseline-description-file')),

@@ -1,4 +1,4 @@
-import { type AgentChoice, measures } from '../agents/agent.js';
+import { type AgentChoice, DEFAULT_AGENTS, measures } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
@@ -38,7 +38,7 @@ export type { CliIo } from './output.js';
  */
 export async function runCommand(given: RunArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const inputs = await readRunInputs(given, io);
-  const agents = inputs.args.agents ?? [{ agent: 'claude' as const }];
+  const agents = inputs.args.agents ?? DEFAULT_AGENTS;
   // --roster: read and checked now; on Claude Code every step from here lists it in a throwaway HOME.
   const rostered = await prepareRosterRun(given, agents, inputs.skill.dir, io);
   try {
@@ -58,7 +58,7 @@ async function runAmong(
   const given = inputs.args;
   const { args, skill, evalSet, description, baselineDescription, siblingSkills } = inputs;
   warnBeforeRun(inputs, io);
-  const agents = args.agents ?? [{ agent: 'claude' as const }];
+  const agents = args.agents ?? DEFAULT_AGENTS;
   const refused = contextRefusal(
     agents,
     inputs.context !== undefined
@@ -73,7 +73,7 @@ async function runAmong(
   const listedByAgent = agentNotes(inputs, agents, io);
   // With several agents the default agent's gates take its own model.
   const several = agents.length > 1;
-  const claudeModel = several ? agents.find((a) => a.agent === DEFAULT_AGENT)?.model : args.model;
+  const defaultModel = several ? agents.find((a) => a.agent === DEFAULT_AGENT)?.model : args.model;
 
   // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the gates.
   const early = startFirstStandby(args, io, {
@@ -89,8 +89,7 @@ async function runAmong(
     args,
     {
       agents,
-      bins: args.bins,
-      ...(claudeModel ? { model: claudeModel } : {}),
+      ...(defaultModel ? { model: defaultModel } : {}),
       ...(args.models ? { models: args.models } : {}),
       skillName: skill.name,
     },
@@ -259,7 +258,7 @@ async function measureAfterGates(
 ): Promise<ExitCode> {
   const { args, skill, baseline, baselineDescription } = inputs;
   const { agents, listedByAgent, preflight, early } = gated;
-  const claudeRuns = measures(agents, DEFAULT_AGENT);
+  const defaultRuns = measures(agents, DEFAULT_AGENT);
   // An alias and its full id are one model: known only now, from the round trips, and refused before any run.
   refuseSameModel(args.models, {
     ...(preflight.roundTripModels ? { init: preflight.roundTripModels } : {}),
@@ -271,13 +270,13 @@ async function measureAfterGates(
     return ExitCode.verdict;
   }
   // Claude Code's listing is read only where claude runs; Codex's adapter lists the SKILL.md's text itself.
-  const listed = claudeRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
+  const listed = defaultRuns ? await listedTexts(args, io, signal, skill, baselineDescription) : undefined;
   const others = await otherAgentSettings(args.bins, io, preflight, listedByAgent);
   const versions = Object.fromEntries(
     Object.entries(others).flatMap(([id, other]) => (other?.version ? [[id, other.version]] : [])),
   );
   // The report's sibling set is the default agent's listing where it runs, else the first other agent's.
-  const siblings = claudeRuns
+  const siblings = defaultRuns
     ? await siblingTexts(args, io, signal, inputs.siblingSkills)
     : (Object.values(others)[0]?.siblings ?? []).map((s) => ({ name: s.skillName, listed: s.description }));
   return await measureAndReport(

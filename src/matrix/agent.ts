@@ -67,7 +67,8 @@ export interface MatrixAgentSettings {
   timeoutSeconds: number;
   stub: 'command' | 'skill';
   maxRetries: number;
-  claudeBin: string;
+  /** The default agent's executable. */
+  bin: string;
   env: NodeJS.ProcessEnv;
   model?: string;
   debug?: boolean;
@@ -90,7 +91,7 @@ export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'agent' |
 export function matrixRunSpec(settings: MatrixAgentSettings): Omit<RunSpec, 'query' | 'stub'> {
   return {
     timeoutMs: settings.timeoutSeconds * 1000,
-    claudeBin: settings.claudeBin,
+    claudeBin: settings.bin,
     env: claudeEnvironment(settings.env, settings.maxRetries),
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.debug ? { debug: true } : {}),

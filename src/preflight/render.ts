@@ -1,5 +1,5 @@
 import type { GateResult } from '../agents/agent.js';
-import { toggleCommands } from '../agents/claude/gates/conflict.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 
 const STATUS_WIDTH = 4;
@@ -28,7 +28,7 @@ export function renderReminders(toggles: readonly RememberedToggle[]): string {
     toggles.length === 1
       ? `reminder: ${toggles[0]?.id} is still disabled for measuring${toggles[0]?.skill ? ` "${toggles[0].skill}"` : ''}; turn it back on when you are done:`
       : `reminder: ${toggles.length} plugins are still disabled for measuring; turn them back on when you are done:`,
-    ...toggles.map((t) => `  ${toggleCommands(t).enable}`),
+    ...toggles.map((t) => `  ${agentFacts(DEFAULT_AGENT).toggleCommands?.(t).enable}`),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -7,8 +7,7 @@ export interface PreflightSettings {
    * default agent alone, with `model`/`models`); each agent's gates run.
    */
   agents?: readonly AgentChoice[];
-  claudeBin: string;
-  /** Each other agent's executable, for its gates (default: its own, on PATH). */
+  /** Each agent's executable, for its gates (default: its own, on PATH). */
   bins?: Partial<Record<AgentId, string>>;
   /** Tests only: the machine-wide skills folder each other agent's conflict gate reads. */
   systemSkillsFolders?: Partial<Record<AgentId, string>>;

@@ -39,7 +39,7 @@ async function skillOf(text: string): Promise<Skill> {
 }
 const md = (name: string, description: string) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n\nBody.\n`;
-const probe = (model?: string) => ({ claudeBin: counted, env: process.env, ...(model ? { model } : {}) });
+const probe = (model?: string) => ({ bin: counted, env: process.env, ...(model ? { model } : {}) });
 
 describe('listAndCheck', () => {
   it('reads the skills and checks their stubs in one start when the emulation foresaw the listing', {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { codexArgs, codexConfigToml, codexEnv, parseCodexVersion } from '../../../src/agents/codex/launch.js';
 import { codexListedDescription, codexListedName } from '../../../src/agents/codex/listing.js';
+import { foreignSecretVariables } from '../../../src/agents/registry.js';
 
 const PROVIDER = { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-secret', model: 'gpt-x' };
 const FOLDERS = { codexHome: '/t/codex-home', tmpDir: '/t/tmp' };
@@ -42,6 +43,17 @@ describe('the Codex launch', () => {
     expect(env).toEqual({
       PATH: '/bin',
       HOME: '/home/u',
+      CODEX_HOME: '/t/codex-home',
+      TMPDIR: '/t/tmp',
+      CODEX_API_KEY: 'sk-secret',
+    });
+  });
+
+  it("never carries another agent's secret: a command the model runs could print it", () => {
+    const foreign = Object.fromEntries(foreignSecretVariables('codex').map((name) => [name, `user-${name}`]));
+    expect(Object.keys(foreign)).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'GEMINI_API_KEY']));
+    expect(codexEnv({ PATH: '/bin', ...foreign }, FOLDERS, PROVIDER)).toEqual({
+      PATH: '/bin',
       CODEX_HOME: '/t/codex-home',
       TMPDIR: '/t/tmp',
       CODEX_API_KEY: 'sk-secret',

@@ -6,6 +6,7 @@ import {
   geminiSettings,
   parseGeminiVersion,
 } from '../../../src/agents/gemini/launch.js';
+import { foreignSecretVariables } from '../../../src/agents/registry.js';
 
 const FOLDERS = { home: '/t/home', tmpDir: '/t/tmp' };
 
@@ -45,6 +46,16 @@ describe('the Gemini launch', () => {
       GEMINI_CLI_TRUST_WORKSPACE: 'true',
       GEMINI_CLI_NO_RELAUNCH: 'true',
     });
+  });
+
+  it("never carries another agent's secret", () => {
+    const foreign = Object.fromEntries(
+      foreignSecretVariables('gemini').map((name) => [name, `user-${name}`]),
+    );
+    expect(Object.keys(foreign)).toEqual(expect.arrayContaining(['ANTHROPIC_API_KEY', 'OPENAI_API_KEY']));
+    const env = geminiEnv({ PATH: '/bin', ...foreign }, FOLDERS, { apiKey: 'run-key' });
+    expect(Object.keys(env).filter((name) => name in foreign)).toEqual([]);
+    expect(env.GEMINI_API_KEY).toBe('run-key');
   });
 
   it('settings: the API-key login, no statistics, no update check, one attempt', () => {

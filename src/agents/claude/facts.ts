@@ -28,7 +28,24 @@ const session: TranscriptFormat = {
   },
 };
 
+/** A plugin id or scope as one shell word: quoted only when it holds something a shell would read. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9@%+=:,./_-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The exact commands the user runs; skilltrigger never runs them itself. */
+export function toggleCommands(toggle: { id: string; scope: string }): { disable: string; enable: string } {
+  const args = `${shellWord(toggle.id)} --scope ${shellWord(toggle.scope)}`;
+  return { disable: `claude plugin disable ${args}`, enable: `claude plugin enable ${args}` };
+}
+
+/** The fix for a CLI that is not logged in, or whose key was refused. */
+export const LOGIN_FIX =
+  'log in with `claude auth login` (in CI: `claude setup-token`, or set ANTHROPIC_API_KEY from a secret)';
+
 export const claudeFacts: AgentFacts = {
+  toggleCommands,
+  loginFix: LOGIN_FIX,
   id: 'claude',
   label: 'Claude Code',
   cliLabel: 'Claude CLI',

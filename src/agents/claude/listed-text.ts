@@ -12,7 +12,8 @@ import { type ProbeFile, type ProbeResult, probeListing, probeListings } from '.
  */
 
 export interface ProbeSettings {
-  claudeBin: string;
+  /** The executable of the agent whose listing is read. */
+  bin: string;
   env: NodeJS.ProcessEnv;
   model?: string;
   signal?: AbortSignal;
@@ -234,7 +235,7 @@ async function probeTogether(
   probe: ProbeSettings,
 ): Promise<ProbeResult[]> {
   const options = {
-    claudeBin: probe.claudeBin,
+    claudeBin: probe.bin,
     env: probe.env,
     ...(probe.model ? { model: probe.model } : {}),
     ...(probe.signal ? { signal: probe.signal } : {}),

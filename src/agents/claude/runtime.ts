@@ -1,8 +1,7 @@
 /**
  * Claude Code as the measurement loop reaches it (`AgentLoopRuntime`, src/agents/agent.ts): its
  * loop agent with its standbys, the first standby begun before the gates, its listing probe of a
- * measured run's sides, its version and the kill. Its gates are still the preflight's own
- * (src/preflight/preflight.ts).
+ * measured run's sides, its gates (the machine's sleep gate among them), its version and the kill.
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
@@ -27,6 +26,7 @@ import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
 import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
 import { removeInterruptedWrites } from './leftovers.js';
+import { claudeGates } from './preflight.js';
 import { type RosterLayout, rosterClaudeJson, rosterLayout, rosterPlacement } from './roster-home.js';
 import { probeSideListing } from './run-listing.js';
 import { type RunDeps, realRunDeps } from './run-once.js';
@@ -104,6 +104,8 @@ const earlyStandbys = new WeakMap<EarlyStart, EarlyStandby>();
 /** Claude Code's loop runtime over `deps` (its processes and projects; a test's stand-ins). */
 export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime {
   return {
+    gates: claudeGates,
+    placesSleepGate: true,
     open(settings) {
       const warm = settings.warm ?? { count: 0 };
       const early = warm.early === undefined ? undefined : earlyStandbys.get(warm.early);

@@ -2,6 +2,8 @@
  * How `codex` is launched for one measured run: the argv and the environment, pure. The spawning
  * is codex.ts. What each switch does, as codex-cli 0.169.0 showed it, is in docs/codex.md.
  */
+import { foreignSecretVariables } from '../registry.js';
+import { codexFacts } from './facts.js';
 
 /** Where the runs' model calls go, as a user's gateway is configured for Codex. */
 export interface CodexProvider {
@@ -111,8 +113,14 @@ export interface CodexRunFolders {
   home?: string;
 }
 
-/** Variables of the user's environment the child never sees: another Codex home or key. */
-const DROPPED = new Set(['CODEX_HOME', 'CODEX_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL']);
+/** Variables of the user's environment the child never sees: another Codex home or key, another agent's secret. */
+const DROPPED = new Set([
+  'CODEX_HOME',
+  'CODEX_API_KEY',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  ...foreignSecretVariables(codexFacts.id),
+]);
 
 /** The child's environment: the user's, minus Codex's own settings, plus the run's folders and key. */
 export function codexEnv(

@@ -4,6 +4,8 @@
  * the files are written by stub.ts. What each switch does, as Gemini CLI 0.61.0 showed it, is in
  * docs/gemini.md "Launch".
  */
+import { foreignSecretVariables } from '../registry.js';
+import { geminiFacts } from './facts.js';
 
 /** Where the runs' model calls go, and with which key. */
 export interface GeminiProvider {
@@ -88,7 +90,7 @@ export interface GeminiRunFolders {
 
 /**
  * Variables of the user's environment the child never sees: another Gemini home, key, endpoint or
- * login, and the Google Cloud settings that would switch the run to Vertex AI.
+ * login, the Google Cloud settings that would switch the run to Vertex AI, and another agent's secret.
  */
 const DROPPED = new Set([
   'GEMINI_CLI_HOME',
@@ -105,6 +107,7 @@ const DROPPED = new Set([
   'GEMINI_SANDBOX',
   'GEMINI_CLI_SYSTEM_SETTINGS_PATH',
   'GEMINI_CLI_SYSTEM_DEFAULTS_PATH',
+  ...foreignSecretVariables(geminiFacts.id),
 ]);
 
 /**

@@ -1,5 +1,5 @@
 /** The help entries of the author's loop: init and improve (help.ts renders them). */
-import { type CommandHelp, SHARED_OPTIONS as SHARED } from './options.js';
+import { type CommandHelp, DEFAULT_BIN, defaultBinOption, SHARED_OPTIONS as SHARED } from './options.js';
 
 export const INIT_HELP = {
   summary: 'draft an eval set for a skill through your own claude -p',
@@ -26,11 +26,9 @@ export const INIT_HELP = {
       text: 'bound on the drafting call in seconds, 5 to 3600 (default 180)',
     },
     SHARED.maxRetriesBrief,
-    {
-      name: 'claude',
-      value: '<path>',
-      text: 'the claude to call (default claude on PATH or $SKILLTRIGGER_CLAUDE)',
-    },
+    defaultBinOption(
+      `the ${DEFAULT_BIN.bin} to call (default ${DEFAULT_BIN.bin} on PATH or ${DEFAULT_BIN.variable})`,
+    ),
   ],
   exitCodes: [
     [0, 'the draft was written'],
@@ -117,13 +115,11 @@ export const IMPROVE_HELP = {
     {
       name: 'standby',
       value: '<N>',
-      text: 'claudes started ahead of their runs, as for run: 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short',
+      text: `${DEFAULT_BIN.bin}s started ahead of their runs, as for run: 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores), fewer when memory is short`,
     },
-    {
-      name: 'claude',
-      value: '<path>',
-      text: 'the claude to run (default claude on PATH or $SKILLTRIGGER_CLAUDE)',
-    },
+    defaultBinOption(
+      `the ${DEFAULT_BIN.bin} to run (default ${DEFAULT_BIN.bin} on PATH or ${DEFAULT_BIN.variable})`,
+    ),
     SHARED.debug,
   ],
   exitCodes: [

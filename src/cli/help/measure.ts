@@ -133,7 +133,7 @@ export const RUN_HELP = {
       text: `the agent CLI that runs the queries: ${agentChoices()}. Several, comma-separated: every query is measured on each, interleaved, in one report judged agent by agent; then --model names each agent's model (claude:<M>,codex:<M>)`,
     },
     ...agentBinOptions(true),
-    SHARED.claude,
+    SHARED.defaultBin,
     SHARED.debug,
     {
       name: 'siblings',
@@ -185,7 +185,7 @@ export const PREFLIGHT_HELP = {
       value: '<agents>',
       text: `whose gates to run: ${agentChoices()}; several, comma-separated (each agent's doc, "Gates")`,
     },
-    SHARED.claude,
+    SHARED.defaultBin,
     ...agentBinOptions(false),
   ],
   exitCodes: [
@@ -261,7 +261,7 @@ export const MATRIX_HELP = {
     SHARED.allowConflict,
     SHARED.maxRetries,
     SHARED.standby,
-    SHARED.claude,
+    SHARED.defaultBin,
     SHARED.debug,
   ],
   exitCodes: [

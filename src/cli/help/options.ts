@@ -7,6 +7,17 @@
 import { AGENT_IDS, type AgentId } from '../../agents/agent.js';
 import { AGENTS, agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
 
+/** The default agent, whose executable option every measuring command takes (`--claude <path>`). */
+const DEFAULT = agentFacts(DEFAULT_AGENT);
+
+/** The default agent's executable option, worded for what the command does with it. */
+export function defaultBinOption(text: string): OptionHelp {
+  return { name: DEFAULT.binOption, value: '<path>', text };
+}
+
+/** `$SKILLTRIGGER_CLAUDE`, `claude`: where the default agent's executable is found, for a help text. */
+export const DEFAULT_BIN = { bin: DEFAULT.bin, variable: `$${DEFAULT.binVariable}` } as const;
+
 /** One option of a command, as `--help` explains it. */
 export interface OptionHelp {
   /** The flag without its dashes (`runs`). */
@@ -63,11 +74,9 @@ export const SHARED_OPTIONS = {
     text: "start the next N runs' claude (or codex) ahead, each in its own project, waiting for its prompt, so the agent's start-up is off each run's time; still one run at a time towards the model. 0 to 4; 0: every run starts cold. Default: 1 (2 with 4 or more cores for claude), fewer when memory is short (~210 MB a claude, ~100 MB a codex)",
   },
   /** run, preflight, matrix. */
-  claude: {
-    name: 'claude',
-    value: '<path>',
-    text: 'the claude binary to run (default: $SKILLTRIGGER_CLAUDE, else claude on PATH)',
-  },
+  defaultBin: defaultBinOption(
+    `the ${DEFAULT.bin} binary to run (default: $${DEFAULT.binVariable}, else ${DEFAULT.bin} on PATH)`,
+  ),
   /** run, improve, matrix. */
   debug: { name: 'debug', text: "show claude's stderr" },
 } as const satisfies Record<string, OptionHelp>;

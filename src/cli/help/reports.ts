@@ -1,6 +1,6 @@
 /** The help entries of the commands that measure nothing: compare, check, view and roster
  * (help.ts renders them). */
-import { type CommandHelp, SHARED_OPTIONS as SHARED } from './options.js';
+import { type CommandHelp, DEFAULT_BIN, defaultBinOption, SHARED_OPTIONS as SHARED } from './options.js';
 
 export const COMPARE_HELP = {
   summary: 'compare two reports (baseline first), or the two sides of one paired report',
@@ -52,11 +52,9 @@ export const CHECK_HELP = {
       text: 'an eval set; repeat for several. Also warns on weak sets (fewer than 8 positives or negatives, no near-miss negatives, no holdout)',
       repeatable: true,
     },
-    {
-      name: 'claude',
-      value: '<path>',
-      text: "the claude whose own reading of each SKILL.md is checked (a listing probe: no model call, no network); default claude on PATH or $SKILLTRIGGER_CLAUDE; without one, skilltrigger's emulation of it, said so",
-    },
+    defaultBinOption(
+      `the ${DEFAULT_BIN.bin} whose own reading of each SKILL.md is checked (a listing probe: no model call, no network); default ${DEFAULT_BIN.bin} on PATH or ${DEFAULT_BIN.variable}; without one, skilltrigger's emulation of it, said so`,
+    ),
     {
       name: 'roster',
       value: '<file|dir>',
@@ -138,7 +136,7 @@ export const ROSTER_HELP = {
       text: "replace each name by a hash of the same length and each description by its length: the budget's arithmetic kept, the words left out",
     },
     { name: 'model', value: '<id>', text: "the model the agent's listing is read for (default its own)" },
-    SHARED.claude,
+    SHARED.defaultBin,
     {
       name: 'codex',
       value: '<path>',

@@ -2,6 +2,7 @@ import { isRecord } from '../../../guards.js';
 import type { CommandResult } from '../../../program-output.js';
 import { agentQuote } from '../../../schemas/privacy.js';
 import { type GateResult, gateResult } from '../../agent.js';
+import { LOGIN_FIX } from '../facts.js';
 
 /** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */
 export interface AuthStatus {
@@ -30,8 +31,7 @@ export function parseAuthStatus(stdout: string): AuthStatus | undefined {
   };
 }
 
-export const LOGIN_FIX =
-  'log in with `claude auth login` (in CI: `claude setup-token`, or set ANTHROPIC_API_KEY from a secret)';
+export { LOGIN_FIX };
 
 /**
  * The auth gate's rule. Not logged in → fail. A cloud provider (Bedrock, Vertex) authenticates

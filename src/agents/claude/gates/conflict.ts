@@ -1,4 +1,5 @@
 import { type GateResult, gateResult, type InitInfo } from '../../agent.js';
+import { shellWord, toggleCommands } from '../facts.js';
 import type { InitPlugin } from '../one-turn.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';
 
@@ -15,16 +16,7 @@ export type Conflict =
   /** The model's roster lists it, but no listed plugin carries it (user folder, built-in, inline plugin). */
   | { kind: 'loaded'; entry: string; place?: string };
 
-/** A plugin id or scope as one shell word: quoted only when it holds something a shell would read. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9@%+=:,./_-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The exact commands the user runs; skilltrigger never runs them itself. */
-export function toggleCommands(toggle: PluginToggle): { disable: string; enable: string } {
-  const args = `${shellWord(toggle.id)} --scope ${shellWord(toggle.scope)}`;
-  return { disable: `claude plugin disable ${args}`, enable: `claude plugin enable ${args}` };
-}
+export { shellWord, toggleCommands };
 
 /** Roster entries that answer to `name`: `name` itself, or `<prefix>:name` (a plugin's, or a nested command). */
 export function rosterHits(init: InitInfo, name: string): string[] {
