@@ -27,6 +27,23 @@ const current = { requestedModel: 'claude-sonnet-4-5', cliVersion: '2.1.328', ro
 describe('environmentDrift', () => {
   it('finds nothing when model, CLI and roster match', () => {
     expect(environmentDrift(reportFixture(), current, 'pdf-tables')).toEqual([]);
+    expect(environmentDrift(reportFixture(), { ...current, crowd: null }, 'pdf-tables')).toEqual([]);
+  });
+
+  it('names a crowd (the roster input) the baseline was not listed among', () => {
+    const crowd = 'a'.repeat(64);
+    const among = reportFixture();
+    among.settings.roster = { sha256: crowd, from: 'folder', skills: 3, commands: 0 };
+    expect(environmentDrift(reportFixture(), { ...current, crowd }, 'pdf-tables')).toEqual([
+      'the baseline was measured without a roster, this run among the roster input',
+    ]);
+    expect(environmentDrift(among, { ...current, crowd: null }, 'pdf-tables')).toEqual([
+      'the baseline was measured among a roster, this run without one',
+    ]);
+    expect(environmentDrift(among, { ...current, crowd: 'b'.repeat(64) }, 'pdf-tables')).toEqual([
+      'the baseline was measured among another roster than this run',
+    ]);
+    expect(environmentDrift(among, { ...current, crowd }, 'pdf-tables')).toEqual([]);
   });
 
   it('names each difference plainly', () => {

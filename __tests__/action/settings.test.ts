@@ -209,6 +209,18 @@ describe('readSettings', () => {
     );
   });
 
+  it('reads roster as a path inside the workspace, for the agents that place a crowd', () => {
+    expect(readSettings(reader({ roster: '.github/crowd' })).roster).toBe('.github/crowd');
+    expect(readSettings(reader({})).roster).toBeUndefined();
+    for (const outside of ['/etc/crowd', '../crowd'])
+      expect(() => readSettings(reader({ roster: outside }))).toThrow(
+        `input roster: expected a roster file or a folder of skill folders relative to the workspace, such as .github/skilltrigger/crowd (no leading / and no ..), got ${JSON.stringify(outside)}`,
+      );
+    expect(() => readSettings(reader({ roster: 'crowd', agents: 'claude,gemini' }))).toThrow(
+      'input roster: Gemini CLI cannot be measured among a roster: only Claude Code and Codex place one. Fix: leave roster empty, or set agents to claude,codex',
+    );
+  });
+
   it('refuses a shard with mode: merge (the merge step gathers every shard)', () => {
     expect(() => readSettings(reader({ shard: '1/2', mode: 'merge' }))).toThrow(
       'input shard: expected empty with mode: merge',

@@ -88,7 +88,7 @@ describe('run in a crowded HOME', () => {
     expect(first).toMatch(new RegExp(`^${NAME_ONLY} \\(budget 8,000 characters`));
     expect(r.markdown.split('\n')[2]).toContain(NAME_ONLY);
     const listing = r.report.candidate.listing?.claude;
-    expect(listing?.stub).toEqual({ state: 'bare', chars: 0 });
+    expect(listing?.stub).toEqual({ state: 'bare', chars: 0, text: 37 });
     expect(listing?.budget).toBe(8000);
     expect(listing?.entries).toEqual({ whole: 13, cut: 0, bare: 3, omitted: 0 });
     expect(listing?.runs).toEqual({ whole: 0, cut: 0, bare: 4, fromRequest: 0 });

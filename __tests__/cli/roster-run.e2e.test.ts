@@ -64,12 +64,19 @@ async function homeFiles(): Promise<string[]> {
   return (await readdir(world.claude.home, { recursive: true })).map(String).sort();
 }
 
-async function rosterRun(name: string, skill: string, roster: string, env = world.claude.env) {
+async function rosterRun(
+  name: string,
+  skill: string,
+  roster: string,
+  env = world.claude.env,
+  extra: string[] = [],
+) {
   const out = path.join(world.work, `out-${name}`);
   const args = ['run', '--skill', skill, '--eval', evalFile, '--runs', '1', '--claude', CLAUDE_BIN];
-  const r = await runCli([...args, '--model', 'claude-sonnet-4-5', '--roster', roster, '--out', out], {
-    env,
-  });
+  const r = await runCli(
+    [...args, '--model', 'claude-sonnet-4-5', '--roster', roster, '--out', out, ...extra],
+    { env },
+  );
   if (r.code !== 0) return { ...r, report: undefined };
   const [json] = (await readdir(out)).filter((f) => f.endsWith('.json'));
   const report: Report = reportSchema.parse(JSON.parse(await readFile(path.join(out, json ?? ''), 'utf8')));
@@ -84,7 +91,7 @@ describe('run --roster on Claude Code', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(NAME_ONLY);
     const listing = r.report?.candidate.listing?.claude;
-    expect(listing?.stub).toEqual({ state: 'bare', chars: 0 });
+    expect(listing?.stub).toEqual({ state: 'bare', chars: 0, text: 37 });
     expect(listing?.budget).toBe(8000);
     // The 11 bundled skills and the first 30 of the crowd whole; the other 50, the stub, `init` and
     // `security-review` bare.
@@ -105,7 +112,7 @@ describe('run --roster on Claude Code', () => {
     const r = await rosterRun('whole', skill, await crowdFolder('crowd-whole', 2, 100));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain(NAME_ONLY);
-    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'whole', chars: 37 });
+    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'whole', chars: 37, text: 37 });
     expect(r.report?.candidate.listing?.claude?.runs.whole).toBe(2);
   }, 300_000);
 
@@ -113,7 +120,7 @@ describe('run --roster on Claude Code', () => {
     const skill = await skillWith('cut', `Write HANDOFF.md ${'for the next session '.repeat(80).trim()}`);
     const r = await rosterRun('cut', skill, await crowdFolder('crowd-cut', 1, 50));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'cut', chars: 1536 });
+    expect(r.report?.candidate.listing?.claude?.stub).toEqual({ state: 'cut', chars: 1536, text: 1536 });
   }, 300_000);
 
   it('refuses at the gates (exit 2, nothing measured) without a key in the environment', async () => {
@@ -124,6 +131,58 @@ describe('run --roster on Claude Code', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('export ANTHROPIC_API_KEY');
     expect(world.model.requests.length).toBe(asked);
+  }, 60_000);
+
+  it('--versus-clean: the same description among the crowd and in the clean room, interleaved, in one paired report', async () => {
+    const skill = await skillWith('clean', 'Write HANDOFF.md for the next session');
+    const from = world.model.requests.length;
+    const r = await rosterRun('clean', skill, await crowdFolder('crowd-clean', 80, 30), world.claude.env, [
+      '--versus-clean',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = r.report;
+    expect(report?.settings.roster).toMatchObject({ from: 'folder', skills: 80, versusClean: true });
+    // Both arms measured the one description: the candidate among the crowd, the baseline in the clean room.
+    expect(report?.baseline?.description.sha256).toBe(report?.candidate.description.sha256);
+    expect(report?.candidate.listing?.claude?.stub).toEqual({ state: 'bare', chars: 0, text: 37 });
+    expect(report?.candidate.listing?.claude?.runs).toMatchObject({ bare: 2 });
+    expect(report?.baseline?.listing?.claude?.stub).toEqual({ state: 'whole', chars: 37, text: 37 });
+    // The clean room lists the bundled skills and the stub alone: no entry is made bare.
+    expect(report?.baseline?.listing?.claude?.entries).toMatchObject({ bare: 0 });
+    expect(r.stdout).toContain(
+      'versus-clean: baseline = the clean room (no crowd), candidate = among the roster',
+    );
+    expect(r.stdout).toMatch(/clean room .*among the crowd/);
+    // The arms ran interleaved, each query once in each (the loop alternates which goes first); the
+    // crowd's runs listed the stub bare, the clean room's whole.
+    const measured = world.model.requests
+      .slice(from)
+      .filter((q) => q.turn === 1 && /^(hit|what)/.test(q.view?.query ?? ''));
+    const arms = measured.map((q) => ({
+      query: q.view?.query.slice(0, 4),
+      crowd: q.view?.listing.some((e) => e.name.startsWith('a-fill')) ?? false,
+      bare: q.view?.stub?.description === '',
+    }));
+    expect(arms.map((a) => a.query)).toEqual(['hit:', 'hit:', 'what', 'what']);
+    for (const pair of [arms.slice(0, 2), arms.slice(2)])
+      expect(pair.map((a) => a.crowd).sort()).toEqual([false, true]);
+    for (const a of arms) expect(a.bare).toBe(a.crowd);
+  }, 300_000);
+
+  it('refuses --versus-clean without a roster or beside a baseline description (exit 1, with the fix)', async () => {
+    const skill = await skillWith('clean-refused', 'Write HANDOFF.md for the next session');
+    const args = ['run', '--skill', skill, '--eval', evalFile, '--versus-clean'];
+    const alone = await runCli(args, { env: world.claude.env });
+    expect(alone.code, alone.stderr).toBe(1);
+    expect(alone.stderr).toContain(
+      '--versus-clean: there is no crowd to measure against the clean room. Fix: give the crowd with --roster <file|dir>, or drop --versus-clean',
+    );
+    const crowd = await crowdFolder('crowd-refused', 1, 50);
+    const both = await runCli([...args, '--roster', crowd, '--baseline-description', 'Another text'], {
+      env: world.claude.env,
+    });
+    expect(both.code, both.stderr).toBe(1);
+    expect(both.stderr).toContain('Fix: drop --baseline-description');
   }, 60_000);
 
   it('refuses an agent that cannot place a roster (exit 1, with the fix)', async () => {

@@ -25,6 +25,11 @@ export interface CurrentEnvironment {
   rosterInit?: InitInfo;
   /** `competition: siblings`: the sibling set this run measures with, as its report will record it; absent: alone. */
   siblings?: Report['siblings'];
+  /**
+   * `roster`: the SHA-256 of the crowd this run lists every skill among; null: none (the runner's
+   * own catalogue); absent: not known, so not compared.
+   */
+  crowd?: string | null;
 }
 
 /** The decision for one skill before anything is measured. */
@@ -65,7 +70,19 @@ export function environmentDrift(report: Report, current: CurrentEnvironment, sk
       );
     }
   }
+  const crowd = crowdDrift(report, current.crowd);
+  if (crowd !== undefined) drift.push(crowd);
   return drift;
+}
+
+/** How the crowd the cached report was listed among differs from this run's (`roster`); undefined: the same. */
+function crowdDrift(report: Report, now: string | null | undefined): string | undefined {
+  if (now === undefined) return undefined;
+  const before = report.settings.roster?.sha256 ?? null;
+  if (before === now) return undefined;
+  if (before === null) return 'the baseline was measured without a roster, this run among the roster input';
+  if (now === null) return 'the baseline was measured among a roster, this run without one';
+  return 'the baseline was measured among another roster than this run';
 }
 
 /** The commit a cached report measured, from its key (`<prefix><sha>`, or a refresh's `<prefix><sha>-<tag>`). */

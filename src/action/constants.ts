@@ -33,6 +33,7 @@ export const Inputs = {
   ContextFill: 'context-fill',
   Context: 'context',
   VersusFresh: 'versus-fresh',
+  Roster: 'roster',
   Prices: 'prices',
   MaxCostUsd: 'max-cost-usd',
   RoutingMatrix: 'routing-matrix',

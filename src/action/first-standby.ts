@@ -17,7 +17,8 @@ import type { Settings } from './settings.js';
  * the candidate. The gates judge the baseline, and the probe reads the listing, only after: when the
  * loop's first claude run needs another start (drift only the gates see; the probe read another
  * text), the loop discards it and starts its own. None is started when Claude Code is not
- * installed, when the first agent is Codex (its first run is Codex's), or with nothing to measure.
+ * installed, when the first agent is Codex (its first run is Codex's), among a roster, or with
+ * nothing to measure.
  * The caller releases it on every way out; a gate failure or a cancel releases it before anything
  * is measured.
  */
@@ -61,6 +62,8 @@ function firstLoopSettings(
   if (
     first === undefined ||
     defaultBin === undefined ||
+    // Among a roster each run places a HOME of its own, which a standby's spec does not.
+    settings.rosterCrowd !== undefined ||
     (settings.agents?.[0]?.agent ?? DEFAULT_AGENT) !== DEFAULT_AGENT
   )
     return undefined;

@@ -11,11 +11,13 @@ import { beginDrift } from './drift.js';
 import { recordForkSkip, skipsFork } from './fork.js';
 import { gateAndMeasure, installAgents } from './gated-run.js';
 import { loadActionPrices } from './job-cost.js';
+import { agentsEnv } from './measure-one.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { publish } from './publish.js';
 import type { Conclusion } from './results/conclusion.js';
 import type { ActionRun } from './results/results.js';
+import { rosterKeyRefusal, withActionRoster } from './roster-input.js';
 import { concludeWithMatrix, matrixNotRun, planRoutingMatrix } from './routing-matrix.js';
 import { readSettings, type Settings } from './settings.js';
 
@@ -37,7 +39,8 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   // The price table is an input: a broken `prices` file fails here, before anything is spent.
   const prices = await loadActionPrices(ctx.workspace, read);
   // So is the `context` file: read and checked here, its turns kept for every run.
-  const settings = await withActionContext(ctx.workspace, read);
+  // And the `roster`: its crowd read from the pull request's checkout, every defect named now.
+  const settings = await withActionRoster(ctx.workspace, await withActionContext(ctx.workspace, read));
   const run = newRun(ctx, settings);
   const ended = await endBeforePlan(run, ctx, settings);
   if (ended !== undefined) return ended;
@@ -59,8 +62,9 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
     return concludeWithMatrix(await publish(run, ctx, settings), run);
   }
 
-  // versus-fresh with no context anywhere is refused before anything is installed or spent.
-  const noSession = versusFreshRefusal(targets, settings);
+  // versus-fresh with no context anywhere, and a roster with no key for Claude Code's own HOMEs,
+  // are refused before anything is installed or spent.
+  const noSession = versusFreshRefusal(targets, settings) ?? rosterKeyRefusal(settings, agentsEnv(settings));
   if (noSession !== undefined) {
     run.stage = 'input-error';
     run.notes.push(noSession.message);

@@ -157,6 +157,8 @@ export function loopSettingsOf(
     ...(settings.agents ? { agents: settings.agents } : {}),
     // competition: siblings, through the CLI's own --siblings path (measureSkill installs them).
     ...(target.siblings.length === 0 ? {} : { siblings: target.siblings }),
+    // `roster`, as `run --roster`: every run of both sides listed among the crowd, in a HOME of its own.
+    ...(settings.rosterCrowd === undefined ? {} : { roster: { crowd: settings.rosterCrowd } }),
   } satisfies LoopSettings;
 }
 
@@ -197,6 +199,7 @@ export function currentEnvironment(
     ...(gates.cliVersion === undefined ? {} : { cliVersion: gates.cliVersion }),
     ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
     siblings: competitionOf(target, settings),
+    crowd: settings.rosterCrowd?.sha256 ?? null,
   };
 }
 

@@ -61,6 +61,7 @@ export function newRun(ctx: RunnerContext, settings: Settings): ActionRun {
       ...(settings.model === undefined ? {} : { model: settings.model }),
       baseline: settings.baseline,
       failOnRegression: settings.failOnRegression,
+      ...(settings.roster === undefined ? {} : { roster: settings.roster }),
     },
   };
 }

@@ -1,10 +1,12 @@
 import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import type { ContextTurn } from '../inputs/context.js';
+import type { Crowd } from '../inputs/roster.js';
 import type { Shard } from '../matrix/shard.js';
 import { Inputs } from './constants.js';
 import { type InputReader, inputText } from './input-reader.js';
 import type { BaselineMode } from './results/results.js';
+import { readRosterInput } from './roster-input.js';
 import {
   type AgentInputs,
   modelFields,
@@ -113,6 +115,10 @@ export interface Settings {
   contextTurns?: readonly ContextTurn[];
   /** `versus-fresh`: each query with a context measured fresh too, interleaved (`run --versus-fresh`). */
   versusFresh: boolean;
+  /** `roster`: a roster file or folder of skill folders, relative to the workspace (`run --roster`). */
+  roster?: string;
+  /** The `roster`'s crowd, read and checked before anything is installed (roster-input.ts); absent until then. */
+  rosterCrowd?: Crowd;
   /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
@@ -143,6 +149,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
   const { resultsDir, out } = readFolders(input);
   const { competition, onFork } = readChoices(input);
   const cost = readCostInputs(input, agents);
+  const { roster } = readRosterInput(input, agents);
   const { routingMatrix, acceptDrift } = readMatrixAndDrift(input, {
     firstAgent: agentNames[0],
     maxCostUsd: cost.maxCostUsd,
@@ -177,6 +184,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(cost.contextFill === undefined ? {} : { contextFill: cost.contextFill }),
     ...(cost.context === undefined ? {} : { context: cost.context }),
     versusFresh: cost.versusFresh,
+    ...(roster === undefined ? {} : { roster }),
     ...(cost.prices === undefined ? {} : { prices: cost.prices }),
     ...(cost.maxCostUsd === undefined ? {} : { maxCostUsd: cost.maxCostUsd }),
     routingMatrix,

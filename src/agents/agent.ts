@@ -312,6 +312,11 @@ export interface AgentRunSettings {
   knobs?: AgentRunKnobs;
   /** `run --roster`: the crowd each run is listed among, in a HOME of the run's own (docs/roster.md). */
   crowd?: readonly CrowdMember[];
+  /**
+   * `run --roster --versus-clean`: the sides listed in the clean room instead, an empty crowd (a HOME
+   * of the run's own holding the stub alone), so the two arms differ by the crowd alone.
+   */
+  cleanSides?: readonly number[];
   warm?: AgentWarmStarts;
 }
 
@@ -449,6 +454,16 @@ export interface AgentSideListing {
   folder: string;
   /** `run --roster`: the crowd the runs are listed among instead of the machine's catalogue. */
   crowd?: readonly CrowdMember[];
+  /** `--versus-clean`: the sides listed among an empty crowd (AgentRunSettings' `cleanSides`). */
+  cleanSides?: readonly number[];
+}
+
+/** The crowd side `side` is listed among: none for a clean side (`--versus-clean`), else the roster's. */
+export function sideCrowd(
+  settings: { crowd?: readonly CrowdMember[]; cleanSides?: readonly number[] },
+  side: number,
+): readonly CrowdMember[] | undefined {
+  return settings.cleanSides?.includes(side) ? [] : settings.crowd;
 }
 
 /** A SKILL.md as an agent's listing reads it: its name, where it is, its text as it stands. */

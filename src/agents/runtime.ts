@@ -12,6 +12,7 @@ import {
   type AskSettings,
   type InstalledRead,
   type ListingProbe,
+  sideCrowd,
 } from './agent.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
@@ -58,13 +59,22 @@ function withSideListing(runtime: AgentRuntime): AgentLoopRuntime {
   if (runtime.sideListing || !listing) return runtime;
   return {
     ...runtime,
-    sideListing:
-      async ({ stubs, ...settings }) =>
-      async (side) => {
+    sideListing: async (all) => {
+      const { stubs, crowd: _, cleanSides: __, ...settings } = all;
+      return async (side) => {
         const description = stubs.descriptions[side];
         if (description === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
-        return listing({ ...settings, skillName: stubs.skillName, description, siblings: stubs.siblings });
-      },
+        // A clean side (`--versus-clean`) is listed among none of the crowd.
+        const crowd = sideCrowd(all, side);
+        return listing({
+          ...settings,
+          ...(crowd ? { crowd } : {}),
+          skillName: stubs.skillName,
+          description,
+          siblings: stubs.siblings,
+        });
+      };
+    },
   };
 }
 

@@ -161,7 +161,17 @@ export async function measureAndReport(
   if (report.pairedByModel) {
     io.stdout.write(modelsComparisonText(compareReportByModel(report)));
     io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);
-  } else if (report.baseline) io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
+  } else if (report.baseline) {
+    // --versus-clean: the baseline side is the clean room, the candidate the crowd; the change is the crowd's cost.
+    const clean = report.settings.roster?.versusClean === true;
+    if (clean)
+      io.stdout.write(
+        '\nversus-clean: baseline = the clean room (no crowd), candidate = among the roster; the change is what the crowd costs\n',
+      );
+    io.stdout.write(
+      `\n${renderComparisonText(compareReport(report, clean ? { names: { base: 'clean room', cand: 'among the crowd' } } : {}))}`,
+    );
+  }
   const paths = await writeReport(args.out, report, renderMarkdown(report));
   io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
   if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);

@@ -20,9 +20,41 @@ export interface RosterRun {
   release(): Promise<void>;
 }
 
+/**
+ * `--versus-clean` where it makes no sense (exit 1, with the fix): without `--roster` there is no
+ * crowd to measure against the clean room; with a baseline description the baseline side is
+ * taken; with `--versus-fresh` the arms would cross.
+ */
+export function versusCleanRefusal(args: {
+  versusClean: boolean;
+  roster?: string;
+  baselineDescription?: string;
+  baselineDescriptionFile?: string;
+  versusFresh: boolean;
+}): InputError | undefined {
+  if (!args.versusClean) return undefined;
+  const refuse = (problem: string, fix: string) => new InputError({ file: '--versus-clean' }, problem, fix);
+  if (args.roster === undefined)
+    return refuse(
+      'there is no crowd to measure against the clean room',
+      'give the crowd with --roster <file|dir>, or drop --versus-clean',
+    );
+  if (args.baselineDescription !== undefined || args.baselineDescriptionFile !== undefined)
+    return refuse(
+      'the baseline side is the clean room, so it cannot also measure another description',
+      'drop --baseline-description (compare the two descriptions among the roster), or drop --versus-clean',
+    );
+  if (args.versusFresh)
+    return refuse(
+      'each arm is one axis at a time: the crowd against the clean room, or a context against a fresh start',
+      'drop --versus-fresh, or drop --versus-clean',
+    );
+  return undefined;
+}
+
 /** Reads `--roster` and prepares each measured agent's crowd; undefined without `--roster`. */
 export async function prepareRosterRun(
-  given: { roster?: string },
+  given: { roster?: string; versusClean?: boolean },
   agents: readonly AgentChoice[],
   skillDir: string,
   io: CliIo,
@@ -36,12 +68,12 @@ export async function prepareRosterRun(
       `drop --roster, or measure with --agent ${ROSTER_AGENTS.join(',')}`,
     );
   const crowd = await loadRoster(given.roster);
-  if (!agents.some((a) => a.agent === DEFAULT_AGENT))
-    return { io, roster: { crowd }, release: async () => {} };
-  const roster = await defaultAgentRoster(crowd, path.basename(skillDir), io.env);
+  const roster = { crowd, ...(given.versusClean ? { versusClean: true } : {}) };
+  if (!agents.some((a) => a.agent === DEFAULT_AGENT)) return { io, roster, release: async () => {} };
+  const home = await defaultAgentRoster(crowd, path.basename(skillDir), io.env);
   return {
-    io: { ...io, env: roster.env },
-    roster: { crowd },
-    release: roster.remove,
+    io: { ...io, env: home.env },
+    roster,
+    release: home.remove,
   };
 }

@@ -39,6 +39,8 @@ export interface RunArgs extends MeasuringFlags {
   crossNegatives: boolean;
   /** `--roster <file|dir>`: the crowd every run is listed among (docs/roster.md). */
   roster?: string;
+  /** `--versus-clean`: with `--roster`, the same description measured in the clean room too, paired (docs/roster.md). */
+  versusClean: boolean;
   /** `--allow-bare`: measure a stub listed worse than the skill itself would be (src/measure/listing-gate.ts). */
   allowBare: boolean;
   /** `--agent`: the agents measured, each with its model with several (absent: claude alone). */
@@ -78,6 +80,7 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     siblings: [...(parsed.lists.get('siblings') ?? [])],
     crossNegatives: crossNegativesOf(parsed),
     allowBare: parsed.switches.has('allow-bare'),
+    versusClean: parsed.switches.has('versus-clean'),
     ...optional('roster', v.get('roster')),
   };
 }

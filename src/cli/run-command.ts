@@ -25,7 +25,7 @@ import { measureAndReport, startFirstStandby } from './measure-step.js';
 import { outInSkillWarning } from './option-values.js';
 import { listedSiblingsOf, otherAgentIds, otherAgentSettings } from './other-agents.js';
 import type { CliIo } from './output.js';
-import { prepareRosterRun, type RosterRun } from './roster-run.js';
+import { prepareRosterRun, type RosterRun, versusCleanRefusal } from './roster-run.js';
 import type { RunArgs } from './run-args.js';
 import { runContext, versusFreshCount } from './run-context.js';
 import { siblingsLine } from './siblings-line.js';
@@ -135,8 +135,12 @@ async function readRunInputs(given: RunArgs, io: CliIo) {
       ? skill.description
       : validateDescription(args.description, { file: '--description' });
   const baseline = await baselineText(args.baselineDescription, args.baselineDescriptionFile);
-  const baselineDescription =
-    baseline === undefined
+  const versusClean = versusCleanRefusal(args);
+  if (versusClean) throw versusClean;
+  // --versus-clean: the same description is the baseline side, measured in the clean room.
+  const baselineDescription = args.versusClean
+    ? description
+    : baseline === undefined
       ? undefined
       : validateDescription(baseline.text, { file: baseline.file ?? '--baseline-description' });
   // A folder that cannot take the report is refused before anything is spent, not after the runs;

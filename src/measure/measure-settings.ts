@@ -110,6 +110,11 @@ export interface MeasureSettings {
 /** A roster measurement's crowd: each agent places it in its runs' own HOMEs (docs/roster.md). */
 export interface MeasureRoster {
   crowd: Crowd;
+  /**
+   * `--versus-clean`: the baseline side measures the same description in the clean room (no crowd,
+   * the stub alone in a HOME of the run's own), interleaved with the candidate's among the crowd.
+   */
+  versusClean?: boolean;
 }
 
 /** What of the settings the loop's spec is made from (the entries can make it before the gates). */

@@ -148,6 +148,8 @@ export function runSetupOf(
         : { skillText: settings.skill.fileText }),
     },
     ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
+    // `--versus-clean`: the baseline side is the same description in the clean room.
+    ...(settings.roster?.versusClean ? { cleanSides: [1] } : {}),
     knobs: {
       maxRetries: settings.maxRetries,
       ...(settings.debug ? { debug: true } : {}),

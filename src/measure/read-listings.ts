@@ -45,6 +45,7 @@ export async function readListings(
         stubs: setup.stubs,
         folder: path.basename(settings.skill.dir),
         ...(setup.crowd ? { crowd: setup.crowd } : {}),
+        ...(setup.cleanSides ? { cleanSides: setup.cleanSides } : {}),
       }),
     });
   }

@@ -1,13 +1,14 @@
 /** One skill's measurement as its report: the loop's records, the listing and how the runs were made. */
 import type { InheritedSetup } from '../agents/agent.js';
-import { DEFAULT_AGENTS } from '../agents/agent.js';
+import { type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import { describeContext } from '../inputs/context.js';
 import type { Crowd } from '../inputs/roster.js';
 import { buildReport } from '../report/build/build.js';
 import { describeListed } from '../report/build/listed.js';
 import type { ListingRead } from '../report/build/listing.js';
 import { attachSiblingCounts, siblingSet } from '../report/build/sibling-counts.js';
-import type { Report } from '../schemas/report.js';
+import type { AgentListing, Measurement, Report } from '../schemas/report.js';
 import type { LoopResult, RunResult } from './loop-spec.js';
 import type { MeasureSettings } from './measure-settings.js';
 import { type MeasurementLoop, withContexts } from './measurement-loop.js';
@@ -45,6 +46,12 @@ export function skillReport(settings: MeasureSettings, made: MeasurementLoop, re
         }
       : {}),
   });
+  stubTextLengths(report.candidate, { default: listed.candidate, other: settings.description });
+  if (report.baseline && settings.baselineDescription !== undefined)
+    stubTextLengths(report.baseline, {
+      default: listed.baseline ?? settings.baselineDescription,
+      other: settings.baselineDescription,
+    });
   report.candidate.description.listed = describeListed(listed.candidate, listed.source);
   if (report.baseline && listed.baseline !== undefined)
     report.baseline.description.listed = describeListed(listed.baseline, listed.source);
@@ -107,7 +114,14 @@ function settingsInput(settings: MeasureSettings, made: MeasurementLoop, result:
     ...(settings.context ? { context: describeContext(settings.context) } : {}),
     ...(settings.versusFresh ? { versusFresh: true } : {}),
     ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
-    ...(settings.roster ? { roster: rosterSummary(settings.roster.crowd) } : {}),
+    ...(settings.roster
+      ? {
+          roster: {
+            ...rosterSummary(settings.roster.crowd),
+            ...(settings.roster.versusClean ? { versusClean: true as const } : {}),
+          },
+        }
+      : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),
@@ -119,4 +133,16 @@ function settingsInput(settings: MeasureSettings, made: MeasurementLoop, result:
 function rosterSummary(crowd: Crowd) {
   const skills = crowd.entries.filter((e) => e.kind === 'skill').length;
   return { sha256: crowd.sha256, from: crowd.from, skills, commands: crowd.entries.length - skills };
+}
+
+/**
+ * Each agent's listing of a side records its stub's whole text in the listing's unit (the room it
+ * needs, listed or not): the default agent lists the listed text, the others the SKILL.md's
+ * description (docs/listing-budget.md).
+ */
+function stubTextLengths(m: Measurement, texts: { default: string; other: string }): void {
+  for (const [agent, listing] of Object.entries(m.listing ?? {}) as Array<[AgentId, AgentListing]>) {
+    const text = agent === DEFAULT_AGENT ? texts.default : texts.other;
+    listing.stub.text = listing.unit === 'bytes' ? Buffer.byteLength(text, 'utf8') : Array.from(text).length;
+  }
 }

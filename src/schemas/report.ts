@@ -360,8 +360,13 @@ export const agentListingSchema = z.object({
   /** Every entry of the listing, the stub's included; `omitted`: left out by Codex's budget. */
   entries: z.object({ whole: count, cut: count, bare: count, omitted: count }),
   members: z.array(z.object({ id: hex12, state: z.enum(['whole', 'cut', 'bare', 'omitted']) })),
-  /** The stub's entry as the probe of the runs' environment read it; `chars`: its text as listed (0 bare). */
-  stub: z.object({ state: listingStateSchema, chars: count }),
+  /**
+   * The stub's entry as the probe of the runs' environment read it; `chars`: its text as listed (0
+   * bare); `text`: the room its entry's text needs in `unit`, listed or not (Claude Code's listed
+   * text, already capped at 1,536; Codex's SKILL.md description). `text` is absent in reports
+   * before it.
+   */
+  stub: z.object({ state: listingStateSchema, chars: count, text: count.optional() }),
   /** The runs by the stub's state; `fromRequest`: those whose state was read from their own request. */
   runs: z.object({ whole: count, cut: count, bare: count, fromRequest: count }),
 });
@@ -494,6 +499,11 @@ export const reportSchema = z.object({
         from: z.enum(['file', 'folder']),
         skills: count,
         commands: count,
+        /**
+         * `--versus-clean`: the baseline side is the same description measured in the clean room
+         * (no crowd), interleaved, so the comparison is the crowd's cost. Absent: not so.
+         */
+        versusClean: z.literal(true).optional(),
       })
       .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */

@@ -125,6 +125,35 @@ describe('conclude', () => {
   });
 });
 
+describe('a listing lost to name-only', () => {
+  const listed = (state: 'whole' | 'bare', text: number) => ({
+    claude: {
+      unit: 'characters' as const,
+      budget: 8000,
+      used: 7150,
+      entries: { whole: 16, cut: 0, bare: state === 'bare' ? 1 : 0, omitted: 0 },
+      members: [],
+      stub: { state, chars: state === 'bare' ? 0 : text, text },
+      runs: { whole: 0, cut: 0, bare: 0, fromRequest: 0 },
+    },
+  });
+
+  it('is a regression by itself: the rates equal, the step fails with fail-on-regression', () => {
+    const s = skill('tiny', good, true);
+    if (s.baselineReport) s.baselineReport.candidate.listing = listed('whole', 67);
+    s.report.candidate.listing = listed('bare', 1417);
+    expect(conclude(run([s], false))).toEqual({ code: 0 });
+    expect(conclude(run([s], true))).toEqual({
+      code: 1,
+      message:
+        'regression in 1 skill: tiny (skills/tiny/SKILL.md:3): Claude Code would list it name-only (whole on the baseline): its description is 1,417 characters against the 8,000-character budget',
+    });
+    // Listed name-only on both sides: nothing was lost, and the rates decide.
+    if (s.baselineReport) s.baselineReport.candidate.listing = listed('bare', 1300);
+    expect(conclude(run([s], true))).toEqual({ code: 0 });
+  });
+});
+
 describe('shownCounts (the outputs and the tables count alike)', () => {
   it('with a comparison: this run over the shared queries, and how many it leaves out', () => {
     const extra: QuerySpec = {

@@ -1,6 +1,8 @@
 import { type GateResult, gateLabel } from '../../agents/agent.js';
+import { agentFacts } from '../../agents/registry.js';
 import { ExitCode } from '../../errors.js';
 import { percentOf as percent } from '../../format.js';
+import { listingLosses } from './listing-change.js';
 import { type ActionRun, type MeasuredSkill, regressions } from './results.js';
 
 /**
@@ -19,18 +21,25 @@ export interface Conclusion {
 
 function regressionLine(s: MeasuredSkill): string {
   const c = s.comparison;
-  if (!c) return `${s.skill} regressed`;
   const parts: string[] = [];
-  if (c.positives.label === 'regression') {
+  if (c?.positives.label === 'regression') {
     parts.push(
       `positives triggered ${c.positives.base.hits}/${c.positives.base.runs} → ${c.positives.cand.hits}/${c.positives.cand.runs} (${percent(c.positives.base.hits, c.positives.base.runs)} → ${percent(c.positives.cand.hits, c.positives.cand.runs)})`,
     );
   }
-  if (c.negatives.label === 'regression') {
+  if (c?.negatives.label === 'regression') {
     parts.push(
       `negatives fired ${c.negatives.base.hits}/${c.negatives.base.runs} → ${c.negatives.cand.hits}/${c.negatives.cand.runs}`,
     );
   }
+  for (const loss of listingLosses(s))
+    parts.push(
+      `${agentFacts(loss.agent).label} would list it name-only (${loss.base.stub.state} on the baseline)${
+        loss.cand.stub.text === undefined
+          ? ''
+          : `: its description is ${loss.cand.stub.text.toLocaleString('en-US')} ${loss.cand.unit}`
+      }${loss.cand.budget === undefined ? '' : ` against the ${loss.cand.budget.toLocaleString('en-US')}-${loss.cand.unit.slice(0, -1)} budget`}`,
+    );
   const regressedModels = (s.byModel ?? []).filter((m) => m.comparison.label === 'regression');
   if (regressedModels.length > 0)
     parts.push(`regressed on ${regressedModels.map((m) => m.model).join(', ')}`);

@@ -142,6 +142,7 @@ export const resultsFileSchema = z.object({
       model: z.string().optional(),
       baseline: z.enum(BASELINE_MODES),
       failOnRegression: z.boolean(),
+      roster: z.string().optional(),
     }),
     cliVersion: z.string().optional(),
     /** `max-cost-usd`: the leg's budget, and why it measured nothing when its estimate passed it. */

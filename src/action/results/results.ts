@@ -4,6 +4,7 @@ import type { Comparison } from '../../compare/compare.js';
 import type { WeakSetCode } from '../../inputs/weak-set.js';
 import type { MatrixReport } from '../../schemas/matrix.js';
 import type { Report } from '../../schemas/report.js';
+import { listingLosses } from './listing-change.js';
 
 /**
  * What one Action run found, as data: the renderers (comment, summary), the outputs and the exit
@@ -150,6 +151,8 @@ export interface ActionRun {
     model?: string;
     baseline: BaselineMode;
     failOnRegression: boolean;
+    /** `roster`: the crowd's path in the repository, for the comment's local command. */
+    roster?: string;
   };
   cliVersion?: string;
   /** `max-cost-usd` (docs/cost.md): the job's budget; `refused` says why nothing was measured when the estimate passed it. */
@@ -216,6 +219,8 @@ export function standingOf(result: SkillResult): SkillStanding {
   switch (result.kind) {
     case 'measured':
       if (result.report.verdict === 'no-verdict') return 'no-verdict';
+      // A description the baseline listed and this run lists by its name alone regressed, whatever the rates.
+      if (listingLosses(result).length > 0) return 'regression';
       if (result.comparison) return byModelLabel(result.comparison.label, result.byModel);
       return result.baseline ? 'no-baseline' : 'measured';
     case 'skipped':

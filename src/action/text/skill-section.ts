@@ -26,6 +26,7 @@ import {
 import { counts, labelCell, standingText } from './cells.js';
 import { competitionLines } from './competition-lines.js';
 import { lateLines } from './cost-lines.js';
+import { listingStateLines } from './listing-lines.js';
 import { modelComparisonTable } from './model-table.js';
 import { queryRows, type SectionLimits, subjectName } from './query-table.js';
 import { escapeLineStart, sentence, shortSha } from './safe-text.js';
@@ -267,6 +268,8 @@ function measuredLines(
   const said = [
     // How the PR's stub was listed comes first: listed name-only, the rate is the name's.
     ...listingWarnings(s.report.candidate).map((w) => `**${w}**`),
+    // Under a roster, how the skill is listed there; a description that goes name-only regressed.
+    ...listingStateLines(s, subjectName(run).replace(/^This/, 'this')),
     ...noVerdictText(s.report),
     ...(s.baseline ? baselineText(s.baseline, run.baseSha, run.drift !== undefined) : []),
     ...savedText(s, run.headSha),

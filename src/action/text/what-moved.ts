@@ -89,6 +89,7 @@ export function nextLine(run: ActionRun): string {
     ...(first.report.siblings ? ['--siblings .'] : []),
     `--runs ${run.settings.runs}`,
     ...(model === undefined ? [] : [`--model ${escapeInline(model)}`]),
+    ...(run.settings.roster === undefined ? [] : [`--roster ${escapeInline(run.settings.roster)}`]),
   ].join(' ');
   const others = measured.length > 1 ? ' (the same for the other skills, each with its own folder)' : '';
   const accept =

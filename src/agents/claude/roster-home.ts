@@ -70,7 +70,8 @@ export function rosterPlacement(roster: RosterLayout): HomePlacement {
       const name = roster.folder;
       await writeRosterHome(roster, home, stub.projectDir);
       const file = path.join(home, '.claude', 'skills', name, 'SKILL.md');
-      await mkdir(path.dirname(file));
+      // Recursive: an empty crowd (the clean room of `--versus-clean`) wrote no skills folder.
+      await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, stubFileText('skill', name, text.description, text.whenToUse));
       // The project's own copy goes: the stub is listed once, from the HOME.
       await rm(stub.filePath);

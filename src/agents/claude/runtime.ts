@@ -5,13 +5,14 @@
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
-import type {
-  AgentLoopRuntime,
-  AgentRunSettings,
-  AgentStubs,
-  CrowdMember,
-  EarlyStart,
-  RunShape,
+import {
+  type AgentLoopRuntime,
+  type AgentRunSettings,
+  type AgentStubs,
+  type CrowdMember,
+  type EarlyStart,
+  type RunShape,
+  sideCrowd,
 } from '../agent.js';
 import type { HomePlacement, StubSpec } from '../process/stub-project.js';
 import { claudeLoopAgent, waitingSpecOf } from './agent.js';
@@ -36,18 +37,40 @@ import type { WaitingSpec } from './waiting-run.js';
  * Each side's stub as a claude run's project holds it: the listed text, written back as its fields;
  * with a roster, each run's HOME holds the crowd and the stub in the skill's own folder (`home`).
  */
-export function claudeStubs(stubs: AgentStubs, home?: HomePlacement): StubSpec[] {
+export function claudeStubs(
+  stubs: AgentStubs,
+  home?: HomePlacement | ((side: number) => HomePlacement | undefined),
+): StubSpec[] {
   const siblings = stubs.siblings.map((s) => ({
     skillName: s.skillName,
     ...stubFieldsFor(s.listed ?? s.description),
   }));
-  return stubs.descriptions.map((description, side) => ({
-    layout: stubs.layout ?? 'command',
-    skillName: stubs.skillName,
-    ...(home ? { home } : {}),
-    ...stubFieldsFor(stubs.listed?.[side] ?? description),
-    ...(siblings.length === 0 ? {} : { siblings }),
-  }));
+  const homeOf = typeof home === 'function' ? home : () => home;
+  return stubs.descriptions.map((description, side) => {
+    const placed = homeOf(side);
+    return {
+      layout: stubs.layout ?? 'command',
+      skillName: stubs.skillName,
+      ...(placed ? { home: placed } : {}),
+      ...stubFieldsFor(stubs.listed?.[side] ?? description),
+      ...(siblings.length === 0 ? {} : { siblings }),
+    };
+  });
+}
+
+/**
+ * Each side's HOME placement among a roster: its crowd's, one object per side and measurement (a
+ * standby's spec must compare equal to its run's); a clean side's (`--versus-clean`) holds the stub alone.
+ */
+function sidePlacements(
+  settings: Pick<AgentRunSettings, 'crowd' | 'cleanSides' | 'stubs'>,
+): ((side: number) => HomePlacement | undefined) | undefined {
+  if (settings.crowd === undefined) return undefined;
+  const placements = settings.stubs.descriptions.map((_, side) => {
+    const roster = rosterOf(sideCrowd(settings, side), settings.stubs);
+    return roster && rosterPlacement(roster);
+  });
+  return (side) => placements[side];
 }
 
 /** A roster's crowd around the skill, as its runs' HOMEs hold it; undefined without a roster. */
@@ -86,11 +109,10 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
     open(settings) {
       const warm = settings.warm ?? { count: 0 };
       const early = warm.early === undefined ? undefined : earlyStandbys.get(warm.early);
-      // One placement per measurement: a standby's spec must compare equal to its run's.
-      const roster = rosterOf(settings.crowd, settings.stubs);
+      // One placement per side and measurement: a standby's spec must compare equal to its run's.
       return claudeLoopAgent(
         {
-          stubs: claudeStubs(settings.stubs, roster && rosterPlacement(roster)),
+          stubs: claudeStubs(settings.stubs, sidePlacements(settings)),
           run: runSettingsOf(settings),
           standby: warm.count,
           ...(warm.first ? { first: warm.first } : {}),
@@ -115,18 +137,20 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       }).catch(() => undefined);
       return result === undefined ? undefined : parseCliVersion(result.stdout);
     },
-    async sideListing({ bin, env, model, stubs, folder, crowd }) {
+    async sideListing(settings) {
+      const { bin, env, model, stubs, folder, crowd } = settings;
       // The user's catalogue is read once (a roster's crowd instead, with the skill in its folder's
-      // place and its entry's use record); every side's probe lays its stub out among it.
-      const roster = rosterOf(crowd, { ...stubs, folder });
-      const json = roster ? rosterClaudeJson(roster, folder) : undefined;
-      const catalogue = roster
-        ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) }
-        : await installedCatalogue(env);
+      // place and its entry's use record; a clean side's, none); every side's probe lays its stub
+      // out among it.
+      const installed = crowd === undefined ? await installedCatalogue(env) : undefined;
       const sides = claudeStubs(stubs);
       return async (side) => {
         const stub = sides[side];
         if (stub === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
+        const roster = rosterOf(sideCrowd(settings, side), { ...stubs, folder });
+        const json = roster ? rosterClaudeJson(roster, folder) : undefined;
+        const catalogue = roster ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) } : installed;
+        if (catalogue === undefined) return { kind: 'failed', reason: 'no catalogue was read' };
         return probeSideListing(stub, folder, {
           claudeBin: bin,
           env,

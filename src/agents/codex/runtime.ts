@@ -2,7 +2,7 @@
  * Codex through the registry's runtime (src/agents/runtime.ts): its gates, its listing of the
  * skill and the siblings, and its loop agent, made from what the core hands every agent.
  */
-import type { AgentRuntime } from '../agent.js';
+import { type AgentRuntime, sideCrowd } from '../agent.js';
 import { codexAgent } from './agent.js';
 import { askCodex } from './ask.js';
 import { codexFacts } from './facts.js';
@@ -25,20 +25,25 @@ export const codexRuntime: AgentRuntime = {
   version: (bin) => readCodexVersion(bin).catch(() => undefined),
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
-  open: ({ bin, env, version, stubs, crowd, warm }) => {
-    // The crowd's entry of the skill's own name is the skill itself: the stub stands for it.
-    const others = crowd?.filter((e) => e.name !== stubs.skillName);
+  open: (settings) => {
+    const { bin, env, version, stubs, warm } = settings;
+    // The crowd's entry of the skill's own name is the skill itself: the stub stands for it; a
+    // clean side (`--versus-clean`) lists none.
+    const others = (side: number) => sideCrowd(settings, side)?.filter((e) => e.name !== stubs.skillName);
     const defaultModel = codexFacts.defaultModel(version);
     return codexAgent(
       bin,
       // The auth gate has passed: the key is in the environment.
       codexProviderFrom(env).provider,
-      stubs.descriptions.map((description) => ({
-        skillName: stubs.skillName,
-        description,
-        ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
-        ...(others ? { crowd: codexCrowdSkills(others) } : {}),
-      })),
+      stubs.descriptions.map((description, side) => {
+        const crowd = others(side);
+        return {
+          skillName: stubs.skillName,
+          description,
+          ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
+          ...(crowd ? { crowd: codexCrowdSkills(crowd) } : {}),
+        };
+      }),
       { ...(defaultModel === undefined ? {} : { defaultModel }), standby: warm?.count ?? 0 },
     );
   },

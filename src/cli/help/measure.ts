@@ -23,7 +23,7 @@ export const RUN_HELP = {
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
     '    [--context <file>] [--context-fill N] [--versus-fresh] [--allow-bare]',
-    '    [--roster <file|dir>]',
+    '    [--roster <file|dir> [--versus-clean]]',
   ],
   options: [
     SHARED.skill,
@@ -80,6 +80,10 @@ export const RUN_HELP = {
       name: 'roster',
       value: '<file|dir>',
       text: "measure among this crowd (a roster file, or a folder of skill folders): each run lists it around the stub in a HOME of its own, the stub where the skill's folder would stand, so the budget makes the same entries whole, cut and name-only as where the roster came from (Claude Code needs ANTHROPIC_API_KEY in the environment; claude and codex only; docs/roster.md)",
+    },
+    {
+      name: 'versus-clean',
+      text: 'with --roster: measure the same description among the crowd and in the clean room (no crowd, the stub alone in a HOME of its own), interleaved, in one paired report whose comparison is what the crowd costs, in points (docs/roster.md); not with --baseline-description or --versus-fresh',
     },
     {
       name: 'allow-bare',
