@@ -69,6 +69,8 @@ export interface AgentFacts {
    * the user to run (skilltrigger never runs them); absent: it has no plugins to toggle.
    */
   toggleCommands?(toggle: { id: string; scope: string }): { disable: string; enable: string };
+  /** Who loads a skill on it, as an author prompt says it (`Claude`); absent: its label. */
+  loaderName?: string;
   /** The fix its auth and round-trip gates give when it is not logged in, or its key was refused. */
   loginFix?: string;
 }

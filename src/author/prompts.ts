@@ -5,6 +5,7 @@
  * this one module.
  */
 
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { MAX_QUERY_BYTES } from '../inputs/eval-entry.js';
 
 /** The Agent Skills spec's cap on a description (the same as DESCRIPTION_MAX_CHARS). */
@@ -31,12 +32,13 @@ export interface DraftPromptInput {
 }
 
 /**
- * How a prompt names the agent and who loads the skill: `Claude Code` and `Claude` by default,
- * another agent by its label both times.
+ * How a prompt names the agent and who loads the skill: the default agent's label and loader name
+ * (`Claude Code`, `Claude`) without one, another agent by its label both times.
  */
 export function agentWords(agentLabel: string | undefined): { agent: string; loader: string } {
+  const byDefault = agentFacts(DEFAULT_AGENT);
   return agentLabel === undefined
-    ? { agent: 'Claude Code', loader: 'Claude' }
+    ? { agent: byDefault.label, loader: byDefault.loaderName ?? byDefault.label }
     : { agent: agentLabel, loader: agentLabel };
 }
 

@@ -46,6 +46,7 @@ export const LOGIN_FIX =
 export const claudeFacts: AgentFacts = {
   toggleCommands,
   loginFix: LOGIN_FIX,
+  loaderName: 'Claude',
   id: 'claude',
   label: 'Claude Code',
   cliLabel: 'Claude CLI',
