@@ -16,6 +16,7 @@ import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';
 import { type ContextTurn, describeContext } from '../inputs/context.js';
 import { composeListing, listingSpaces } from '../inputs/listing.js';
+import { joinMemory } from '../inputs/memory.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Budget, SideSpec } from './loop-spec.js';
 import {
@@ -148,12 +149,19 @@ export function runSetupOf(
         : { skillText: settings.skill.fileText }),
     },
     ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
+    ...memoryOf(settings.memory),
     knobs: {
       maxRetries: settings.maxRetries,
       ...(settings.debug ? { debug: true } : {}),
       ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
     },
   };
+}
+
+/** The memory text every run's project holds, joined from the files in order (none: nothing). */
+function memoryOf(files: LoopSettings['memory']): { memory?: string } {
+  const memory = files === undefined ? undefined : joinMemory(files);
+  return memory === undefined ? {} : { memory };
 }
 
 /** The agents the plan runs, by id. */

@@ -2,6 +2,7 @@
 import type { InheritedSetup } from '../agents/agent.js';
 import { DEFAULT_AGENTS } from '../agents/agent.js';
 import { describeContext } from '../inputs/context.js';
+import { memorySummaries } from '../inputs/memory.js';
 import type { Crowd } from '../inputs/roster.js';
 import { buildReport } from '../report/build/build.js';
 import { describeListed } from '../report/build/listed.js';
@@ -108,6 +109,7 @@ function settingsInput(settings: MeasureSettings, made: MeasurementLoop, result:
     ...(settings.versusFresh ? { versusFresh: true } : {}),
     ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
     ...(settings.roster ? { roster: rosterSummary(settings.roster.crowd) } : {}),
+    ...(settings.memory && settings.memory.length > 0 ? { memory: memorySummaries(settings.memory) } : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),

@@ -496,6 +496,15 @@ export const reportSchema = z.object({
         commands: count,
       })
       .optional(),
+    /**
+     * `--memory <file>`…: the project instructions every run's project held, as each agent reads
+     * them (CLAUDE.md, AGENTS.md, GEMINI.md; docs/cli.md "Memory files"), each file in order by the
+     * SHA-256 of its bytes and their number, never its text or its path. Absent: none.
+     */
+    memory: z
+      .array(z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().positive() }))
+      .min(1)
+      .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

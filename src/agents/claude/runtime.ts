@@ -21,6 +21,7 @@ import { killAllClaudeGroups } from './children.js';
 import { runClaudeCommand } from './command.js';
 import { type EarlyStandby, startEarlyStandby } from './early-standby.js';
 import { inheritedEnvironment } from './environment.js';
+import { claudeFacts } from './facts.js';
 import { parseCliVersion } from './gates/cli.js';
 import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
@@ -36,7 +37,7 @@ import type { WaitingSpec } from './waiting-run.js';
  * Each side's stub as a claude run's project holds it: the listed text, written back as its fields;
  * with a roster, each run's HOME holds the crowd and the stub in the skill's own folder (`home`).
  */
-export function claudeStubs(stubs: AgentStubs, home?: HomePlacement): StubSpec[] {
+export function claudeStubs(stubs: AgentStubs, home?: HomePlacement, memory?: string): StubSpec[] {
   const siblings = stubs.siblings.map((s) => ({
     skillName: s.skillName,
     ...stubFieldsFor(s.listed ?? s.description),
@@ -45,6 +46,7 @@ export function claudeStubs(stubs: AgentStubs, home?: HomePlacement): StubSpec[]
     layout: stubs.layout ?? 'command',
     skillName: stubs.skillName,
     ...(home ? { home } : {}),
+    ...(memory === undefined ? {} : { memory: { file: claudeFacts.memoryFile, text: memory } }),
     ...stubFieldsFor(stubs.listed?.[side] ?? description),
     ...(siblings.length === 0 ? {} : { siblings }),
   }));
@@ -72,7 +74,10 @@ export function claudeWaitingSpec(
   settings: Omit<AgentRunSettings, 'warm'>,
   first: RunShape,
 ): WaitingSpec | undefined {
-  return waitingSpecOf({ stubs: claudeStubs(settings.stubs), run: runSettingsOf(settings) }, first);
+  return waitingSpecOf(
+    { stubs: claudeStubs(settings.stubs, undefined, settings.memory), run: runSettingsOf(settings) },
+    first,
+  );
 }
 
 /** The early standbys this runtime started, so `open` takes back its own kind. */
@@ -88,7 +93,7 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       const roster = rosterOf(settings.crowd, settings.stubs);
       return claudeLoopAgent(
         {
-          stubs: claudeStubs(settings.stubs, roster && rosterPlacement(roster)),
+          stubs: claudeStubs(settings.stubs, roster && rosterPlacement(roster), settings.memory),
           run: runSettingsOf(settings),
           standby: warm.count,
           ...(warm.first ? { first: warm.first } : {}),

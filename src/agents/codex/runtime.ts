@@ -24,7 +24,7 @@ export const codexRuntime: AgentRuntime = {
   version: (bin) => readCodexVersion(bin).catch(() => undefined),
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
-  open: ({ bin, env, version, stubs, crowd, warm }) => {
+  open: ({ bin, env, version, stubs, crowd, memory, warm }) => {
     // The crowd's entry of the skill's own name is the skill itself: the stub stands for it.
     const others = crowd?.filter((e) => e.name !== stubs.skillName);
     const defaultModel = codexFacts.defaultModel(version);
@@ -37,6 +37,7 @@ export const codexRuntime: AgentRuntime = {
         description,
         ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
         ...(others ? { crowd: codexCrowdSkills(others) } : {}),
+        ...(memory === undefined ? {} : { memory }),
       })),
       { ...(defaultModel === undefined ? {} : { defaultModel }), standby: warm?.count ?? 0 },
     );

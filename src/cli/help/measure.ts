@@ -23,7 +23,7 @@ export const RUN_HELP = {
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
     '    [--context <file>] [--context-fill N] [--versus-fresh] [--allow-bare]',
-    '    [--roster <file|dir>]',
+    '    [--roster <file|dir>] [--memory <file>]...',
   ],
   options: [
     SHARED.skill,
@@ -80,6 +80,12 @@ export const RUN_HELP = {
       name: 'roster',
       value: '<file|dir>',
       text: "measure among this crowd (a roster file, or a folder of skill folders): each run lists it around the stub in a HOME of its own, the stub where the skill's folder would stand, so the budget makes the same entries whole, cut and name-only as where the roster came from (Claude Code needs ANTHROPIC_API_KEY in the environment; claude and codex only; docs/roster.md)",
+    },
+    {
+      name: 'memory',
+      value: '<file>',
+      repeatable: true,
+      text: 'install this file of project instructions in every run\'s temp project, as each agent reads it: CLAUDE.md for Claude Code, AGENTS.md for Codex, GEMINI.md for Gemini CLI; several are joined in order into that one file (at most 32 KiB together); the report records each by its hash and size (docs/cli.md, "Memory files")',
     },
     {
       name: 'allow-bare',
