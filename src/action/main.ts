@@ -11,6 +11,7 @@ import { beginDrift } from './drift.js';
 import { recordForkSkip, skipsFork } from './fork.js';
 import { gateAndMeasure, installAgents } from './gated-run.js';
 import { loadActionPrices } from './job-cost.js';
+import { withActionMemory } from './memory-input.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { publish } from './publish.js';
@@ -37,7 +38,7 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   // The price table is an input: a broken `prices` file fails here, before anything is spent.
   const prices = await loadActionPrices(ctx.workspace, read);
   // So is the `context` file: read and checked here, its turns kept for every run.
-  const settings = await withActionContext(ctx.workspace, read);
+  const settings = await withActionMemory(ctx.workspace, await withActionContext(ctx.workspace, read));
   const run = newRun(ctx, settings);
   const ended = await endBeforePlan(run, ctx, settings);
   if (ended !== undefined) return ended;

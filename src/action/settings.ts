@@ -1,9 +1,11 @@
 import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import type { ContextTurn } from '../inputs/context.js';
+import type { MemoryFile } from '../inputs/memory.js';
 import type { Shard } from '../matrix/shard.js';
 import { Inputs } from './constants.js';
 import { type InputReader, inputText } from './input-reader.js';
+import { readMemoryInput } from './memory-input.js';
 import type { BaselineMode } from './results/results.js';
 import {
   type AgentInputs,
@@ -113,6 +115,10 @@ export interface Settings {
   contextTurns?: readonly ContextTurn[];
   /** `versus-fresh`: each query with a context measured fresh too, interleaved (`run --versus-fresh`). */
   versusFresh: boolean;
+  /** `memory: auto`: the repository's root memory files in every run's project (memory-input.ts). */
+  memory?: 'auto';
+  /** Those files, read and checked before the gates, each for the agents that read it; absent until then. */
+  memoryFiles?: readonly MemoryFile[];
   /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
@@ -150,6 +156,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
   });
   const own = ownModelInputs(agentNames, { models, ...(model === undefined ? {} : { model }) });
   const githubToken = input.optional(Inputs.GithubToken);
+  const memory = readMemoryInput(input.raw(Inputs.Memory));
   return {
     install,
     ...(agents === undefined ? {} : { agents }),
@@ -177,6 +184,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(cost.contextFill === undefined ? {} : { contextFill: cost.contextFill }),
     ...(cost.context === undefined ? {} : { context: cost.context }),
     versusFresh: cost.versusFresh,
+    ...(memory === undefined ? {} : { memory }),
     ...(cost.prices === undefined ? {} : { prices: cost.prices }),
     ...(cost.maxCostUsd === undefined ? {} : { maxCostUsd: cost.maxCostUsd }),
     routingMatrix,

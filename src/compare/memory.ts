@@ -18,7 +18,7 @@ function said(memory: Memory): string {
 
 /** The order matters too: the files are joined in it into the one file an agent reads. */
 function key(memory: Memory): string {
-  return (memory ?? []).map((m) => m.sha256).join(',');
+  return (memory ?? []).map((m) => `${m.sha256}:${(m.agents ?? []).join('+')}`).join(',');
 }
 
 /** A `memory` warning when the two reports' runs did not hold the same files, in the same order. */

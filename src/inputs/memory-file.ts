@@ -40,20 +40,31 @@ async function readOne(file: string): Promise<MemoryFile | InputError> {
   return { file, text: bytes.toString('utf8') };
 }
 
-/** The files in order, read and checked; throws every defect together (exit 1). */
-export async function loadMemoryFiles(files: readonly string[]): Promise<MemoryFile[]> {
+/**
+ * The files in order, read and checked; throws every defect together (exit 1). `each`: the files go
+ * to different agents (the Action's `memory: auto`), so each alone must keep within the limit.
+ */
+export async function loadMemoryFiles(
+  files: readonly string[],
+  limit: 'together' | 'each' = 'together',
+): Promise<MemoryFile[]> {
   const read = await Promise.all(files.map(readOne));
   const errors = read.filter((r): r is InputError => r instanceof InputError);
   if (errors.length > 0) throw new InputErrors(errors);
   const memory = read as MemoryFile[];
-  const bytes = memory.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
-  if (bytes > MEMORY_MAX_BYTES)
-    throw new InputErrors([
-      new InputError(
-        { file: files.length === 1 ? (files[0] ?? '') : files.join(', ') },
-        `--memory: ${bytes.toLocaleString('en-US')} bytes of memory${files.length === 1 ? '' : ' together'}, over the ${MEMORY_MAX_BYTES.toLocaleString('en-US')} bytes Codex reads of a project's AGENTS.md (it drops the rest without a word)`,
-        'keep the instructions the skill is routed by and cut the rest, or pass fewer files',
-      ),
-    ]);
+  const groups = limit === 'each' ? memory.map((m) => [m]) : [memory];
+  const over = groups.map(tooBig).filter((e): e is InputError => e !== undefined);
+  if (over.length > 0) throw new InputErrors(over);
   return memory;
+}
+
+/** The defect of files that hold more than `MEMORY_MAX_BYTES` together, if they do. */
+function tooBig(files: readonly MemoryFile[]): InputError | undefined {
+  const bytes = files.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
+  if (bytes <= MEMORY_MAX_BYTES) return undefined;
+  return new InputError(
+    { file: files.map((f) => f.file).join(', ') },
+    `--memory: ${bytes.toLocaleString('en-US')} bytes of memory${files.length === 1 ? '' : ' together'}, over the ${MEMORY_MAX_BYTES.toLocaleString('en-US')} bytes Codex reads of a project's AGENTS.md (it drops the rest without a word)`,
+    'keep the instructions the skill is routed by and cut the rest, or pass fewer files',
+  );
 }

@@ -5,17 +5,26 @@
  * what a report may say of them (a hash and a size each, never the text).
  */
 import { createHash } from 'node:crypto';
+import type { AgentId } from '../agents/agent.js';
 
 /** One memory file as read: where it came from (for messages only) and its text. */
 export interface MemoryFile {
   file: string;
   text: string;
+  /** The agents whose runs hold it (the Action's `memory: auto`); absent: every agent's. */
+  agents?: readonly AgentId[];
 }
 
-/** What a report says of a memory file: the SHA-256 of its bytes and their number. */
+/** What a report says of a memory file: the SHA-256 of its bytes and their number, and its agents. */
 export interface MemorySummary {
   sha256: string;
   bytes: number;
+  agents?: AgentId[];
+}
+
+/** The files an agent's runs hold, in order. */
+export function memoryFor(files: readonly MemoryFile[], agent: AgentId): MemoryFile[] {
+  return files.filter((f) => f.agents === undefined || f.agents.includes(agent));
 }
 
 /**
@@ -37,8 +46,12 @@ export function joinMemory(files: readonly MemoryFile[]): string | undefined {
 
 /** Each file by its hash and size, in order. */
 export function memorySummaries(files: readonly MemoryFile[]): MemorySummary[] {
-  return files.map(({ text }) => {
+  return files.map(({ text, agents }) => {
     const bytes = Buffer.from(text, 'utf8');
-    return { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+    return {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+      ...(agents === undefined ? {} : { agents: [...agents] }),
+    };
   });
 }

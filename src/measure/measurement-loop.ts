@@ -16,7 +16,7 @@ import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';
 import { type ContextTurn, describeContext } from '../inputs/context.js';
 import { composeListing, listingSpaces } from '../inputs/listing.js';
-import { joinMemory } from '../inputs/memory.js';
+import { joinMemory, memoryFor } from '../inputs/memory.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Budget, SideSpec } from './loop-spec.js';
 import {
@@ -149,7 +149,7 @@ export function runSetupOf(
         : { skillText: settings.skill.fileText }),
     },
     ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
-    ...memoryOf(settings.memory),
+    ...memoryOf(settings.memory, id),
     knobs: {
       maxRetries: settings.maxRetries,
       ...(settings.debug ? { debug: true } : {}),
@@ -158,9 +158,9 @@ export function runSetupOf(
   };
 }
 
-/** The memory text every run's project holds, joined from the files in order (none: nothing). */
-function memoryOf(files: LoopSettings['memory']): { memory?: string } {
-  const memory = files === undefined ? undefined : joinMemory(files);
+/** The memory text every run of agent `id` holds, joined from its files in order (none: nothing). */
+function memoryOf(files: LoopSettings['memory'], id: AgentId): { memory?: string } {
+  const memory = files === undefined ? undefined : joinMemory(memoryFor(files, id));
   return memory === undefined ? {} : { memory };
 }
 

@@ -10,8 +10,13 @@ export function memoryText(report: Pick<Report, 'settings' | 'agents'>): string 
   const memory = report.settings.memory;
   if (memory === undefined || memory.length === 0) return undefined;
   const bytes = memory.reduce((sum, m) => sum + m.bytes, 0);
-  const files = memory.length === 1 ? '1 file' : `${memory.length} files joined in order`;
+  const perAgent = memory.some((m) => m.agents !== undefined);
+  const files =
+    memory.length === 1 ? '1 file' : `${memory.length} files${perAgent ? ', each for the agents that read it' : ' joined in order'}`;
   const hashes = memory.map((m) => m.sha256.slice(0, 12)).join(', ');
-  const as = report.agents.map((a) => `${agentFacts(a.name).memoryFile} (${agentFacts(a.name).label})`);
+  const held = report.agents.filter((a) =>
+    memory.some((m) => m.agents === undefined || m.agents.includes(a.name)),
+  );
+  const as = held.map((a) => `${agentFacts(a.name).memoryFile} (${agentFacts(a.name).label})`);
   return `${files} (${bytes.toLocaleString('en-US')} ${bytes === 1 ? 'byte' : 'bytes'}; SHA-256 ${hashes}) in every run's project, as ${as.join(', ')}`;
 }

@@ -502,7 +502,14 @@ export const reportSchema = z.object({
      * SHA-256 of its bytes and their number, never its text or its path. Absent: none.
      */
     memory: z
-      .array(z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().positive() }))
+      .array(
+        z.object({
+          sha256: z.string().regex(/^[0-9a-f]{64}$/),
+          bytes: z.number().int().positive(),
+          /** The agents whose runs held it (the Action's `memory: auto`); absent: every agent's. */
+          agents: z.array(agentIdSchema).min(1).optional(),
+        }),
+      )
       .min(1)
       .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
