@@ -28,5 +28,9 @@ describe('the memory warning', () => {
   it('warns when the files differ, or come in another order (they are joined in it)', () => {
     expect(codes(held(['a', 10]), held(['c', 10]))).toEqual(['memory']);
     expect(codes(held(['a', 10], ['b', 5]), held(['b', 5], ['a', 10]))).toEqual(['memory']);
+    const forCodex = held(['a', 10]);
+    const first = forCodex.settings.memory?.[0];
+    if (first) first.agents = ['codex'];
+    expect(codes(held(['a', 10]), forCodex)).toEqual(['memory']);
   });
 });

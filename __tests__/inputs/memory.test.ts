@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { joinMemory, memorySummaries } from '../../src/inputs/memory.js';
+import { joinMemory, memoryFor, memorySummaries } from '../../src/inputs/memory.js';
 
 /** How several `--memory` files become the one file an agent reads, and what a report says of them. */
 describe('joinMemory', () => {
@@ -28,5 +28,20 @@ describe('memorySummaries', () => {
       bytes: Buffer.byteLength(text),
     });
     expect(JSON.stringify(summary)).not.toContain('private');
+  });
+});
+
+describe('memoryFor', () => {
+  it('gives an agent the files without agents and those naming it, in order', () => {
+    const files = [
+      { file: 'CLAUDE.md', text: 'c', agents: ['claude' as const] },
+      { file: 'shared.md', text: 's' },
+      { file: 'AGENTS.md', text: 'a', agents: ['codex' as const, 'claude' as const] },
+    ];
+    expect(memoryFor(files, 'claude').map((f) => f.file)).toEqual(['CLAUDE.md', 'shared.md', 'AGENTS.md']);
+    expect(memoryFor(files, 'codex').map((f) => f.file)).toEqual(['shared.md', 'AGENTS.md']);
+    expect(memoryFor(files, 'gemini').map((f) => f.file)).toEqual(['shared.md']);
+    expect(memorySummaries(files)[0]?.agents).toEqual(['claude']);
+    expect(memorySummaries(files)[1]).not.toHaveProperty('agents');
   });
 });

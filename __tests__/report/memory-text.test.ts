@@ -31,6 +31,16 @@ describe('memoryText', () => {
     expect(memoryText(base)).toBeUndefined();
   });
 
+  it("with the Action's files for their agents, names only the agents that held one", () => {
+    const auto: Report = {
+      ...withMemory,
+      settings: { ...withMemory.settings, memory: [{ sha256: 'c'.repeat(64), bytes: 9, agents: ['codex'] }] },
+    };
+    expect(memoryText(auto)).toBe(
+      "1 file (9 bytes; SHA-256 cccccccccccc) in every run's project, as AGENTS.md (Codex)",
+    );
+  });
+
   it('is a line of the Markdown environment only when memory was installed', () => {
     expect(environmentSection(withMemory, sidesOf(withMemory))).toContain(`- Memory installed: ${SAID}`);
     expect(environmentSection(base, sidesOf(base)).join('\n')).not.toContain('Memory installed');
