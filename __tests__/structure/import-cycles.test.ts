@@ -249,6 +249,7 @@ const FLOORS: Record<string, Floor> = {
   'inputs/': 'rule',
   'inputs/files.ts': 'adapter',
   'inputs/context-file.ts': 'adapter',
+  'inputs/memory-file.ts': 'adapter',
   'inputs/roster.ts': 'adapter',
   'inputs/sibling-files.ts': 'adapter',
   'author/': 'rule',

@@ -12,6 +12,7 @@ import { recordForkSkip, skipsFork } from './fork.js';
 import { gateAndMeasure, installAgents } from './gated-run.js';
 import { loadActionPrices } from './job-cost.js';
 import { agentsEnv } from './measure-one.js';
+import { withActionMemory } from './memory-input.js';
 import { runMerge } from './merge.js';
 import { forkTargetRefusal, newRun, notRun, planRun } from './plan.js';
 import { publish } from './publish.js';
@@ -40,7 +41,10 @@ async function runAction(signal: AbortSignal): Promise<Conclusion> {
   const prices = await loadActionPrices(ctx.workspace, read);
   // So is the `context` file: read and checked here, its turns kept for every run.
   // And the `roster`: its crowd read from the pull request's checkout, every defect named now.
-  const settings = await withActionRoster(ctx.workspace, await withActionContext(ctx.workspace, read));
+  const settings = await withActionMemory(
+    ctx.workspace,
+    await withActionRoster(ctx.workspace, await withActionContext(ctx.workspace, read)),
+  );
   const run = newRun(ctx, settings);
   const ended = await endBeforePlan(run, ctx, settings);
   if (ended !== undefined) return ended;

@@ -148,6 +148,8 @@ export function loopSettingsOf(
     ...(turns === undefined ? {} : { context: turns }),
     ...(settings.contextFill === undefined ? {} : { contextFill: settings.contextFill }),
     ...(settings.versusFresh ? { versusFresh: true } : {}),
+    // `memory: auto`, as the CLI's `--memory`: the repository's root files, on both arms.
+    ...(settings.memoryFiles === undefined ? {} : { memory: settings.memoryFiles }),
     rules: { ...DEFAULT_RULES, runsPerQuery: settings.runs },
     timeoutSeconds: settings.timeoutSeconds,
     stub: STUB_LAYOUT,

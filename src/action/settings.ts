@@ -1,10 +1,12 @@
 import * as core from '@actions/core';
 import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import type { ContextTurn } from '../inputs/context.js';
+import type { MemoryFile } from '../inputs/memory.js';
 import type { Crowd } from '../inputs/roster.js';
 import type { Shard } from '../matrix/shard.js';
 import { Inputs } from './constants.js';
 import { type InputReader, inputText } from './input-reader.js';
+import { readMemoryInput } from './memory-input.js';
 import type { BaselineMode } from './results/results.js';
 import { readRosterInput } from './roster-input.js';
 import {
@@ -119,6 +121,10 @@ export interface Settings {
   roster?: string;
   /** The `roster`'s crowd, read and checked before anything is installed (roster-input.ts); absent until then. */
   rosterCrowd?: Crowd;
+  /** `memory: auto`: the repository's root memory files in every run's project (memory-input.ts). */
+  memory?: 'auto';
+  /** Those files, read and checked before the gates, each for the agents that read it; absent until then. */
+  memoryFiles?: readonly MemoryFile[];
   /** `prices`: a price table file, relative to the workspace (`run --prices`); absent: the built-in table. */
   prices?: string;
   /** `max-cost-usd`: the whole job's budget in US dollars (`run --max-cost-usd`); absent: none. */
@@ -157,6 +163,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
   });
   const own = ownModelInputs(agentNames, { models, ...(model === undefined ? {} : { model }) });
   const githubToken = input.optional(Inputs.GithubToken);
+  const memory = readMemoryInput(input.raw(Inputs.Memory));
   return {
     install,
     ...(agents === undefined ? {} : { agents }),
@@ -185,6 +192,7 @@ export function readSettings(read: InputReader = coreReader): Settings {
     ...(cost.context === undefined ? {} : { context: cost.context }),
     versusFresh: cost.versusFresh,
     ...(roster === undefined ? {} : { roster }),
+    ...(memory === undefined ? {} : { memory }),
     ...(cost.prices === undefined ? {} : { prices: cost.prices }),
     ...(cost.maxCostUsd === undefined ? {} : { maxCostUsd: cost.maxCostUsd }),
     routingMatrix,

@@ -52,6 +52,11 @@ export interface AgentFacts {
   /** Whether its runs can be listed among a roster's crowd (`run --roster`, docs/roster.md). */
   placesRoster: boolean;
   /**
+   * The project memory file its runs read from the project's root (`run --memory`, docs/cli.md
+   * "Memory files"): `CLAUDE.md`, `AGENTS.md`, `GEMINI.md`.
+   */
+  memoryFile: string;
+  /**
    * Why its runs cannot start from a context (`--context`; docs/context.md), said to the user; absent
    * when they can.
    */
@@ -319,6 +324,11 @@ export interface AgentRunSettings {
    * of the run's own holding the stub alone), so the two arms differ by the crowd alone.
    */
   cleanSides?: readonly number[];
+  /**
+   * `run --memory`: the text every run's project holds in the agent's memory file (its facts'
+   * `memoryFile`, at the project's root), the files joined in order (docs/cli.md "Memory files").
+   */
+  memory?: string;
   warm?: AgentWarmStarts;
 }
 

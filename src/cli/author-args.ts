@@ -66,6 +66,8 @@ export interface ImproveArgs extends MeasuringFlags {
   context?: string;
   /** `--context-fill N`: N characters of the shipped coding conversation before every query. */
   contextFill?: number;
+  /** `--memory <file>` (repeatable): project instructions every measured run's project holds, as for run. */
+  memory: string[];
 }
 
 /**
@@ -118,5 +120,6 @@ export function improveArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): Impr
     ...(v.get('context-fill') === undefined
       ? {}
       : { contextFill: numberOption('context-fill', v.get('context-fill'), 0) }),
+    memory: [...(parsed.lists.get('memory') ?? [])],
   };
 }

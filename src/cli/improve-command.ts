@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { EarlyStart } from '../agents/agent.js';
+import { DEFAULT_AGENTS, type EarlyStart } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { askAgent } from '../agents/runtime.js';
 import { skillBody } from '../author/skill-file.js';
@@ -13,6 +13,7 @@ import { renderImproveMarkdown } from '../improve/markdown.js';
 import { type ImproveDeps, runImproveSession } from '../improve/session.js';
 import type { ContextTurn } from '../inputs/context.js';
 import { loadEvalSet, loadSkill } from '../inputs/files.js';
+import type { MemoryFile } from '../inputs/memory.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
@@ -36,6 +37,7 @@ import { listedSiblingsOf, otherAgentSettings } from './other-agents.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
 import { runContext } from './run-context.js';
+import { runMemory } from './run-memory.js';
 
 /**
  * `skilltrigger improve`: the gates once, then the session (src/improve/session.ts) with the real
@@ -90,7 +92,7 @@ interface SessionGated {
 
 /** What `improve` reads and checks before anything is spent. */
 interface ImproveInputs {
-  args: ImproveArgs & { contextTurns?: readonly ContextTurn[] };
+  args: ImproveArgs & { contextTurns?: readonly ContextTurn[]; memoryFiles?: readonly MemoryFile[] };
   skill: Skill;
   /** The SKILL.md as it stands, which `--write` edits. */
   original: string;
@@ -105,7 +107,13 @@ async function improveInputs(given: ImproveArgs, io: CliIo): Promise<ImproveInpu
   // --context and --context-fill, read and checked as run reads them: every measurement starts its
   // runs with the turns (an entry's own context is the more precise), the holdout's as the train's.
   const context = await runContext(given, io);
-  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
+  // --memory, as run reads it: every measurement's runs hold the files.
+  const memoryFiles = await runMemory(given.memory, DEFAULT_AGENTS, io);
+  const args = {
+    ...given,
+    ...(context === undefined ? {} : { contextTurns: context.turns }),
+    ...(memoryFiles.length === 0 ? {} : { memoryFiles }),
+  };
   const evalSet = await loadEvalSet(args.eval, skill.name);
   checkSplit(evalSet);
   refuseForAgent(args, skill, evalSet);

@@ -1,6 +1,7 @@
 import type { AgentId, ContextTurn } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
+import type { MemoryFile } from '../inputs/memory.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
@@ -30,6 +31,8 @@ export interface MeasureFlags {
   versusFresh?: boolean;
   /** `--context-fill N`: the fill `contextTurns` was made from. */
   contextFill?: number;
+  /** `--memory <file>`…, read: the project instructions every run's project holds (docs/cli.md "Memory files"). */
+  memoryFiles?: readonly MemoryFile[];
 }
 
 /** What the cost step adds (src/cli/cost-step.ts): the price table, and the budget with `--max-cost-usd`. */
@@ -69,6 +72,7 @@ export function flagSettingsFrom(
     ...(args.contextTurns ? { context: args.contextTurns } : {}),
     ...(args.versusFresh ? { versusFresh: true } : {}),
     ...(args.contextFill === undefined ? {} : { contextFill: args.contextFill }),
+    ...(args.memoryFiles && args.memoryFiles.length > 0 ? { memory: args.memoryFiles } : {}),
     ...(cost ? { prices: cost.prices } : {}),
     ...(cost?.budget ? { budget: cost.budget } : {}),
     rules: {

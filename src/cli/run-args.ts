@@ -51,6 +51,8 @@ export interface RunArgs extends MeasuringFlags {
   contextFill?: number;
   /** `--versus-fresh`: each query with a context is measured fresh too, interleaved (docs/context.md). */
   versusFresh: boolean;
+  /** `--memory <file>` (repeatable): project instructions every run's project holds (docs/cli.md "Memory files"). */
+  memory: string[];
 }
 
 /** `run`'s settings from what `parseOptions` found. */
@@ -78,6 +80,7 @@ export function runArgs(parsed: ParsedOptions, env: NodeJS.ProcessEnv): RunArgs 
     versusFresh: parsed.switches.has('versus-fresh'),
     threshold: numberOption('threshold', v.get('threshold'), 0.5),
     siblings: [...(parsed.lists.get('siblings') ?? [])],
+    memory: [...(parsed.lists.get('memory') ?? [])],
     crossNegatives: crossNegativesOf(parsed),
     allowBare: parsed.switches.has('allow-bare'),
     versusClean: parsed.switches.has('versus-clean'),

@@ -28,6 +28,7 @@ import type { CliIo } from './output.js';
 import { prepareRosterRun, type RosterRun, versusCleanRefusal } from './roster-run.js';
 import type { RunArgs } from './run-args.js';
 import { runContext, versusFreshCount } from './run-context.js';
+import { runMemory } from './run-memory.js';
 import { siblingsLine } from './siblings-line.js';
 
 export type { CliIo } from './output.js';
@@ -117,7 +118,13 @@ async function readRunInputs(given: RunArgs, io: CliIo) {
   const skill = await loadSkill(given.skill);
   // The context is an input too: refused with its file, line and fix before anything is spent.
   const context = await runContext(given, io);
-  const args = context === undefined ? given : { ...given, contextTurns: context.turns };
+  // So are the memory files: each read and checked, every defect refused together.
+  const memoryFiles = await runMemory(given.memory, given.agents ?? DEFAULT_AGENTS, io);
+  const args = {
+    ...given,
+    ...(context === undefined ? {} : { contextTurns: context.turns }),
+    ...(memoryFiles.length === 0 ? {} : { memoryFiles }),
+  };
   const { file: evalFile, evalSet: ownSet } = await ownEvalSet(args.eval, skill, io);
   // Siblings and their eval sets are inputs too: every defect is found before anything is spent.
   const siblingSkills =

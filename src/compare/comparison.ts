@@ -32,6 +32,8 @@ export type ComparisonWarningCode =
   | 'siblings'
   /** `run --roster`: the two reports were listed among different crowds, or one among none. */
   | 'roster-crowd'
+  /** `run --memory`: the two reports' runs held different memory files, or one held none (src/compare/memory.ts). */
+  | 'memory'
   /** How the stub and its catalogue were listed differs (src/compare/listing.ts). */
   | 'listing-unknown'
   | 'listing-state'

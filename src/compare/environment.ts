@@ -3,6 +3,7 @@ import { agentFacts } from '../agents/registry.js';
 import type { Report } from '../schemas/report.js';
 import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';
 import { contextWarnings } from './contexts.js';
+import { memoryWarnings } from './memory.js';
 import { siblingSetWarnings } from './siblings.js';
 
 /** How a warning names an agent's CLI. */
@@ -103,6 +104,7 @@ export function environmentWarnings(
       code: 'roster-crowd',
       message: `the crowd the stub was listed among differs (run --roster): ${both(crowdOf(a), crowdOf(b))}; the listing budget may list the description differently`,
     });
+  out.push(...memoryWarnings(a, b, names));
 
   if (a.environment === null || b.environment === null) {
     const missing = [

@@ -3,6 +3,7 @@
 import type { AgentId, ContextTurn, EarlyStart, InitInfo, SiblingText } from '../agents/agent.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
+import type { MemoryFile } from '../inputs/memory.js';
 import type { Crowd } from '../inputs/roster.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { ListingRead } from '../report/build/listing.js';
@@ -105,6 +106,11 @@ export interface MeasureSettings {
   listingGate?: boolean;
   /** `run --roster`: the crowd every run is listed among, in a HOME of the run's own (docs/roster.md). */
   roster?: MeasureRoster;
+  /**
+   * `--memory <file>`…: project instructions every run's project holds, as each agent reads them
+   * (its facts' `memoryFile`), the files joined in order (docs/cli.md "Memory files").
+   */
+  memory?: readonly MemoryFile[];
 }
 
 /** A roster measurement's crowd: each agent places it in its runs' own HOMEs (docs/roster.md). */
@@ -143,4 +149,5 @@ export type LoopSettings = Pick<
   | 'versusFresh'
   | 'standby'
   | 'roster'
+  | 'memory'
 >;

@@ -16,6 +16,7 @@ import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';
 import { type ContextTurn, describeContext } from '../inputs/context.js';
 import { composeListing, listingSpaces } from '../inputs/listing.js';
+import { joinMemory, memoryFor } from '../inputs/memory.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Budget, SideSpec } from './loop-spec.js';
 import {
@@ -150,12 +151,19 @@ export function runSetupOf(
     ...(settings.roster ? { crowd: settings.roster.crowd.entries } : {}),
     // `--versus-clean`: the baseline side is the same description in the clean room.
     ...(settings.roster?.versusClean ? { cleanSides: [1] } : {}),
+    ...memoryOf(settings.memory, id),
     knobs: {
       maxRetries: settings.maxRetries,
       ...(settings.debug ? { debug: true } : {}),
       ...(settings.lateTurns ? { lateTurns: settings.lateTurns } : {}),
     },
   };
+}
+
+/** The memory text every run of agent `id` holds, joined from its files in order (none: nothing). */
+function memoryOf(files: LoopSettings['memory'], id: AgentId): { memory?: string } {
+  const memory = files === undefined ? undefined : joinMemory(memoryFor(files, id));
+  return memory === undefined ? {} : { memory };
 }
 
 /** The agents the plan runs, by id. */

@@ -3,6 +3,7 @@ import type { InheritedSetup } from '../agents/agent.js';
 import { type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { describeContext } from '../inputs/context.js';
+import { memorySummaries } from '../inputs/memory.js';
 import type { Crowd } from '../inputs/roster.js';
 import { buildReport } from '../report/build/build.js';
 import { describeListed } from '../report/build/listed.js';
@@ -122,6 +123,7 @@ function settingsInput(settings: MeasureSettings, made: MeasurementLoop, result:
           },
         }
       : {}),
+    ...(settings.memory && settings.memory.length > 0 ? { memory: memorySummaries(settings.memory) } : {}),
     ...(settings.prices ? { prices: settings.prices } : {}),
     ...(settings.budget ? { maxCostUsd: settings.budget.maxUsd } : {}),
     ...(result.budgetStop ? { budgetStop: result.budgetStop } : {}),

@@ -4,6 +4,7 @@ import { escapeInline } from '../escape.js';
 import type { Report } from '../schemas/report.js';
 import { counted, settingsText } from './headline.js';
 import { listingLines } from './listing-text.js';
+import { memoryText } from './memory-text.js';
 import { labelled, type Side } from './sides.js';
 
 function descriptionLine(side: Side): string {
@@ -38,6 +39,7 @@ export function environmentSection(report: Report, sides: readonly Side[]): stri
       `${counted(report.environment.hooks, 'hook')}, ${counted(report.environment.mcpServers, 'MCP server')}`
     : 'not recorded';
   const s = report.settings;
+  const memory = memoryText(report);
   const settings = settingsText(s, 'auto: a query stops once its verdict is settled');
   const conflict = report.conflictAllowed
     ? 'measured despite a conflicting plugin (--allow-conflict)'
@@ -49,6 +51,7 @@ export function environmentSection(report: Report, sides: readonly Side[]): stri
     `- Model: requested ${requested} · reported ${reported}`,
     `- Roster: ${roster}`,
     `- Inherited environment: ${env}`,
+    ...(memory === undefined ? [] : [`- Memory installed: ${memory}`]),
     `- Settings: ${settings}`,
     ...sides.map(descriptionLine),
     ...sides.flatMap((side) => listingLines(side.m).map((l) => `- Listing: ${labelled(side, l)}`)),

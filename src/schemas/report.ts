@@ -506,6 +506,22 @@ export const reportSchema = z.object({
         versusClean: z.literal(true).optional(),
       })
       .optional(),
+    /**
+     * `--memory <file>`…: the project instructions every run's project held, as each agent reads
+     * them (CLAUDE.md, AGENTS.md, GEMINI.md; docs/cli.md "Memory files"), each file in order by the
+     * SHA-256 of its bytes and their number, never its text or its path. Absent: none.
+     */
+    memory: z
+      .array(
+        z.object({
+          sha256: z.string().regex(/^[0-9a-f]{64}$/),
+          bytes: z.number().int().positive(),
+          /** The agents whose runs held it (the Action's `memory: auto`); absent: every agent's. */
+          agents: z.array(agentIdSchema).min(1).optional(),
+        }),
+      )
+      .min(1)
+      .optional(),
     /** `--max-cost-usd`: the budget, US dollars. */
     maxCostUsd: z.number().positive().optional(),
     /** The price table the costs come from: the built-in one, or a `--prices` file (its SHA-256, first 12 hex). */

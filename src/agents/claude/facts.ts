@@ -70,6 +70,7 @@ export const claudeFacts: AgentFacts = {
   transcript: session,
   routesMatrix: true,
   placesRoster: true,
+  memoryFile: 'CLAUDE.md',
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,
 };

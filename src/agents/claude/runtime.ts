@@ -21,6 +21,7 @@ import { killAllClaudeGroups } from './children.js';
 import { runClaudeCommand } from './command.js';
 import { type EarlyStandby, startEarlyStandby } from './early-standby.js';
 import { inheritedEnvironment } from './environment.js';
+import { claudeFacts } from './facts.js';
 import { parseCliVersion } from './gates/cli.js';
 import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
@@ -40,6 +41,7 @@ import type { WaitingSpec } from './waiting-run.js';
 export function claudeStubs(
   stubs: AgentStubs,
   home?: HomePlacement | ((side: number) => HomePlacement | undefined),
+  memory?: string,
 ): StubSpec[] {
   const siblings = stubs.siblings.map((s) => ({
     skillName: s.skillName,
@@ -52,6 +54,7 @@ export function claudeStubs(
       layout: stubs.layout ?? 'command',
       skillName: stubs.skillName,
       ...(placed ? { home: placed } : {}),
+      ...(memory === undefined ? {} : { memory: { file: claudeFacts.memoryFile, text: memory } }),
       ...stubFieldsFor(stubs.listed?.[side] ?? description),
       ...(siblings.length === 0 ? {} : { siblings }),
     };
@@ -95,7 +98,10 @@ export function claudeWaitingSpec(
   settings: Omit<AgentRunSettings, 'warm'>,
   first: RunShape,
 ): WaitingSpec | undefined {
-  return waitingSpecOf({ stubs: claudeStubs(settings.stubs), run: runSettingsOf(settings) }, first);
+  return waitingSpecOf(
+    { stubs: claudeStubs(settings.stubs, undefined, settings.memory), run: runSettingsOf(settings) },
+    first,
+  );
 }
 
 /** The early standbys this runtime started, so `open` takes back its own kind. */
@@ -112,7 +118,7 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       // One placement per side and measurement: a standby's spec must compare equal to its run's.
       return claudeLoopAgent(
         {
-          stubs: claudeStubs(settings.stubs, sidePlacements(settings)),
+          stubs: claudeStubs(settings.stubs, sidePlacements(settings), settings.memory),
           run: runSettingsOf(settings),
           standby: warm.count,
           ...(warm.first ? { first: warm.first } : {}),

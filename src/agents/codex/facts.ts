@@ -60,5 +60,6 @@ export const codexFacts: AgentFacts = {
   transcript: rollout,
   routesMatrix: true,
   placesRoster: true,
+  memoryFile: 'AGENTS.md',
   defaultModel: (version) => (version === undefined ? undefined : DEFAULT_MODELS[version]),
 };

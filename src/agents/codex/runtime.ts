@@ -26,7 +26,7 @@ export const codexRuntime: AgentRuntime = {
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
   open: (settings) => {
-    const { bin, env, version, stubs, warm } = settings;
+    const { bin, env, version, stubs, memory, warm } = settings;
     // The crowd's entry of the skill's own name is the skill itself: the stub stands for it; a
     // clean side (`--versus-clean`) lists none.
     const others = (side: number) => sideCrowd(settings, side)?.filter((e) => e.name !== stubs.skillName);
@@ -42,6 +42,7 @@ export const codexRuntime: AgentRuntime = {
           description,
           ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
           ...(crowd ? { crowd: codexCrowdSkills(crowd) } : {}),
+          ...(memory === undefined ? {} : { memory }),
         };
       }),
       { ...(defaultModel === undefined ? {} : { defaultModel }), standby: warm?.count ?? 0 },

@@ -9,8 +9,15 @@ import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { initRepository } from '../../system/git.js';
-import { createTempFolder, removeTempFolder, StubProjectError, yamlString } from '../process/stub-project.js';
+import {
+  createTempFolder,
+  removeTempFolder,
+  StubProjectError,
+  writeProjectMemory,
+  yamlString,
+} from '../process/stub-project.js';
 import type { CodexSiblingIdentity, CodexStubIdentity } from './decision.js';
+import { codexFacts } from './facts.js';
 import type { CodexRunFolders } from './launch.js';
 import { codexListedDescription } from './listing.js';
 
@@ -26,6 +33,8 @@ export interface CodexStubSpec {
    * where the listing probe puts them too), which the run is started with (docs/roster.md).
    */
   crowd?: ReadonlyArray<{ folder: string; text: string }>;
+  /** `run --memory`: the project's AGENTS.md (docs/codex.md "Memory files"). */
+  memory?: string;
 }
 
 export interface CodexStubProject extends CodexRunFolders {
@@ -100,6 +109,10 @@ export async function createCodexStubProject(spec: CodexStubSpec): Promise<Codex
     const tmpDir = path.join(base, 'tmp');
     for (const folder of [dir, codexHome, tmpDir]) await mkdir(folder);
     await initRepository(dir);
+    await writeProjectMemory(
+      dir,
+      spec.memory === undefined ? undefined : { file: codexFacts.memoryFile, text: spec.memory },
+    );
     await mkdir(path.join(dir, '.agents'));
     await mkdir(path.join(dir, '.agents', 'skills'));
     const stub = await writeStub(dir, spec.skillName, spec.description);

@@ -30,6 +30,7 @@ export const geminiFacts: AgentFacts = {
   warmStandby: false,
   routesMatrix: true,
   placesRoster: false,
+  memoryFile: 'GEMINI.md',
   noContext: 'its runs do not place a conversation before the query yet (docs/gemini.md "Wiring")',
   defaultModel: () => GEMINI_DEFAULT_MODEL,
 };

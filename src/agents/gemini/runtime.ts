@@ -47,7 +47,7 @@ export const geminiRuntime: AgentRuntime = {
     }
     return { installed, leftOut };
   },
-  open: ({ bin, env, stubs }) =>
+  open: ({ bin, env, stubs, memory }) =>
     geminiAgent(
       bin,
       // The auth gate has passed: the key is in the environment.
@@ -58,6 +58,7 @@ export const geminiRuntime: AgentRuntime = {
         // break, which skilltrigger's reader trims): the candidate's stub is written from it.
         description: side === 0 ? (ownText(stubs.skillText) ?? description) : description,
         ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
+        ...(memory === undefined ? {} : { memory }),
       })),
       env,
     ),

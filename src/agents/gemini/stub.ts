@@ -10,8 +10,15 @@ import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { initRepository } from '../../system/git.js';
-import { createTempFolder, removeTempFolder, StubProjectError, yamlString } from '../process/stub-project.js';
+import {
+  createTempFolder,
+  removeTempFolder,
+  StubProjectError,
+  writeProjectMemory,
+  yamlString,
+} from '../process/stub-project.js';
 import type { GeminiSiblingIdentity, GeminiStubIdentity } from './decision.js';
+import { geminiFacts } from './facts.js';
 import { type GeminiRunFolders, geminiPolicy, geminiSettings } from './launch.js';
 
 export interface GeminiStubSpec {
@@ -21,6 +28,8 @@ export interface GeminiStubSpec {
   siblings?: Array<{ skillName: string; description: string }>;
   /** Where the temp folder goes; default the OS temp dir. */
   root?: string;
+  /** `run --memory`: the project's GEMINI.md (docs/gemini.md "Memory files"). */
+  memory?: string;
 }
 
 export interface GeminiStubProject extends GeminiRunFolders {
@@ -88,6 +97,10 @@ export async function createGeminiStubProject(spec: GeminiStubSpec): Promise<Gem
     for (const folder of [dir, home, tmpDir]) await mkdir(folder);
     await writeGeminiHome(home);
     await initRepository(dir);
+    await writeProjectMemory(
+      dir,
+      spec.memory === undefined ? undefined : { file: geminiFacts.memoryFile, text: spec.memory },
+    );
     const stub = await writeStub(dir, spec.skillName, spec.description);
     const siblings: GeminiSiblingIdentity[] = [];
     for (const sibling of spec.siblings ?? []) {

@@ -61,6 +61,19 @@ export interface StubSpec {
   root?: string;
   /** A HOME of the run's own, beside the project (`HomePlacement`). */
   home?: HomePlacement;
+  /** `run --memory`: the memory file written at the project's root, by its name (`CLAUDE.md`). */
+  memory?: ProjectMemory;
+}
+
+/** A memory file at a temp project's root: its name as the agent reads it, and its text. */
+export interface ProjectMemory {
+  file: string;
+  text: string;
+}
+
+/** Writes `memory` at the root of the project `dir` (nothing without one). */
+export async function writeProjectMemory(dir: string, memory: ProjectMemory | undefined): Promise<void> {
+  if (memory !== undefined) await writeFile(path.join(dir, memory.file), memory.text);
 }
 
 /**
@@ -167,6 +180,7 @@ export async function createStubProject(spec: StubSpec): Promise<StubProject> {
     await mkdir(dir);
     await mkdir(tmpDir);
     await initRepository(dir);
+    await writeProjectMemory(dir, spec.memory);
     // `.claude` without `recursive`: if a cleanup job removed the temp folder meanwhile, this fails
     // instead of quietly making the folders again (a project without its .git, in a folder the
     // user's job meant to be gone).

@@ -74,7 +74,7 @@ export const IMPROVE_HELP = {
     '    [--stub command|skill] [--allow-conflict] [--max-retries 2] [--threshold 0.5]',
     '    [--claude <path>] [--debug] [--max-cost-usd X] [--prices <file>] [--standby N]',
     `    [--context <file>] [--context-fill N] [--agent ${agentValues()}]`,
-    `    ${agentBinUsage()}`,
+    `    ${agentBinUsage()} [--memory <file>]...`,
     '    or: --apply <improve-report.json> --skill <dir>',
   ],
   options: [
@@ -110,6 +110,12 @@ export const IMPROVE_HELP = {
       name: 'context',
       value: '<file>',
       text: "start every measured run (train and holdout, every description) with these earlier turns, as for run; an entry's own context is the more precise (docs/context.md)",
+    },
+    {
+      name: 'memory',
+      value: '<file>',
+      repeatable: true,
+      text: 'install this file of project instructions in every measured run\'s project (train and holdout, every description), as for run (docs/cli.md, "Memory files")',
     },
     {
       name: 'context-fill',

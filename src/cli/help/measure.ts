@@ -23,7 +23,7 @@ export const RUN_HELP = {
     '    [--late N] [--prices <file>] [--max-cost-usd X] [--dry-run] [--standby N]',
     `    [--agent ${agentValues()}[,…]] ${agentBinUsage()}`,
     '    [--context <file>] [--context-fill N] [--versus-fresh] [--allow-bare]',
-    '    [--roster <file|dir> [--versus-clean]]',
+    '    [--roster <file|dir> [--versus-clean]] [--memory <file>]...',
   ],
   options: [
     SHARED.skill,
@@ -84,6 +84,12 @@ export const RUN_HELP = {
     {
       name: 'versus-clean',
       text: 'with --roster: measure the same description among the crowd and in the clean room (no crowd, the stub alone in a HOME of its own), interleaved, in one paired report whose comparison is what the crowd costs, in points (docs/roster.md); not with --baseline-description or --versus-fresh',
+    },
+    {
+      name: 'memory',
+      value: '<file>',
+      repeatable: true,
+      text: 'install this file of project instructions in every run\'s temp project, as each agent reads it: CLAUDE.md for Claude Code, AGENTS.md for Codex, GEMINI.md for Gemini CLI; several are joined in order into that one file (at most 32 KiB together); the report records each by its hash and size (docs/cli.md, "Memory files")',
     },
     {
       name: 'allow-bare',

@@ -83,6 +83,8 @@ export interface ReportInput {
   contextFill?: number;
   /** `run --roster`: the crowd, by hash and counts. */
   roster?: NonNullable<Report['settings']['roster']>;
+  /** `--memory`: each file by hash and size. */
+  memory?: NonNullable<Report['settings']['memory']>;
   /** The price table the runs are priced with, and its identity for `settings.prices`. */
   prices?: { table: PriceTable; identity: PricesIdentity };
   maxCostUsd?: number;
@@ -197,6 +199,7 @@ export function buildReport(input: ReportInput): Report {
       ...(input.versusFresh ? { versusFresh: true as const } : {}),
       ...(input.contextFill === undefined ? {} : { contextFill: input.contextFill }),
       ...(input.roster === undefined ? {} : { roster: input.roster }),
+      ...(input.memory === undefined ? {} : { memory: input.memory }),
       ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
       ...(input.prices ? { prices: input.prices.identity } : {}),
     },

@@ -4,6 +4,7 @@ import { utcDate } from '../../format.js';
 import { isHoldout } from '../../inputs/weak-set.js';
 import type { QueryResult, Report } from '../../schemas/report.js';
 import { counted, settingsText } from '../headline.js';
+import { memoryText } from '../memory-text.js';
 import { costWarnings } from '../models-text.js';
 import { labelled, type Side } from '../sides.js';
 import { html, type Markup } from './markup.js';
@@ -144,6 +145,7 @@ export function environmentFacts(report: Report, sides: readonly Side[]): Markup
   const reported = Object.entries(report.model.reported).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const s = report.settings;
   const env = report.environment;
+  const memory = memoryText(report);
   const facts: [string, string][] = [
     ['Tool', `skilltrigger ${report.tool.version} · Claude Code CLI ${report.cli.version ?? 'unknown'}`],
     [
@@ -164,6 +166,7 @@ export function environmentFacts(report: Report, sides: readonly Side[]): Markup
         ? `${counted(env.memoryFiles.project, 'project memory file')}, ${counted(env.memoryFiles.user, 'user memory file')}, ${counted(env.hooks, 'hook')}, ${counted(env.mcpServers, 'MCP server')}`
         : 'not recorded',
     ],
+    ...(memory === undefined ? [] : [['Memory installed', memory] as [string, string]]),
     ['Settings', settingsText(s, 'auto')],
     ...sides.map((side): [string, string] => {
       const d = side.m.description;
