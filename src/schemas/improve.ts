@@ -10,8 +10,11 @@ import { agentIdSchema } from './report.js';
  * so in `notice`, at its top. It holds no query text, path, stderr or key.
  */
 export const IMPROVE_SCHEMA_ID = 'skilltrigger/improve';
-/** Version 3 added only the optional `interrupted`; version 2 the budget. Older files read as written. */
-export const IMPROVE_SCHEMA_VERSION = 3;
+/**
+ * Version 4 added only the optional `settings.agent` (`improve --agent`); version 3 the optional
+ * `interrupted`; version 2 the budget. Older files read as written.
+ */
+export const IMPROVE_SCHEMA_VERSION = 4;
 /** The oldest improve report `view` still reads. */
 export const OLDEST_IMPROVE_SCHEMA_VERSION = 1;
 

@@ -11,9 +11,13 @@ import { ERROR_CAUSES } from '../outcome.js';
  * (first 12 hex of SHA-256), no stderr, and of the inherited environment only counts.
  */
 export const REPORT_SCHEMA_ID = 'skilltrigger/report';
-export const REPORT_SCHEMA_VERSION = 9;
+export const REPORT_SCHEMA_VERSION = 10;
 /**
- * The oldest version `read` still accepts. Version 9 only added the optional `settings.roster`
+ * The oldest version `read` still accepts. Version 10 only added optional fields:
+ * `settings.memory` (`--memory`: each file's hash, size and agents), `settings.roster.versusClean`
+ * (`run --roster --versus-clean`: the baseline side is the clean room) and `listing.*.stub.text`
+ * (the characters the entry's text needs, listed or not), so a version-9 report reads as it was.
+ * Version 9 only added the optional `settings.roster`
  * (`run --roster`: the crowd's hash, where it came from and its counts), so a version-8 report
  * reads as it was. Version 8 only added `gemini` to the agent ids and optional
  * fields (per query `context`, `byContext`, `listing`; per measurement `byContext`, `sessionCost`,
