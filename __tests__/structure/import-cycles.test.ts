@@ -233,6 +233,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/claude/listed-text.ts': 'flow',
   'agents/claude/prefetch.ts': 'flow',
   'agents/claude/run-once.ts': 'flow',
+  'agents/claude/run-watch.ts': 'flow',
   'agents/claude/standby.ts': 'flow',
   'agents/claude/waiting-run.ts': 'flow',
   'agents/codex/command.ts': 'rule',
