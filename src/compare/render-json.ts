@@ -1,12 +1,17 @@
 /** The `--json` output of a comparison: a stable, versioned shape with its keys in a fixed order. */
 import type { Interval } from '../verdict/statistics.js';
 import type { ClassComparison, Comparison, QueryComparison, SubsetComparison } from './compare.js';
-import type { RenderOptions } from './render.js';
 
 /** The `--json` output's schema id and version: bump the version on any change of shape. */
 export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';
 // 2: `simulated` (always) and `subsets` (where a set marks needs_context or a holdout) were added.
 export const COMPARISON_SCHEMA_VERSION = 2;
+
+/** What the caller knows that the comparison does not: whether both sides came from the simulated model. */
+export interface RenderOptions {
+  /** Both reports were answered by the simulated model: said first in text, `simulated: true` in JSON. */
+  simulated?: boolean;
+}
 
 /** The `--json` output: a stable, versioned shape (keys in a fixed order), ending with a newline. */
 export function comparisonJson(c: Comparison, opts: RenderOptions = {}): string {

@@ -6,16 +6,16 @@ import type {
   QueryComparison,
   SubsetComparison,
 } from './compare.js';
+import type { RenderOptions } from './render-json.js';
 import { withoutText } from './subsets-text.js';
 
 // The `--json` output lives in render-json.ts; callers import it from here too.
-export { COMPARISON_SCHEMA_ID, COMPARISON_SCHEMA_VERSION, comparisonJson } from './render-json.js';
-
-/** What the caller knows that the comparison does not: whether both sides came from the simulated model. */
-export interface RenderOptions {
-  /** Both reports were answered by the simulated model: said first in text, `simulated: true` in JSON. */
-  simulated?: boolean;
-}
+export {
+  COMPARISON_SCHEMA_ID,
+  COMPARISON_SCHEMA_VERSION,
+  comparisonJson,
+  type RenderOptions,
+} from './render-json.js';
 
 /** The first line of a comparison of two simulated reports, so nobody reads its numbers as Claude's. */
 export const SIMULATED_LINE =
