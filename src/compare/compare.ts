@@ -9,9 +9,9 @@ import {
   type SubsetComparison,
 } from './comparison.js';
 import { environmentWarnings } from './environment.js';
-import { compareClass, compareRows, matchQueries, overallLabel } from './label.js';
+import { compareClass, compareRows, type MatchedQueries, matchQueries, overallLabel } from './label.js';
 import { listingDifferenceWarnings } from './listing.js';
-import { planSubsets } from './subsets.js';
+import { type AnnotationChange, planSubsets, type SubsetPlan } from './subsets.js';
 
 /**
  * `compare` (docs/statistics.md): two measurements of one skill's eval set, side by side, per query and in
@@ -118,67 +118,16 @@ function buildComparison(
 
   const matched = matchQueries(base.queries, cand.queries);
   const plan = planSubsets(matched.pairs, names);
-  // A changed annotation is a difference between the two set-ups, warned with the environment's.
   const warnings = [
     ...environment,
     ...listingDifferenceWarnings(base, cand, names),
-    ...plan.changes.map((ch) => ({
-      code: (ch.annotation === 'split' ? 'split-changed' : 'needs-context-changed') as ComparisonWarningCode,
-      message: ch.message,
-    })),
+    ...setUpWarnings(base, cand, matched, plan.changes, names),
   ];
-  for (const [m, name] of [
-    [base, names.base],
-    [cand, names.cand],
-  ] as const) {
-    if (m.verdict === 'no-verdict') {
-      const why = m.noVerdictReasons.length > 0 ? `: ${m.noVerdictReasons.join('; ')}` : '';
-      warnings.push({
-        code: 'no-verdict',
-        message: `${name} has no verdict${why}; its numbers are not a measurement, so no change is labelled in total`,
-      });
-    }
-  }
-
-  if (matched.baseOnly > 0 || matched.candOnly > 0) {
-    warnings.push({
-      code: 'queries-unshared',
-      message: `queries not on both sides are left out: ${matched.baseOnly} only in ${names.base}, ${matched.candOnly} only in ${names.cand}`,
-    });
-  }
-  if (matched.shouldTriggerChanged > 0) {
-    warnings.push({
-      code: 'should-trigger-changed',
-      message: `${matched.shouldTriggerChanged} ${plural(matched.shouldTriggerChanged, 'query', 'queries')} changed should_trigger between the two eval sets and ${matched.shouldTriggerChanged === 1 ? 'is' : 'are'} left out`,
-    });
-  }
-  for (const cls of ['positives', 'negatives'] as const) {
-    const wanted = cls === 'positives';
-    if (!matched.pairs.some(([b]) => b.shouldTrigger === wanted)) {
-      warnings.push({ code: 'class-not-shared', message: `no shared ${cls}: the ${cls} are not compared` });
-    }
-  }
-
+  const test = { alphaPerClass, confidence, noVerdict };
   const rows = compareRows(matched.pairs, alpha);
   const positives = compareClass('positives', matched.pairs, alphaPerClass, confidence, noVerdict);
   const negatives = compareClass('negatives', matched.pairs, alphaPerClass, confidence, noVerdict);
-  const subsets = plan.subsets.map(({ name, pairs }): SubsetComparison => {
-    const pos = compareClass('positives', pairs, alphaPerClass, confidence, noVerdict);
-    const neg = compareClass('negatives', pairs, alphaPerClass, confidence, noVerdict);
-    const passed = (side: 0 | 1, wanted: boolean) =>
-      pairs.filter((p) => p[side].shouldTrigger === wanted && p[side].pass === true).length;
-    return {
-      name,
-      queries: pairs.length,
-      positives: pos,
-      negatives: neg,
-      passed: {
-        base: { positives: passed(0, true), negatives: passed(0, false) },
-        cand: { positives: passed(1, true), negatives: passed(1, false) },
-      },
-      label: overallLabel(noVerdict, [pos.label, neg.label]),
-    };
-  });
+  const subsets = plan.subsets.map((subset) => compareSubset(subset, test));
 
   return {
     mode,
@@ -209,6 +158,78 @@ function buildComparison(
     negatives,
     ...(subsets.length > 0 ? { subsets } : {}),
     label: overallLabel(noVerdict, [positives.label, negatives.label]),
+  };
+}
+
+/**
+ * What differs between the two set-ups besides the environment: a changed annotation, a side
+ * with no verdict, queries not on both sides or whose should_trigger changed, a class not shared.
+ */
+function setUpWarnings(
+  base: Measurement,
+  cand: Measurement,
+  matched: MatchedQueries,
+  changes: readonly AnnotationChange[],
+  names: { base: string; cand: string },
+): ComparisonWarning[] {
+  // A changed annotation is a difference between the two set-ups, warned with the environment's.
+  const warnings: ComparisonWarning[] = changes.map((ch) => ({
+    code: (ch.annotation === 'split' ? 'split-changed' : 'needs-context-changed') as ComparisonWarningCode,
+    message: ch.message,
+  }));
+  for (const [m, name] of [
+    [base, names.base],
+    [cand, names.cand],
+  ] as const) {
+    if (m.verdict === 'no-verdict') {
+      const why = m.noVerdictReasons.length > 0 ? `: ${m.noVerdictReasons.join('; ')}` : '';
+      warnings.push({
+        code: 'no-verdict',
+        message: `${name} has no verdict${why}; its numbers are not a measurement, so no change is labelled in total`,
+      });
+    }
+  }
+  if (matched.baseOnly > 0 || matched.candOnly > 0) {
+    warnings.push({
+      code: 'queries-unshared',
+      message: `queries not on both sides are left out: ${matched.baseOnly} only in ${names.base}, ${matched.candOnly} only in ${names.cand}`,
+    });
+  }
+  if (matched.shouldTriggerChanged > 0) {
+    warnings.push({
+      code: 'should-trigger-changed',
+      message: `${matched.shouldTriggerChanged} ${plural(matched.shouldTriggerChanged, 'query', 'queries')} changed should_trigger between the two eval sets and ${matched.shouldTriggerChanged === 1 ? 'is' : 'are'} left out`,
+    });
+  }
+  for (const cls of ['positives', 'negatives'] as const) {
+    const wanted = cls === 'positives';
+    if (!matched.pairs.some(([b]) => b.shouldTrigger === wanted)) {
+      warnings.push({ code: 'class-not-shared', message: `no shared ${cls}: the ${cls} are not compared` });
+    }
+  }
+  return warnings;
+}
+
+/** One subset's two classes compared, with how many of its queries passed on each side. */
+function compareSubset(
+  { name, pairs }: SubsetPlan,
+  test: { alphaPerClass: number; confidence: number; noVerdict: boolean },
+): SubsetComparison {
+  const { alphaPerClass, confidence, noVerdict } = test;
+  const pos = compareClass('positives', pairs, alphaPerClass, confidence, noVerdict);
+  const neg = compareClass('negatives', pairs, alphaPerClass, confidence, noVerdict);
+  const passed = (side: 0 | 1, wanted: boolean) =>
+    pairs.filter((p) => p[side].shouldTrigger === wanted && p[side].pass === true).length;
+  return {
+    name,
+    queries: pairs.length,
+    positives: pos,
+    negatives: neg,
+    passed: {
+      base: { positives: passed(0, true), negatives: passed(0, false) },
+      cand: { positives: passed(1, true), negatives: passed(1, false) },
+    },
+    label: overallLabel(noVerdict, [pos.label, neg.label]),
   };
 }
 

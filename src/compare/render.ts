@@ -1,5 +1,4 @@
 import { clipChars, percent, points, signedPoints } from '../format.js';
-import type { Interval } from '../verdict/statistics.js';
 import type {
   ClassComparison,
   Comparison,
@@ -7,18 +6,16 @@ import type {
   QueryComparison,
   SubsetComparison,
 } from './compare.js';
+import type { RenderOptions } from './render-json.js';
 import { withoutText } from './subsets-text.js';
 
-/** The `--json` output's schema id and version: bump the version on any change of shape. */
-export const COMPARISON_SCHEMA_ID = 'skilltrigger/comparison';
-// 2: `simulated` (always) and `subsets` (where a set marks needs_context or a holdout) were added.
-export const COMPARISON_SCHEMA_VERSION = 2;
-
-/** What the caller knows that the comparison does not: whether both sides came from the simulated model. */
-export interface RenderOptions {
-  /** Both reports were answered by the simulated model: said first in text, `simulated: true` in JSON. */
-  simulated?: boolean;
-}
+// The `--json` output lives in render-json.ts; callers import it from here too.
+export {
+  COMPARISON_SCHEMA_ID,
+  COMPARISON_SCHEMA_VERSION,
+  comparisonJson,
+  type RenderOptions,
+} from './render-json.js';
 
 /** The first line of a comparison of two simulated reports, so nobody reads its numbers as Claude's. */
 export const SIMULATED_LINE =
@@ -33,6 +30,12 @@ const QUERY_WIDTH = 60;
  * overall label. Ends with a newline.
  */
 export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): string {
+  const lines = [...headLines(c, opts), ...rowLines(c), ...totalsLines(c)];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The overall label, the two names, the warnings, the descriptions and the queries' counts. */
+function headLines(c: Comparison, opts: RenderOptions): string[] {
   const lines: string[] = [];
   if (opts.simulated) lines.push(SIMULATED_LINE, '');
   // The verdict first; the tables below say base and cand for the two files named here.
@@ -52,35 +55,42 @@ export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): s
         : ''),
   );
   lines.push('');
+  return lines;
+}
 
-  if (c.rows.length > 0) {
-    lines.push(
-      `Per query — Fisher's exact test, one-sided in the direction of the change, Holm-adjusted over the shared queries (α = ${c.method.alpha}):`,
-    );
-    const header = ['id', 'class', 'base', 'cand', 'Δ hits', 'p', 'p Holm', 'label', 'query'];
-    const body = c.rows.map((r) => [
-      flat(r.id),
-      r.shouldTrigger ? 'pos' : 'neg',
-      `${r.base.hits}/${r.base.runs}`,
-      `${r.cand.hits}/${r.cand.runs}${r.partial ? '*' : ''}`,
-      signed(r.deltaHits),
-      formatP(rowP(r).p),
-      formatP(rowP(r).adjusted),
-      labelText(r.label),
-      clip(r.query),
-    ]);
-    lines.push(...table(header, body).map((l) => `  ${l}`));
-    if (c.rows.some((r) => r.partial))
-      lines.push('  * measured on fewer runs than planned (lost runs are left out)');
-    if (c.rows.some((r) => r.noiseBand !== null)) {
-      lines.push('  At 2 runs per query a difference of one hit is noise (the seeds’ rule).');
-    }
-    lines.push('');
+/** The per-query table, when there are shared queries. */
+function rowLines(c: Comparison): string[] {
+  if (c.rows.length === 0) return [];
+  const lines = [
+    `Per query — Fisher's exact test, one-sided in the direction of the change, Holm-adjusted over the shared queries (α = ${c.method.alpha}):`,
+  ];
+  const header = ['id', 'class', 'base', 'cand', 'Δ hits', 'p', 'p Holm', 'label', 'query'];
+  const body = c.rows.map((r) => [
+    flat(r.id),
+    r.shouldTrigger ? 'pos' : 'neg',
+    `${r.base.hits}/${r.base.runs}`,
+    `${r.cand.hits}/${r.cand.runs}${r.partial ? '*' : ''}`,
+    signed(r.deltaHits),
+    formatP(rowP(r).p),
+    formatP(rowP(r).adjusted),
+    labelText(r.label),
+    clip(r.query),
+  ]);
+  lines.push(...table(header, body).map((l) => `  ${l}`));
+  if (c.rows.some((r) => r.partial))
+    lines.push('  * measured on fewer runs than planned (lost runs are left out)');
+  if (c.rows.some((r) => r.noiseBand !== null)) {
+    lines.push('  At 2 runs per query a difference of one hit is noise (the seeds’ rule).');
   }
+  lines.push('');
+  return lines;
+}
 
-  lines.push(
+/** The totals of the two classes, then each subset's. */
+function totalsLines(c: Comparison): string[] {
+  const lines = [
     `Totals over the shared queries — exact test stratified by query, one-sided, α = ${c.method.alphaPerClass} per class; ${percent(c.method.confidence)} interval on the change in rate:`,
-  );
+  ];
   lines.push(
     ...table(
       ['', 'base', 'cand', 'Δ rate', 'interval', 'p bad', 'p good', 'label'],
@@ -102,91 +112,7 @@ export function renderComparisonText(c: Comparison, opts: RenderOptions = {}): s
       ),
     );
   }
-  return `${lines.join('\n')}\n`;
-}
-
-/** The `--json` output: a stable, versioned shape (keys in a fixed order), ending with a newline. */
-export function comparisonJson(c: Comparison, opts: RenderOptions = {}): string {
-  const side = (s: QueryComparison['base']) => ({ hits: s.hits, runs: s.runs, rate: s.rate });
-  const interval = (i: Interval | null) =>
-    i === null ? null : { lower: i.lower, upper: i.upper, confidence: i.confidence };
-  const cls = (x: ClassComparison) => ({
-    class: x.class,
-    queries: x.queries,
-    base: side(x.base),
-    cand: side(x.cand),
-    deltaHits: x.deltaHits,
-    deltaRate: x.deltaRate,
-    interval: interval(x.interval),
-    pBad: x.pBad,
-    pGood: x.pGood,
-    alpha: x.alpha,
-    noiseBand: x.noiseBand,
-    label: x.label,
-  });
-  const value = {
-    schema: COMPARISON_SCHEMA_ID,
-    schemaVersion: COMPARISON_SCHEMA_VERSION,
-    mode: c.mode,
-    simulated: opts.simulated === true,
-    names: { base: c.names.base, cand: c.names.cand },
-    label: c.label,
-    warnings: c.warnings.map((w) => ({ code: w.code, message: w.message })),
-    verdicts: { base: c.verdicts.base, cand: c.verdicts.cand },
-    description: {
-      sameText: c.description.sameText,
-      base: { bytes: c.description.base.bytes, sha256: c.description.base.sha256 },
-      cand: { bytes: c.description.cand.bytes, sha256: c.description.cand.sha256 },
-    },
-    method: {
-      classTest: c.method.classTest,
-      queryTest: c.method.queryTest,
-      interval: c.method.interval,
-      alpha: c.method.alpha,
-      alphaPerClass: c.method.alphaPerClass,
-      confidence: c.method.confidence,
-    },
-    queries: {
-      shared: c.queries.shared,
-      baseOnly: c.queries.baseOnly,
-      candOnly: c.queries.candOnly,
-      shouldTriggerChanged: c.queries.shouldTriggerChanged,
-    },
-    totals: { positives: cls(c.positives), negatives: cls(c.negatives) },
-    // Only where a subset is compared, so a comparison of unannotated sets keeps its shape.
-    ...(c.subsets === undefined
-      ? {}
-      : {
-          subsets: c.subsets.map((s) => ({
-            name: s.name,
-            queries: s.queries,
-            positives: cls(s.positives),
-            negatives: cls(s.negatives),
-            passed: {
-              base: { positives: s.passed.base.positives, negatives: s.passed.base.negatives },
-              cand: { positives: s.passed.cand.positives, negatives: s.passed.cand.negatives },
-            },
-            label: s.label,
-          })),
-        }),
-    rows: c.rows.map((r) => ({
-      id: r.id,
-      query: r.query,
-      shouldTrigger: r.shouldTrigger,
-      base: side(r.base),
-      cand: side(r.cand),
-      deltaHits: r.deltaHits,
-      deltaRate: r.deltaRate,
-      pBad: r.pBad,
-      pGood: r.pGood,
-      pBadAdjusted: r.pBadAdjusted,
-      pGoodAdjusted: r.pGoodAdjusted,
-      partial: r.partial,
-      noiseBand: r.noiseBand,
-      label: r.label,
-    })),
-  };
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return lines;
 }
 
 /**

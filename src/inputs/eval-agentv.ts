@@ -1,12 +1,11 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { InputLocation } from '../errors.js';
 import { checkAnnotations } from './annotations.js';
+import { triggerVerdicts } from './eval-agentv-assertions.js';
 import { takeContext } from './eval-context.js';
-import { type Candidate, candidateOf, entryLabel, readQuery, readTypedShouldTrigger } from './eval-entry.js';
+import { type Candidate, candidateOf, entryLabel, readQuery } from './eval-entry.js';
 import { describeValue, isRecord, type Problems, quote } from './problems.js';
 import { duplicateKeys, LINEAR_KEYS, yamlErrorLine, yamlFix, yamlProblem, yamlValue } from './yaml-errors.js';
-
-const TRIGGER_TYPES = ['skill-trigger', 'skill-used', 'not-skill-used'] as const;
 
 /**
  * AgentV's EVAL.yaml: `tests[]` with `id`, `input` and `assertions` (or `assert`). A test belongs
@@ -22,6 +21,38 @@ export function readAgentvYaml(
   problems: Problems,
   warnings: string[],
 ): Candidate[] {
+  const parsed = parseTests(text, file, problems);
+  if (parsed === undefined) return [];
+  const namesFound = new Set<string>();
+  const candidates: Candidate[] = [];
+  const context: TestContext = { file, skillName, problems, warnings, namesFound };
+  parsed.tests.forEach((test: unknown, index) => {
+    const candidate = readTest(test, index + 1, parsed.lines[index], context);
+    if (candidate) candidates.push(candidate);
+  });
+  if (candidates.length === 0) noTestOfSkill(file, skillName, namesFound, problems);
+  return candidates;
+}
+
+/** What reading one test needs besides the test: the file, the skill, where problems go. */
+interface TestContext {
+  file: string;
+  skillName: string;
+  problems: Problems;
+  warnings: string[];
+  /** Every skill name a trigger assertion mentions, for the "names it did find" message. */
+  namesFound: Set<string>;
+}
+
+/**
+ * The file's `tests` list and the line each test starts on; undefined (or a throw) when the file
+ * is not valid YAML or has no `tests:` list.
+ */
+function parseTests(
+  text: string,
+  file: string,
+  problems: Problems,
+): { tests: unknown[]; lines: (number | undefined)[] } | undefined {
   const lineCounter = new LineCounter();
   // Merge keys (`<<: *defaults`) are applied, as AgentV's own loader does: left to YAML 1.2 they
   // would be a key named "<<" and the values they carry (a split, a should_trigger) would be lost.
@@ -43,7 +74,7 @@ export function readAgentvYaml(
       'write "tests:" and under it one "- id: …, input: …, assertions: [{type: skill-trigger, skill: …, should_trigger: true}]" per prompt; a plain list of {query, should_trigger} belongs in a .json file',
     );
     problems.throwIfAny();
-    return [];
+    return undefined;
   }
   if (!Array.isArray(data.tests)) {
     problems.add(
@@ -52,9 +83,8 @@ export function readAgentvYaml(
       'write each test on its own "- id: …" line under "tests:"',
     );
     problems.throwIfAny();
-    return [];
+    return undefined;
   }
-
   const testsNode = isMap(doc.contents) ? doc.contents.get('tests', true) : undefined;
   const lines = isSeq(testsNode)
     ? testsNode.items.map((n) => {
@@ -62,136 +92,100 @@ export function readAgentvYaml(
         return range ? lineCounter.linePos(range[0]).line : undefined;
       })
     : [];
+  return { tests: data.tests, lines };
+}
 
-  const namesFound = new Set<string>();
-  const candidates: Candidate[] = [];
-  data.tests.forEach((test: unknown, index) => {
-    const position = index + 1;
-    const line = lines[index];
-    const where = (id?: string): InputLocation => ({
-      file,
-      ...(line !== undefined ? { line } : {}),
-      entry: entryLabel(position, id),
-    });
-    if (!isRecord(test)) {
-      problems.add(
-        where(),
-        `is ${describeValue(test)}, not a test`,
-        'write each test as a mapping with id, input and assertions',
-      );
-      return;
-    }
-    const id =
-      typeof test.id === 'string' ? test.id : typeof test.id === 'number' ? String(test.id) : undefined;
-    const location = where(id);
-
-    const verdicts = triggerVerdicts(test, skillName, location, problems, namesFound);
-    if (verdicts.length === 0) return; // not a test of this skill
-    if (test.id !== undefined && id === undefined) {
-      problems.add(
-        location,
-        `id must be text, got ${describeValue(test.id)}`,
-        'write the id as a short word, e.g. id: pdf-merge',
-      );
-    }
-
-    let shouldTrigger: boolean | undefined;
-    const decided = verdicts.filter((v): v is boolean => v !== undefined);
-    if (decided.length === verdicts.length) {
-      if (decided.every((v) => v === decided[0])) {
-        shouldTrigger = decided[0];
-      } else {
-        problems.add(
-          location,
-          `its assertions disagree about whether "${skillName}" should trigger`,
-          'keep one trigger assertion for this skill per test',
-        );
-      }
-    }
-
-    const vars = isRecord(test.vars) ? test.vars : undefined;
-    const rawInput = test.input !== undefined ? test.input : vars?.input;
-    const extracted = extractInput(rawInput, location, problems, warnings);
-    const query =
-      extracted === undefined ? undefined : readQuery(extracted.value, 'input', location, problems);
-
-    const { id: _id, input: _input, assertions: _a, assert: _b, vars: _vars, ...rest } = test;
-    const extra: Record<string, unknown> = { ...rest };
-    if (vars) {
-      const { input: _vi, ...otherVars } = vars;
-      if (Object.keys(otherVars).length > 0) extra.vars = otherVars;
-    }
-    const context = takeContext(extra, location, problems, true);
-    checkAnnotations(extra, location, problems, true);
-    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra, context));
+/** One test as a candidate, or undefined when it is not a test of this skill or not a mapping. */
+function readTest(
+  test: unknown,
+  position: number,
+  line: number | undefined,
+  { file, skillName, problems, warnings, namesFound }: TestContext,
+): Candidate | undefined {
+  const where = (id?: string): InputLocation => ({
+    file,
+    ...(line !== undefined ? { line } : {}),
+    entry: entryLabel(position, id),
   });
-
-  if (candidates.length === 0) {
-    const found = [...namesFound].sort();
+  if (!isRecord(test)) {
     problems.add(
-      { file },
-      `no test has a trigger assertion naming the skill ${quote(skillName)} (${found.length > 0 ? `the trigger assertions name: ${found.map((n) => quote(n)).join(', ')}` : 'the file has no skill-trigger, skill-used or not-skill-used assertions'})`,
-      found.length > 0
-        ? `measure one of those skills, or add "{type: skill-trigger, skill: ${skillName}, should_trigger: true}" to the tests for this one (names must match exactly)`
-        : `add "{type: skill-trigger, skill: ${skillName}, should_trigger: true}" (false for a near-miss) under each test's assertions`,
+      where(),
+      `is ${describeValue(test)}, not a test`,
+      'write each test as a mapping with id, input and assertions',
+    );
+    return undefined;
+  }
+  const id =
+    typeof test.id === 'string' ? test.id : typeof test.id === 'number' ? String(test.id) : undefined;
+  const location = where(id);
+
+  const verdicts = triggerVerdicts(test, skillName, location, problems, namesFound);
+  if (verdicts.length === 0) return undefined; // not a test of this skill
+  if (test.id !== undefined && id === undefined) {
+    problems.add(
+      location,
+      `id must be text, got ${describeValue(test.id)}`,
+      'write the id as a short word, e.g. id: pdf-merge',
     );
   }
-  return candidates;
+  const shouldTrigger = agreedVerdict(verdicts, skillName, location, problems);
+
+  const vars = isRecord(test.vars) ? test.vars : undefined;
+  const rawInput = test.input !== undefined ? test.input : vars?.input;
+  const extracted = extractInput(rawInput, location, problems, warnings);
+  const query = extracted === undefined ? undefined : readQuery(extracted.value, 'input', location, problems);
+
+  const extra = extraFields(test, vars);
+  const context = takeContext(extra, location, problems, true);
+  checkAnnotations(extra, location, problems, true);
+  return candidateOf(position, location, { id, query, shouldTrigger }, extra, context);
 }
 
 /**
- * What each trigger assertion of a test says about `skillName`: true/false, or undefined when the
- * assertion names the skill but its should_trigger is unreadable (already reported). Records every
- * skill name any trigger assertion mentions, for the "names it did find" message.
+ * The test's should_trigger when all its trigger assertions for the skill are readable and agree;
+ * undefined otherwise (a disagreement is reported here, an unreadable one already was).
  */
-function triggerVerdicts(
-  test: Record<string, unknown>,
+function agreedVerdict(
+  verdicts: (boolean | undefined)[],
   skillName: string,
   location: InputLocation,
   problems: Problems,
-  namesFound: Set<string>,
-): (boolean | undefined)[] {
-  const assertions: unknown[] = [];
-  for (const key of ['assertions', 'assert'] as const) {
-    const list = test[key];
-    if (list === undefined || list === null) continue;
-    if (Array.isArray(list)) assertions.push(...list);
-    else
-      problems.add(
-        location,
-        `"${key}" must be a list, got ${describeValue(list)}`,
-        `write each assertion as a "- type: …" item under "${key}:"`,
-      );
-  }
-  const verdicts: (boolean | undefined)[] = [];
-  for (const assertion of assertions) {
-    if (!isRecord(assertion) || typeof assertion.type !== 'string') continue; // e.g. a rubric string
-    const type = assertion.type;
-    if (!(TRIGGER_TYPES as readonly string[]).includes(type)) continue;
-    if (type === 'skill-trigger') {
-      if (typeof assertion.skill !== 'string') continue;
-      namesFound.add(assertion.skill);
-      if (assertion.skill !== skillName) continue;
-      verdicts.push(
-        assertion.should_trigger === undefined
-          ? true // AgentV's default
-          : readTypedShouldTrigger(assertion.should_trigger, location, problems),
-      );
-    } else {
-      const names = namedSkills(assertion.value ?? assertion.skill);
-      for (const n of names) namesFound.add(n);
-      if (names.includes(skillName)) verdicts.push(type === 'skill-used');
-    }
-  }
-  return verdicts;
+): boolean | undefined {
+  const decided = verdicts.filter((v): v is boolean => v !== undefined);
+  if (decided.length !== verdicts.length) return undefined;
+  if (decided.every((v) => v === decided[0])) return decided[0];
+  problems.add(
+    location,
+    `its assertions disagree about whether "${skillName}" should trigger`,
+    'keep one trigger assertion for this skill per test',
+  );
+  return undefined;
 }
 
-/** `value: name`, `value: [a, b]`, or `value: {name: a, …}` (a pattern cannot name a skill exactly). */
-function namedSkills(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(namedSkills);
-  if (isRecord(value) && typeof value.name === 'string') return [value.name];
-  return [];
+/** The test's fields besides its id, input and assertions (and `vars` less its input), kept as extras. */
+function extraFields(
+  test: Record<string, unknown>,
+  vars: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const { id: _id, input: _input, assertions: _a, assert: _b, vars: _vars, ...rest } = test;
+  const extra: Record<string, unknown> = { ...rest };
+  if (vars) {
+    const { input: _vi, ...otherVars } = vars;
+    if (Object.keys(otherVars).length > 0) extra.vars = otherVars;
+  }
+  return extra;
+}
+
+/** No test names the skill: says which skills the trigger assertions do name, and the fix. */
+function noTestOfSkill(file: string, skillName: string, namesFound: Set<string>, problems: Problems): void {
+  const found = [...namesFound].sort();
+  problems.add(
+    { file },
+    `no test has a trigger assertion naming the skill ${quote(skillName)} (${found.length > 0 ? `the trigger assertions name: ${found.map((n) => quote(n)).join(', ')}` : 'the file has no skill-trigger, skill-used or not-skill-used assertions'})`,
+    found.length > 0
+      ? `measure one of those skills, or add "{type: skill-trigger, skill: ${skillName}, should_trigger: true}" to the tests for this one (names must match exactly)`
+      : `add "{type: skill-trigger, skill: ${skillName}, should_trigger: true}" (false for a near-miss) under each test's assertions`,
+  );
 }
 
 /**

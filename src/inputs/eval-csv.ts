@@ -13,13 +13,29 @@ const QUERY_COLUMNS = ['query', 'prompt'] as const;
  * `extra`. Header names match case-insensitively.
  */
 export function readCsv(text: string, file: string, problems: Problems): Candidate[] {
+  const records = parseRecords(text, file, problems);
+  const [header, ...rows] = records;
+  if (!header) return [];
+  const columns = readHeader(header, file, problems);
+  problems.throwIfAny();
+  const candidates: Candidate[] = [];
+  rows.forEach((row, index) => {
+    const candidate = readRow(row, index + 1, columns, file, problems);
+    if (candidate) candidates.push(candidate);
+  });
+  return candidates;
+}
+
+type ParsedRecord = { record: string[]; info: { lines: number } };
+
+/** The file's records, each with the line it ends on; a file csv-parse refuses is a thrown problem. */
+function parseRecords(text: string, file: string, problems: Problems): ParsedRecord[] {
   // csv-parse guesses the record delimiter from the first line break; a CRLF file then reports
   // line numbers one off. Normalised to LF, `info.lines` is the line a record ends on.
   const source = text.replace(/\r\n?/g, '\n');
-  let records: { record: string[]; info: { lines: number } }[];
   try {
     const parsed: unknown = parse(source, { info: true, relax_column_count: true, skip_empty_lines: true });
-    records = Array.isArray(parsed) ? parsed.filter(isParsedRecord) : [];
+    return Array.isArray(parsed) ? parsed.filter(isParsedRecord) : [];
   } catch (error) {
     const message = messageOf(error);
     const line = isRecord(error) && typeof error.lines === 'number' ? error.lines : undefined;
@@ -31,9 +47,20 @@ export function readCsv(text: string, file: string, problems: Problems): Candida
     problems.throwIfAny();
     return [];
   }
+}
 
-  const [header, ...rows] = records;
-  if (!header) return [];
+/** Where the header puts each column a row is read by. */
+interface Columns {
+  /** The header's names, trimmed. */
+  names: string[];
+  queryColName: string;
+  queryCol: number;
+  triggerCol: number;
+  idCol: number;
+}
+
+/** The header's columns; a repeated name, or a missing should_trigger or prompt column, is a problem. */
+function readHeader(header: ParsedRecord, file: string, problems: Problems): Columns {
   const names = header.record.map((n) => n.trim());
   const lower = names.map((n) => n.toLowerCase());
   const headerAt = { file, line: startLine(header) };
@@ -66,49 +93,56 @@ export function readCsv(text: string, file: string, problems: Problems): Candida
         : 'make the first line a header such as id,should_trigger,prompt',
     );
   }
-  problems.throwIfAny();
-
   const queryColName = queryCols[0] ?? 'prompt';
-  const queryCol = lower.indexOf(queryColName);
-  const idCol = lower.indexOf('id');
-
-  const candidates: Candidate[] = [];
-  rows.forEach((row, index) => {
-    const position = index + 1;
-    const cells = row.record;
-    const idCell = idCol === -1 ? '' : (cells[idCol] ?? '').trim();
-    const id = idCell === '' ? undefined : idCell;
-    const location = { file, line: startLine(row), entry: entryLabel(position, id) };
-    if (cells.length !== names.length) {
-      problems.add(
-        location,
-        `has ${cells.length} field(s), the header has ${names.length}`,
-        'wrap a prompt that holds a comma in double quotes, and give every row the same columns',
-      );
-      return;
-    }
-    const query = readQuery(cells[queryCol], queryColName, location, problems);
-    const cell = cells[triggerCol] ?? '';
-    const shouldTrigger = parseBooleanWord(cell);
-    if (shouldTrigger === undefined) {
-      problems.add(
-        location,
-        cell.trim() === '' ? 'should_trigger is empty' : `should_trigger is ${quote(cell)}`,
-        'write true or false (yes/no and 1/0 work too)',
-      );
-    }
-    const extra: Record<string, unknown> = {};
-    names.forEach((name, i) => {
-      if (i !== queryCol && i !== triggerCol && i !== idCol) extra[name] = cells[i] ?? '';
-    });
-    const context = takeContext(extra, location, problems, false);
-    checkAnnotations(extra, location, problems, false);
-    candidates.push(candidateOf(position, location, { id, query, shouldTrigger }, extra, context));
-  });
-  return candidates;
+  return {
+    names,
+    queryColName,
+    queryCol: lower.indexOf(queryColName),
+    triggerCol,
+    idCol: lower.indexOf('id'),
+  };
 }
 
-function isParsedRecord(value: unknown): value is { record: string[]; info: { lines: number } } {
+/** One row as a candidate, or undefined when it has not as many fields as the header. */
+function readRow(
+  row: ParsedRecord,
+  position: number,
+  { names, queryColName, queryCol, triggerCol, idCol }: Columns,
+  file: string,
+  problems: Problems,
+): Candidate | undefined {
+  const cells = row.record;
+  const idCell = idCol === -1 ? '' : (cells[idCol] ?? '').trim();
+  const id = idCell === '' ? undefined : idCell;
+  const location = { file, line: startLine(row), entry: entryLabel(position, id) };
+  if (cells.length !== names.length) {
+    problems.add(
+      location,
+      `has ${cells.length} field(s), the header has ${names.length}`,
+      'wrap a prompt that holds a comma in double quotes, and give every row the same columns',
+    );
+    return undefined;
+  }
+  const query = readQuery(cells[queryCol], queryColName, location, problems);
+  const cell = cells[triggerCol] ?? '';
+  const shouldTrigger = parseBooleanWord(cell);
+  if (shouldTrigger === undefined) {
+    problems.add(
+      location,
+      cell.trim() === '' ? 'should_trigger is empty' : `should_trigger is ${quote(cell)}`,
+      'write true or false (yes/no and 1/0 work too)',
+    );
+  }
+  const extra: Record<string, unknown> = {};
+  names.forEach((name, i) => {
+    if (i !== queryCol && i !== triggerCol && i !== idCol) extra[name] = cells[i] ?? '';
+  });
+  const context = takeContext(extra, location, problems, false);
+  checkAnnotations(extra, location, problems, false);
+  return candidateOf(position, location, { id, query, shouldTrigger }, extra, context);
+}
+
+function isParsedRecord(value: unknown): value is ParsedRecord {
   return (
     isRecord(value) &&
     Array.isArray(value.record) &&
@@ -119,7 +153,7 @@ function isParsedRecord(value: unknown): value is { record: string[]; info: { li
 }
 
 /** `info.lines` is where a record ends; a quoted field with line breaks starts it earlier. */
-function startLine(row: { record: string[]; info: { lines: number } }): number {
+function startLine(row: ParsedRecord): number {
   const breaks = row.record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
   return row.info.lines - breaks;
 }

@@ -65,65 +65,57 @@ export function readQuery(
   problems: Problems,
   hint?: string,
 ): string | undefined {
-  if (value === undefined) {
-    problems.add(
-      location,
-      `${field} is missing`,
-      hint ?? `add "${field}" with the prompt a user would type, as text`,
-    );
+  const query = typeof value === 'string' ? value.trim() : undefined;
+  const problem =
+    query === undefined || query === '' ? shapeProblem(value, field, hint) : textProblem(query, field);
+  if (problem) {
+    problems.add(location, ...problem);
     return undefined;
   }
-  if (typeof value !== 'string') {
-    problems.add(
-      location,
-      `${field} must be text, got ${describeValue(value)}`,
-      `write the prompt as a quoted string`,
-    );
-    return undefined;
-  }
-  const query = value.trim();
-  if (query === '') {
-    problems.add(location, `${field} is empty`, 'write the prompt a user would type, or delete the entry');
-    return undefined;
-  }
+  return query;
+}
+
+/** A prompt missing, not text, or empty: the problem and its fix. */
+function shapeProblem(value: unknown, field: string, hint: string | undefined): [string, string] {
+  if (value === undefined)
+    return [`${field} is missing`, hint ?? `add "${field}" with the prompt a user would type, as text`];
+  if (typeof value !== 'string')
+    return [`${field} must be text, got ${describeValue(value)}`, `write the prompt as a quoted string`];
+  return [`${field} is empty`, 'write the prompt a user would type, or delete the entry'];
+}
+
+/** What makes a prompt's text unusable (invisible, a control character, half a pair, too long), if anything. */
+function textProblem(query: string, field: string): [string, string] | undefined {
   const invisible = invisibleOnly(query);
   if (invisible !== undefined) {
-    problems.add(
-      location,
+    return [
       `${field} holds only invisible characters (${invisible}), so it is empty to a reader`,
       'write the prompt a user would type, or delete the entry',
-    );
-    return undefined;
+    ];
   }
   const control = [...query].find(isControlCharacter);
   if (control !== undefined) {
     const code = (control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-    problems.add(
-      location,
+    return [
       `${field} contains the control character U+${code}`,
       'remove it (a prompt is passed to claude as a command-line argument)',
-    );
-    return undefined;
+    ];
   }
   const surrogate = loneSurrogate(query);
   if (surrogate !== undefined) {
-    problems.add(
-      location,
+    return [
       `${field} contains ${surrogate}, half of a UTF-16 surrogate pair (an escape such as "\\ud83d" without its partner), which is not a character`,
       'write the character itself, or both halves of the pair',
-    );
-    return undefined;
+    ];
   }
   const bytes = Buffer.byteLength(query, 'utf8');
   if (bytes > MAX_QUERY_BYTES) {
-    problems.add(
-      location,
+    return [
       `${field} is ${kib(bytes)} KiB (${bytes} bytes); claude takes the prompt as one command-line argument, and the system refuses one over ${kib(MAX_QUERY_BYTES + 1)} KiB (E2BIG), so no run could start`,
       `shorten it below ${MAX_QUERY_BYTES + 1} bytes; a trigger query is what a user would type`,
-    );
-    return undefined;
+    ];
   }
-  return query;
+  return undefined;
 }
 
 function kib(bytes: number): string {

@@ -12,6 +12,20 @@ const ENTRY_SHAPE = '{"query": "…", "should_trigger": true}';
  * other field is kept in `extra`; a string `id` becomes the item's id.
  */
 export function readSkillCreatorJson(text: string, file: string, problems: Problems): Candidate[] {
+  const data = parseArray(text, file, problems);
+  if (data === undefined) return [];
+  const lines = entryLines(text);
+  duplicateKeyProblems(text, lines, file, problems);
+  const candidates: Candidate[] = [];
+  data.forEach((entry: unknown, index) => {
+    const candidate = readEntry(entry, index + 1, lines[index], file, problems);
+    if (candidate) candidates.push(candidate);
+  });
+  return candidates;
+}
+
+/** The file's top-level array; invalid JSON or another shape is a thrown problem. */
+function parseArray(text: string, file: string, problems: Problems): unknown[] | undefined {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -27,14 +41,21 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
     );
     problems.throwIfAny();
   }
-
   if (!Array.isArray(data)) {
     problems.add({ file, line: 1 }, ...topLevelProblem(data));
     problems.throwIfAny();
-    return [];
+    return undefined;
   }
+  return data;
+}
 
-  const lines = entryLines(text);
+/** A key written twice in one object: a JSON reader keeps the last and drops the other without a word. */
+function duplicateKeyProblems(
+  text: string,
+  lines: readonly (number | undefined)[],
+  file: string,
+  problems: Problems,
+): void {
   for (const dup of duplicateKeys(text)) {
     // The entry a line belongs to: the last one that starts at or before it.
     const index = lines.reduce<number | undefined>(
@@ -51,45 +72,49 @@ export function readSkillCreatorJson(text: string, file: string, problems: Probl
       'keep one of the two',
     );
   }
-  const candidates: Candidate[] = [];
-  data.forEach((entry: unknown, index) => {
-    const position = index + 1;
-    const line = lines[index];
-    const at = (id?: string) => ({
-      file,
-      ...(line !== undefined ? { line } : {}),
-      entry: entryLabel(position, id),
-    });
-    if (!isRecord(entry)) {
-      problems.add(at(), `is ${describeValue(entry)}, not an object`, `write each entry as ${ENTRY_SHAPE}`);
-      return;
-    }
-    const { query, should_trigger, ...rest } = entry;
-    const id = typeof entry.id === 'string' ? entry.id : undefined;
-    const extra: Record<string, unknown> = { ...rest };
-    if (id !== undefined) delete extra.id;
-    const location = at(id);
+}
 
-    const renamed = query === undefined ? ['prompt', 'input', 'question'].find((k) => k in entry) : undefined;
-    const text = readQuery(
-      query,
-      'query',
-      location,
-      problems,
-      renamed ? `rename "${renamed}" to "query"` : undefined,
-    );
-    let shouldTrigger: boolean | undefined;
-    if (should_trigger === undefined && 'shouldTrigger' in entry) {
-      // Accepting the camelCase key would make the file mean something else to skill-creator.
-      problems.add(location, 'uses "shouldTrigger"; the key is "should_trigger"', 'rename the key');
-    } else {
-      shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
-    }
-    const context = takeContext(extra, location, problems, true);
-    checkAnnotations(extra, location, problems, true);
-    candidates.push(candidateOf(position, location, { id, query: text, shouldTrigger }, extra, context));
+/** One entry as a candidate, or undefined when it is not an object. */
+function readEntry(
+  entry: unknown,
+  position: number,
+  line: number | undefined,
+  file: string,
+  problems: Problems,
+): Candidate | undefined {
+  const at = (id?: string) => ({
+    file,
+    ...(line !== undefined ? { line } : {}),
+    entry: entryLabel(position, id),
   });
-  return candidates;
+  if (!isRecord(entry)) {
+    problems.add(at(), `is ${describeValue(entry)}, not an object`, `write each entry as ${ENTRY_SHAPE}`);
+    return undefined;
+  }
+  const { query, should_trigger, ...rest } = entry;
+  const id = typeof entry.id === 'string' ? entry.id : undefined;
+  const extra: Record<string, unknown> = { ...rest };
+  if (id !== undefined) delete extra.id;
+  const location = at(id);
+
+  const renamed = query === undefined ? ['prompt', 'input', 'question'].find((k) => k in entry) : undefined;
+  const text = readQuery(
+    query,
+    'query',
+    location,
+    problems,
+    renamed ? `rename "${renamed}" to "query"` : undefined,
+  );
+  let shouldTrigger: boolean | undefined;
+  if (should_trigger === undefined && 'shouldTrigger' in entry) {
+    // Accepting the camelCase key would make the file mean something else to skill-creator.
+    problems.add(location, 'uses "shouldTrigger"; the key is "should_trigger"', 'rename the key');
+  } else {
+    shouldTrigger = readTypedShouldTrigger(should_trigger, location, problems);
+  }
+  const context = takeContext(extra, location, problems, true);
+  checkAnnotations(extra, location, problems, true);
+  return candidateOf(position, location, { id, query: text, shouldTrigger }, extra, context);
 }
 
 function topLevelProblem(data: unknown): [string, string] {

@@ -86,59 +86,9 @@ function checkSet(candidates: Candidate[], file: string, problems: Problems, ski
   const byId = new Map<string, Candidate>();
   const byQuery = new Map<string, Candidate>();
   const items: EvalItem[] = [];
-
   for (const c of candidates) {
-    const own = c.id !== undefined;
-    const id = c.id ?? `q${c.position}`;
-    if (own && !SAFE_ID.test(id)) {
-      problems.add(
-        c.location,
-        `id ${quote(id)} is not a plain identifier`,
-        'use 1–64 letters, digits, ".", "_", "-" or ":", starting with a letter or digit',
-      );
-    }
-    const sameId = byId.get(id);
-    if (sameId && !own) {
-      problems.add(
-        c.location,
-        `has no id, and the one it would get, ${quote(id)}, is already the id of ${describeWhere(sameId)}`,
-        `give this entry an id, or rename the id of ${entryLabel(sameId.position)}`,
-      );
-    } else if (sameId && sameId.id === undefined) {
-      problems.add(
-        c.location,
-        `id ${quote(id)} is also the id ${entryLabel(sameId.position)} gets because it has none`,
-        `rename this id, or give ${entryLabel(sameId.position)} an id`,
-      );
-    } else if (sameId) {
-      problems.add(
-        c.location,
-        `id ${quote(id)} is also the id of ${describeWhere(sameId)}`,
-        'give each entry its own id',
-      );
-    } else {
-      byId.set(id, c);
-    }
-    const slash = c.query === undefined ? undefined : slashInvocation(c.query, skillName);
-    if (slash !== undefined) {
-      problems.add(
-        c.location,
-        `the prompt starts with ${quote(slash)}, which Claude Code expands into the skill itself before the model sees it, so the model never chooses and the run measures nothing`,
-        `drop the leading slash and write the request as a user would put it`,
-      );
-    }
-    if (c.query !== undefined) {
-      const sameQuery = byQuery.get(c.query);
-      if (sameQuery) {
-        problems.add(
-          c.location,
-          `the same prompt as ${describeWhere(sameQuery)}: ${quote(c.query)}`,
-          'delete one of the two or reword it; a repeated prompt counts twice in the rates',
-        );
-      } else {
-        byQuery.set(c.query, c);
-      }
-    }
+    const id = checkId(c, byId, problems);
+    checkQuery(c, byQuery, skillName, problems);
     if (c.query !== undefined && c.shouldTrigger !== undefined) {
       items.push({
         id,
@@ -149,7 +99,6 @@ function checkSet(candidates: Candidate[], file: string, problems: Problems, ski
       });
     }
   }
-
   if (candidates.length === 0) {
     if (problems.count === 0) {
       problems.add(
@@ -160,26 +109,94 @@ function checkSet(candidates: Candidate[], file: string, problems: Problems, ski
     }
     return items;
   }
+  checkBothClasses(candidates, file, problems);
+  return items;
+}
+
+/** The entry's id (its own, or `q<position>`), checked: a plain identifier, and no other entry's. */
+function checkId(c: Candidate, byId: Map<string, Candidate>, problems: Problems): string {
+  const own = c.id !== undefined;
+  const id = c.id ?? `q${c.position}`;
+  if (own && !SAFE_ID.test(id)) {
+    problems.add(
+      c.location,
+      `id ${quote(id)} is not a plain identifier`,
+      'use 1–64 letters, digits, ".", "_", "-" or ":", starting with a letter or digit',
+    );
+  }
+  const sameId = byId.get(id);
+  if (sameId && !own) {
+    problems.add(
+      c.location,
+      `has no id, and the one it would get, ${quote(id)}, is already the id of ${describeWhere(sameId)}`,
+      `give this entry an id, or rename the id of ${entryLabel(sameId.position)}`,
+    );
+  } else if (sameId && sameId.id === undefined) {
+    problems.add(
+      c.location,
+      `id ${quote(id)} is also the id ${entryLabel(sameId.position)} gets because it has none`,
+      `rename this id, or give ${entryLabel(sameId.position)} an id`,
+    );
+  } else if (sameId) {
+    problems.add(
+      c.location,
+      `id ${quote(id)} is also the id of ${describeWhere(sameId)}`,
+      'give each entry its own id',
+    );
+  } else {
+    byId.set(id, c);
+  }
+  return id;
+}
+
+/** The entry's prompt: not a slash invocation of the skill, and not another entry's prompt. */
+function checkQuery(
+  c: Candidate,
+  byQuery: Map<string, Candidate>,
+  skillName: string,
+  problems: Problems,
+): void {
+  if (c.query === undefined) return;
+  const slash = slashInvocation(c.query, skillName);
+  if (slash !== undefined) {
+    problems.add(
+      c.location,
+      `the prompt starts with ${quote(slash)}, which Claude Code expands into the skill itself before the model sees it, so the model never chooses and the run measures nothing`,
+      `drop the leading slash and write the request as a user would put it`,
+    );
+  }
+  const sameQuery = byQuery.get(c.query);
+  if (sameQuery) {
+    problems.add(
+      c.location,
+      `the same prompt as ${describeWhere(sameQuery)}: ${quote(c.query)}`,
+      'delete one of the two or reword it; a repeated prompt counts twice in the rates',
+    );
+  } else {
+    byQuery.set(c.query, c);
+  }
+}
+
+/** A set with no positive or no negative cannot measure one of the two rates. */
+function checkBothClasses(candidates: Candidate[], file: string, problems: Problems): void {
   // Counted only when every entry's should_trigger was readable: otherwise "no negatives" may
   // just be an unreadable false, and the entry's own error already says so.
-  if (candidates.every((c) => c.shouldTrigger !== undefined)) {
-    const positives = candidates.filter((c) => c.shouldTrigger).length;
-    if (positives === 0) {
-      problems.add(
-        { file },
-        `no entry has should_trigger true (${allOf(candidates.length, 'negative')}), so "positives triggered" cannot be measured`,
-        'add prompts that should load the skill, with should_trigger true',
-      );
-    }
-    if (positives === candidates.length) {
-      problems.add(
-        { file },
-        `no entry has should_trigger false (${allOf(candidates.length, 'positive')}), so "negatives fired" cannot be measured`,
-        'add near-miss prompts that should not load the skill, with should_trigger false',
-      );
-    }
+  if (!candidates.every((c) => c.shouldTrigger !== undefined)) return;
+  const positives = candidates.filter((c) => c.shouldTrigger).length;
+  if (positives === 0) {
+    problems.add(
+      { file },
+      `no entry has should_trigger true (${allOf(candidates.length, 'negative')}), so "positives triggered" cannot be measured`,
+      'add prompts that should load the skill, with should_trigger true',
+    );
   }
-  return items;
+  if (positives === candidates.length) {
+    problems.add(
+      { file },
+      `no entry has should_trigger false (${allOf(candidates.length, 'positive')}), so "negatives fired" cannot be measured`,
+      'add near-miss prompts that should not load the skill, with should_trigger false',
+    );
+  }
 }
 
 function evalContextOf(ref: ContextRef): EvalContext {

@@ -77,10 +77,20 @@ export function sessionCue(query: string): string | undefined {
  * greedy one. Word overlap is a crude proxy (it misses synonyms), so this is a warning, never an error.
  */
 export function weakSetFindings(set: EvalSet): Finding[] {
-  const findings: Finding[] = [];
   const positives = set.items.filter((i) => i.shouldTrigger);
   const negatives = set.items.filter((i) => !i.shouldTrigger);
+  return [
+    ...sizeFindings(positives, negatives),
+    ...nearMissFindings(positives, negatives),
+    ...holdoutFindings(set.items.filter(isHoldout)),
+    ...(set.items.some(isContextual) ? [] : sessionFindings(positives)),
+    ...oppositeTwins(set),
+  ];
+}
 
+/** Fewer prompts on a side than the guidance asks for. */
+function sizeFindings(positives: readonly EvalItem[], negatives: readonly EvalItem[]): Finding[] {
+  const findings: Finding[] = [];
   if (positives.length < MIN_PER_SIDE) {
     findings.push({
       code: 'few-positives',
@@ -97,70 +107,81 @@ export function weakSetFindings(set: EvalSet): Finding[] {
       fix: `add ${MIN_PER_SIDE - negatives.length} or more near-miss prompts that should not load the skill`,
     });
   }
-
-  if (positives.length > 0 && negatives.length > 0) {
-    const positiveWords = new Set(positives.flatMap((i) => meaningfulWords(i.query)));
-    const near = negatives.filter((i) => meaningfulWords(i.query).some((w) => positiveWords.has(w)));
-    if (near.length === 0) {
-      findings.push({
-        code: 'no-near-miss',
-        level: 'warn',
-        message: `none of the ${negatives.length} negative prompt(s) shares a word with the positives, so they only test that unrelated requests stay quiet`,
-        fix: 'add near misses: prompts in the skill\'s own vocabulary that need something else (for a PDF-form skill, "convert this PDF to a Word document")',
-      });
-    }
-  }
-
-  const held = set.items.filter(isHoldout);
-  if (held.length === 0) {
-    findings.push({
-      code: 'no-holdout',
-      level: 'warn',
-      message:
-        'no prompt is held out; a description tuned on every prompt fits those phrasings and the rates overstate how it does on new ones',
-      fix: 'mark about 40% of the prompts, positives and negatives alike, with split: holdout (a "split" field or column) and judge rewrites on those',
-    });
-  } else if (held.every((i) => i.shouldTrigger) || held.every((i) => !i.shouldTrigger)) {
-    findings.push({
-      code: 'one-sided-holdout',
-      level: 'warn',
-      message: `the ${held.length} held-out prompt(s) are all ${held[0]?.shouldTrigger ? 'positives' : 'negatives'}, so the holdout checks only one of the two rates`,
-      fix: `hold out ${held[0]?.shouldTrigger ? 'negatives' : 'positives'} too`,
-    });
-  } else {
-    const thin = (['positives', 'negatives'] as const)
-      .map((cls) => ({ cls, n: held.filter((i) => i.shouldTrigger === (cls === 'positives')).length }))
-      .filter((c) => c.n < MIN_HOLDOUT_PER_CLASS);
-    if (thin.length > 0) {
-      findings.push({
-        code: 'small-holdout',
-        level: 'warn',
-        message: `only ${thin.map((c) => `${c.n} held-out ${c.n === 1 ? c.cls.slice(0, -1) : c.cls}`).join(' and ')}: with fewer than ${MIN_HOLDOUT_PER_CLASS} in a class, one query moves its holdout rate by a third or more, so the holdout cannot tell a rewrite that generalises from one that does not`,
-        fix: `hold out at least ${MIN_HOLDOUT_PER_CLASS} ${thin.map((c) => c.cls).join(' and ')} (about 40% of each class)`,
-      });
-    }
-  }
-
-  if (!set.items.some(isContextual)) {
-    // A prompt that carries its context is measured mid-session: it presupposes nothing missing.
-    const cued = positives
-      .filter((i) => i.context === undefined)
-      .flatMap((i) => {
-        const cue = sessionCue(i.query);
-        return cue === undefined ? [] : [{ id: i.id, cue }];
-      });
-    if (cued.length > 0) {
-      const shown = cued.slice(0, 3).map((c) => `${c.id} ("${c.cue}")`);
-      findings.push({
-        code: 'presupposes-session',
-        level: 'warn',
-        message: `${cued.length} positive prompt(s) read like they presuppose an earlier session: ${shown.join(', ')}${cued.length > 3 ? ', …' : ''}. claude -p starts every run from nothing, so such a prompt measures whether the model loads the skill before it goes looking for material a real session would already hold`,
-        fix: 'if they do, give them the session they presuppose as a "context" (docs/context.md), or mark them needs_context: true (a JSON field, an EVAL.yaml test field or metadata, or a CSV column) rather than drop them: they are still measured, and the totals are also shown without them',
-      });
-    }
-  }
-  findings.push(...oppositeTwins(set));
   return findings;
+}
+
+/** Every negative far from the positives (no meaningful word shared). */
+function nearMissFindings(positives: readonly EvalItem[], negatives: readonly EvalItem[]): Finding[] {
+  if (positives.length === 0 || negatives.length === 0) return [];
+  const positiveWords = new Set(positives.flatMap((i) => meaningfulWords(i.query)));
+  const near = negatives.filter((i) => meaningfulWords(i.query).some((w) => positiveWords.has(w)));
+  if (near.length > 0) return [];
+  return [
+    {
+      code: 'no-near-miss',
+      level: 'warn',
+      message: `none of the ${negatives.length} negative prompt(s) shares a word with the positives, so they only test that unrelated requests stay quiet`,
+      fix: 'add near misses: prompts in the skill\'s own vocabulary that need something else (for a PDF-form skill, "convert this PDF to a Word document")',
+    },
+  ];
+}
+
+/** No prompt held out, a holdout of one class only, or too few held out in a class. */
+function holdoutFindings(held: readonly EvalItem[]): Finding[] {
+  if (held.length === 0) {
+    return [
+      {
+        code: 'no-holdout',
+        level: 'warn',
+        message:
+          'no prompt is held out; a description tuned on every prompt fits those phrasings and the rates overstate how it does on new ones',
+        fix: 'mark about 40% of the prompts, positives and negatives alike, with split: holdout (a "split" field or column) and judge rewrites on those',
+      },
+    ];
+  }
+  if (held.every((i) => i.shouldTrigger) || held.every((i) => !i.shouldTrigger)) {
+    return [
+      {
+        code: 'one-sided-holdout',
+        level: 'warn',
+        message: `the ${held.length} held-out prompt(s) are all ${held[0]?.shouldTrigger ? 'positives' : 'negatives'}, so the holdout checks only one of the two rates`,
+        fix: `hold out ${held[0]?.shouldTrigger ? 'negatives' : 'positives'} too`,
+      },
+    ];
+  }
+  const thin = (['positives', 'negatives'] as const)
+    .map((cls) => ({ cls, n: held.filter((i) => i.shouldTrigger === (cls === 'positives')).length }))
+    .filter((c) => c.n < MIN_HOLDOUT_PER_CLASS);
+  if (thin.length === 0) return [];
+  return [
+    {
+      code: 'small-holdout',
+      level: 'warn',
+      message: `only ${thin.map((c) => `${c.n} held-out ${c.n === 1 ? c.cls.slice(0, -1) : c.cls}`).join(' and ')}: with fewer than ${MIN_HOLDOUT_PER_CLASS} in a class, one query moves its holdout rate by a third or more, so the holdout cannot tell a rewrite that generalises from one that does not`,
+      fix: `hold out at least ${MIN_HOLDOUT_PER_CLASS} ${thin.map((c) => c.cls).join(' and ')} (about 40% of each class)`,
+    },
+  ];
+}
+
+/** Positives that read like they presuppose an earlier session, in a set where none carries a context. */
+function sessionFindings(positives: readonly EvalItem[]): Finding[] {
+  // A prompt that carries its context is measured mid-session: it presupposes nothing missing.
+  const cued = positives
+    .filter((i) => i.context === undefined)
+    .flatMap((i) => {
+      const cue = sessionCue(i.query);
+      return cue === undefined ? [] : [{ id: i.id, cue }];
+    });
+  if (cued.length === 0) return [];
+  const shown = cued.slice(0, 3).map((c) => `${c.id} ("${c.cue}")`);
+  return [
+    {
+      code: 'presupposes-session',
+      level: 'warn',
+      message: `${cued.length} positive prompt(s) read like they presuppose an earlier session: ${shown.join(', ')}${cued.length > 3 ? ', …' : ''}. claude -p starts every run from nothing, so such a prompt measures whether the model loads the skill before it goes looking for material a real session would already hold`,
+      fix: 'if they do, give them the session they presuppose as a "context" (docs/context.md), or mark them needs_context: true (a JSON field, an EVAL.yaml test field or metadata, or a CSV column) rather than drop them: they are still measured, and the totals are also shown without them',
+    },
+  ];
 }
 
 /**

@@ -79,6 +79,12 @@ function runsOnModel(q: QueryResult, model: string): number[] | undefined {
   return indices.length === c.runs + c.timeouts + c.errors ? indices : undefined;
 }
 
+/** How a suite names its cases: their class prefix, and the model a case is marked with. */
+interface CaseNaming {
+  classPrefix: string;
+  caseName: (name: string) => string;
+}
+
 function suite(
   report: Report,
   sideName: string,
@@ -89,63 +95,15 @@ function suite(
   const counts: SuiteCounts = { tests: 0, failures: 0, errors: 0, timeMs: 0 };
   const m = model === undefined ? whole : measurementOfModel(whole, model, report.settings.triggerThreshold);
   const base = paired ? `${report.skill}.${sideName}` : report.skill;
-  const classPrefix = model === undefined ? base : `${base}.${model}`;
-  const caseName = (name: string) => (model === undefined ? name : `[${model}] ${name}`);
-  const cases: string[] = [];
-  if (m.verdict === 'no-verdict') {
-    counts.tests++;
-    counts.errors++;
-    const message = `NO VERDICT — this is not a measurement: ${m.noVerdictReasons.join('; ')}`;
-    cases.push(
-      `    <testcase${attrs({ name: caseName('measurement'), classname: classPrefix, time: seconds(0) })}>`,
-      `      <error${attrs({ message: oneLine(message), type: 'no-verdict' })}>${text(message)}</error>`,
-      '    </testcase>',
-    );
-  }
-  for (const q of m.queries) {
-    const own = model === undefined ? q.outcomes.map((_, i) => i) : runsOnModel(q, model);
-    const timeMs = (own ?? []).reduce((a, i) => a + (q.durationsMs[i] ?? 0), 0);
-    counts.tests++;
-    counts.timeMs += timeMs;
-    const open = `    <testcase${attrs({
-      name: caseName(oneLine(`${q.id}: ${q.query}`, 200)),
-      classname: `${classPrefix}.${q.shouldTrigger ? 'positives' : 'negatives'}`,
-      time: seconds(timeMs),
-    })}`;
-    const body = caseBody(
-      q,
-      report.settings.triggerThreshold,
-      own?.map((i) => q.outcomes[i] ?? ''),
-    );
-    if (body.kind === 'failure') counts.failures++;
-    if (body.kind === 'error') counts.errors++;
-    cases.push(...(body.lines.length === 0 ? [`${open}/>`] : [`${open}>`, ...body.lines, '    </testcase>']));
-  }
-  // With several agents the suite's "model" is an agent; a single Codex report names its agent too.
-  const agent = report.settings.agents
-    ? report.agents.find((a) => a.name === model)
-    : report.agents[0]?.name === DEFAULT_AGENT
-      ? undefined
-      : report.agents[0];
-  const props = [
-    ['verdict', m.verdict],
-    ['simulated', String(report.simulated)],
-    ...(agent ? [['agent', agent.name]] : []),
-    [
-      'model',
-      agent && report.settings.agents
-        ? (agent.model ?? 'default')
-        : (model ?? report.model.requested ?? (report.settings.models ?? ['default']).join(', ')),
-    ],
-    ['cli-version', (agent ? agent.version : report.cli.version) ?? 'unknown'],
-    [
-      'runs-per-query',
-      `${report.settings.runsPerQuery}${report.settings.runsMode === 'auto' ? ' (auto)' : ''}`,
-    ],
-    ['trigger-threshold', String(report.settings.triggerThreshold)],
-    ['description-sha256', m.description.sha256],
-    ...costProperties(whole, model),
+  const naming: CaseNaming = {
+    classPrefix: model === undefined ? base : `${base}.${model}`,
+    caseName: (name) => (model === undefined ? name : `[${model}] ${name}`),
+  };
+  const cases = [
+    ...(m.verdict === 'no-verdict' ? noVerdictCase(m, naming, counts) : []),
+    ...m.queries.flatMap((q) => queryCase(q, report.settings.triggerThreshold, naming, counts, model)),
   ];
+  const props = suiteProperties(report, m, whole, model);
   return {
     counts,
     lines: [
@@ -165,6 +123,79 @@ function suite(
       '  </testsuite>',
     ],
   };
+}
+
+/** A measurement with no verdict is one erroring case, so a CI never reads it as passed. */
+function noVerdictCase(m: Measurement, { classPrefix, caseName }: CaseNaming, counts: SuiteCounts): string[] {
+  counts.tests++;
+  counts.errors++;
+  const message = `NO VERDICT — this is not a measurement: ${m.noVerdictReasons.join('; ')}`;
+  return [
+    `    <testcase${attrs({ name: caseName('measurement'), classname: classPrefix, time: seconds(0) })}>`,
+    `      <error${attrs({ message: oneLine(message), type: 'no-verdict' })}>${text(message)}</error>`,
+    '    </testcase>',
+  ];
+}
+
+/** One query's case, over its runs on `model` when the suite is one model's. */
+function queryCase(
+  q: QueryResult,
+  threshold: number,
+  { classPrefix, caseName }: CaseNaming,
+  counts: SuiteCounts,
+  model: string | undefined,
+): string[] {
+  const own = model === undefined ? q.outcomes.map((_, i) => i) : runsOnModel(q, model);
+  const timeMs = (own ?? []).reduce((a, i) => a + (q.durationsMs[i] ?? 0), 0);
+  counts.tests++;
+  counts.timeMs += timeMs;
+  const open = `    <testcase${attrs({
+    name: caseName(oneLine(`${q.id}: ${q.query}`, 200)),
+    classname: `${classPrefix}.${q.shouldTrigger ? 'positives' : 'negatives'}`,
+    time: seconds(timeMs),
+  })}`;
+  const body = caseBody(
+    q,
+    threshold,
+    own?.map((i) => q.outcomes[i] ?? ''),
+  );
+  if (body.kind === 'failure') counts.failures++;
+  if (body.kind === 'error') counts.errors++;
+  return body.lines.length === 0 ? [`${open}/>`] : [`${open}>`, ...body.lines, '    </testcase>'];
+}
+
+/** The suite's properties: its verdict, agent, model, CLI version, settings, description and cost. */
+function suiteProperties(
+  report: Report,
+  m: Measurement,
+  whole: Measurement,
+  model: string | undefined,
+): string[][] {
+  // With several agents the suite's "model" is an agent; a single Codex report names its agent too.
+  const agent = report.settings.agents
+    ? report.agents.find((a) => a.name === model)
+    : report.agents[0]?.name === DEFAULT_AGENT
+      ? undefined
+      : report.agents[0];
+  return [
+    ['verdict', m.verdict],
+    ['simulated', String(report.simulated)],
+    ...(agent ? [['agent', agent.name]] : []),
+    [
+      'model',
+      agent && report.settings.agents
+        ? (agent.model ?? 'default')
+        : (model ?? report.model.requested ?? (report.settings.models ?? ['default']).join(', ')),
+    ],
+    ['cli-version', (agent ? agent.version : report.cli.version) ?? 'unknown'],
+    [
+      'runs-per-query',
+      `${report.settings.runsPerQuery}${report.settings.runsMode === 'auto' ? ' (auto)' : ''}`,
+    ],
+    ['trigger-threshold', String(report.settings.triggerThreshold)],
+    ['description-sha256', m.description.sha256],
+    ...costProperties(whole, model),
+  ];
 }
 
 /** `cost-usd` (what the suite's runs cost, six decimals) and `price-unknown`; none when nothing was priced. */

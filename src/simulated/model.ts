@@ -3,20 +3,21 @@
  * to in tests and in `npm run demo`. It reads what the CLI sends (query, skill listing, working
  * directory), asks a scenario script how the "model" behaves, and answers in the real wire shapes,
  * including the failure modes of docs/claude-cli.md §6 (errors, hangs, cut streams).
- * This module is the server and its records; what it answers is plan.ts, how it writes that is
- * respond.ts. Node built-ins only: it ships with the package.
+ * This module is the server and its records; the Messages side is messages.ts, what it answers is
+ * plan.ts, how it writes that is respond.ts. Node built-ins only: it ships with the package.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { geminiRoute, handleGemini } from './gemini.js';
-import { readBody, readJsonBody, sendError, sendJson, sleep } from './http.js';
+import { readBody, sendError, sendJson, sleep } from './http.js';
+import { handleMessages, type MessagesState } from './messages.js';
 import type { Continuation } from './plan.js';
 import { promptCache } from './prompt-cache.js';
-import { isDefaultStub, type ListingEntry, parseRequestView, type RequestView } from './request.js';
-import { type AnswerUsage, respond } from './respond.js';
+import { isDefaultStub, type ListingEntry, type RequestView } from './request.js';
+import type { AnswerUsage } from './respond.js';
 import { handleResponses } from './responses.js';
 import type { Behaviour, Script } from './script.js';
-import { planTurn, type RunState } from './turn.js';
+import type { RunState } from './turn.js';
 
 export { probabilistic, seededRandom } from './random.js';
 export { GATE_QUERY, type ListingEntry, parseRequestView, type RequestView } from './request.js';
@@ -90,118 +91,12 @@ export interface SimulatedModel {
 
 /** Starts the fake on 127.0.0.1, on a free port. */
 export async function startSimulatedModel(options: SimulatedModelOptions = {}): Promise<SimulatedModel> {
-  const script: Script = options.script ?? (() => undefined);
-  const seed = options.seed ?? 0;
-  const isStub = options.isStub ?? isDefaultStub;
-  const layout = options.stubLayout ?? 'command';
-  const chunkDelayMs = options.chunkDelayMs ?? 5;
-
   const requests: RecordedRequest[] = [];
-  const occurrences = new Map<string, number>();
-  const continuations = new Map<string, Continuation>();
   const sockets = new Set<Socket>();
   let closed = false;
-  const cachedPrompt = promptCache();
-  const stream = { chunkDelayMs, closed: () => closed };
-  const runs: RunState = { script, seed, occurrences, continuations };
-  // Codex's Responses API calls and Gemini CLI's generateContent calls share the scripts and the
-  // run state (docs/codex.md, docs/gemini.md).
-  const responses = {
-    ...runs,
-    isStub,
-    isCompetitor: options.isCompetitor,
-    recordBodies: options.recordBodies === true,
-    stream,
-  };
-
-  async function handleMessages(
-    req: IncomingMessage,
-    res: ServerResponse,
-    record: RecordedRequest,
-  ): Promise<void> {
-    const request = await readJsonBody(req);
-    if (request === undefined) {
-      sendError(res, 400, 'invalid_request_error', 'The request body is not valid JSON.');
-      return;
-    }
-    const { raw, body } = request;
-    if (options.recordBodies === true) record.body = body;
-    const view = parseRequestView(body, { isStub, isCompetitor: options.isCompetitor });
-    if (typeof view === 'string') {
-      sendError(res, 400, 'invalid_request_error', view);
-      return;
-    }
-    record.view = view;
-    const prompt = cachedPrompt(body, raw.length);
-
-    const turn = planTurn(view, runs, record, layout);
-    if (turn.kind === 'script-failed') {
-      sendError(res, 500, 'api_error', turn.message, true);
-      return;
-    }
-    let { plan } = turn;
-    const { behaviour } = record;
-    if (
-      !view.followUp &&
-      plan.kind === 'error' &&
-      behaviour?.kind === 'api-error' &&
-      behaviour.echoApiKey === true
-    ) {
-      const key = req.headers['x-api-key'];
-      plan = {
-        ...plan,
-        message: `${plan.message} (gateway: upstream refused the credential ${String(key ?? 'none')})`,
-      };
-    }
-    if (options.answerDelayMs) await sleep(options.answerDelayMs);
-    await respond(res, plan, view, prompt, record, stream);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = req.url ?? '/';
-    const path = url.split('?')[0] ?? '/';
-    const method = req.method ?? 'GET';
-    const retry = Number(req.headers['x-stainless-retry-count']);
-    const record: RecordedRequest = {
-      method,
-      path,
-      url,
-      ...(Number.isInteger(retry) ? { retryCount: retry } : {}),
-      at: Date.now(),
-    };
-    requests.push(record);
-    res.once('close', () => {
-      record.endedAt = Date.now();
-    });
-    if (method === 'POST' && path === '/v1/messages') {
-      await handleMessages(req, res, record);
-      return;
-    }
-    if (method === 'POST' && path === '/v1/responses') {
-      await handleResponses(req, res, record, responses);
-      return;
-    }
-    const gemini = method === 'POST' ? geminiRoute(path) : undefined;
-    if (gemini !== undefined) {
-      if (options.answerDelayMs) await sleep(options.answerDelayMs);
-      await handleGemini(req, res, gemini, record, responses);
-      return;
-    }
-    await readBody(req);
-    if (method === 'HEAD') {
-      // `HEAD /api/hello` is the CLI's reachability preflight.
-      res.writeHead(200).end();
-    } else if (method === 'POST' && path === '/v1/messages/count_tokens') {
-      sendJson(res, 200, { input_tokens: 100 });
-    } else if (path === '/' || path === '/api/hello' || path.startsWith('/api/event_logging')) {
-      sendJson(res, 200, {});
-    } else {
-      sendError(res, 404, 'not_found_error', `Not found: ${method} ${path}`);
-    }
-  }
-
+  const state = serverState(options, () => closed);
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(req, res, requests, state).catch(() => {
       if (!res.headersSent) sendError(res, 500, 'api_error', 'Internal server error');
       else res.destroy();
     });
@@ -210,16 +105,7 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('simulated model: no TCP address');
-  const { port } = address;
+  const port = await listen(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -233,6 +119,98 @@ export async function startSimulatedModel(options: SimulatedModelOptions = {}): 
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * What every API side shares for the server's life: the scripts and the run state (Codex's
+ * Responses API calls and Gemini CLI's generateContent calls share them too: docs/codex.md,
+ * docs/gemini.md), the stub rules, the prompt cache and the pacing of streams.
+ */
+function serverState(options: SimulatedModelOptions, closed: () => boolean): MessagesState {
+  const runs: RunState = {
+    script: options.script ?? (() => undefined),
+    seed: options.seed ?? 0,
+    occurrences: new Map<string, number>(),
+    continuations: new Map<string, Continuation>(),
+  };
+  return {
+    ...runs,
+    isStub: options.isStub ?? isDefaultStub,
+    isCompetitor: options.isCompetitor,
+    recordBodies: options.recordBodies === true,
+    stream: { chunkDelayMs: options.chunkDelayMs ?? 5, closed },
+    layout: options.stubLayout ?? 'command',
+    cachedPrompt: promptCache(),
+    answerDelayMs: options.answerDelayMs,
+  };
+}
+
+/** Records one request and hands it to the API side its path names. */
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requests: RecordedRequest[],
+  state: MessagesState,
+): Promise<void> {
+  const url = req.url ?? '/';
+  const path = url.split('?')[0] ?? '/';
+  const method = req.method ?? 'GET';
+  const retry = Number(req.headers['x-stainless-retry-count']);
+  const record: RecordedRequest = {
+    method,
+    path,
+    url,
+    ...(Number.isInteger(retry) ? { retryCount: retry } : {}),
+    at: Date.now(),
+  };
+  requests.push(record);
+  res.once('close', () => {
+    record.endedAt = Date.now();
+  });
+  if (method === 'POST' && path === '/v1/messages') {
+    await handleMessages(req, res, record, state);
+    return;
+  }
+  if (method === 'POST' && path === '/v1/responses') {
+    await handleResponses(req, res, record, state);
+    return;
+  }
+  const gemini = method === 'POST' ? geminiRoute(path) : undefined;
+  if (gemini !== undefined) {
+    if (state.answerDelayMs) await sleep(state.answerDelayMs);
+    await handleGemini(req, res, gemini, record, state);
+    return;
+  }
+  await readBody(req);
+  answerOther(res, method, path);
+}
+
+/** The CLI's side requests: its reachability preflight, token counts and event logging. */
+function answerOther(res: ServerResponse, method: string, path: string): void {
+  if (method === 'HEAD') {
+    // `HEAD /api/hello` is the CLI's reachability preflight.
+    res.writeHead(200).end();
+  } else if (method === 'POST' && path === '/v1/messages/count_tokens') {
+    sendJson(res, 200, { input_tokens: 100 });
+  } else if (path === '/' || path === '/api/hello' || path.startsWith('/api/event_logging')) {
+    sendJson(res, 200, {});
+  } else {
+    sendError(res, 404, 'not_found_error', `Not found: ${method} ${path}`);
+  }
+}
+
+/** Listens on a free port of 127.0.0.1 and gives the port. */
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('simulated model: no TCP address');
+  return address.port;
 }
 
 export { type Routes, routeScript } from './route.js';

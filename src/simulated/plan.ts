@@ -104,58 +104,104 @@ function stubPath(view: RequestView, stub: string, layout: 'command' | 'skill'):
   return view.cwd === undefined ? relative : `${view.cwd.replace(/\/+$/, '')}/${relative}`;
 }
 
+/** The behaviours answered with a message that calls a tool on the stub (or text when none is listed). */
+type StubBehaviour = Extract<
+  Behaviour,
+  {
+    kind:
+      | 'skill'
+      | 'read-stub'
+      | 'toolsearch-then-skill'
+      | 'bash-and-skill'
+      | 'text-then-skill'
+      | 'late-skill'
+      | 'skill-then-work';
+  }
+>;
+/** The behaviours answered on the wire without a message: an error, a hang, a stall, a reset, a cut. */
+type WireBehaviour = Extract<Behaviour, { kind: 'api-error' | 'hang' | 'stall' | 'reset' | 'cut' }>;
+
 export function planFirstTurn(behaviour: Behaviour, view: RequestView, layout: 'command' | 'skill'): Plan {
+  switch (behaviour.kind) {
+    case 'skill':
+    case 'read-stub':
+    case 'toolsearch-then-skill':
+    case 'bash-and-skill':
+    case 'text-then-skill':
+    case 'late-skill':
+    case 'skill-then-work':
+      return planStubCall(behaviour, view, layout);
+    case 'api-error':
+    case 'hang':
+    case 'stall':
+    case 'reset':
+    case 'cut':
+      return planWire(behaviour, view);
+    case 'thinking-then-text':
+      return answer([thinking(), text(defaultText(view))], behaviour, 1, { kind: 'done' });
+    case 'text':
+      return answer([text(behaviour.text ?? defaultText(view))], behaviour, 1, { kind: 'done' });
+    case 'other-tool':
+      return answer([bash('ls', 'List files')], behaviour, 1, { kind: 'done' });
+    case 'other-skill': {
+      const name = behaviour.name ?? view.listing.find((entry) => entry.name !== view.stub?.name)?.name;
+      if (name === undefined) return answer([text(DEFAULT_TEXT)], behaviour, 1, { kind: 'done' });
+      return answer([tool('Skill', { skill: name })], behaviour, 1, { kind: 'done' });
+    }
+    case 'tool-calls':
+      return {
+        ...answer(
+          behaviour.calls.map((call) => tool(call.name, call.input)),
+          behaviour,
+          1,
+          behaviour.afterwards === undefined
+            ? { kind: 'done' }
+            : { kind: 'calls', calls: behaviour.afterwards },
+        ),
+        ...(behaviour.cell === undefined ? {} : { cell: behaviour.cell }),
+        ...(behaviour.gapMs === undefined ? {} : { gapMs: behaviour.gapMs }),
+      };
+  }
+}
+
+function thinking(): AnswerBlock {
+  return {
+    type: 'thinking',
+    thinking: 'The user asks a question; a direct answer fits.',
+    signature: newSignature(),
+  };
+}
+
+/** A first turn that calls a tool on the stub, or answers text when no stub is listed. */
+function planStubCall(behaviour: StubBehaviour, view: RequestView, layout: 'command' | 'skill'): Plan {
   const stub = view.stub?.name;
   const reply = (blocks: AnswerBlock[], next: NextStep = { kind: 'done' }): Plan =>
     answer(blocks, behaviour, 1, next);
   // Without a stub in the listing a real model has nothing to call; answer text, like a miss.
   const noStub = (): Plan => reply([text('No listed skill fits this request.')]);
+  if (behaviour.kind === 'skill') {
+    const name = behaviour.name ?? stub;
+    if (name === undefined) return noStub();
+    return reply([tool('Skill', { skill: behaviour.leadingSlash === true ? `/${name}` : name })]);
+  }
+  if (stub === undefined) return noStub();
   switch (behaviour.kind) {
-    case 'skill': {
-      const name = behaviour.name ?? stub;
-      if (name === undefined) return noStub();
-      return reply([tool('Skill', { skill: behaviour.leadingSlash === true ? `/${name}` : name })]);
-    }
     case 'read-stub':
-      if (stub === undefined) return noStub();
       return reply([text('Let me look.'), tool('Read', { file_path: stubPath(view, stub, layout) })]);
     case 'toolsearch-then-skill':
-      if (stub === undefined) return noStub();
       return reply([tool('ToolSearch', { query: 'select:WebFetch', max_results: 5 })], {
         kind: 'skill',
         name: stub,
       });
     case 'bash-and-skill':
-      if (stub === undefined) return noStub();
       return reply([bash('echo hi', 'Print hi'), tool('Skill', { skill: stub })]);
     case 'text-then-skill':
-      if (stub === undefined) return noStub();
       return reply([text('I will use the matching skill for this.'), tool('Skill', { skill: stub })]);
-    case 'thinking-then-text':
-      return reply([
-        {
-          type: 'thinking',
-          thinking: 'The user asks a question; a direct answer fits.',
-          signature: newSignature(),
-        },
-        text(defaultText(view)),
-      ]);
-    case 'text':
-      return reply([text(behaviour.text ?? defaultText(view))]);
-    case 'other-tool':
-      return reply([bash('ls', 'List files')]);
     case 'late-skill': {
-      if (stub === undefined) return noStub();
       const after = Math.max(1, behaviour.after ?? 1);
       return reply([bash('ls', 'List files')], { kind: 'look-then-skill', remaining: after - 1, name: stub });
     }
-    case 'other-skill': {
-      const name = behaviour.name ?? view.listing.find((entry) => entry.name !== stub)?.name;
-      if (name === undefined) return reply([text(DEFAULT_TEXT)]);
-      return reply([tool('Skill', { skill: name })]);
-    }
     case 'skill-then-work': {
-      if (stub === undefined) return noStub();
       const delayMs = behaviour.delayMs ?? DEFAULT_WORK_DELAY_MS;
       const next: NextStep =
         behaviour.turns > 0
@@ -163,6 +209,12 @@ export function planFirstTurn(behaviour: Behaviour, view: RequestView, layout: '
           : { kind: 'done' };
       return reply([tool('Skill', { skill: stub })], next);
     }
+  }
+}
+
+/** A first turn answered on the wire: an error body, a hang, a stall, a reset, or a cut stream. */
+function planWire(behaviour: WireBehaviour, view: RequestView): Plan {
+  switch (behaviour.kind) {
     case 'api-error':
       return {
         kind: 'error',
@@ -177,21 +229,8 @@ export function planFirstTurn(behaviour: Behaviour, view: RequestView, layout: '
     case 'cut':
       return {
         kind: 'cut',
-        block: tool('Skill', { skill: stub ?? 'skill' }),
+        block: tool('Skill', { skill: view.stub?.name ?? 'skill' }),
         ...(behaviour.afterText === undefined ? {} : { before: text(behaviour.afterText) }),
-      };
-    case 'tool-calls':
-      return {
-        ...answer(
-          behaviour.calls.map((call) => tool(call.name, call.input)),
-          behaviour,
-          1,
-          behaviour.afterwards === undefined
-            ? { kind: 'done' }
-            : { kind: 'calls', calls: behaviour.afterwards },
-        ),
-        ...(behaviour.cell === undefined ? {} : { cell: behaviour.cell }),
-        ...(behaviour.gapMs === undefined ? {} : { gapMs: behaviour.gapMs }),
       };
   }
 }

@@ -266,11 +266,24 @@ export function parseRequestView(body: unknown, rules: StubRules = {}): RequestV
     if (message === undefined) return 'messages: each message needs a role and content';
     messages.push(message);
   }
+  // Format A puts the listing and environment in a role:"system" message, format B in
+  // <system-reminder> blocks of the first user message; scanning every text covers both.
+  const texts = [...messages.flatMap((m) => textsOf(m.blocks)), ...systemTexts(body.system)];
+  const { query, priorTurns } = queryOf(messages);
+  const { followUp, toolResultIds, toolResultTexts } = toolResultsOf(messages);
+  const listing = firstFound(texts, parseListing) ?? [];
+  const cwd = firstFound(texts, parseCwd);
+  const findings = { query, listing, cwd, followUp, toolResultIds, toolResultTexts, priorTurns };
+  return requestView(body.model, body.stream, findings, rules);
+}
 
-  // The query is the last user message with words of its own that answers no tool call and is not
-  // the CLI's own request to resume a cut answer: a follow-up's user messages carry tool results
-  // (and the text a tool added beside them), a resumed answer ends with the CLI's resume prompt,
-  // and a run with a context has the earlier turns before it.
+/**
+ * The query is the last user message with words of its own that answers no tool call and is not
+ * the CLI's own request to resume a cut answer: a follow-up's user messages carry tool results
+ * (and the text a tool added beside them), a resumed answer ends with the CLI's resume prompt,
+ * and a run with a context has the earlier turns before it.
+ */
+function queryOf(messages: readonly Message[]): { query: string; priorTurns: number } {
   const typed = (m: Message) => textsOf(m.blocks).map(stripReminders).filter(Boolean).join('\n');
   const resumesCut = (m: Message) => typed(m).startsWith(CUT_RESUME_PROMPT);
   const answersTool = (m: Message | undefined) =>
@@ -289,7 +302,15 @@ export function parseRequestView(body: unknown, rules: StubRules = {}): RequestV
   const priorTurns = messages
     .slice(0, Math.max(queryAt, 0))
     .filter((m) => m.role === 'user' || m.role === 'assistant').length;
+  return { query, priorTurns };
+}
 
+/** The tool results the last user message sends back: a follow-up's, with their ids and texts. */
+function toolResultsOf(messages: readonly Message[]): {
+  followUp: boolean;
+  toolResultIds: string[];
+  toolResultTexts: string[];
+} {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const toolResultIds: string[] = [];
   const toolResultTexts: string[] = [];
@@ -300,25 +321,16 @@ export function parseRequestView(body: unknown, rules: StubRules = {}): RequestV
     if (typeof block.tool_use_id === 'string') toolResultIds.push(block.tool_use_id);
     toolResultTexts.push(toolResultText(block.content));
   }
+  return { followUp, toolResultIds, toolResultTexts };
+}
 
-  // Format A puts the listing and environment in a role:"system" message, format B in
-  // <system-reminder> blocks of the first user message; scanning every text covers both.
-  const texts = [...messages.flatMap((m) => textsOf(m.blocks)), ...systemTexts(body.system)];
-  let listing: ListingEntry[] = [];
+/** What `parse` finds in the first text it finds anything in. */
+function firstFound<T>(texts: readonly string[], parse: (text: string) => T | undefined): T | undefined {
   for (const text of texts) {
-    const parsed = parseListing(text);
-    if (parsed !== undefined) {
-      listing = parsed;
-      break;
-    }
+    const found = parse(text);
+    if (found !== undefined) return found;
   }
-  let cwd: string | undefined;
-  for (const text of texts) {
-    cwd = parseCwd(text);
-    if (cwd !== undefined) break;
-  }
-  const findings = { query, listing, cwd, followUp, toolResultIds, toolResultTexts, priorTurns };
-  return requestView(body.model, body.stream, findings, rules);
+  return undefined;
 }
 
 /** A tool_result's content is a string or a list of blocks (text, tool_reference, image…); the texts, joined. */

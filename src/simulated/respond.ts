@@ -118,64 +118,84 @@ export async function respond(
   record: { usage?: AnswerUsage },
   stream: AnswerStream,
 ): Promise<void> {
-  const { inputTokens } = prompt;
-  const requestId = newId('req_sim_');
+  const exchange: Exchange = { res, view, prompt, requestId: newId('req_sim_'), stream };
   return writePlan(res, plan, stream, {
     error: (p) => sendError(res, p.status, ERROR_TYPES[p.status], p.message, p.noRetry),
     stall() {
       res.writeHead(
         200,
-        view.stream ? { ...SSE_HEADERS, 'request-id': requestId } : { 'content-type': 'application/json' },
+        view.stream
+          ? { ...SSE_HEADERS, 'request-id': exchange.requestId }
+          : { 'content-type': 'application/json' },
       );
       if (view.stream)
         res.write(formatSse(messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt })));
       else res.flushHeaders();
     },
-    async cut(p) {
-      if (!view.stream) {
-        res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
-        await flush(res, '{"id":"msg_sim_cut","type":"message","role":"assistant","content":[{"type":');
-        return;
-      }
-      res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
-      const first = p.before === undefined ? 0 : 1;
-      const events = [
-        messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt }),
-        ...(p.before === undefined
-          ? []
-          : [
-              ...openBlockEvents(0, p.before),
-              { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
-            ]),
-        ...openBlockEvents(first, p.block).slice(0, 3),
-      ];
-      for (const [i, event] of events.entries()) {
-        if (i > 0) await sleep(stream.chunkDelayMs);
-        await flush(res, formatSse(event));
-      }
-    },
-    async answer(p) {
-      const stopReason: StopReason = p.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-      const full: Answer = {
-        id: newId('msg_sim_'),
-        model: view.model,
-        blocks: p.blocks,
-        stopReason,
-        ...prompt,
-      };
-      record.usage = {
-        input: inputTokens,
-        cacheRead: prompt.cacheReadTokens ?? 0,
-        cacheCreation: prompt.cacheCreationTokens ?? 0,
-        output: outputTokens(p.blocks),
-      };
-      if (!view.stream) {
-        sendJson(res, 200, answerMessage(full));
-        return;
-      }
-      res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
-      await writePaced(res, answerEvents(full).map(formatSse), stream, (chunk) => res.write(chunk));
-      if (!res.destroyed) res.end();
-    },
+    cut: (p) => writeCut(exchange, p),
+    answer: (p) => writeAnswer(exchange, p, record),
   });
+}
+
+/** One Messages exchange as the wire writes it: the response, the request, the prompt's usage, its id. */
+interface Exchange {
+  res: ServerResponse;
+  view: RequestView;
+  prompt: SimulatedPrompt;
+  requestId: string;
+  stream: AnswerStream;
+}
+
+/** The stream up to its cut: message_start, an optional whole text block, the start of a tool block. */
+async function writeCut({ res, view, prompt, requestId, stream }: Exchange, p: PlanOf<'cut'>): Promise<void> {
+  if (!view.stream) {
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId });
+    await flush(res, '{"id":"msg_sim_cut","type":"message","role":"assistant","content":[{"type":');
+    return;
+  }
+  res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
+  const first = p.before === undefined ? 0 : 1;
+  const events = [
+    messageStart({ id: newId('msg_sim_'), model: view.model, ...prompt }),
+    ...(p.before === undefined
+      ? []
+      : [
+          ...openBlockEvents(0, p.before),
+          { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+        ]),
+    ...openBlockEvents(first, p.block).slice(0, 3),
+  ];
+  for (const [i, event] of events.entries()) {
+    if (i > 0) await sleep(stream.chunkDelayMs);
+    await flush(res, formatSse(event));
+  }
+}
+
+/** The whole answer, as one JSON message or a paced stream; its usage recorded first. */
+async function writeAnswer(
+  { res, view, prompt, requestId, stream }: Exchange,
+  p: PlanOf<'answer'>,
+  record: { usage?: AnswerUsage },
+): Promise<void> {
+  const stopReason: StopReason = p.blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
+  const full: Answer = {
+    id: newId('msg_sim_'),
+    model: view.model,
+    blocks: p.blocks,
+    stopReason,
+    ...prompt,
+  };
+  record.usage = {
+    input: prompt.inputTokens,
+    cacheRead: prompt.cacheReadTokens ?? 0,
+    cacheCreation: prompt.cacheCreationTokens ?? 0,
+    output: outputTokens(p.blocks),
+  };
+  if (!view.stream) {
+    sendJson(res, 200, answerMessage(full));
+    return;
+  }
+  res.writeHead(200, { ...SSE_HEADERS, 'request-id': requestId });
+  await writePaced(res, answerEvents(full).map(formatSse), stream, (chunk) => res.write(chunk));
+  if (!res.destroyed) res.end();
 }

@@ -130,38 +130,53 @@ async function respondResponses(
         );
       await writeAll(res, chunks, stream);
     },
-    async answer(p) {
-      const items = toOutputItems(p.blocks, view, p.cell);
-      const output = estimateTokens(JSON.stringify(items).length);
-      record.usage = { input: inputTokens, cacheRead: 0, cacheCreation: 0, output };
-      const usage = {
-        input_tokens: inputTokens,
-        input_tokens_details: { cached_tokens: 0 },
-        output_tokens: output,
-        output_tokens_details: { reasoning_tokens: 0 },
-        total_tokens: inputTokens + output,
-      };
-      res.writeHead(200, SSE);
-      const completed = event('response.completed', {
-        response: { id, status: 'completed', model: view.model, output: items, usage },
-      });
-      const perItem = items.map(itemEvents);
-      const [head, ...rest] = perItem;
-      if (p.gapMs === undefined) {
-        await writeAll(res, [created, ...perItem.flat(), completed], stream);
-      } else {
-        // Each later item after a pause: the agent has run the earlier calls by then.
-        await writeAll(res, [created, ...(head ?? [])], stream);
-        for (const events of rest) {
-          await sleep(p.gapMs);
-          if (res.destroyed) return;
-          await writeAll(res, events, stream);
-        }
-        await writeAll(res, [completed], stream);
-      }
-      if (!res.destroyed) res.end();
-    },
+    answer: (p) => writeResponse(res, p, { id, created, view, inputTokens, record, stream }),
   });
+}
+
+/** The whole response: its items (each later one after `gapMs`, when set), then `response.completed`. */
+async function writeResponse(
+  res: ServerResponse,
+  p: Extract<Plan, { kind: 'answer' }>,
+  exchange: {
+    id: string;
+    created: string;
+    view: ResponsesView;
+    inputTokens: number;
+    record: ResponsesRecord;
+    stream: AnswerStream;
+  },
+): Promise<void> {
+  const { id, created, view, inputTokens, record, stream } = exchange;
+  const items = toOutputItems(p.blocks, view, p.cell);
+  const output = estimateTokens(JSON.stringify(items).length);
+  record.usage = { input: inputTokens, cacheRead: 0, cacheCreation: 0, output };
+  const usage = {
+    input_tokens: inputTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: inputTokens + output,
+  };
+  res.writeHead(200, SSE);
+  const completed = event('response.completed', {
+    response: { id, status: 'completed', model: view.model, output: items, usage },
+  });
+  const perItem = items.map(itemEvents);
+  const [head, ...rest] = perItem;
+  if (p.gapMs === undefined) {
+    await writeAll(res, [created, ...perItem.flat(), completed], stream);
+  } else {
+    // Each later item after a pause: the agent has run the earlier calls by then.
+    await writeAll(res, [created, ...(head ?? [])], stream);
+    for (const events of rest) {
+      await sleep(p.gapMs);
+      if (res.destroyed) return;
+      await writeAll(res, events, stream);
+    }
+    await writeAll(res, [completed], stream);
+  }
+  if (!res.destroyed) res.end();
 }
 
 /** Answers one `POST /v1/responses`; the record gets the view, the behaviour, the turn and the usage. */

@@ -100,6 +100,19 @@ export function summarizeQuery(
   };
 }
 
+/** How a measurement ended, and what its summary carries besides the runs. */
+export interface MeasurementState {
+  aborted: boolean;
+  interrupted: boolean;
+  description: Measurement['description'];
+  /** Why the run stopped early, when not for the loss budget (no paths: it goes into the report). */
+  stopReason?: string;
+  /** `--max-cost-usd` stopped the run: the reason, opening with `budget:` (it leads the reasons). */
+  budgetReason?: string;
+  /** `--versus-fresh`: a query with a context is planned fresh and with it (docs/context.md). */
+  versusFresh?: boolean;
+}
+
 /**
  * A whole measurement from the records so far. `records[i]` holds item i's runs in order.
  * A query that lost every planned run is in `lostQueries`; one that was measured on fewer runs
@@ -109,70 +122,17 @@ export function summarizeMeasurement(
   items: EvalItem[],
   records: RunRecord[][],
   settings: RuleSettings,
-  state: {
-    aborted: boolean;
-    interrupted: boolean;
-    description: Measurement['description'];
-    /** Why the run stopped early, when not for the loss budget (no paths: it goes into the report). */
-    stopReason?: string;
-    /** `--max-cost-usd` stopped the run: the reason, opening with `budget:` (it leads the reasons). */
-    budgetReason?: string;
-    /** `--versus-fresh`: a query with a context is planned fresh and with it (docs/context.md). */
-    versusFresh?: boolean;
-  },
+  state: MeasurementState,
 ): Measurement {
   const queries = items.map((item, i) => {
     const runs = records[i] ?? [];
-    const planned =
-      state.versusFresh === true && item.context?.turns !== undefined
-        ? plannedFor(
-            item,
-            runs.filter((r) => r.inContext !== true),
-            settings,
-          ) +
-          plannedFor(
-            item,
-            runs.filter((r) => r.inContext === true),
-            settings,
-          )
-        : plannedFor(item, runs, settings);
-    return summarizeQuery(item, runs, planned, settings.triggerThreshold);
+    return summarizeQuery(item, runs, plannedOf(item, runs, settings, state), settings.triggerThreshold);
   });
   const all = records.flat();
-  const lost = all.filter((r) => isLost(r.outcome)).length;
   const lostQueries = queries.filter((q) => q.outcomes.length === q.planned && q.runs === 0).map((q) => q.id);
   const partialQueries = queries.filter((q) => q.partial && !lostQueries.includes(q.id)).map((q) => q.id);
-  const plannedTotal = sum(queries, (q) => q.planned);
-  const reasons = noVerdictReasons({
-    planned: plannedTotal,
-    lost,
-    lostQueries,
-    share: settings.noVerdictShare,
-  });
-  if (state.interrupted) reasons.unshift('the run was interrupted before every planned run finished');
-  else if (state.budgetReason !== undefined) reasons.unshift(state.budgetReason);
-  else if (state.aborted && reasons.length === 0)
-    reasons.push(
-      `the run was stopped before every planned run finished${state.stopReason === undefined ? '' : `: ${state.stopReason}`}`,
-    );
-  const positives = queries.filter((q) => q.shouldTrigger);
-  const negatives = queries.filter((q) => !q.shouldTrigger);
-  const errorCauses: Record<string, number> = {};
-  for (const r of all) {
-    if (r.outcome.kind !== 'error') continue;
-    const key = errorCauseKey(r.outcome);
-    errorCauses[key] = (errorCauses[key] ?? 0) + 1;
-  }
-  // No verdict for lost runs: say what they were lost to, with the status, and what to do.
-  if (reasons.length > 0 && !state.interrupted) {
-    reasons.push(
-      ...lostRunsReasons({
-        errorCauses,
-        timeouts: sum(queries, (q) => q.timeouts),
-        executed: all.length,
-      }),
-    );
-  }
+  const errorCauses = errorCausesOf(all);
+  const reasons = measurementReasons(queries, all, lostQueries, errorCauses, settings, state);
   const subsets = measurementSubsets(queries);
   return {
     description: state.description,
@@ -183,20 +143,99 @@ export function summarizeMeasurement(
     lostQueries,
     partialQueries,
     queries,
-    totals: {
-      planned: plannedTotal,
-      executed: all.length,
-      positives: { triggered: sum(positives, (q) => q.hits), runs: sum(positives, (q) => q.runs) },
-      negatives: { fired: sum(negatives, (q) => q.hits), runs: sum(negatives, (q) => q.runs) },
-      timeouts: sum(queries, (q) => q.timeouts),
-      errors: sum(queries, (q) => q.errors),
-      errorCauses,
-      queries: queries.length,
-      passed: queries.filter((q) => q.pass === true).length,
-      failed: queries.filter((q) => q.pass === false).length,
-      usage: all.reduce((s, r) => addUsage(s, r.usage), NO_USAGE),
-    },
+    totals: measurementTotals(queries, all, errorCauses),
     ...(subsets === undefined ? {} : { subsets }),
+  };
+}
+
+/** The runs planned for a query; with `--versus-fresh`, a query with a context is planned twice. */
+function plannedOf(
+  item: EvalItem,
+  runs: RunRecord[],
+  settings: RuleSettings,
+  state: MeasurementState,
+): number {
+  if (state.versusFresh !== true || item.context?.turns === undefined)
+    return plannedFor(item, runs, settings);
+  return (
+    plannedFor(
+      item,
+      runs.filter((r) => r.inContext !== true),
+      settings,
+    ) +
+    plannedFor(
+      item,
+      runs.filter((r) => r.inContext === true),
+      settings,
+    )
+  );
+}
+
+/** How many runs each error cause lost. */
+function errorCausesOf(all: readonly RunRecord[]): Record<string, number> {
+  const errorCauses: Record<string, number> = {};
+  for (const r of all) {
+    if (r.outcome.kind !== 'error') continue;
+    const key = errorCauseKey(r.outcome);
+    errorCauses[key] = (errorCauses[key] ?? 0) + 1;
+  }
+  return errorCauses;
+}
+
+/** Why the measurement has no verdict (none: it has one), the way it stopped first. */
+function measurementReasons(
+  queries: QueryResult[],
+  all: readonly RunRecord[],
+  lostQueries: string[],
+  errorCauses: Record<string, number>,
+  settings: RuleSettings,
+  state: MeasurementState,
+): string[] {
+  const reasons = noVerdictReasons({
+    planned: sum(queries, (q) => q.planned),
+    lost: all.filter((r) => isLost(r.outcome)).length,
+    lostQueries,
+    share: settings.noVerdictShare,
+  });
+  if (state.interrupted) reasons.unshift('the run was interrupted before every planned run finished');
+  else if (state.budgetReason !== undefined) reasons.unshift(state.budgetReason);
+  else if (state.aborted && reasons.length === 0)
+    reasons.push(
+      `the run was stopped before every planned run finished${state.stopReason === undefined ? '' : `: ${state.stopReason}`}`,
+    );
+  // No verdict for lost runs: say what they were lost to, with the status, and what to do.
+  if (reasons.length > 0 && !state.interrupted) {
+    reasons.push(
+      ...lostRunsReasons({
+        errorCauses,
+        timeouts: sum(queries, (q) => q.timeouts),
+        executed: all.length,
+      }),
+    );
+  }
+  return reasons;
+}
+
+/** The measurement's totals over its queries and runs. */
+function measurementTotals(
+  queries: QueryResult[],
+  all: readonly RunRecord[],
+  errorCauses: Record<string, number>,
+): Measurement['totals'] {
+  const positives = queries.filter((q) => q.shouldTrigger);
+  const negatives = queries.filter((q) => !q.shouldTrigger);
+  return {
+    planned: sum(queries, (q) => q.planned),
+    executed: all.length,
+    positives: { triggered: sum(positives, (q) => q.hits), runs: sum(positives, (q) => q.runs) },
+    negatives: { fired: sum(negatives, (q) => q.hits), runs: sum(negatives, (q) => q.runs) },
+    timeouts: sum(queries, (q) => q.timeouts),
+    errors: sum(queries, (q) => q.errors),
+    errorCauses,
+    queries: queries.length,
+    passed: queries.filter((q) => q.pass === true).length,
+    failed: queries.filter((q) => q.pass === false).length,
+    usage: all.reduce((s, r) => addUsage(s, r.usage), NO_USAGE),
   };
 }
 

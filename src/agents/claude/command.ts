@@ -43,7 +43,40 @@ export async function runClaudeCommand(
     return { spawnFailed: false, timedOut: false, aborted: true, stdout: '', stderr: '' };
   // Without a temp folder of its own (a full TMPDIR) it runs as before, in the user's.
   const tmp = await createTempFolder().catch(() => undefined);
-  const child = execa(resolveClaudeBin(bin), args, {
+  const child = startCommand(bin, args, options, tmp);
+  let timedOut = false;
+  let aborted = false;
+  let gone = false;
+  const forget = trackGroup(child.pid);
+  const stopGroup = (): void => {
+    if (!gone) termThenKill(child.pid);
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stopGroup();
+  }, options.timeoutMs);
+  const onAbort = () => {
+    aborted = true;
+    stopGroup();
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await child;
+    gone = true;
+    return commandResult(result, timedOut, aborted);
+  } finally {
+    gone = true;
+    forget();
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
+    if (tmp !== undefined) await removeTempFolder(tmp).catch(() => undefined);
+  }
+}
+
+/** The command in its own process group, stdin ignored, its output kept whole, TMPDIR its own when it has one. */
+function startCommand(bin: string, args: string[], options: ClaudeCommandOptions, tmp: string | undefined) {
+  return execa(resolveClaudeBin(bin), args, {
     cwd: options.cwd,
     env: tmp === undefined ? options.env : { ...options.env, TMPDIR: tmp },
     extendEnv: false,
@@ -58,53 +91,38 @@ export async function runClaudeCommand(
     maxBuffer: 16 * 1024 * 1024,
     windowsHide: true,
   });
-  let timedOut = false;
-  let aborted = false;
-  let gone = false;
-  const forget = trackGroup(child.pid);
-  const stopGroup = (): void => {
-    const pid = child.pid;
-    if (pid === undefined || gone) return;
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, signal);
-      } catch {
-        /* the group is gone already */
-      }
-    };
-    kill('SIGTERM');
-    setTimeout(() => kill('SIGKILL'), 2000).unref();
+}
+
+/** TERM to the process group, KILL two seconds later if it is still there. */
+function termThenKill(pid: number | undefined): void {
+  if (pid === undefined) return;
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      /* the group is gone already */
+    }
   };
-  const timer = setTimeout(() => {
-    timedOut = true;
-    stopGroup();
-  }, options.timeoutMs);
-  const onAbort = () => {
-    aborted = true;
-    stopGroup();
+  kill('SIGTERM');
+  setTimeout(() => kill('SIGKILL'), 2000).unref();
+}
+
+/** How the command ended, from execa's result: a spawn failure only when it was not stopped. */
+function commandResult(
+  result: Awaited<ReturnType<typeof startCommand>>,
+  timedOut: boolean,
+  aborted: boolean,
+): ClaudeCommandResult {
+  const spawn = spawnFailure(result);
+  const spawnFailed = !timedOut && !aborted && spawn.failed;
+  return {
+    spawnFailed,
+    timedOut,
+    aborted,
+    ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+    ...(result.signal === undefined ? {} : { signal: result.signal }),
+    stdout: typeof result.stdout === 'string' ? result.stdout : '',
+    stderr: typeof result.stderr === 'string' ? result.stderr : '',
+    ...(spawnFailed && spawn.code ? { spawnError: spawn.code } : {}),
   };
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const result = await child;
-    gone = true;
-    const spawn = spawnFailure(result);
-    const spawnFailed = !timedOut && !aborted && spawn.failed;
-    return {
-      spawnFailed,
-      timedOut,
-      aborted,
-      ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
-      ...(result.signal === undefined ? {} : { signal: result.signal }),
-      stdout: typeof result.stdout === 'string' ? result.stdout : '',
-      stderr: typeof result.stderr === 'string' ? result.stderr : '',
-      ...(spawnFailed && spawn.code ? { spawnError: spawn.code } : {}),
-    };
-  } finally {
-    gone = true;
-    forget();
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-    if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
-    if (tmp !== undefined) await removeTempFolder(tmp).catch(() => undefined);
-  }
 }

@@ -2,7 +2,7 @@ import { isRecord } from '../../guards.js';
 import type { Usage } from '../../outcome.js';
 import type { InitInfo } from '../agent.js';
 import { jsonRecord } from '../process/json-line.js';
-import { parseEvent } from './events.js';
+import { parseEvent, type StreamEvent } from './events.js';
 
 /**
  * The reader of a one-turn `claude -p` stream (the round-trip gate's ping, an author call): the
@@ -44,14 +44,19 @@ export interface RoundTripReading {
   messageModel?: string;
 }
 
+/** What the round trip's failed messages said, gathered across its events. */
+interface Failure {
+  failed: boolean;
+  status?: number | undefined;
+  error?: string | undefined;
+  errorText?: string | undefined;
+}
+
 /** Read the round-trip's stdout (stream-json lines). Pure; unknown lines are skipped. */
 export function readRoundTrip(stdout: string): RoundTripReading {
   const reading: RoundTripReading = { initPlugins: [] };
   const texts: string[] = [];
-  let status: number | undefined;
-  let error: string | undefined;
-  let errorText: string | undefined;
-  let failed = false;
+  const failure: Failure = { failed: false };
   for (const raw of stdout.split('\n')) {
     const line = raw.trim();
     if (!line) continue;
@@ -67,39 +72,19 @@ export function readRoundTrip(stdout: string): RoundTripReading {
         };
         reading.initPlugins = parseInitPlugins(line);
         break;
-      case 'assistant': {
-        if (event.parentToolUseId !== null) break;
-        const text = event.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('');
-        if (event.synthetic || event.error !== undefined) {
-          failed = true;
-          status ??= event.apiErrorStatus;
-          error ??= event.error;
-          errorText ??= text || undefined;
-        } else {
-          if (event.model !== undefined) reading.messageModel ??= event.model;
-          if (text) texts.push(text);
-        }
+      case 'assistant':
+        readAssistant(event, reading, texts, failure);
         break;
-      }
       case 'result':
-        // The CLI's own cost comes beside the usage; kept with it, it checks the price table (docs/cost.md).
-        if (event.usage)
-          reading.usage =
-            event.costUsd === undefined ? event.usage : { ...event.usage, costUsd: event.costUsd };
-        if (event.isError) {
-          failed = true;
-          status ??= event.apiErrorStatus;
-          if (event.text) errorText = event.text;
-        } else if (event.text !== undefined) {
-          reading.answer = event.text;
-        }
+        readResult(event, reading, failure);
         break;
       default:
         break;
     }
   }
   if (reading.answer === undefined && texts.length > 0) reading.answer = texts.join('');
-  if (failed) {
+  if (failure.failed) {
+    const { status, error, errorText } = failure;
     reading.apiError = {
       ...(status === undefined ? {} : { status }),
       ...(error === undefined ? {} : { error }),
@@ -107,4 +92,42 @@ export function readRoundTrip(stdout: string): RoundTripReading {
     };
   }
   return reading;
+}
+
+/** A top-level assistant message: an API failure the CLI wrote as one, or the answer's text and model. */
+function readAssistant(
+  event: Extract<StreamEvent, { type: 'assistant' }>,
+  reading: RoundTripReading,
+  texts: string[],
+  failure: Failure,
+): void {
+  if (event.parentToolUseId !== null) return;
+  const text = event.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('');
+  if (event.synthetic || event.error !== undefined) {
+    failure.failed = true;
+    failure.status ??= event.apiErrorStatus;
+    failure.error ??= event.error;
+    failure.errorText ??= text || undefined;
+  } else {
+    if (event.model !== undefined) reading.messageModel ??= event.model;
+    if (text) texts.push(text);
+  }
+}
+
+/** The result: the whole round trip's usage, and its answer or its error. */
+function readResult(
+  event: Extract<StreamEvent, { type: 'result' }>,
+  reading: RoundTripReading,
+  failure: Failure,
+): void {
+  // The CLI's own cost comes beside the usage; kept with it, it checks the price table (docs/cost.md).
+  if (event.usage)
+    reading.usage = event.costUsd === undefined ? event.usage : { ...event.usage, costUsd: event.costUsd };
+  if (event.isError) {
+    failure.failed = true;
+    failure.status ??= event.apiErrorStatus;
+    if (event.text) failure.errorText = event.text;
+  } else if (event.text !== undefined) {
+    reading.answer = event.text;
+  }
 }

@@ -66,7 +66,64 @@ export interface SpawnOptions {
  * run is a standby that reads its prompt there (`promptOnStdin`).
  */
 export function spawnClaude(options: SpawnOptions): ClaudeProcess {
-  const child = execa(resolveClaudeBin(options.bin), options.args, {
+  const child = startChild(options);
+  let gone = false;
+  const forget = trackGroup(child.pid);
+  // A write to a standby that died is an EPIPE on stdin: without a listener it would end skilltrigger.
+  child.stdin?.on('error', () => undefined);
+  const exited: Promise<ClaudeExit> = child.then(
+    (result) => {
+      gone = true;
+      return exitOf(result);
+    },
+    () => {
+      gone = true;
+      return { spawnFailed: true };
+    },
+  );
+  const signalGroup = groupSignaller(child, () => gone);
+  /** The group is no longer tracked, and the session files it left are removed. */
+  const release = async (): Promise<void> => {
+    forget();
+    if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
+  };
+  const { lines } = stdoutLines(child.stdout);
+
+  return {
+    pid: child.pid,
+    lines,
+    exited,
+    hasExited: () => gone,
+    send: (text) => (!child.stdin || gone ? Promise.resolve() : writeAndClose(child.stdin, text)),
+    async kill() {
+      signalGroup('SIGKILL', true);
+      await exited;
+      await release();
+    },
+    async stop(graceMs = 2000) {
+      if (gone) {
+        // claude itself is gone (it exited or was SIGKILLed) but what it started may still run.
+        signalGroup('SIGKILL', true);
+        await release();
+        return;
+      }
+      signalGroup('SIGTERM');
+      const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+      try {
+        await exited;
+      } finally {
+        clearTimeout(timer);
+        // Whatever the model started in the group and left behind goes too.
+        signalGroup('SIGKILL', true);
+        await release();
+      }
+    },
+  };
+}
+
+/** The `claude` process itself, in its own process group, reading no stdin unless it is a standby. */
+function startChild(options: SpawnOptions) {
+  return execa(resolveClaudeBin(options.bin), options.args, {
     cwd: options.cwd,
     env: options.env,
     extendEnv: false,
@@ -79,31 +136,38 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
     cleanup: true,
     windowsHide: true,
   });
+}
 
-  let gone = false;
-  const forget = trackGroup(child.pid);
-  // A write to a standby that died is an EPIPE on stdin: without a listener it would end skilltrigger.
-  child.stdin?.on('error', () => undefined);
-  const exited: Promise<ClaudeExit> = child.then(
-    (result) => {
-      gone = true;
-      const spawn = spawnFailure(result);
-      return {
-        spawnFailed: spawn.missing,
-        ...(spawn.failed && !spawn.missing ? { spawnError: spawn.code ?? 'unknown' } : {}),
-        ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
-        ...(result.signal === undefined ? {} : { signal: result.signal }),
-      };
-    },
-    () => {
-      gone = true;
-      return { spawnFailed: true };
-    },
-  );
+/** Writes a standby's prompt and closes stdin; a process gone meanwhile makes the write fail quietly. */
+function writeAndClose(stdin: NodeJS.WritableStream, text: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    stdin.end(text, () => resolve());
+    stdin.once('error', () => resolve());
+  });
+}
 
-  const signalGroup = (signal: NodeJS.Signals, evenIfGone = false): void => {
+/** How the process ended, from execa's result. */
+function exitOf(result: Parameters<typeof spawnFailure>[0]): ClaudeExit {
+  const spawn = spawnFailure(result);
+  return {
+    spawnFailed: spawn.missing,
+    ...(spawn.failed && !spawn.missing ? { spawnError: spawn.code ?? 'unknown' } : {}),
+    ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+    ...(result.signal === undefined ? {} : { signal: result.signal }),
+  };
+}
+
+/**
+ * Sends a signal to the process's whole group (to the process alone when the group is gone);
+ * nothing once it has exited, unless `evenIfGone` (what it started may still run).
+ */
+function groupSignaller(
+  child: { pid?: number | undefined; kill(signal: NodeJS.Signals): boolean },
+  isGone: () => boolean,
+): (signal: NodeJS.Signals, evenIfGone?: boolean) => void {
+  return (signal, evenIfGone = false) => {
     const pid = child.pid;
-    if (pid === undefined || (gone && !evenIfGone)) return;
+    if (pid === undefined || (isGone() && !evenIfGone)) return;
     try {
       process.kill(-pid, signal);
     } catch {
@@ -114,48 +178,5 @@ export function spawnClaude(options: SpawnOptions): ClaudeProcess {
         /* already exited */
       }
     }
-  };
-
-  const { lines } = stdoutLines(child.stdout);
-
-  return {
-    pid: child.pid,
-    lines,
-    exited,
-    hasExited: () => gone,
-    send(text) {
-      const stdin = child.stdin;
-      if (!stdin || gone) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        stdin.end(text, () => resolve());
-        stdin.once('error', () => resolve());
-      });
-    },
-    async kill() {
-      signalGroup('SIGKILL', true);
-      await exited;
-      forget();
-      if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
-    },
-    async stop(graceMs = 2000) {
-      if (gone) {
-        // claude itself is gone (it exited or was SIGKILLed) but what it started may still run.
-        signalGroup('SIGKILL', true);
-        forget();
-        if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
-        return;
-      }
-      signalGroup('SIGTERM');
-      const timer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
-      try {
-        await exited;
-      } finally {
-        clearTimeout(timer);
-        // Whatever the model started in the group and left behind goes too.
-        signalGroup('SIGKILL', true);
-        forget();
-        if (child.pid !== undefined) await removeSessionLeftovers(child.pid, options.env, options.cwd);
-      }
-    },
   };
 }

@@ -5,10 +5,9 @@ import type { ContextTurn } from '../agent.js';
 import { type AgentRunResult, RunInterrupted, type RunPhases } from '../agent.js';
 import { createStubProject, type StubProject, type StubSpec } from '../process/stub-project.js';
 import { Decider } from './decision.js';
-import { parseEvent, type StreamEvent } from './events.js';
-import { LateWatch } from './late.js';
 import { claudeArgs, standbyMessage } from './launch.js';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from './process.js';
+import { EventReader, runLimits, watchRun } from './run-watch.js';
 import { placeTranscript } from './transcript.js';
 import { discardWaiting, projectEnv, startWaiting, type WaitingRun } from './waiting-run.js';
 
@@ -82,143 +81,48 @@ export async function runOnce(
   options: RunOptions = {},
 ): Promise<AgentRunResult> {
   if (signal?.aborted) {
-    if (options.project) await options.project.then((p) => p.remove()).catch(() => undefined);
-    if (options.standby) await options.standby.then(discardWaiting).catch(() => undefined);
+    await discardPrepared(options);
     throw new RunInterrupted();
   }
   const started = deps.now();
-  let child: ClaudeProcess | undefined;
-  let project: StubProject;
-  if (spec.launch === 'standby' || options.standby) {
-    const waiting = await usableStandby(options.standby, () => startWaiting(spec, deps));
-    project = waiting.project;
-    child = waiting.proc;
-  } else {
-    project = await preparedOrNew(options.project, () => deps.createProject(spec.stub));
-  }
+  const opened = await openRun(spec, deps, options);
+  const project = opened.project;
+  let child = opened.child;
   const projectReady = deps.now();
   let killed = false;
   let phases: RunPhases | undefined;
   try {
     const decider = new Decider(project.stub, project.siblings);
-    if (child) {
-      // The previous run's process group is gone (the loop awaits it), so this is the only claude
-      // talking to the model from here on; an interrupt that came while it waited spends nothing.
-      if (signal?.aborted) throw new RunInterrupted();
-      await child.send(standbyMessage(spec.query));
-    } else {
-      const env = projectEnv(spec.env, project);
-      const resume = spec.context ? await placeTranscript(spec.context, env, project.dir) : undefined;
-      child = deps.spawn({
-        bin: spec.claudeBin,
-        args: claudeArgs(spec.query, spec.model, resume),
-        cwd: project.dir,
-        // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
-        env,
-        ...(spec.debug ? { inheritStderr: true } : {}),
-      });
-    }
+    child = await launchRun(spec, project, child, deps, signal);
     const spawned = deps.now();
-    const proc = child;
-
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), spec.timeoutMs);
-    });
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<'aborted'>((resolve) => {
-      onAbort = () => resolve('aborted');
-      // An abort while the project was being made has already fired: its listener would never run.
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
-    });
-    // One iterator for the whole run: leaving a `for await` would close the stream, and the late
-    // watch reads on after the decision.
-    const events = proc.lines[Symbol.asyncIterator]();
-    let initAt: number | undefined;
-    let askedAt: number | undefined;
-    /** Reads events until `stop` says so (true) or the stream ends (false). */
-    const readUntil = async (stop: (event: StreamEvent) => boolean): Promise<boolean> => {
-      for (;;) {
-        const next = await events.next();
-        if (next.done) return false;
-        const event = parseEvent(next.value);
-        if (event.type === 'init') initAt ??= deps.now();
-        if (event.type === 'status' && askedAt === undefined) {
-          askedAt = deps.now();
-          options.onAsked?.();
-        }
-        if (stop(event)) return true;
-      }
-    };
-    let decided: Outcome | undefined;
-    const read = readUntil((event) => {
-      decided = decider.feed(event);
-      return decided !== undefined;
-    }).then(() => decided);
-
-    const first = await Promise.race([read, timedOut, aborted]);
-    let late = false;
-    const lateTurns = spec.lateTurns ?? 0;
-    if (first !== 'timeout' && first !== 'aborted' && first?.kind === 'not-triggered' && lateTurns > 0) {
-      // The timeout still bounds the whole run; a watch cut by it (or by Ctrl-C) is a plain miss.
-      const watch = new LateWatch(project.stub, decider.missMessageId, lateTurns);
-      const watched = readUntil((event) => {
-        decider.feed(event); // the watched turns' tokens are spent too
-        return watch.feed(event);
-      });
-      await Promise.race([watched, timedOut, aborted]);
-      late = watch.loaded;
-    }
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
+    const limits = runLimits(spec.timeoutMs, signal);
+    const reader = new EventReader(child.lines, deps.now, options.onAsked);
+    const watched = await watchRun(reader, decider, limits, project.stub, spec.lateTurns ?? 0);
+    limits.clear();
     const decidedAt = deps.now();
 
     // Killed at once, not TERMed: a kill at the decision cannot corrupt the CLI's files (it
     // renames them into place), and kill() removes the session files a TERM would have removed.
     // Measured: ~20–100 ms from the kill to the group gone, against ~150–600 ms for TERM.
-    await proc.kill();
+    await child.kill();
     killed = true;
     const gone = deps.now();
     phases = {
       started,
       projectReady,
       spawned,
-      ...(initAt === undefined ? {} : { init: initAt }),
-      ...(askedAt === undefined ? {} : { asked: askedAt }),
+      ...(reader.initAt === undefined ? {} : { init: reader.initAt }),
+      ...(reader.askedAt === undefined ? {} : { asked: reader.askedAt }),
       decided: decidedAt,
       gone,
       cleaned: gone,
     };
-    if (first === 'aborted') throw new RunInterrupted();
-    let outcome: Outcome;
-    let decisionToExitMs: number | undefined;
-    if (first === 'timeout') {
-      outcome = { kind: 'timeout' };
-    } else if (first) {
-      outcome = first;
-      decisionToExitMs = gone - decidedAt;
-    } else {
-      // stdout closed without a decision: classify by how the process ended.
-      outcome = decider.finish(await proc.exited);
-    }
+    if (watched.first === 'aborted') throw new RunInterrupted();
+    const ended = await endOf(watched.first, decider, child, gone - decidedAt);
     // Drain the reader so no stream is left dangling after the stop.
-    await read.catch(() => undefined);
-    await events.return?.(undefined).catch(() => undefined);
-    const model = decider.init?.model;
-    const loaded =
-      outcome.kind === 'triggered' || outcome.kind === 'not-triggered' ? decider.loaded : undefined;
-    return {
-      outcome,
-      durationMs: gone - projectReady,
-      usage: decider.usage,
-      ...(model === undefined ? {} : { model }),
-      ...(decider.init ? { init: decider.init } : {}),
-      ...(decisionToExitMs === undefined ? {} : { decisionToExitMs }),
-      ...(late ? { late: true } : {}),
-      ...(loaded === undefined ? {} : { loaded }),
-      phases,
-    };
+    await watched.read.catch(() => undefined);
+    await reader.close();
+    return runResult(ended, decider, { durationMs: gone - projectReady, late: watched.late, phases });
   } finally {
     if (child && !killed) await child.kill().catch(() => undefined);
     const removal = project.remove();
@@ -229,6 +133,88 @@ export async function runOnce(
       if (phases) phases.cleaned = deps.now();
     }
   }
+}
+
+/** An interrupt before the run began: what was prepared ahead for it is thrown away. */
+async function discardPrepared(options: RunOptions): Promise<void> {
+  if (options.project) await options.project.then((p) => p.remove()).catch(() => undefined);
+  if (options.standby) await options.standby.then(discardWaiting).catch(() => undefined);
+}
+
+/** The run's stub project, and the claude already waiting in it when the run is a standby's. */
+async function openRun(
+  spec: RunSpec,
+  deps: RunDeps,
+  options: RunOptions,
+): Promise<{ project: StubProject; child?: ClaudeProcess }> {
+  if (spec.launch === 'standby' || options.standby) {
+    const waiting = await usableStandby(options.standby, () => startWaiting(spec, deps));
+    return { project: waiting.project, child: waiting.proc };
+  }
+  return { project: await preparedOrNew(options.project, () => deps.createProject(spec.stub)) };
+}
+
+/** Hands the prompt to the waiting claude, or spawns `claude -p` with it in the project. */
+async function launchRun(
+  spec: RunSpec,
+  project: StubProject,
+  waiting: ClaudeProcess | undefined,
+  deps: RunDeps,
+  signal: AbortSignal | undefined,
+): Promise<ClaudeProcess> {
+  if (waiting) {
+    // The previous run's process group is gone (the loop awaits it), so this is the only claude
+    // talking to the model from here on; an interrupt that came while it waited spends nothing.
+    if (signal?.aborted) throw new RunInterrupted();
+    await waiting.send(standbyMessage(spec.query));
+    return waiting;
+  }
+  const env = projectEnv(spec.env, project);
+  const resume = spec.context ? await placeTranscript(spec.context, env, project.dir) : undefined;
+  return deps.spawn({
+    bin: spec.claudeBin,
+    args: claudeArgs(spec.query, spec.model, resume),
+    cwd: project.dir,
+    // The CLI's socket and file-watch probes go to the run's own TMPDIR, removed with the project.
+    env,
+    ...(spec.debug ? { inheritStderr: true } : {}),
+  });
+}
+
+/** The run's outcome from how its watch ended, and the time from a decision to the group gone. */
+async function endOf(
+  first: Outcome | 'timeout' | undefined,
+  decider: Decider,
+  proc: ClaudeProcess,
+  decisionToGoneMs: number,
+): Promise<{ outcome: Outcome; decisionToExitMs?: number }> {
+  if (first === 'timeout') return { outcome: { kind: 'timeout' } };
+  if (first) return { outcome: first, decisionToExitMs: decisionToGoneMs };
+  // stdout closed without a decision: classify by how the process ended.
+  return { outcome: decider.finish(await proc.exited) };
+}
+
+/** The run's result: its outcome, what it spent and loaded, and its phases. */
+function runResult(
+  ended: { outcome: Outcome; decisionToExitMs?: number },
+  decider: Decider,
+  run: { durationMs: number; late: boolean; phases: RunPhases },
+): AgentRunResult {
+  const { outcome, decisionToExitMs } = ended;
+  const model = decider.init?.model;
+  const loaded =
+    outcome.kind === 'triggered' || outcome.kind === 'not-triggered' ? decider.loaded : undefined;
+  return {
+    outcome,
+    durationMs: run.durationMs,
+    usage: decider.usage,
+    ...(model === undefined ? {} : { model }),
+    ...(decider.init ? { init: decider.init } : {}),
+    ...(decisionToExitMs === undefined ? {} : { decisionToExitMs }),
+    ...(run.late ? { late: true } : {}),
+    ...(loaded === undefined ? {} : { loaded }),
+    phases: run.phases,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { noTokens } from '../../outcome.js';
-import type { Agent, RunShape, UpcomingRun } from '../agent.js';
-import { contextNumbers, standbyPool } from '../process/standby-pool.js';
+import type { Agent, AgentRunResult, RunShape, UpcomingRun } from '../agent.js';
+import { contextNumbers, type StandbyPool, standbyPool } from '../process/standby-pool.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
 import { type CodexStandby, discardCodexStandby, startCodexStandby } from './standby.js';
@@ -28,28 +28,7 @@ export function codexAgent(
   options: CodexLoopOptions = {},
 ): Agent {
   const standbys = options.standby ?? 0;
-  const contexts = contextNumbers();
-  /** `side/context/model`: a model name may hold a slash itself (a gateway's `vendor/model`), so it comes last. */
-  const keyOf = (run: RunShape): string => `${run.side}/${contexts.numberOf(run.context)}/${run.model ?? ''}`;
-  const providerFor = (model: string | undefined): CodexProvider => ({
-    ...provider,
-    ...(model ? { model } : {}),
-  });
-  const pool = standbyPool<CodexStandby>(standbys, {
-    start: (key) => {
-      const [side = '', number = ''] = key.split('/', 2);
-      const stub = stubs[Number(side)];
-      if (!stub) return Promise.reject(new Error(`no Codex stub was given for side ${side}`));
-      const context = contexts.contextOf(number);
-      return startCodexStandby({
-        bin,
-        stub,
-        provider: providerFor(key.slice(side.length + number.length + 2)),
-        ...(context === undefined ? {} : { context }),
-      });
-    },
-    discard: discardCodexStandby,
-  });
+  const { pool, keyOf } = codexStandbys(bin, provider, stubs, standbys);
   return {
     id: 'codex',
     run: async (request) => {
@@ -61,24 +40,13 @@ export function codexAgent(
         bin,
         query: request.query,
         stub,
-        provider: providerFor(request.model),
+        provider: providerFor(provider, request.model),
         timeoutMs: request.timeoutMs,
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.context ? { context: request.context } : {}),
         ...(standby ? { standby } : {}),
       });
-      const { usage } = result;
-      const silent = noTokens(usage);
-      return {
-        outcome: result.outcome,
-        ...(result.loaded === undefined ? {} : { loaded: result.loaded }),
-        ...(result.listing === undefined ? {} : { listing: result.listing }),
-        usage,
-        durationMs: result.durationMs,
-        agent: 'codex',
-        ...(model === undefined ? {} : { model }),
-        ...(silent ? { usageUnreported: true as const } : {}),
-      };
+      return agentResult(result, model);
     },
     ...(standbys > 0
       ? {
@@ -93,5 +61,56 @@ export function codexAgent(
         }
       : {}),
     settle: () => pool.settle(),
+  };
+}
+
+function providerFor(provider: CodexProvider, model: string | undefined): CodexProvider {
+  return { ...provider, ...(model ? { model } : {}) };
+}
+
+/** The loop's pool of standbys, keyed by the side, context and model a standby is fixed to. */
+function codexStandbys(
+  bin: string,
+  provider: CodexProvider,
+  stubs: readonly CodexStubSpec[],
+  standbys: number,
+): { pool: StandbyPool<CodexStandby>; keyOf: (run: RunShape) => string } {
+  const contexts = contextNumbers();
+  /** `side/context/model`: a model name may hold a slash itself (a gateway's `vendor/model`), so it comes last. */
+  const keyOf = (run: RunShape): string => `${run.side}/${contexts.numberOf(run.context)}/${run.model ?? ''}`;
+  const pool = standbyPool<CodexStandby>(standbys, {
+    start: (key) => {
+      const [side = '', number = ''] = key.split('/', 2);
+      const stub = stubs[Number(side)];
+      if (!stub) return Promise.reject(new Error(`no Codex stub was given for side ${side}`));
+      const context = contexts.contextOf(number);
+      return startCodexStandby({
+        bin,
+        stub,
+        provider: providerFor(provider, key.slice(side.length + number.length + 2)),
+        ...(context === undefined ? {} : { context }),
+      });
+    },
+    discard: discardCodexStandby,
+  });
+  return { pool, keyOf };
+}
+
+/** A Codex run's result as the seam's, marked with the agent and the model it ran. */
+function agentResult(
+  result: Awaited<ReturnType<typeof runCodexMeasurement>>,
+  model: string | undefined,
+): AgentRunResult {
+  const { usage } = result;
+  const silent = noTokens(usage);
+  return {
+    outcome: result.outcome,
+    ...(result.loaded === undefined ? {} : { loaded: result.loaded }),
+    ...(result.listing === undefined ? {} : { listing: result.listing }),
+    usage,
+    durationMs: result.durationMs,
+    agent: 'codex',
+    ...(model === undefined ? {} : { model }),
+    ...(silent ? { usageUnreported: true as const } : {}),
   };
 }

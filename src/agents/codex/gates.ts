@@ -9,6 +9,7 @@
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
 import { type GateResult, gateResult } from '../agent.js';
+import { type GateBook, gateBook, worstGate } from '../process/gate-book.js';
 import {
   type CodexRoster,
   codexRoster,
@@ -57,27 +58,18 @@ export interface CodexGatesResult {
 const ROUND_TRIP_TIMEOUT_MS = 60_000;
 
 export async function codexGates(settings: CodexGateSettings): Promise<CodexGatesResult> {
-  const gates: GateResult[] = [];
-  const record = (result: GateResult): void => {
-    const marked: GateResult = { ...result, agent: 'codex' };
-    gates.push(marked);
-    settings.onGate?.(marked);
-  };
-  const interrupted = (): boolean => settings.signal?.aborted === true;
-  const result: CodexGatesResult = { gates, interrupted: false, conflictAllowed: false };
+  const book = gateBook('codex', settings);
+  const result: CodexGatesResult = { gates: book.gates, interrupted: false, conflictAllowed: false };
   const done = (why?: string): CodexGatesResult => {
-    result.interrupted = interrupted();
-    for (const gate of ['cli', 'auth', 'round-trip', 'conflict', 'roster'] as const)
-      if (!gates.some((g) => g.gate === gate))
-        record(gateResult(gate, 'skip', result.interrupted ? 'interrupted' : (why ?? 'not run')));
+    result.interrupted = book.skipRest(why);
     return result;
   };
   const root = settings.root ?? os.tmpdir();
 
   // cli
   const version = await readCodexVersion(settings.codexBin, root);
-  if (interrupted()) return done();
-  record(judgeCodexCli(settings.codexBin, version));
+  if (book.interrupted()) return done();
+  book.record(judgeCodexCli(settings.codexBin, version));
   if (version === undefined) return done('needs a working Codex CLI (see the cli gate)');
   result.version = version;
 
@@ -90,75 +82,14 @@ export async function codexGates(settings: CodexGateSettings): Promise<CodexGate
     ...(settings.signal ? { signal: settings.signal } : {}),
   });
   try {
-    // auth
-    const provided = codexProviderFrom(settings.env, settings.model);
-    const chosen = 'keySource' in provided ? provided : undefined;
-    record(
-      judgeCodexAuth({
-        ...(chosen ? { keySource: chosen.keySource, baseUrl: chosen.provider.baseUrl } : {}),
-        storedLogin: chosen ? false : await hasCodexLogin(settings.env),
-      }),
-    );
-
-    // round-trip
-    if (chosen === undefined) {
-      record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
-    } else {
-      const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
-      try {
-        const trip = await runCodexMeasurement({
-          bin: settings.codexBin,
-          query: CODEX_ROUND_TRIP_QUERY,
-          stub: {
-            skillName: settings.skillName ?? 'round-trip',
-            description: 'Stands in for the skill under test.',
-            root,
-          },
-          provider: chosen.provider,
-          timeoutMs,
-          baseEnv: settings.env,
-          ...(settings.signal ? { signal: settings.signal } : {}),
-        });
-        result.roundTripUsage = trip.usage;
-        record(judgeCodexRoundTrip(trip.outcome, settings.model, timeoutMs));
-      } catch (error) {
-        if (error instanceof CodexRunAborted) return done();
-        throw error;
-      }
-    }
-
-    // conflict
+    const chosen = await authGate(settings, book);
+    if ((await roundTripGate(settings, chosen, root, book, result)) === 'aborted') return done();
     const probe = await probing;
-    if (interrupted()) return done();
-    const names = [
-      ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
-    ];
-    const folders = await scanCodexSkillFolders({
-      ...(settings.env.HOME ? { home: settings.env.HOME } : {}),
-      ...(settings.systemSkillsFolder ? { systemFolder: settings.systemSkillsFolder } : {}),
-    });
-    const listed =
-      probe.kind === 'listed'
-        ? probe.skills.filter((s) => !s.file.startsWith(`${probe.projectSkills}/`))
-        : [];
-    const conflicts = (names.length === 0 ? [undefined] : names).map((name) =>
-      judgeCodexConflict({
-        ...(name === undefined ? {} : { name }),
-        folders,
-        listed,
-        allowConflict: settings.allowConflict,
-      }),
-    );
-    const worst =
-      conflicts.find((c) => c.status === 'fail') ??
-      conflicts.find((c) => c.status === 'warn') ??
-      conflicts[0];
-    if (worst) record(worst);
-    result.conflictAllowed = worst?.status === 'warn' && settings.allowConflict;
-
+    if (book.interrupted()) return done();
+    await conflictGate(settings, probe, book, result);
     // roster
     if (probe.kind === 'listed') result.roster = codexRoster(probe.skills, probe.projectSkills);
-    record(
+    book.record(
       judgeCodexRoster(
         result.roster,
         probe.kind === 'failed' ? `the listing probe failed: ${probe.reason}` : '',
@@ -169,4 +100,84 @@ export async function codexGates(settings: CodexGateSettings): Promise<CodexGate
   } finally {
     await probing.catch(() => undefined);
   }
+}
+
+type Chosen = Extract<ReturnType<typeof codexProviderFrom>, { keySource: unknown }>;
+
+/** The auth gate: the provider a key in the environment chooses, or undefined with none. */
+async function authGate(settings: CodexGateSettings, book: GateBook): Promise<Chosen | undefined> {
+  const provided = codexProviderFrom(settings.env, settings.model);
+  const chosen = 'keySource' in provided ? provided : undefined;
+  book.record(
+    judgeCodexAuth({
+      ...(chosen ? { keySource: chosen.keySource, baseUrl: chosen.provider.baseUrl } : {}),
+      storedLogin: chosen ? false : await hasCodexLogin(settings.env),
+    }),
+  );
+  return chosen;
+}
+
+/** The round-trip gate: one real `codex exec` against the provider; 'aborted' when interrupted. */
+async function roundTripGate(
+  settings: CodexGateSettings,
+  chosen: Chosen | undefined,
+  root: string,
+  book: GateBook,
+  result: CodexGatesResult,
+): Promise<'aborted' | undefined> {
+  if (chosen === undefined) {
+    book.record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
+    return undefined;
+  }
+  const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
+  try {
+    const trip = await runCodexMeasurement({
+      bin: settings.codexBin,
+      query: CODEX_ROUND_TRIP_QUERY,
+      stub: {
+        skillName: settings.skillName ?? 'round-trip',
+        description: 'Stands in for the skill under test.',
+        root,
+      },
+      provider: chosen.provider,
+      timeoutMs,
+      baseEnv: settings.env,
+      ...(settings.signal ? { signal: settings.signal } : {}),
+    });
+    result.roundTripUsage = trip.usage;
+    book.record(judgeCodexRoundTrip(trip.outcome, settings.model, timeoutMs));
+    return undefined;
+  } catch (error) {
+    if (error instanceof CodexRunAborted) return 'aborted';
+    throw error;
+  }
+}
+
+/** The conflict gate: a same-named skill in a folder Codex scans, or in its listing. */
+async function conflictGate(
+  settings: CodexGateSettings,
+  probe: CodexProbeResult,
+  book: GateBook,
+  result: CodexGatesResult,
+): Promise<void> {
+  const names = [
+    ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
+  ];
+  const folders = await scanCodexSkillFolders({
+    ...(settings.env.HOME ? { home: settings.env.HOME } : {}),
+    ...(settings.systemSkillsFolder ? { systemFolder: settings.systemSkillsFolder } : {}),
+  });
+  const listed =
+    probe.kind === 'listed' ? probe.skills.filter((s) => !s.file.startsWith(`${probe.projectSkills}/`)) : [];
+  const conflicts = (names.length === 0 ? [undefined] : names).map((name) =>
+    judgeCodexConflict({
+      ...(name === undefined ? {} : { name }),
+      folders,
+      listed,
+      allowConflict: settings.allowConflict,
+    }),
+  );
+  const worst = worstGate(conflicts);
+  if (worst) book.record(worst);
+  result.conflictAllowed = worst?.status === 'warn' && settings.allowConflict;
 }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { startSimulatedModel } from '../../simulated/model.js';
 import { GATE_QUERY } from '../../simulated/request.js';
 import { type ResponsesView, skillsInstructionsOf } from '../../simulated/responses-request.js';
-import { initRepository } from '../../system/git.js';
+import { awaitFirstRequest, layOutProbe, probeFailure } from '../process/probe.js';
 import { createTempFolder, removeTempFolder } from '../process/stub-project.js';
 import { writeCodexConfig } from './config-file.js';
 import { codexArgs, codexEnv } from './launch.js';
@@ -82,26 +82,16 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
   const base = await createTempFolder(options.root ?? os.tmpdir());
   const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0, recordBodies: true });
   try {
-    const project = path.join(base, 'project');
-    const codexHome = path.join(base, 'codex-home');
-    const tmpDir = path.join(base, 'tmp');
-    for (const folder of [project, codexHome, tmpDir]) await mkdir(folder);
-    await initRepository(project);
-    const skillsDir = path.join(project, '.agents', 'skills');
-    await mkdir(skillsDir, { recursive: true });
-    for (const skill of options.skills) {
-      await mkdir(path.join(skillsDir, skill.folder));
-      await writeFile(path.join(skillsDir, skill.folder, 'SKILL.md'), skill.text);
-    }
-    let env = options.env;
-    if (options.userSkills !== undefined) {
-      const home = path.join(base, 'home');
-      for (const skill of options.userSkills) {
-        await mkdir(path.join(home, '.agents', 'skills', skill.folder), { recursive: true });
-        await writeFile(path.join(home, '.agents', 'skills', skill.folder, 'SKILL.md'), skill.text);
-      }
-      env = { ...options.env, HOME: home };
-    }
+    const {
+      project,
+      home: codexHome,
+      tmpDir,
+      skillsDir,
+    } = await layOutProbe(base, 'codex-home', options.skills);
+    const env =
+      options.userSkills === undefined
+        ? options.env
+        : await withUserSkills(base, options.env, options.userSkills);
     const provider = {
       baseUrl: `${model.url}/v1`,
       apiKey: 'skilltrigger-probe',
@@ -118,51 +108,24 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
       model.requests.find((r) => r.path === '/v1/responses' && r.view !== undefined)?.view as
         | ResponsesView
         | undefined;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void codex.kill();
-    }, options.timeoutMs ?? PROBE_TIMEOUT_MS);
-    const onAbort = (): void => void codex.kill();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      // The simulated model answers the gate query with text, which ends Codex's turn and run.
-      for await (const _line of codex.lines) if (firstRequest()) break;
-      await codex.kill();
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
-    const exit = await codex.exited;
+    const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+    const { exit, timedOut } = await awaitFirstRequest(
+      codex,
+      () => !!firstRequest(),
+      timeoutMs,
+      options.signal,
+    );
     const view = firstRequest();
     if (view === undefined) {
-      const reason = exit.spawnFailed
-        ? 'codex could not be started'
-        : options.signal?.aborted
-          ? 'interrupted'
-          : timedOut
-            ? 'codex sent no request in time'
-            : `codex exited with code ${exit.exitCode ?? exit.signal ?? '?'} before sending a request`;
-      return { kind: 'failed', reason };
-    }
-    const skills: CodexListedSkill[] = [];
-    for (const entry of view.listing) {
-      const file = view.skillFiles.get(entry.name) ?? '';
-      const text =
-        options.readTexts === true && file !== ''
-          ? await readFile(file, 'utf8').catch(() => undefined)
-          : undefined;
-      skills.push({
-        name: entry.name,
-        description: entry.description,
-        file,
-        ...(text === undefined ? {} : { text }),
-      });
+      return {
+        kind: 'failed',
+        reason: probeFailure('codex', exit, options.signal?.aborted === true, timedOut),
+      };
     }
     const body = model.requests.find((r) => r.path === '/v1/responses' && r.body !== undefined)?.body;
     return {
       kind: 'listed',
-      skills,
+      skills: await listedSkills(view, options.readTexts === true),
       projectSkills: skillsDir,
       instructions: skillsInstructionsOf(body) ?? '',
     };
@@ -171,4 +134,34 @@ export async function probeCodexListing(options: CodexProbeOptions): Promise<Cod
     await killProcessesNaming(base);
     await removeTempFolder(base);
   }
+}
+
+/** The environment with a throwaway HOME whose `.agents/skills` holds the user skills given. */
+async function withUserSkills(
+  base: string,
+  env: NodeJS.ProcessEnv,
+  userSkills: readonly CodexProbeSkill[],
+): Promise<NodeJS.ProcessEnv> {
+  const home = path.join(base, 'home');
+  for (const skill of userSkills) {
+    await mkdir(path.join(home, '.agents', 'skills', skill.folder), { recursive: true });
+    await writeFile(path.join(home, '.agents', 'skills', skill.folder, 'SKILL.md'), skill.text);
+  }
+  return { ...env, HOME: home };
+}
+
+/** Each listed skill with the file its line points at, and that file's text with `readTexts`. */
+async function listedSkills(view: ResponsesView, readTexts: boolean): Promise<CodexListedSkill[]> {
+  const skills: CodexListedSkill[] = [];
+  for (const entry of view.listing) {
+    const file = view.skillFiles.get(entry.name) ?? '';
+    const text = readTexts && file !== '' ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
+    skills.push({
+      name: entry.name,
+      description: entry.description,
+      file,
+      ...(text === undefined ? {} : { text }),
+    });
+  }
+  return skills;
 }

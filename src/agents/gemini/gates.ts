@@ -9,6 +9,7 @@
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
 import { type GateResult, gateResult } from '../agent.js';
+import { type GateBook, gateBook, worstGate } from '../process/gate-book.js';
 import { GEMINI_DEFAULT_MODEL } from './facts.js';
 import {
   type GeminiRoster,
@@ -54,29 +55,19 @@ export interface GeminiGatesResult {
 }
 
 const ROUND_TRIP_TIMEOUT_MS = 60_000;
-const ORDER = ['cli', 'auth', 'round-trip', 'conflict', 'roster'] as const;
 
 export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiGatesResult> {
-  const gates: GateResult[] = [];
-  const record = (result: GateResult): void => {
-    const marked: GateResult = { ...result, agent: 'gemini' };
-    gates.push(marked);
-    settings.onGate?.(marked);
-  };
-  const interrupted = (): boolean => settings.signal?.aborted === true;
-  const result: GeminiGatesResult = { gates, interrupted: false, conflictAllowed: false };
+  const book = gateBook('gemini', settings);
+  const result: GeminiGatesResult = { gates: book.gates, interrupted: false, conflictAllowed: false };
   const done = (why?: string): GeminiGatesResult => {
-    result.interrupted = interrupted();
-    for (const gate of ORDER)
-      if (!gates.some((g) => g.gate === gate))
-        record(gateResult(gate, 'skip', result.interrupted ? 'interrupted' : (why ?? 'not run')));
+    result.interrupted = book.skipRest(why);
     return result;
   };
   const root = settings.root ?? os.tmpdir();
 
   const version = await readGeminiVersion(settings.geminiBin, root);
-  if (interrupted()) return done();
-  record(judgeGeminiCli(settings.geminiBin, version));
+  if (book.interrupted()) return done();
+  book.record(judgeGeminiCli(settings.geminiBin, version));
   if (version === undefined) return done('needs a working Gemini CLI (see the cli gate)');
   result.version = version;
 
@@ -89,71 +80,13 @@ export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiG
     ...(settings.signal ? { signal: settings.signal } : {}),
   });
   try {
-    // Always a named model: without -m the round trip would go through the auto model's router
-    // (docs/gemini.md "The model"), as no measured run does.
-    const provided = geminiProviderFrom(settings.env, settings.model ?? GEMINI_DEFAULT_MODEL);
-    const chosen = 'keySource' in provided ? provided : undefined;
-    record(
-      judgeGeminiAuth({
-        ...(chosen ? { keySource: chosen.keySource } : {}),
-        ...(provided.provider.baseUrl ? { baseUrl: provided.provider.baseUrl } : {}),
-        googleLogin: chosen ? false : await hasGeminiGoogleLogin(settings.env),
-      }),
-    );
-
-    if (chosen === undefined) {
-      record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
-    } else {
-      const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
-      try {
-        const trip = await runGeminiMeasurement({
-          bin: settings.geminiBin,
-          query: GEMINI_ROUND_TRIP_QUERY,
-          stub: {
-            skillName: settings.skillName ?? 'round-trip',
-            description: 'Stands in for the skill under test.',
-            root,
-          },
-          provider: chosen.provider,
-          timeoutMs,
-          baseEnv: settings.env,
-          ...(settings.signal ? { signal: settings.signal } : {}),
-        });
-        result.roundTripUsage = trip.usage;
-        record(judgeGeminiRoundTrip(trip.outcome, settings.model, timeoutMs));
-      } catch (error) {
-        if (error instanceof GeminiRunAborted) return done();
-        throw error;
-      }
-    }
-
+    const chosen = await authGate(settings, book);
+    if ((await roundTripGate(settings, chosen, root, book, result)) === 'aborted') return done();
     const probe = await probing;
-    if (interrupted()) return done();
-    const names = [
-      ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
-    ];
-    const folders = await scanGeminiSkillFolders(settings.env.HOME ? { home: settings.env.HOME } : {});
-    const listed =
-      probe.kind === 'listed'
-        ? probe.skills.filter((s) => !s.file.startsWith(`${probe.projectSkills}/`))
-        : [];
-    const conflicts = (names.length === 0 ? [undefined] : names).map((name) =>
-      judgeGeminiConflict({
-        ...(name === undefined ? {} : { name }),
-        listed,
-        folders,
-        allowConflict: settings.allowConflict,
-      }),
-    );
-    const worst =
-      conflicts.find((c) => c.status === 'fail') ??
-      conflicts.find((c) => c.status === 'warn') ??
-      conflicts[0];
-    if (worst) record(worst);
-    result.conflictAllowed = worst?.status === 'warn' && settings.allowConflict;
-
+    if (book.interrupted()) return done();
+    await conflictGate(settings, probe, book, result);
     if (probe.kind === 'listed') result.roster = geminiRoster(probe.skills, probe.projectSkills);
-    record(
+    book.record(
       judgeGeminiRoster(
         result.roster,
         probe.kind === 'failed' ? `the listing probe failed: ${probe.reason}` : '',
@@ -164,4 +97,84 @@ export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiG
   } finally {
     await probing.catch(() => undefined);
   }
+}
+
+type Chosen = Extract<ReturnType<typeof geminiProviderFrom>, { keySource: unknown }>;
+
+/** The auth gate: the provider a key in the environment chooses, or undefined with none. */
+async function authGate(settings: GeminiGateSettings, book: GateBook): Promise<Chosen | undefined> {
+  // Always a named model: without -m the round trip would go through the auto model's router
+  // (docs/gemini.md "The model"), as no measured run does.
+  const provided = geminiProviderFrom(settings.env, settings.model ?? GEMINI_DEFAULT_MODEL);
+  const chosen = 'keySource' in provided ? provided : undefined;
+  book.record(
+    judgeGeminiAuth({
+      ...(chosen ? { keySource: chosen.keySource } : {}),
+      ...(provided.provider.baseUrl ? { baseUrl: provided.provider.baseUrl } : {}),
+      googleLogin: chosen ? false : await hasGeminiGoogleLogin(settings.env),
+    }),
+  );
+  return chosen;
+}
+
+/** The round-trip gate: one real run against the endpoint; 'aborted' when interrupted. */
+async function roundTripGate(
+  settings: GeminiGateSettings,
+  chosen: Chosen | undefined,
+  root: string,
+  book: GateBook,
+  result: GeminiGatesResult,
+): Promise<'aborted' | undefined> {
+  if (chosen === undefined) {
+    book.record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
+    return undefined;
+  }
+  const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
+  try {
+    const trip = await runGeminiMeasurement({
+      bin: settings.geminiBin,
+      query: GEMINI_ROUND_TRIP_QUERY,
+      stub: {
+        skillName: settings.skillName ?? 'round-trip',
+        description: 'Stands in for the skill under test.',
+        root,
+      },
+      provider: chosen.provider,
+      timeoutMs,
+      baseEnv: settings.env,
+      ...(settings.signal ? { signal: settings.signal } : {}),
+    });
+    result.roundTripUsage = trip.usage;
+    book.record(judgeGeminiRoundTrip(trip.outcome, settings.model, timeoutMs));
+    return undefined;
+  } catch (error) {
+    if (error instanceof GeminiRunAborted) return 'aborted';
+    throw error;
+  }
+}
+
+/** The conflict gate: a same-named skill Gemini lists in every run, or in the user's own folders. */
+async function conflictGate(
+  settings: GeminiGateSettings,
+  probe: GeminiProbeResult,
+  book: GateBook,
+  result: GeminiGatesResult,
+): Promise<void> {
+  const names = [
+    ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
+  ];
+  const folders = await scanGeminiSkillFolders(settings.env.HOME ? { home: settings.env.HOME } : {});
+  const listed =
+    probe.kind === 'listed' ? probe.skills.filter((s) => !s.file.startsWith(`${probe.projectSkills}/`)) : [];
+  const conflicts = (names.length === 0 ? [undefined] : names).map((name) =>
+    judgeGeminiConflict({
+      ...(name === undefined ? {} : { name }),
+      listed,
+      folders,
+      allowConflict: settings.allowConflict,
+    }),
+  );
+  const worst = worstGate(conflicts);
+  if (worst) book.record(worst);
+  result.conflictAllowed = worst?.status === 'warn' && settings.allowConflict;
 }

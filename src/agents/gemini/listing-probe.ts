@@ -9,14 +9,12 @@
  * no skill: what every measured run lists besides the stub) and the listing parity checks
  * (docs/gemini.md "Listing parity").
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { GeminiView } from '../../simulated/gemini-request.js';
 import { startSimulatedModel } from '../../simulated/model.js';
 import { GATE_QUERY } from '../../simulated/request.js';
-import { initRepository } from '../../system/git.js';
 import { spawnInGroup } from '../process/group.js';
+import { awaitFirstRequest, layOutProbe, probeFailure } from '../process/probe.js';
 import { createTempFolder, removeTempFolder } from '../process/stub-project.js';
 import { geminiArgs, geminiEnv } from './launch.js';
 import { writeGeminiHome } from './stub.js';
@@ -63,18 +61,8 @@ export async function probeGeminiListing(options: GeminiProbeOptions): Promise<G
   const base = await createTempFolder(options.root ?? os.tmpdir());
   const model = await startSimulatedModel({ isStub: () => false, chunkDelayMs: 0 });
   try {
-    const project = path.join(base, 'project');
-    const home = path.join(base, 'home');
-    const tmpDir = path.join(base, 'tmp');
-    for (const folder of [project, home, tmpDir]) await mkdir(folder);
+    const { project, home, tmpDir, skillsDir } = await layOutProbe(base, 'home', options.skills);
     await writeGeminiHome(home);
-    await initRepository(project);
-    const skillsDir = path.join(project, '.agents', 'skills');
-    await mkdir(skillsDir, { recursive: true });
-    for (const skill of options.skills) {
-      await mkdir(path.join(skillsDir, skill.folder));
-      await writeFile(path.join(skillsDir, skill.folder, 'SKILL.md'), skill.text);
-    }
     const provider = { baseUrl: model.url, apiKey: 'skilltrigger-probe', model: 'skilltrigger-probe' };
     const gemini = spawnInGroup({
       bin: options.bin,
@@ -86,32 +74,19 @@ export async function probeGeminiListing(options: GeminiProbeOptions): Promise<G
       model.requests.find((r) => r.path.startsWith('/v1beta/models/') && r.view !== undefined)?.view as
         | GeminiView
         | undefined;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      void gemini.kill();
-    }, options.timeoutMs ?? PROBE_TIMEOUT_MS);
-    const onAbort = (): void => void gemini.kill();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      // The simulated model answers the gate query with text, which ends the run.
-      for await (const _line of gemini.lines) if (firstRequest()) break;
-      await gemini.kill();
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
-    const exit = await gemini.exited;
+    const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
+    const { exit, timedOut } = await awaitFirstRequest(
+      gemini,
+      () => !!firstRequest(),
+      timeoutMs,
+      options.signal,
+    );
     const view = firstRequest();
     if (view === undefined) {
-      const reason = exit.spawnFailed
-        ? 'gemini could not be started'
-        : options.signal?.aborted
-          ? 'interrupted'
-          : timedOut
-            ? 'gemini sent no request in time'
-            : `gemini exited with code ${exit.exitCode ?? exit.signal ?? '?'} before sending a request`;
-      return { kind: 'failed', reason };
+      return {
+        kind: 'failed',
+        reason: probeFailure('gemini', exit, options.signal?.aborted === true, timedOut),
+      };
     }
     const skills = view.listing.map((entry) => ({
       name: entry.name,

@@ -154,16 +154,7 @@ export function buildReport(input: ReportInput): Report {
   const candidate = measurementOf(input, input.candidate);
   const baseline = input.baseline ? measurementOf(input, input.baseline) : undefined;
   const verdict = candidate.verdict === 'ok' && (baseline?.verdict ?? 'ok') === 'ok' ? 'ok' : 'no-verdict';
-  // The default agent's version comes from its runs' init events (the first run of it that has one).
-  const defaultInit =
-    input.rosterInit ?? runs.find((r) => r.init && (r.agent ?? DEFAULT_AGENT) === DEFAULT_AGENT)?.init;
-  const measured: NonNullable<ReportInput['agents']> = input.agents ?? [...DEFAULT_AGENTS];
-  const agents = measured.map((a) => ({
-    name: a.agent,
-    version: a.version ?? (a.agent === DEFAULT_AGENT ? (defaultInit?.cliVersion ?? null) : null),
-    ...(a.model !== undefined && (input.agents?.length ?? 0) > 1 ? { model: a.model } : {}),
-  }));
-  const several = severalAgents(input);
+  const agents = reportAgents(input, runs);
   return {
     ...documentHead(
       reportJsonSchemaUrl(input.toolVersion),
@@ -183,29 +174,48 @@ export function buildReport(input: ReportInput): Report {
       : firstInit
         ? { memoryFiles: { project: 0, user: 0 }, hooks: 0, mcpServers: firstInit.mcpServers }
         : null,
-    settings: {
-      runsPerQuery: input.rules.runsPerQuery,
-      runsMode: input.rules.autoRuns ? 'auto' : 'fixed',
-      timeoutSeconds: input.timeoutSeconds,
-      triggerThreshold: input.rules.triggerThreshold,
-      noVerdictShare: input.rules.noVerdictShare,
-      stub: input.stub,
-      maxRetries: input.maxRetries,
-      ...(input.launch === undefined ? {} : { launch: input.launch }),
-      ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
-      ...(several ? { agents: several } : {}),
-      ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
-      ...(input.context === undefined ? {} : { context: input.context }),
-      ...(input.versusFresh ? { versusFresh: true as const } : {}),
-      ...(input.contextFill === undefined ? {} : { contextFill: input.contextFill }),
-      ...(input.roster === undefined ? {} : { roster: input.roster }),
-      ...(input.memory === undefined ? {} : { memory: input.memory }),
-      ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
-      ...(input.prices ? { prices: input.prices.identity } : {}),
-    },
+    settings: reportSettings(input),
     conflictAllowed: input.conflictAllowed,
     verdict,
     candidate,
     ...(baseline ? { baseline } : {}),
+  };
+}
+
+/** The agents measured, each with its version (the default agent's from its runs' init events). */
+function reportAgents(input: ReportInput, runs: readonly ReportedRun[]): Report['agents'] {
+  // The default agent's version comes from its runs' init events (the first run of it that has one).
+  const defaultInit =
+    input.rosterInit ?? runs.find((r) => r.init && (r.agent ?? DEFAULT_AGENT) === DEFAULT_AGENT)?.init;
+  const measured: NonNullable<ReportInput['agents']> = input.agents ?? [...DEFAULT_AGENTS];
+  return measured.map((a) => ({
+    name: a.agent,
+    version: a.version ?? (a.agent === DEFAULT_AGENT ? (defaultInit?.cliVersion ?? null) : null),
+    ...(a.model !== undefined && (input.agents?.length ?? 0) > 1 ? { model: a.model } : {}),
+  }));
+}
+
+/** The settings the runs were measured under, each optional one only where it was used. */
+function reportSettings(input: ReportInput): Report['settings'] {
+  const several = severalAgents(input);
+  return {
+    runsPerQuery: input.rules.runsPerQuery,
+    runsMode: input.rules.autoRuns ? 'auto' : 'fixed',
+    timeoutSeconds: input.timeoutSeconds,
+    triggerThreshold: input.rules.triggerThreshold,
+    noVerdictShare: input.rules.noVerdictShare,
+    stub: input.stub,
+    maxRetries: input.maxRetries,
+    ...(input.launch === undefined ? {} : { launch: input.launch }),
+    ...(input.models && input.models.length > 1 ? { models: input.models } : {}),
+    ...(several ? { agents: several } : {}),
+    ...(input.lateTurns === undefined ? {} : { lateTurns: input.lateTurns }),
+    ...(input.context === undefined ? {} : { context: input.context }),
+    ...(input.versusFresh ? { versusFresh: true as const } : {}),
+    ...(input.contextFill === undefined ? {} : { contextFill: input.contextFill }),
+    ...(input.roster === undefined ? {} : { roster: input.roster }),
+    ...(input.memory === undefined ? {} : { memory: input.memory }),
+    ...(input.maxCostUsd === undefined ? {} : { maxCostUsd: input.maxCostUsd }),
+    ...(input.prices ? { prices: input.prices.identity } : {}),
   };
 }

@@ -52,25 +52,47 @@ export function acceptedPath(report: ImproveReport): { iteration: number; train:
   ];
 }
 
+/** Where an iteration and a rate fall on the chart. */
+interface Frame {
+  /** The last iteration on the axis. */
+  last: number;
+  x: (iteration: number) => number;
+  y: (share: number) => number;
+}
+
+type Counts = { hits: number; runs: number };
+
 export function improveChart(report: ImproveReport, cls: ChartClass): Markup {
   const last = Math.max(1, report.settings.iterations, ...report.candidates.map((c) => c.iteration));
   const step = (WIDTH - LEFT - RIGHT) / last;
-  const x = (iteration: number) => LEFT + iteration * step;
-  const y = (share: number) => TOP + (1 - share) * PLOT_H;
-  const base = y(0);
+  const frame: Frame = {
+    last,
+    x: (iteration) => LEFT + iteration * step,
+    y: (share) => TOP + (1 - share) * PLOT_H,
+  };
   const what = cls === 'positives' ? 'Positives triggered' : 'Negatives fired';
+  const marks = [...trainMarks(report, cls, frame), ...holdoutMarks(report, cls, frame)];
+  const title = `${what} over the iterations: train rate of the original and of each candidate with its 95% interval, the accepted path, and the holdout rates measured`;
+  return html`<svg class="trend" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img"><title>${title}</title>${grid(frame)}${ticks(frame)}${acceptedLine(report, cls, frame)}${marks}</svg>`;
+}
 
-  const grid = [0, 0.5, 1].map(
+function grid({ y }: Frame): Markup[] {
+  return [0, 0.5, 1].map(
     (share) =>
       html`<line class="grid" x1="${LEFT}" y1="${fixed(y(share))}" x2="${WIDTH - RIGHT}" y2="${fixed(y(share))}"/><text class="axis" x="${LEFT - 6}" y="${fixed(y(share) + 4)}">${percent(share)}</text>`,
   );
-  const ticks = Array.from(
+}
+
+function ticks({ last, x }: Frame): Markup[] {
+  return Array.from(
     { length: last + 1 },
     (_, i) =>
       html`<text class="axis tick" x="${fixed(x(i))}" y="${HEIGHT - 8}">${i === 0 ? 'original' : i}</text>`,
   );
+}
 
-  // The accepted path as a step line: the incumbent's train rate holds until a candidate replaces it.
+/** The accepted path as a step line: the incumbent's train rate holds until a candidate replaces it. */
+function acceptedLine(report: ImproveReport, cls: ChartClass, { last, x, y }: Frame): Markup | '' {
   const points = acceptedPath(report)
     .filter((p) => classFigures(p.train, cls).runs > 0)
     .map((p) => ({
@@ -82,20 +104,25 @@ export function improveChart(report: ImproveReport, cls: ChartClass): Markup {
     d += i === 0 ? `M${fixed(x(p.at))} ${fixed(y(p.share))}` : `H${fixed(x(p.at))}V${fixed(y(p.share))}`;
   });
   if (points.length > 0) d += `H${fixed(x(last))}`;
-  const path = d === '' ? '' : html`<path class="accepted-path" d="${d}"/>`;
+  return d === '' ? '' : html`<path class="accepted-path" d="${d}"/>`;
+}
 
-  const whisker = (at: number, f: { hits: number; runs: number }) => {
-    const interval = rateInterval(f.hits, f.runs);
-    if (interval === null) return '';
-    const cx = x(at);
-    return html`<path class="whisker" d="M${fixed(cx)} ${fixed(y(interval.lower))}V${fixed(y(interval.upper))}M${fixed(cx - 3)} ${fixed(y(interval.lower))}H${fixed(cx + 3)}M${fixed(cx - 3)} ${fixed(y(interval.upper))}H${fixed(cx + 3)}"/>`;
-  };
+function whisker({ x, y }: Frame, at: number, f: Counts): Markup | '' {
+  const interval = rateInterval(f.hits, f.runs);
+  if (interval === null) return '';
+  const cx = x(at);
+  return html`<path class="whisker" d="M${fixed(cx)} ${fixed(y(interval.lower))}V${fixed(y(interval.upper))}M${fixed(cx - 3)} ${fixed(y(interval.lower))}H${fixed(cx + 3)}M${fixed(cx - 3)} ${fixed(y(interval.upper))}H${fixed(cx + 3)}"/>`;
+}
 
+/** The train rates: the original's and each candidate's with its interval, a cross for one not measured. */
+function trainMarks(report: ImproveReport, cls: ChartClass, frame: Frame): Markup[] {
+  const { x, y } = frame;
+  const base = y(0);
   const original = classFigures(report.original.train, cls);
   const marks: Markup[] = [];
   if (original.runs > 0) {
     marks.push(
-      html`${whisker(0, original)}<circle class="pt accepted" cx="${fixed(x(0))}" cy="${fixed(y(original.hits / original.runs))}" r="4.5"><title>${`original, train: ${rateWords(original, cls)}`}</title></circle>`,
+      html`${whisker(frame, 0, original)}<circle class="pt accepted" cx="${fixed(x(0))}" cy="${fixed(y(original.hits / original.runs))}" r="4.5"><title>${`original, train: ${rateWords(original, cls)}`}</title></circle>`,
     );
   }
   for (const c of report.candidates) {
@@ -109,27 +136,28 @@ export function improveChart(report: ImproveReport, cls: ChartClass): Markup {
     const f = classFigures(c.train.candidate, cls);
     if (f.runs === 0) continue;
     marks.push(
-      html`${whisker(c.iteration, f)}<circle class="pt ${c.decision}" cx="${fixed(cx)}" cy="${fixed(y(f.hits / f.runs))}" r="4.5"><title>${`iteration ${c.iteration}, train: ${rateWords(f, cls)}; ${c.decision}`}</title></circle>`,
+      html`${whisker(frame, c.iteration, f)}<circle class="pt ${c.decision}" cx="${fixed(cx)}" cy="${fixed(y(f.hits / f.runs))}" r="4.5"><title>${`iteration ${c.iteration}, train: ${rateWords(f, cls)}; ${c.decision}`}</title></circle>`,
     );
   }
+  return marks;
+}
 
-  // Holdout: the original as first measured, and the winner as measured against it at the end.
-  const diamond = (at: number, f: { hits: number; runs: number }, who: string) => {
+/** Holdout: the original as first measured, and the winner as measured against it at the end. */
+function holdoutMarks(report: ImproveReport, cls: ChartClass, { x, y }: Frame): Markup[] {
+  const diamond = (at: number, f: Counts, who: string) => {
     if (f.runs === 0) return '';
     const cx = x(at);
     const cy = y(f.hits / f.runs);
     return html`<path class="pt holdout" d="M${fixed(cx)} ${fixed(cy - 5)}L${fixed(cx + 5)} ${fixed(cy)}L${fixed(cx)} ${fixed(cy + 5)}L${fixed(cx - 5)} ${fixed(cy)}Z"><title>${`${who}, holdout: ${rateWords(f, cls)}`}</title></path>`;
   };
-  marks.push(html`${diamond(0, classFigures(report.original.holdout, cls), 'original')}`);
+  const marks = [html`${diamond(0, classFigures(report.original.holdout, cls), 'original')}`];
   const winnerAt = winnerIteration(report);
   if (report.final.holdout && winnerAt !== null) {
     marks.push(
       html`${diamond(winnerAt, classFigures(report.final.holdout.winner, cls), `winner (iteration ${winnerAt})`)}`,
     );
   }
-
-  const title = `${what} over the iterations: train rate of the original and of each candidate with its 95% interval, the accepted path, and the holdout rates measured`;
-  return html`<svg class="trend" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img"><title>${title}</title>${grid}${ticks}${path}${marks}</svg>`;
+  return marks;
 }
 
 /** The chart's legend, drawn with the same shapes. */

@@ -17,18 +17,95 @@ export interface ConsistencyIssue {
 /** Two rates that differ by more than rounding. */
 const differs = (a: number, b: number) => Math.abs(a - b) > 1e-9;
 
+type Query = Measurement['queries'][number];
+type At = (...rest: PropertyKey[]) => PropertyKey[];
+
 function measurementIssues(
   side: 'candidate' | 'baseline',
   m: Measurement,
   threshold: number,
   noVerdictShare: number,
 ): ConsistencyIssue[] {
+  const at: At = (...rest) => [side, ...rest];
+  const tally = tallyQueries(m, threshold);
+  return [
+    ...m.queries.flatMap((q, i) => queryIssues(q, threshold, (...rest) => at('queries', i, ...rest))),
+    ...totalsIssues(m, tally, at),
+    ...verdictIssues(m, tally, noVerdictShare, at),
+  ];
+}
+
+/** How a query's outcomes split: hits, measured runs, timeouts and errors. */
+function outcomeCounts(q: Query) {
+  const count = (test: (o: string) => boolean) => q.outcomes.filter(test).length;
+  return {
+    triggered: count((o) => o === 'triggered'),
+    measured: count((o) => o === 'triggered' || o === 'not-triggered'),
+    timeouts: count((o) => o === 'timeout'),
+    errors: count((o) => o.startsWith('error:')),
+  };
+}
+
+/** The rate a query's own hits and runs make (null with no run measured). */
+function rateOf(q: Query): number | null {
+  return q.runs === 0 ? null : q.hits / q.runs;
+}
+
+/** One query's counts against its outcomes, and its rate, pass and partial mark against its counts. */
+function queryIssues(q: Query, threshold: number, at: At): ConsistencyIssue[] {
   const issues: ConsistencyIssue[] = [];
-  const at = (...rest: PropertyKey[]) => [side, ...rest];
-  let planned = 0;
-  let executed = 0;
-  let lost = 0;
-  const sums = {
+  const { triggered, measured, timeouts, errors } = outcomeCounts(q);
+  const expect = (field: keyof Query, got: unknown, want: unknown, why: string) => {
+    if (got !== want)
+      issues.push({
+        path: at(field),
+        message: `${JSON.stringify(got)}, but ${why} make it ${JSON.stringify(want)}`,
+      });
+  };
+  const outcomesSay = `its ${q.outcomes.length} outcomes`;
+  expect('hits', q.hits, triggered, outcomesSay);
+  expect('runs', q.runs, measured, outcomesSay);
+  expect('timeouts', q.timeouts, timeouts, outcomesSay);
+  expect('errors', q.errors, errors, outcomesSay);
+  const rate = rateOf(q);
+  if (rate === null ? q.rate !== null : q.rate === null || differs(q.rate, rate)) {
+    issues.push({
+      path: at('rate'),
+      message: `${JSON.stringify(q.rate)}, but ${q.hits} hits of ${q.runs} runs make it ${JSON.stringify(rate)}`,
+    });
+  }
+  expect(
+    'pass',
+    q.pass,
+    queryPasses(q.shouldTrigger, rate, threshold),
+    `its rate and the threshold ${threshold}`,
+  );
+  expect('partial', q.partial, q.runs < q.planned, `${q.runs} measured of ${q.planned} planned runs`);
+  return issues;
+}
+
+/** What the queries' outcomes add up to, for the totals and the no-verdict rule. */
+interface Tally {
+  planned: number;
+  executed: number;
+  lost: number;
+  posHits: number;
+  posRuns: number;
+  negHits: number;
+  negRuns: number;
+  timeouts: number;
+  errors: number;
+  passed: number;
+  failed: number;
+  /** The queries that lost every run. */
+  lostQueries: string[];
+}
+
+function tallyQueries(m: Measurement, threshold: number): Tally {
+  const sums: Tally = {
+    planned: 0,
+    executed: 0,
+    lost: 0,
     posHits: 0,
     posRuns: 0,
     negHits: 0,
@@ -37,44 +114,14 @@ function measurementIssues(
     errors: 0,
     passed: 0,
     failed: 0,
+    lostQueries: [],
   };
-  const lostQueries: string[] = [];
-  m.queries.forEach((q, i) => {
-    const count = (test: (o: string) => boolean) => q.outcomes.filter(test).length;
-    const triggered = count((o) => o === 'triggered');
-    const measured = count((o) => o === 'triggered' || o === 'not-triggered');
-    const timeouts = count((o) => o === 'timeout');
-    const errors = count((o) => o.startsWith('error:'));
-    const expect = (field: keyof typeof q, got: unknown, want: unknown, why: string) => {
-      if (got !== want)
-        issues.push({
-          path: at('queries', i, field),
-          message: `${JSON.stringify(got)}, but ${why} make it ${JSON.stringify(want)}`,
-        });
-    };
-    const outcomesSay = `its ${q.outcomes.length} outcomes`;
-    expect('hits', q.hits, triggered, outcomesSay);
-    expect('runs', q.runs, measured, outcomesSay);
-    expect('timeouts', q.timeouts, timeouts, outcomesSay);
-    expect('errors', q.errors, errors, outcomesSay);
-    const rate = q.runs === 0 ? null : q.hits / q.runs;
-    if (rate === null ? q.rate !== null : q.rate === null || differs(q.rate, rate)) {
-      issues.push({
-        path: at('queries', i, 'rate'),
-        message: `${JSON.stringify(q.rate)}, but ${q.hits} hits of ${q.runs} runs make it ${JSON.stringify(rate)}`,
-      });
-    }
-    expect(
-      'pass',
-      q.pass,
-      queryPasses(q.shouldTrigger, rate, threshold),
-      `its rate and the threshold ${threshold}`,
-    );
-    expect('partial', q.partial, q.runs < q.planned, `${q.runs} measured of ${q.planned} planned runs`);
-    planned += q.planned;
-    executed += q.outcomes.length;
-    lost += timeouts + errors;
-    if (q.outcomes.length === q.planned && measured === 0) lostQueries.push(q.id);
+  for (const q of m.queries) {
+    const { triggered, measured, timeouts, errors } = outcomeCounts(q);
+    sums.planned += q.planned;
+    sums.executed += q.outcomes.length;
+    sums.lost += timeouts + errors;
+    if (q.outcomes.length === q.planned && measured === 0) sums.lostQueries.push(q.id);
     if (q.shouldTrigger) {
       sums.posHits += triggered;
       sums.posRuns += measured;
@@ -84,11 +131,16 @@ function measurementIssues(
     }
     sums.timeouts += timeouts;
     sums.errors += errors;
-    const pass = queryPasses(q.shouldTrigger, rate, threshold);
+    const pass = queryPasses(q.shouldTrigger, rateOf(q), threshold);
     if (pass === true) sums.passed++;
     if (pass === false) sums.failed++;
-  });
+  }
+  return sums;
+}
 
+/** The totals against what the queries' outcomes add up to. */
+function totalsIssues(m: Measurement, sums: Tally, at: At): ConsistencyIssue[] {
+  const issues: ConsistencyIssue[] = [];
   const t = m.totals;
   const total = (path: PropertyKey[], got: number, want: number) => {
     if (got !== want)
@@ -103,8 +155,8 @@ function measurementIssues(
   total(['negatives', 'runs'], t.negatives.runs, sums.negRuns);
   total(['timeouts'], t.timeouts, sums.timeouts);
   total(['errors'], t.errors, sums.errors);
-  total(['planned'], t.planned, planned);
-  total(['executed'], t.executed, executed);
+  total(['planned'], t.planned, sums.planned);
+  total(['executed'], t.executed, sums.executed);
   total(['queries'], t.queries, m.queries.length);
   total(['passed'], t.passed, sums.passed);
   total(['failed'], t.failed, sums.failed);
@@ -114,9 +166,15 @@ function measurementIssues(
       path: at('totals', 'errorCauses'),
       message: `counts ${causes} errors, but the queries' outcomes hold ${sums.errors}`,
     });
+  return issues;
+}
 
-  // The no-verdict rule: an interrupted run, more lost runs than the share allows, or a query that
-  // lost every run leaves no verdict; and a verdict has no reasons against it.
+/**
+ * The no-verdict rule: an interrupted run, more lost runs than the share allows, or a query that
+ * lost every run leaves no verdict; and a verdict has no reasons against it.
+ */
+function verdictIssues(m: Measurement, sums: Tally, noVerdictShare: number, at: At): ConsistencyIssue[] {
+  const { planned, lost, lostQueries } = sums;
   const budget = lossBudget(planned, noVerdictShare);
   const required = m.interrupted
     ? 'the run was interrupted ("interrupted": true)'
@@ -130,13 +188,15 @@ function measurementIssues(
             ? `${lostQueries.length} quer${lostQueries.length === 1 ? 'y' : 'ies'} lost every run`
             : undefined;
   if (m.verdict === 'ok' && required !== undefined) {
-    issues.push({ path: at('verdict'), message: `"ok", but ${required}, so there is no verdict` });
-  } else if (m.verdict === 'ok' && m.noVerdictReasons.length > 0) {
-    issues.push({ path: at('verdict'), message: `"ok", but noVerdictReasons holds reasons against it` });
-  } else if (m.verdict === 'no-verdict' && m.noVerdictReasons.length === 0) {
-    issues.push({ path: at('noVerdictReasons'), message: 'empty, but the verdict is "no-verdict"' });
+    return [{ path: at('verdict'), message: `"ok", but ${required}, so there is no verdict` }];
   }
-  return issues;
+  if (m.verdict === 'ok' && m.noVerdictReasons.length > 0) {
+    return [{ path: at('verdict'), message: `"ok", but noVerdictReasons holds reasons against it` }];
+  }
+  if (m.verdict === 'no-verdict' && m.noVerdictReasons.length === 0) {
+    return [{ path: at('noVerdictReasons'), message: 'empty, but the verdict is "no-verdict"' }];
+  }
+  return [];
 }
 
 /**

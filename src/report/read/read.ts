@@ -47,29 +47,7 @@ function describeIssues(issues: readonly { path: readonly PropertyKey[]; message
 
 /** Validates an already-parsed value as a report; `file` names it in the error. */
 export function validateReport(value: unknown, file: string): Report {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    throw new InputError(
-      { file },
-      `not a skilltrigger report: expected a JSON object, got ${got}`,
-      'pass a .json file written by `skilltrigger run`',
-    );
-  }
-  const record = value as Record<string, unknown>;
-  if (!('schema' in record)) {
-    throw new InputError(
-      { file },
-      'not a skilltrigger report: it has no "schema" field',
-      'pass a .json file written by `skilltrigger run`',
-    );
-  }
-  if (record.schema !== REPORT_SCHEMA_ID) {
-    throw new InputError(
-      { file },
-      `not a skilltrigger report: its "schema" is ${quote(record.schema)}, not "${REPORT_SCHEMA_ID}"`,
-      'pass a .json file written by `skilltrigger run`',
-    );
-  }
+  const record = reportRecord(value, file);
   const version = record.schemaVersion;
   const readable = typeof version === 'number' && version >= OLDEST_READ_SCHEMA_VERSION;
   if (
@@ -77,18 +55,7 @@ export function validateReport(value: unknown, file: string): Report {
     version !== REPORT_SCHEMA_VERSION &&
     !(readable && version < REPORT_SCHEMA_VERSION)
   ) {
-    if (version > REPORT_SCHEMA_VERSION) {
-      throw new InputError(
-        { file },
-        `written by a newer skilltrigger (report schema version ${version}; this version reads ${REPORT_SCHEMA_VERSION})`,
-        'upgrade skilltrigger',
-      );
-    }
-    throw new InputError(
-      { file },
-      `written by an older skilltrigger (report schema version ${version}; this version reads ${OLDEST_READ_SCHEMA_VERSION} to ${REPORT_SCHEMA_VERSION})`,
-      'measure again with this version of skilltrigger',
-    );
+    throw unreadableVersion(version, file);
   }
   // An older version's report is read as the current version: it only lacks optional fields.
   const current = readable && version < REPORT_SCHEMA_VERSION ? upgraded(record, version) : value;
@@ -117,6 +84,50 @@ export function validateReport(value: unknown, file: string): Report {
     );
   }
   return parsed.data;
+}
+
+/** The value as an object whose `schema` is a report's; anything else is not a report. */
+function reportRecord(value: unknown, file: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw new InputError(
+      { file },
+      `not a skilltrigger report: expected a JSON object, got ${got}`,
+      'pass a .json file written by `skilltrigger run`',
+    );
+  }
+  const record = value as Record<string, unknown>;
+  if (!('schema' in record)) {
+    throw new InputError(
+      { file },
+      'not a skilltrigger report: it has no "schema" field',
+      'pass a .json file written by `skilltrigger run`',
+    );
+  }
+  if (record.schema !== REPORT_SCHEMA_ID) {
+    throw new InputError(
+      { file },
+      `not a skilltrigger report: its "schema" is ${quote(record.schema)}, not "${REPORT_SCHEMA_ID}"`,
+      'pass a .json file written by `skilltrigger run`',
+    );
+  }
+  return record;
+}
+
+/** A schema version this skilltrigger cannot read: newer (upgrade), or older than it reads (measure again). */
+function unreadableVersion(version: number, file: string): InputError {
+  if (version > REPORT_SCHEMA_VERSION) {
+    return new InputError(
+      { file },
+      `written by a newer skilltrigger (report schema version ${version}; this version reads ${REPORT_SCHEMA_VERSION})`,
+      'upgrade skilltrigger',
+    );
+  }
+  return new InputError(
+    { file },
+    `written by an older skilltrigger (report schema version ${version}; this version reads ${OLDEST_READ_SCHEMA_VERSION} to ${REPORT_SCHEMA_VERSION})`,
+    'measure again with this version of skilltrigger',
+  );
 }
 
 /**

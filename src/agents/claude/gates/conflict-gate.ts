@@ -40,41 +40,66 @@ export async function conflictGate(
     ]),
   ];
   const name = names.length === 0 ? undefined : names.join(', ');
-
-  const conflictsOf = async (one: string): Promise<Conflict[]> =>
-    plugins
-      ? collectConflicts({
-          name: one,
-          plugins,
-          scans: new Map(
-            await Promise.all(
-              plugins
-                .filter((p) => p.enabled && p.path)
-                .map(async (p) => [p.id, await scanPlugin(p.path ?? '', one)] as const),
-            ),
-          ),
-          ...(reading.init ? { init: reading.init } : {}),
-          initPlugins: reading.initPlugins,
-          ...(await userPlace(settings.env, one).then((place) => (place ? { place } : {}))),
-        })
-      : [];
   const conflicts: Conflict[] = [];
-  for (const one of names) conflicts.push(...(await conflictsOf(one)));
-  let result = judgeConflict({
+  for (const one of names) conflicts.push(...(await conflictsOf(one, plugins, reading, settings.env)));
+  const result = judgeConflict({
     list,
     ...(name === undefined ? {} : { name }),
     conflicts,
     allowConflict: settings.allowConflict,
   });
   outcome.conflictAllowed = result.status === 'warn' && settings.allowConflict;
+  return rememberToggled(settings, result, { conflicts, plugins, name, outcome });
+}
 
+type ListedPlugins = Extract<PluginList, { kind: 'plugins' }>['plugins'];
+
+/** The places a skill of this name conflicts: an enabled plugin that holds one, the user's own folders. */
+async function conflictsOf(
+  one: string,
+  plugins: ListedPlugins | undefined,
+  reading: RoundTripReading,
+  env: NodeJS.ProcessEnv,
+): Promise<Conflict[]> {
+  if (!plugins) return [];
+  return collectConflicts({
+    name: one,
+    plugins,
+    scans: new Map(
+      await Promise.all(
+        plugins
+          .filter((p) => p.enabled && p.path)
+          .map(async (p) => [p.id, await scanPlugin(p.path ?? '', one)] as const),
+      ),
+    ),
+    ...(reading.init ? { init: reading.init } : {}),
+    initPlugins: reading.initPlugins,
+    ...(await userPlace(env, one).then((place) => (place ? { place } : {}))),
+  });
+}
+
+/**
+ * The toggles file brought up to date: the reminders still to give kept, the plugins the user is
+ * asked to disable remembered; a file that cannot be written or read turns an ok gate into a warning.
+ */
+async function rememberToggled(
+  settings: ConflictGateSettings,
+  judged: GateResult,
+  found: {
+    conflicts: Conflict[];
+    plugins: ListedPlugins | undefined;
+    name: string | undefined;
+    outcome: { reminders: RememberedToggle[] };
+  },
+): Promise<GateResult> {
+  let result = judged;
   const remembered = await readToggles(settings.out);
-  const { keep, forgotten } = reconcileToggles(remembered.toggles, plugins);
-  outcome.reminders = keep;
+  const { keep, forgotten } = reconcileToggles(remembered.toggles, found.plugins);
+  found.outcome.reminders = keep;
   // Remember only what the user is asked to do: on --allow-conflict nothing gets disabled.
   const printed: PluginToggle[] =
-    result.status === 'fail' ? conflicts.flatMap((c) => (c.kind === 'plugin' ? [c.plugin] : [])) : [];
-  const toggles = rememberToggles(keep, printed, name ?? '', (settings.now ?? (() => new Date()))());
+    result.status === 'fail' ? found.conflicts.flatMap((c) => (c.kind === 'plugin' ? [c.plugin] : [])) : [];
+  const toggles = rememberToggles(keep, printed, found.name ?? '', (settings.now ?? (() => new Date()))());
   // An unreadable file is left alone unless there is something new to remember.
   if (forgotten.length > 0 || printed.length > 0) {
     try {
