@@ -4,7 +4,7 @@ import { reportSchema } from '../../src/schemas/report.js';
 import { GATE_QUERY } from '../../src/simulated/model.js';
 import { type ActionWorld, actionLog, actionVerdicts, startActionWorld } from '../fakes/action-world.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
-import { evalsJson, pullRequestPayload, skillFile } from './harness.js';
+import { evalsJson, pullRequestPayload, runAction, skillFile } from './harness.js';
 import { runActionInProcess } from './in-process.js';
 
 /**
@@ -18,8 +18,8 @@ import { runActionInProcess } from './in-process.js';
  * error before anything is installed or spent.
  * Runs: 2 queries × 2 sides × 1 run = 4 measured runs, plus the gates.
  *
- * The Action's entry runs in this process (in-process.ts): the bundle in dist/ is rebuilt at
- * release, and this input is newer than it.
+ * The measured case runs the bundle as the runner starts it (`node dist/index.js`); the refusal,
+ * which stops before anything runs, calls the entry in this process (in-process.ts).
  */
 
 const TOKEN = 'ghs_actions_token_for_roster';
@@ -62,8 +62,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-const measure = (pr: number, inputs: Record<string, string>) =>
-  runActionInProcess({
+const measure = (pr: number, inputs: Record<string, string>, entry = runAction) =>
+  entry({
     cwd: world.repo.dir,
     eventName: 'pull_request',
     payload: pullRequestPayload({ number: pr, baseSha: base, headSha: head, headRef: 'grow' }),
@@ -124,7 +124,7 @@ describe('the Action with a roster', () => {
   }, async () => {
     await world.freshJob();
     const from = world.model.requests.length;
-    const result = await measure(2, { roster: '.github/no-such-crowd' });
+    const result = await measure(2, { roster: '.github/no-such-crowd' }, runActionInProcess);
     expect(result.code, actionLog(result)).toBe(1);
     expect(result.failure).toBe(
       'input roster: .github/no-such-crowd: no such file or folder. Fix: set roster to a roster file (`skilltrigger roster export`) or a folder of skill folders committed in the repository, as a path relative to the workspace (docs/roster.md), or leave it empty',

@@ -24,8 +24,8 @@ export function readMemoryInput(raw: string): 'auto' | undefined {
 
 /**
  * The root files each measured agent reads, in the order of the agents: each agent's own file
- * (its facts' `memoryFile`), and for Claude Code an `AGENTS.md` when the root has no `CLAUDE.md`
- * (Claude Code 2.1.328 reads it then: docs/claude-cli.md "Project memory"). Pure.
+ * (its facts' `memoryFile`), else the one it reads instead (`memoryFallback`: Claude Code reads an
+ * `AGENTS.md` when the root has no `CLAUDE.md`, docs/claude-cli.md "Project memory"). Pure.
  */
 export function autoMemoryPlan(
   present: ReadonlySet<string>,
@@ -33,11 +33,11 @@ export function autoMemoryPlan(
 ): Array<{ name: string; agents: AgentId[] }> {
   const plan = new Map<string, AgentId[]>();
   for (const id of new Set(agents.map((a) => a.agent))) {
-    const own = agentFacts(id).memoryFile;
+    const { memoryFile: own, memoryFallback: fallback } = agentFacts(id);
     const name = present.has(own)
       ? own
-      : id === 'claude' && present.has(agentFacts('codex').memoryFile)
-        ? agentFacts('codex').memoryFile
+      : fallback !== undefined && present.has(fallback)
+        ? fallback
         : undefined;
     if (name !== undefined) plan.set(name, [...(plan.get(name) ?? []), id]);
   }
@@ -55,7 +55,10 @@ export async function actionMemory(
 ): Promise<MemoryFile[]> {
   if (memory === undefined) return [];
   const candidates = new Set(
-    agents.flatMap((a) => [agentFacts(a.agent).memoryFile, agentFacts('codex').memoryFile]),
+    agents.flatMap((a) => {
+      const { memoryFile, memoryFallback } = agentFacts(a.agent);
+      return memoryFallback === undefined ? [memoryFile] : [memoryFile, memoryFallback];
+    }),
   );
   const present = new Set<string>();
   for (const name of candidates) if (await exists(path.join(workspace, name))) present.add(name);

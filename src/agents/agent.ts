@@ -56,6 +56,8 @@ export interface AgentFacts {
    * "Memory files"): `CLAUDE.md`, `AGENTS.md`, `GEMINI.md`.
    */
   memoryFile: string;
+  /** The root file it reads instead when its own is absent (Claude Code reads `AGENTS.md`; docs/claude-cli.md). */
+  memoryFallback?: string;
   /**
    * Why its runs cannot start from a context (`--context`; docs/context.md), said to the user; absent
    * when they can.

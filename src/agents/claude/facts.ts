@@ -71,6 +71,7 @@ export const claudeFacts: AgentFacts = {
   routesMatrix: true,
   placesRoster: true,
   memoryFile: 'CLAUDE.md',
+  memoryFallback: 'AGENTS.md',
   // Claude Code names the model it ran in its init event, so a run is priced as that model.
   defaultModel: () => undefined,
 };
