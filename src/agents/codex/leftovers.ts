@@ -49,8 +49,37 @@ async function processesNamingSelf(): Promise<number | undefined> {
   }
 }
 
-/** KILLs every process (and its group) that names the run's folder; returns how many were found. */
+/** Whether `pid` is still a live process (not gone, not a zombie awaiting its parent). */
+async function alive(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** How long the sweep waits for the processes it KILLed to be gone (a KILL is delivered, not instant). */
+const GONE_WITHIN_MS = 2_000;
+
+/**
+ * KILLs every process (and its group) that names the run's folder, and waits until they are gone,
+ * so that a run is over only once nothing of it is left in the process table; returns how many were found.
+ */
 export async function killProcessesNaming(folder: string): Promise<number> {
+  // A process being killed may have started another meanwhile (a login shell's child): swept again.
+  let total = 0;
+  for (let round = 0; round < 3; round++) {
+    const found = await killFound(folder);
+    if (found === 0) break;
+    total += found;
+  }
+  return total;
+}
+
+/** One sweep: KILL what names the folder now, then wait until it is gone. */
+async function killFound(folder: string): Promise<number> {
   const found = await processesNaming(folder);
   const own = (await processesNamingSelf()) ?? -1;
   for (const { pid, pgid } of found) {
@@ -61,6 +90,13 @@ export async function killProcessesNaming(folder: string): Promise<number> {
         // Already gone.
       }
     }
+  }
+  const until = Date.now() + GONE_WITHIN_MS;
+  let left = found.map((p) => p.pid);
+  while (left.length > 0 && Date.now() < until) {
+    const still = await Promise.all(left.map(async (pid) => ((await alive(pid)) ? [pid] : [])));
+    left = still.flat();
+    if (left.length > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return found.length;
 }
