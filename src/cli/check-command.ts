@@ -80,11 +80,11 @@ export async function checkCommand(args: CheckArgs, io: CliIo): Promise<ExitCode
   }
   if (args.roster !== undefined) {
     const crowd = await loadRoster(args.roster);
-    const agent = args.agent ?? crowd.agent ?? 'claude';
+    const agent = args.agent ?? crowd.agent ?? DEFAULT_AGENT;
     // Claude Code lists the text its probe read; every other agent the SKILL.md's description.
     const listed = loaded.flatMap((l) => {
       if (!('skill' in l)) return [];
-      const text = agent === 'claude' ? listedTexts[skills.indexOf(l.skill)]?.text : l.skill.description;
+      const text = agent === DEFAULT_AGENT ? listedTexts[skills.indexOf(l.skill)]?.text : l.skill.description;
       return text === undefined ? [] : [{ skill: l.skill, listed: text }];
     });
     const lines = await rosterLines(agent, crowd, listed, {

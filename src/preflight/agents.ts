@@ -39,9 +39,6 @@ function machineSleep(settings: PreflightSettings) {
       });
       return started.then((s) => s.result);
     },
-    get started() {
-      return started !== undefined;
-    },
     async release(): Promise<void> {
       (await started?.catch(() => undefined))?.holder?.release();
     },
