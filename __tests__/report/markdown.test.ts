@@ -114,6 +114,22 @@ describe('renderMarkdown', () => {
     expect(md.indexOf('No verdict')).toBeLessThan(md.indexOf('positives triggered'));
   });
 
+  it('titles and labels a --versus-clean report by the crowd, not baseline and candidate', () => {
+    const paired = pairedReportFixture();
+    const roster = {
+      sha256: 'b'.repeat(64),
+      from: 'folder' as const,
+      skills: 80,
+      commands: 0,
+      versusClean: true as const,
+    };
+    const md = renderMarkdown({ ...paired, settings: { ...paired.settings, roster } });
+    expect(md.split('\n')[0]).toMatch(/ · clean room vs among the crowd$/);
+    expect(md).toContain('- Clean room: ');
+    expect(md).toContain('- Among the crowd: ');
+    expect(md).not.toContain('Baseline:');
+  });
+
   it('names the side without a verdict in a paired report', () => {
     const report = pairedReportFixture({ baseline: lostEverything });
     const [first] = bodyLines(renderMarkdown(report));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairNames } from '../../src/compare/comparison.js';
 import { labelled, sidesOf } from '../../src/report/sides.js';
 import { buildMeasurement, buildReport } from '../fakes/measurement-builder.js';
 
@@ -20,5 +21,25 @@ describe('sidesOf and labelled', () => {
     expect(sides[0]?.m).toBe(baseline);
     expect(sides[1]?.m).toBe(candidate);
     expect(sides.map((s) => labelled(s, 'ok'))).toEqual(['Baseline: ok', 'Candidate: ok']);
+  });
+
+  it('a paired report of --versus-clean names its arms by the crowd, not baseline and candidate', () => {
+    const report = buildReport(m(2), { baseline: m(1) });
+    const clean = {
+      ...report,
+      settings: {
+        ...report.settings,
+        roster: {
+          sha256: 'a'.repeat(64),
+          from: 'folder' as const,
+          skills: 3,
+          commands: 0,
+          versusClean: true as const,
+        },
+      },
+    };
+    expect(sidesOf(clean).map((s) => s.label)).toEqual(['Clean room', 'Among the crowd']);
+    expect(pairNames(clean)).toEqual({ base: 'clean room', cand: 'among the crowd' });
+    expect(pairNames(report)).toEqual({ base: 'baseline', cand: 'candidate' });
   });
 });

@@ -6,6 +6,7 @@ import {
   type ComparisonWarning,
   type ComparisonWarningCode,
   DEFAULT_NAMES,
+  pairNames,
   type SubsetComparison,
 } from './comparison.js';
 import { environmentWarnings } from './environment.js';
@@ -91,7 +92,8 @@ export function compareReport(paired: Report, opts: CompareOptions = {}): Compar
       'this report holds one measurement, not a baseline and a candidate: compare it with another report (compare a.json b.json)',
     );
   }
-  return buildComparison(paired.baseline, paired.candidate, opts, [], 'paired');
+  const names = opts.names ?? pairNames(paired);
+  return buildComparison(paired.baseline, paired.candidate, { ...opts, names }, [], 'paired');
 }
 
 /** A paired report's verdict counts both sides; a report-level no-verdict is the side's no-verdict. */

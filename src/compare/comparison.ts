@@ -1,8 +1,9 @@
+import type { Report } from '../schemas/report.js';
 import type { SubsetName } from '../verdict/rules.js';
 import type { Interval } from '../verdict/statistics.js';
 
 /**
- * What `compare` returns (docs/statistics.md), and the names it uses. Types only, plus the default names:
+ * What `compare` returns (docs/statistics.md), and the names it uses. Types only, plus the sides' names:
  * the renderers (Markdown, the Action's comment, HTML, improve) import them from here.
  */
 
@@ -196,3 +197,11 @@ export interface Comparison {
 
 /** How the two sides are named when the caller does not say. */
 export const DEFAULT_NAMES = { base: 'baseline', cand: 'candidate' } as const;
+
+/** How `run --roster --versus-clean` names its two sides: the crowd is what differs (docs/roster.md). */
+export const VERSUS_CLEAN_NAMES = { base: 'clean room', cand: 'among the crowd' } as const;
+
+/** How a paired report names its own two sides: by the crowd under `--versus-clean`, else baseline and candidate. */
+export function pairNames(report: Pick<Report, 'settings'>): { base: string; cand: string } {
+  return report.settings.roster?.versusClean ? VERSUS_CLEAN_NAMES : DEFAULT_NAMES;
+}

@@ -16,7 +16,7 @@ import { queriesSection } from './markdown-queries.js';
 import { totalsSection } from './markdown-totals.js';
 import { costWarnings, lateAndCostLines, modelsTable, pairedModelsMarkdown } from './models-text.js';
 import { siblingsMarkdown } from './siblings.js';
-import { labelled, type Side, sidesOf } from './sides.js';
+import { labelled, pairTitle, type Side, sidesOf } from './sides.js';
 
 /**
  * The Markdown rendering of a report, written beside the JSON. Pure: the report in, text out. Its
@@ -135,7 +135,7 @@ function headlineBlock(s: Side, paired: boolean): string[] {
 export function renderMarkdown(report: Report): string {
   const sides = sidesOf(report);
   const paired = report.baseline !== undefined;
-  const title = `# skilltrigger: ${escapeInline(report.skill)} · ${utcDate(report.createdAt)}${paired ? ' · baseline vs candidate' : ''}`;
+  const title = `# skilltrigger: ${escapeInline(report.skill)} · ${utcDate(report.createdAt)}${paired ? ` · ${pairTitle(report)}` : ''}`;
   const blocks: string[][] = [
     [title],
     // Our own words and numbers only: nothing of the user's to escape.

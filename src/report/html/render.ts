@@ -2,6 +2,7 @@ import { compareReport, compareReports } from '../../compare/compare.js';
 import type { ImproveReport } from '../../schemas/improve.js';
 import type { MatrixReport } from '../../schemas/matrix.js';
 import type { Report } from '../../schemas/report.js';
+import { pairTitle } from '../sides.js';
 import { comparisonPageBody } from './comparison-page.js';
 import { improvePageBody } from './improve-page.js';
 import type { Markup } from './markup.js';
@@ -44,7 +45,7 @@ export function renderHtml(page: HtmlPage, toolVersion: string): string {
       if (!r.baseline) return shell('run', title, runPageBody(r));
       return shell(
         'paired',
-        `${title} · baseline vs candidate`,
+        `${title} · ${pairTitle(r)}`,
         comparisonPageBody({
           comparison: compareReport(r),
           reports: [r],
