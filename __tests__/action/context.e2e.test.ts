@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContextTurn, describeContext } from '../../src/inputs/context.js';
@@ -13,6 +14,7 @@ import { runActionInProcess } from './in-process.js';
  * `claude` against the simulated model: a pull request's skill measured with every query both fresh
  * and with the workspace's context file, interleaved, in one report that says what the session
  * costs; `versus-fresh` with no context anywhere refused before anything is installed or spent.
+ * The same runs carry `memory: auto`: the repository's root CLAUDE.md in every measured run's project.
  * The model loads the skill on a "pos" query only in a fresh session, so the session costs all of it.
  * Runs: 2 queries × 2 arms × 1 run = 4 measured runs, plus the gates.
  *
@@ -22,6 +24,8 @@ import { runActionInProcess } from './in-process.js';
 
 const TOKEN = 'ghs_actions_token_for_context';
 const SKILL = '.claude/skills/tiny/SKILL.md';
+/** The repository's own CLAUDE.md, which `memory: auto` installs in each run's project. */
+const CLAUDE_MD = '# House rules\n\nRun the linter before every commit (marker-7f3c).\n';
 const TURNS: ContextTurn[] = [
   { role: 'user', content: 'The deploy script broke after the rename; please look at deploy.sh.' },
   { role: 'assistant', content: 'Found it: deploy.sh still sourced the old env file. Fixed and re-ran.' },
@@ -44,6 +48,7 @@ beforeAll(async () => {
   const { repo } = world;
   await repo.commit('Initial', {
     'README.md': '# skills\n',
+    'CLAUDE.md': CLAUDE_MD,
     '.github/contexts/mid-session.json': JSON.stringify(TURNS),
   });
   base = await repo.commit('Add tiny', {
@@ -90,7 +95,7 @@ describe('the Action with context and versus-fresh', () => {
     const from = world.model.requests.length;
     const result = await measure(
       1,
-      { context: '.github/contexts/mid-session.json', 'versus-fresh': 'true' },
+      { context: '.github/contexts/mid-session.json', 'versus-fresh': 'true', memory: 'auto' },
       true,
     );
     expect(result.code, actionLog(result)).toBe(0);
@@ -115,8 +120,18 @@ describe('the Action with context and versus-fresh', () => {
       ['neg', 0],
       ['neg', 2],
     ]);
-    // The context's text never reaches the report.
+    // memory: auto: the root CLAUDE.md reached every measured run, and the report holds its hash and size.
+    expect(measured.every((q) => JSON.stringify(q.body).includes('marker-7f3c'))).toBe(true);
+    expect(report.settings.memory).toEqual([
+      {
+        sha256: createHash('sha256').update(CLAUDE_MD).digest('hex'),
+        bytes: Buffer.byteLength(CLAUDE_MD),
+        agents: ['claude'],
+      },
+    ]);
+    // The context's and the memory file's text never reach the report.
     expect(JSON.stringify(report)).not.toContain('deploy.sh');
+    expect(JSON.stringify(report)).not.toContain('marker-7f3c');
   });
 
   it('refuses versus-fresh when no query carries a context, before anything is installed or spent', {
