@@ -208,6 +208,7 @@ const FLOORS: Record<string, Floor> = {
   'schemas/': 'leaf',
   'agents/': 'adapter',
   'agents/agent.ts': 'leaf',
+  'agents/listed.ts': 'leaf',
   'agents/api-error.ts': 'rule',
   'agents/registry.ts': 'leaf',
   'agents/prices.ts': 'rule',
@@ -427,13 +428,7 @@ describe('src/ floors', () => {
  * each is to go behind the registry, and none may be added.
  */
 const REGISTRY = ['agents/registry.ts', 'agents/runtime.ts', 'agents/prices.ts'];
-const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
-  'action/listed.ts',
-  'cli/check-command.ts',
-  'cli/listing-step.ts',
-  'cli/matrix-command.ts',
-  'matrix/agent.ts',
-];
+const NOT_YET_BEHIND_THE_REGISTRY: string[] = ['cli/matrix-command.ts', 'matrix/agent.ts'];
 
 /** The modules outside an agent's folder that import from it, the registry aside. */
 function agentFolderImporters(graph: Map<string, string[]>): string[] {

@@ -1,18 +1,13 @@
 import * as core from '@actions/core';
-import {
-  checkStubListing,
-  type ListedText,
-  listAndCheck,
-  type ProbeSettings,
-  UNLISTED_REASON,
-} from '../agents/claude/listed-text.js';
+import type { ListedText, ProbeSettings } from '../agents/listed.js';
 import type { StubLayout } from '../agents/process/stub-project.js';
-import { composeListing } from '../inputs/listing.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
+import { listedTextProbe } from '../agents/runtime.js';
 import type { Skill } from '../inputs/types.js';
 import type { MeasureTarget } from './plan.js';
 
 /**
- * Which text the Action measures, as the CLI's `run` decides it (src/agents/claude/listed-text.ts):
+ * Which text the Action measures, as the CLI's `run` decides it (src/agents/listed.ts):
  * what Claude Code itself lists for the SKILL.md (the listing probe), else the emulation, said so;
  * then each side's stub is checked to be listed as exactly that text. A paired run measures both
  * sides the same way: when either side's probe cannot run, both sides are emulated.
@@ -41,7 +36,7 @@ export async function actionListedTexts(
   // are checked only when both sides were read: otherwise both are emulated, unchecked, as before.
   const sides = base === undefined ? [head] : [head, base];
   const labels = ['the description', 'the base description'];
-  const { listed: read, checked } = await listAndCheck(
+  const { listed: read, checked } = await listedTextProbe(DEFAULT_AGENT).listAndCheck(
     sides,
     (texts) =>
       texts.every((t) => t.source === 'probe')
@@ -81,6 +76,7 @@ export async function actionListedTexts(
 export class CompetitionListing {
   private readonly read = new Map<string, Promise<ListedText>>();
   private readonly checked = new Map<string, Promise<string | undefined>>();
+  private readonly listing = listedTextProbe(DEFAULT_AGENT);
 
   constructor(
     private readonly layout: StubLayout,
@@ -102,13 +98,14 @@ export class CompetitionListing {
       if (!this.read.has(key) && !fresh.some((f) => CompetitionListing.key(f) === key)) fresh.push(skill);
     }
     if (fresh.length === 0) return;
-    const pending = listAndCheck(
+    const unlistedReason = this.listing.unlistedReason;
+    const pending = this.listing.listAndCheck(
       fresh,
       (texts) =>
-        texts.some((t) => t.source === 'emulation' && t.why !== UNLISTED_REASON)
+        texts.some((t) => t.source === 'emulation' && t.why !== unlistedReason)
           ? []
           : texts.flatMap((t, i) =>
-              t.why === UNLISTED_REASON || this.checked.has(t.text)
+              t.why === unlistedReason || this.checked.has(t.text)
                 ? []
                 : [{ text: t.text, label: `skill ${fresh[i]?.name}` }],
             ),
@@ -138,7 +135,7 @@ export class CompetitionListing {
   private checkStub(text: string, label: string): Promise<string | undefined> {
     let found = this.checked.get(text);
     if (found === undefined) {
-      found = checkStubListing(text, this.layout, this.probe, label);
+      found = this.listing.checkStub(text, this.layout, this.probe, label);
       this.checked.set(text, found);
     }
     return found;
@@ -165,14 +162,16 @@ export class CompetitionListing {
     const read: { skill: Skill; own: ListedText }[] = [];
     for (const skill of skills) read.push({ skill, own: await this.listedText(skill) });
     const unlisted = options.dropUnlisted
-      ? read.filter((r) => r.own.why === UNLISTED_REASON).map((r) => r.skill.name)
+      ? read.filter((r) => r.own.why === this.listing.unlistedReason).map((r) => r.skill.name)
       : [];
     const kept = read.filter((r) => !unlisted.includes(r.skill.name));
     for (const name of unlisted)
       core.info(`listing: ${name} is not listed by Claude Code, so it does not compete; left out of ${what}`);
     if (kept.length === 0) return { listed: [], unlisted, source: 'probe' };
     // A skill Claude Code read but does not list is no probe failure: its text stays the emulation.
-    const failed = kept.find((r) => r.own.source === 'emulation' && r.own.why !== UNLISTED_REASON);
+    const failed = kept.find(
+      (r) => r.own.source === 'emulation' && r.own.why !== this.listing.unlistedReason,
+    );
     if (failed !== undefined) {
       core.info(
         `listing: ${what}: all ${kept.length} emulated, not read from Claude Code (${failed.skill.name}: ${failed.own.why}); see docs/listing-parity.md`,
@@ -180,7 +179,7 @@ export class CompetitionListing {
       return {
         listed: kept.map((r) => ({
           skill: r.skill,
-          text: r.skill.emulatedListing ?? composeListing(r.skill.description, r.skill.whenToUse),
+          text: this.listing.foreseen(r.skill),
         })),
         unlisted,
         source: 'emulation',

@@ -7,6 +7,7 @@
 import type { InputError } from '../errors.js';
 import { isRecord } from '../guards.js';
 import type { ErrorCause, Outcome, Usage } from '../outcome.js';
+import type { ListedTextProbe } from './listed.js';
 
 /** The agent CLIs a measurement can run (`--agent`): Claude Code, OpenAI's Codex CLI and Google's Gemini CLI. */
 export const AGENT_IDS = ['claude', 'codex', 'gemini'] as const;
@@ -364,6 +365,8 @@ export interface AgentLoopRuntime {
    * folder name, where the listing's order depends on it.
    */
   sideListing?(settings: AgentSideListing): Promise<(side: number) => Promise<ListingProbe>>;
+  /** Which text it is measured on, and each stub's listing checked (src/agents/listed.ts). */
+  listedText?: ListedTextProbe;
   /** The catalogue it lists on this machine, read without writing to the user's HOME. */
   installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
   /** One author call through its CLI, one turn in a fresh temp project (src/agents/ask.ts). */
@@ -515,8 +518,8 @@ export interface AgentMatrixSettings {
 
 /**
  * An agent the core reaches through the spec alone, from its gates to its loop agent (every agent
- * but the default one, whose listed-text probe and matrix agent the core still builds): its loop
- * runtime, and its listing, its siblings and its matrix.
+ * but the default one, whose matrix agent the core still builds): its loop runtime, and its
+ * listing, its siblings and its matrix.
  */
 export interface AgentRuntime extends AgentLoopRuntime {
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */

@@ -21,12 +21,13 @@ import { probeRunListing } from './claude/run-listing.js';
 import { claudeLoopRuntime } from './claude/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { geminiRuntime } from './gemini/runtime.js';
+import type { ListedTextProbe } from './listed.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 import { agentFacts } from './registry.js';
 
 /**
  * The agents whose listing, siblings and matrix the core reaches through the spec alone: every
- * agent but the default one, whose listed-text probe and matrix agent the core still builds itself.
+ * agent but the default one, whose matrix agent the core still builds itself.
  */
 const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
   codex: codexRuntime,
@@ -51,6 +52,17 @@ const LOOP_RUNTIMES: Record<AgentId, AgentLoopRuntime> = {
 /** What the loop asks of `id`. */
 export function loopRuntimeOf(id: AgentId): AgentLoopRuntime {
   return LOOP_RUNTIMES[id];
+}
+
+/**
+ * `id`'s listed-text probe (src/agents/listed.ts): which text its measurements measure, and the
+ * check of each stub's listing. The core asks it of the default agent only, which has one: asking
+ * it of an agent without one is a bug.
+ */
+export function listedTextProbe(id: AgentId): ListedTextProbe {
+  const probe = LOOP_RUNTIMES[id].listedText;
+  if (probe === undefined) throw new Error(`listedTextProbe: ${id} has no listed-text probe`);
+  return probe;
 }
 
 /** An agent's side listing from its one-side probe, when it has no catalogue to read first. */

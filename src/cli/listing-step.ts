@@ -1,11 +1,6 @@
-import {
-  type ListedText,
-  listAndCheck,
-  listedOverride,
-  UNLISTED_REASON,
-  unlistedDefect,
-} from '../agents/claude/listed-text.js';
+import type { ListedText } from '../agents/listed.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import { listedTextProbe } from '../agents/runtime.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
 import type { Skill } from '../inputs/types.js';
 import type { SiblingListed } from '../report/build/sibling-counts.js';
@@ -28,14 +23,16 @@ export async function listedTexts(
   // The listing is the CLI's, whichever model reads it: the first model's probe stands for all.
   const model = args.model ?? args.models?.[0];
   const probe = { bin: args.bins[DEFAULT_AGENT], env: io.env, signal, ...(model ? { model } : {}) };
+  const listing = listedTextProbe(DEFAULT_AGENT);
   const candidateOf = (own: ListedText) =>
-    args.description === undefined ? own.text : listedOverride(args.description, skill);
-  const baseline = baselineDescription === undefined ? undefined : listedOverride(baselineDescription, skill);
+    args.description === undefined ? own.text : listing.override(args.description, skill);
+  const baseline =
+    baselineDescription === undefined ? undefined : listing.override(baselineDescription, skill);
   // The skill's own listing and its stubs' checks share starts of the CLI (`listAndCheck`).
-  const { listed, checked } = await listAndCheck(
+  const { listed, checked } = await listing.listAndCheck(
     [skill],
     ([own]) =>
-      own === undefined || unlistedDefect(skill, own) !== undefined
+      own === undefined || listing.unlistedDefect(skill, own) !== undefined
         ? []
         : [
             { text: candidateOf(own), label: 'the description' },
@@ -46,7 +43,7 @@ export async function listedTexts(
   );
   const own = listed[0];
   if (own === undefined) throw new Error('listedTexts: no listing for the skill');
-  const unlisted = unlistedDefect(skill, own);
+  const unlisted = listing.unlistedDefect(skill, own);
   if (unlisted !== undefined) throw unlisted;
   for (const warning of own.warnings) io.stderr.write(`warning: ${warning}\n`);
   if (own.source === 'emulation')
@@ -73,9 +70,10 @@ export async function siblingTexts(
     ...(args.model ? { model: args.model } : {}),
   };
   const skills = siblings.map((s) => s.skill);
+  const listing = listedTextProbe(DEFAULT_AGENT);
   // A sibling Claude Code leaves out of its listing never competes: installing it would invent a rival.
-  const competes = (own: ListedText) => own.why !== UNLISTED_REASON;
-  const { listed, checked } = await listAndCheck(
+  const competes = (own: ListedText) => own.why !== listing.unlistedReason;
+  const { listed, checked } = await listing.listAndCheck(
     skills,
     (texts) =>
       texts.flatMap((own, i) =>

@@ -1,8 +1,7 @@
 import type { AgentId } from '../agents/agent.js';
 import { startEarlyStandby } from '../agents/claude/early-standby.js';
-import { foreseenListing, listAndCheck, unlistedDefect } from '../agents/claude/listed-text.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import { listedTextProbe, runtimeOf } from '../agents/runtime.js';
 import { ExitCode, InputErrors } from '../errors.js';
 import { contextRefusal } from '../inputs/agents.js';
 import {
@@ -131,7 +130,7 @@ function measuringSettings(args: MatrixArgs, io: CliIo): Omit<MatrixAgentSetting
 
 /** A skill with the text the emulation foresees Claude Code listing (the early standby's stub). */
 function foreseenEntrant({ skill, evalSet }: Loaded): MatrixEntrant {
-  return { name: skill.name, listed: foreseenListing(skill), evalSet };
+  return { name: skill.name, listed: listedTextProbe(DEFAULT_AGENT).foreseen(skill), evalSet };
 }
 
 /** Prints the matrix (or its JSON), writes the report, and gives the exit code. */
@@ -245,12 +244,13 @@ async function listedTexts(
   };
   const skills = entrants.map((e) => e.skill);
   const label = (i: number) => `skill ${skills[i]?.name}`;
+  const listing = listedTextProbe(DEFAULT_AGENT);
   // Every skill's listing and its stub's check share starts of the CLI (`listAndCheck`).
-  const { listed, checked } = await listAndCheck(
+  const { listed, checked } = await listing.listAndCheck(
     skills,
     // A skill with an unlisted defect stops the matrix (exit 1) before any stub would be judged.
     (texts) =>
-      texts.some((own, i) => skills[i] !== undefined && unlistedDefect(skills[i], own) !== undefined)
+      texts.some((own, i) => skills[i] !== undefined && listing.unlistedDefect(skills[i], own) !== undefined)
         ? []
         : texts.map((own, i) => ({ text: own.text, label: label(i) })),
     args.stub,
@@ -261,7 +261,7 @@ async function listedTexts(
     const own = listed[i];
     if (own === undefined) continue;
     // A skill Claude Code leaves out of its listing is never chosen: routing to it measures nothing.
-    const unlisted = unlistedDefect(skill, own);
+    const unlisted = listing.unlistedDefect(skill, own);
     if (unlisted !== undefined) throw unlisted;
     for (const warning of own.warnings) io.stderr.write(`warning: ${skill.name}: ${warning}\n`);
     if (own.source === 'emulation')

@@ -1,7 +1,14 @@
 import { GateError, InputError } from '../../errors.js';
 import { composeListing, listingFindings, listingSpaces, stubFieldsFor } from '../../inputs/listing.js';
 import { quote } from '../../inputs/problems.js';
-import type { Skill } from '../../inputs/types.js';
+import type {
+  ListedAndChecked,
+  ListedSkill,
+  ListedText,
+  ListedTextProbe,
+  ProbeSettings,
+  StubCheck,
+} from '../listed.js';
 import { type StubLayout, stubFileText } from '../process/stub-project.js';
 import { type ProbeFile, type ProbeResult, probeListing, probeListings } from './listing-probe.js';
 
@@ -11,41 +18,19 @@ import { type ProbeFile, type ProbeResult, probeListing, probeListings } from '.
  * make the CLI list exactly that text, before any measured run.
  */
 
-export interface ProbeSettings {
-  /** The executable of the agent whose listing is read. */
-  bin: string;
-  env: NodeJS.ProcessEnv;
-  model?: string;
-  signal?: AbortSignal;
-}
-
-/** The text Claude Code lists for a skill, and how it was found. */
-export interface ListedText {
-  text: string;
-  /** `probe`: read from the CLI's own request; `emulation`: src/inputs/listing.ts, see `why`. */
-  source: 'probe' | 'emulation';
-  /** Why the probe's reading is not used (the CLI is missing, or did not list the file). */
-  why?: string;
-  /**
-   * Where this listed text is not what the author wrote (a cut at `---`, the cap, a dropped
-   * comment): the probe's findings, or the emulation's (`skill.listingWarnings`).
-   */
-  warnings: string[];
-}
-
 /**
  * The reason `readListedText` gives when Claude Code read the file but left it out of its listing:
  * `disable-model-invocation: true` does that on purpose; for any other skill it is a defect
  * (`unlistedDefect`).
  */
-export const UNLISTED_REASON = 'Claude Code did not list the skill';
+const UNLISTED_REASON = 'Claude Code did not list the skill';
 
 /**
  * The defect of a skill Claude Code does not list although nothing in its frontmatter asks for
  * that: the model would never see the real skill, so measuring a stub of it would measure a skill
  * that does not exist. Undefined when the skill is listed, or left out by its own flag.
  */
-export function unlistedDefect(skill: Skill, listed: ListedText): InputError | undefined {
+function unlistedDefect(skill: ListedSkill, listed: ListedText): InputError | undefined {
   if (listed.why !== UNLISTED_REASON || skill.disableModelInvocation) return undefined;
   return new InputError(
     { file: skill.file },
@@ -62,20 +47,23 @@ function probeFailure(result: ProbeResult): string | undefined {
 }
 
 /** Read how Claude Code lists the skill's own SKILL.md. Never throws for a CLI failure. */
-export async function readListedText(skill: Skill, probe: ProbeSettings): Promise<ListedText> {
+export async function readListedText(skill: ListedSkill, probe: ProbeSettings): Promise<ListedText> {
   const [listed] = await readListedTexts([skill], probe);
   if (listed === undefined) throw new Error('readListedText: no answer for the skill');
   return listed;
 }
 
 /** `readListedText` for several skills, in one start of the CLI where that is exact (`probeTogether`). */
-export async function readListedTexts(skills: readonly Skill[], probe: ProbeSettings): Promise<ListedText[]> {
+export async function readListedTexts(
+  skills: readonly ListedSkill[],
+  probe: ProbeSettings,
+): Promise<ListedText[]> {
   const { listed } = await listAndCheck(skills, () => [], 'skill', probe);
   return listed;
 }
 
 /** What the probe read for the skill, as the text to measure: the emulation where it read nothing usable. */
-function listedFrom(skill: Skill, result: ProbeResult): ListedText {
+function listedFrom(skill: ListedSkill, result: ProbeResult): ListedText {
   const emulated = emulatedText(skill);
   const failure = probeFailure(result);
   if (failure !== undefined || result.kind !== 'listed') {
@@ -97,11 +85,11 @@ function listedFrom(skill: Skill, result: ProbeResult): ListedText {
 }
 
 /** The text the emulation foresees Claude Code listing for a skill (what the probe usually reads). */
-export function foreseenListing(skill: Skill): string {
+function foreseenListing(skill: ListedSkill): string {
   return emulatedText(skill);
 }
 
-function emulatedText(skill: Skill): string {
+function emulatedText(skill: ListedSkill): string {
   return skill.emulatedListing ?? composeListing(skill.description, skill.whenToUse);
 }
 
@@ -109,7 +97,7 @@ function emulatedText(skill: Skill): string {
  * The listed text for a description given on the command line (`--description`,
  * `--baseline-description`): joined with the skill's when_to_use and capped as Claude Code does.
  */
-export function listedOverride(description: string, skill: Skill): string {
+function listedOverride(description: string, skill: ListedSkill): string {
   return composeListing(
     listingSpaces(description).trim(),
     skill.whenToUse === undefined ? undefined : listingSpaces(skill.whenToUse),
@@ -121,7 +109,7 @@ export function listedOverride(description: string, skill: Skill): string {
  * Throws a GateError (exit 2) saying where they part; resolves quietly when they agree. When the
  * probe cannot run at all, the check is skipped and the reason returned for the caller to print.
  */
-export async function checkStubListing(
+async function checkStubListing(
   listed: string,
   layout: StubLayout,
   probe: ProbeSettings,
@@ -129,12 +117,6 @@ export async function checkStubListing(
 ): Promise<string | undefined> {
   const [skipped] = await checkStubListings([{ text: listed, label }], layout, probe);
   return skipped;
-}
-
-/** A text a stub is written for, to be listed as exactly that; `label` names it in a failure. */
-export interface StubCheck {
-  text: string;
-  label: string;
 }
 
 /**
@@ -151,12 +133,6 @@ export async function checkStubListings(
   return judgeStubs(checks, results, layout);
 }
 
-/** What `listAndCheck` found: each skill's listed text, and each stub check with why it was skipped, if it was. */
-export interface ListedAndChecked {
-  listed: ListedText[];
-  checked: Array<StubCheck & { skipped?: string }>;
-}
-
 /**
  * Each skill's listed text (`readListedText`), then the stubs `stubsFor` asks for checked
  * (`checkStubListing`), in as few starts of the CLI as is exact. The stubs are foreseen from the
@@ -164,7 +140,7 @@ export interface ListedAndChecked {
  * then changes need a second start (docs/listing-parity.md, "Several files in one start").
  */
 export async function listAndCheck(
-  skills: readonly Skill[],
+  skills: readonly ListedSkill[],
   stubsFor: (listed: readonly ListedText[]) => StubCheck[],
   layout: StubLayout,
   probe: ProbeSettings,
@@ -274,3 +250,14 @@ function mismatch(got: string, listed: string, layout: StubLayout, label: string
     `listing parity: the ${layout} stub for ${label} is listed by Claude Code as ${got.length} characters where ${listed.length} are to be measured, first differing at character ${at + 1} (${quote(got.slice(at, at + 30))} instead of ${quote(listed.slice(at, at + 30))}); nothing was measured. Fix: try --stub ${layout === 'command' ? 'skill' : 'command'}, and report this text's shape as a skilltrigger bug`,
   );
 }
+
+/** Claude Code's listed-text probe, as its loop runtime offers it to the core. */
+export const claudeListedText: ListedTextProbe = {
+  listAndCheck,
+  read: readListedTexts,
+  checkStub: checkStubListing,
+  override: listedOverride,
+  foreseen: foreseenListing,
+  unlistedDefect,
+  unlistedReason: UNLISTED_REASON,
+};

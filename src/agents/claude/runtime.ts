@@ -1,7 +1,8 @@
 /**
  * Claude Code as the measurement loop reaches it (`AgentLoopRuntime`, src/agents/agent.ts): its
  * loop agent with its standbys, the first standby begun before the gates, its listing probe of a
- * measured run's sides, its gates (the machine's sleep gate among them), its version and the kill.
+ * measured run's sides, its listed-text probe (which text is measured, each stub's listing
+ * checked), its gates (the machine's sleep gate among them), its version and the kill.
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
@@ -27,6 +28,7 @@ import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
 import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
 import { removeInterruptedWrites } from './leftovers.js';
+import { claudeListedText } from './listed-text.js';
 import { claudeGates } from './preflight.js';
 import { type RosterLayout, rosterClaudeJson, rosterLayout, rosterPlacement } from './roster-home.js';
 import { probeSideListing } from './run-listing.js';
@@ -166,6 +168,7 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
         });
       };
     },
+    listedText: claudeListedText,
     installed: (settings) => claudeInstalledEntries(settings),
     environment: (env, tempRoot) => inheritedEnvironment(env, tempRoot),
     ask: askClaude,
