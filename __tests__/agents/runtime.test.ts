@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_IDS } from '../../src/agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../../src/agents/registry.js';
-import { runtimeOf } from '../../src/agents/runtime.js';
+import { loopRuntimeOf, runtimeOf } from '../../src/agents/runtime.js';
 import { MATRIX_AGENTS } from '../../src/schemas/matrix.js';
 
 describe('the runtimes and the routing matrix', () => {
@@ -11,6 +11,11 @@ describe('the runtimes and the routing matrix', () => {
       if (id === DEFAULT_AGENT) expect(routes, id).toBe(true);
       else expect(runtimeOf(id)?.matrix !== undefined, id).toBe(routes);
     }
+  });
+
+  it('gives every agent the registry says routes a matrix, the default one included, a matrix loop agent through its loop runtime', () => {
+    for (const id of AGENT_IDS)
+      expect(loopRuntimeOf(id).matrix !== undefined, id).toBe(agentFacts(id).routesMatrix);
   });
 
   it('lists the matrix agents in registry order, from the facts', () => {

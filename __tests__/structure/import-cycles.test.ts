@@ -232,6 +232,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/claude/agent.ts': 'flow',
   'agents/claude/early-standby.ts': 'flow',
   'agents/claude/listed-text.ts': 'flow',
+  'agents/claude/matrix.ts': 'flow',
   'agents/claude/prefetch.ts': 'flow',
   'agents/claude/preflight.ts': 'flow',
   'agents/claude/run-once.ts': 'flow',
@@ -432,7 +433,6 @@ const NOT_YET_BEHIND_THE_REGISTRY: string[] = [
   'cli/check-command.ts',
   'cli/listing-step.ts',
   'cli/matrix-command.ts',
-  'matrix/agent.ts',
 ];
 
 /** The modules outside an agent's folder that import from it, the registry aside. */

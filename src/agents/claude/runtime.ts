@@ -1,7 +1,8 @@
 /**
- * Claude Code as the measurement loop reaches it (`AgentLoopRuntime`, src/agents/agent.ts): its
- * loop agent with its standbys, the first standby begun before the gates, its listing probe of a
- * measured run's sides, its gates (the machine's sleep gate among them), its version and the kill.
+ * Claude Code as the measurement loop and the routing matrix reach it (`AgentLoopRuntime`,
+ * src/agents/agent.ts): its loop agent with its standbys, its matrix's, the first standby of each
+ * begun before the gates, its listing probe of a measured run's sides, its gates (the machine's
+ * sleep gate among them), its version and the kill.
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
@@ -27,6 +28,7 @@ import { installedCatalogue } from './installed-catalogue.js';
 import { claudeInstalledEntries } from './installed-entries.js';
 import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
 import { removeInterruptedWrites } from './leftovers.js';
+import { claudeMatrixAgent, matrixWaitingSpec } from './matrix.js';
 import { claudeGates } from './preflight.js';
 import { type RosterLayout, rosterClaudeJson, rosterLayout, rosterPlacement } from './roster-home.js';
 import { probeSideListing } from './run-listing.js';
@@ -104,8 +106,15 @@ export function claudeWaitingSpec(
   );
 }
 
-/** The early standbys this runtime started, so `open` takes back its own kind. */
+/** The early standbys this runtime started, so `open` and `matrix` take back their own kind. */
 const earlyStandbys = new WeakMap<EarlyStart, EarlyStandby>();
+
+/** The standby of a first run shaped `spec`, started now and kept so that `open` or `matrix` takes it back. */
+function startedEarly(spec: WaitingSpec | undefined, deps: RunDeps): EarlyStart {
+  const early = startEarlyStandby(spec, deps);
+  earlyStandbys.set(early, early);
+  return early;
+}
 
 /** Claude Code's loop runtime over `deps` (its processes and projects; a test's stand-ins). */
 export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime {
@@ -129,9 +138,14 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
     },
     defaultStandby: machineStandbyCount,
     startEarly(settings, first) {
-      const early = startEarlyStandby(claudeWaitingSpec(settings, first), deps);
-      earlyStandbys.set(early, early);
-      return early;
+      return startedEarly(claudeWaitingSpec(settings, first), deps);
+    },
+    matrix(settings) {
+      const early = settings.early === undefined ? undefined : earlyStandbys.get(settings.early);
+      return claudeMatrixAgent(settings, early, deps);
+    },
+    startMatrixEarly(settings, first) {
+      return startedEarly(matrixWaitingSpec(settings, first), deps);
     },
     killAll: killAllClaudeGroups,
     removeInterruptedWrites,
