@@ -9,9 +9,11 @@ import { stubFieldsFor } from '../../inputs/listing.js';
 import {
   type AgentLoopRuntime,
   type AgentRunSettings,
+  type AgentSideListing,
   type AgentStubs,
   type CrowdMember,
   type EarlyStart,
+  type ListingProbe,
   type RunShape,
   sideCrowd,
 } from '../agent.js';
@@ -157,31 +159,36 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       }).catch(() => undefined);
       return result === undefined ? undefined : parseCliVersion(result.stdout);
     },
-    async sideListing(settings) {
-      const { bin, env, model, stubs, folder, crowd } = settings;
-      // The user's catalogue is read once (a roster's crowd instead, with the skill in its folder's
-      // place and its entry's use record; a clean side's, none); every side's probe lays its stub
-      // out among it.
-      const installed = crowd === undefined ? await installedCatalogue(env) : undefined;
-      const sides = claudeStubs(stubs);
-      return async (side) => {
-        const stub = sides[side];
-        if (stub === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
-        const roster = rosterOf(sideCrowd(settings, side), { ...stubs, folder });
-        const json = roster ? rosterClaudeJson(roster, folder) : undefined;
-        const catalogue = roster ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) } : installed;
-        if (catalogue === undefined) return { kind: 'failed', reason: 'no catalogue was read' };
-        return probeSideListing(stub, folder, {
-          claudeBin: bin,
-          env,
-          catalogue,
-          ...(roster ? { roster } : {}),
-          ...(model ? { model } : {}),
-        });
-      };
-    },
+    sideListing: claudeSideListing,
     installed: (settings) => claudeInstalledEntries(settings),
     environment: (env, tempRoot) => inheritedEnvironment(env, tempRoot),
     ask: askClaude,
+  };
+}
+
+/** How each side's run will list its stub, read by a probe of that run's own environment. */
+async function claudeSideListing(
+  settings: AgentSideListing,
+): Promise<(side: number) => Promise<ListingProbe>> {
+  const { bin, env, model, stubs, folder, crowd } = settings;
+  // The user's catalogue is read once (a roster's crowd instead, with the skill in its folder's
+  // place and its entry's use record; a clean side's, none); every side's probe lays its stub
+  // out among it.
+  const installed = crowd === undefined ? await installedCatalogue(env) : undefined;
+  const sides = claudeStubs(stubs);
+  return async (side) => {
+    const stub = sides[side];
+    if (stub === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
+    const roster = rosterOf(sideCrowd(settings, side), { ...stubs, folder });
+    const json = roster ? rosterClaudeJson(roster, folder) : undefined;
+    const catalogue = roster ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) } : installed;
+    if (catalogue === undefined) return { kind: 'failed', reason: 'no catalogue was read' };
+    return probeSideListing(stub, folder, {
+      claudeBin: bin,
+      env,
+      catalogue,
+      ...(roster ? { roster } : {}),
+      ...(model ? { model } : {}),
+    });
   };
 }
