@@ -147,7 +147,7 @@ async function main() {
       timeoutSeconds: 60,
       stub: 'command',
       maxRetries: 2,
-      claudeBin: claude,
+      agent: { id: 'claude', bin: claude },
       env: baseEnv,
       conflictAllowed: false,
       simulated: true,

@@ -16,6 +16,11 @@ describe('the runtimes and the routing matrix', () => {
     }
   });
 
+  it('gives every agent the registry says routes a matrix, the default one included, a matrix loop agent through its loop runtime', () => {
+    for (const id of AGENT_IDS)
+      expect(loopRuntimeOf(id).matrix !== undefined, id).toBe(agentFacts(id).routesMatrix);
+  });
+
   it('lists the matrix agents in registry order, from the facts', () => {
     expect(MATRIX_AGENTS).toEqual(AGENT_IDS.filter((id) => agentFacts(id).routesMatrix));
     expect(MATRIX_AGENTS).toEqual(['claude', 'codex', 'gemini']);

@@ -5,6 +5,7 @@ import type { EvalItem } from '../../src/inputs/types.js';
 import { type MatrixEntrant, measureMatrix } from '../../src/matrix/measure.js';
 import type { MatrixProgress } from '../../src/matrix/plan.js';
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
+import { claudeOver } from '../fakes/claude-loop.js';
 import { firstRequestsInOrder, recordingDeps, serialWorld } from '../fakes/process-group.js';
 
 /**
@@ -62,7 +63,7 @@ describe.each([
         timeoutSeconds: 30,
         stub: 'command',
         maxRetries: 0,
-        bin: CLAUDE_BIN,
+        agent: { id: 'claude', bin: CLAUDE_BIN },
         env: world.claude.env,
         conflictAllowed: false,
         simulated: true,
@@ -71,7 +72,7 @@ describe.each([
       },
       (p) => progress.push(p),
       undefined,
-      deps,
+      claudeOver(deps),
     );
     expect(report.aborted).toBe(false);
     // The report says how the prompts reached claude, as the prompts below show they did.

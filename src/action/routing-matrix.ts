@@ -7,7 +7,7 @@ import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
-import { type MatrixOtherAgent, measureMatrix } from '../matrix/measure.js';
+import { type MatrixAgent, measureMatrix } from '../matrix/measure.js';
 import { shardText } from '../matrix/shard.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
@@ -147,10 +147,9 @@ export async function measureRoutingMatrix(
       timeoutSeconds: settings.timeoutSeconds,
       stub: 'command',
       maxRetries: MAX_RETRIES,
-      bin: installedBin(m.installs, DEFAULT_AGENT),
+      agent: other ?? { id: DEFAULT_AGENT, bin: installedBin(m.installs, DEFAULT_AGENT) },
       env,
       ...(model === undefined ? {} : { model }),
-      ...(other === undefined ? {} : { agent: other }),
       conflictAllowed: gates.conflictAllowed,
       simulated: ctx.simulated,
       toolVersion: TOOL_VERSION,
@@ -172,7 +171,7 @@ export async function measureRoutingMatrix(
  * The agent the matrix runs on when it is not the default one: its executable as installed, and
  * its version from its gates.
  */
-function otherMatrixAgent(agent: AgentId, m: MatrixContext): MatrixOtherAgent | undefined {
+function otherMatrixAgent(agent: AgentId, m: MatrixContext): MatrixAgent | undefined {
   if (agent === DEFAULT_AGENT) return undefined;
   const bin = m.installs[agent]?.bin;
   if (bin === undefined)

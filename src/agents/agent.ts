@@ -46,8 +46,8 @@ export interface AgentFacts {
   /** Whether its runs can start warm: a process started ahead, waiting for its prompt. */
   warmStandby: boolean;
   /**
-   * Whether a routing matrix runs on it (`matrix --agent <id>`, docs/matrix.md): the default agent's
-   * matrix is the core's own, every other agent's is its runtime's `matrix`.
+   * Whether a routing matrix runs on it (`matrix --agent <id>`, docs/matrix.md), through its
+   * runtime's `matrix`.
    */
   routesMatrix: boolean;
   /** Whether its runs can be listed among a roster's crowd (`run --roster`, docs/roster.md). */
@@ -336,8 +336,8 @@ export interface AgentRunSettings {
 }
 
 /**
- * What the measurement loop asks of every agent, the default one included: its loop agent, the
- * kill, its version, and how its runs list a side.
+ * What the measurement loop and the routing matrix ask of every agent, the default one included:
+ * its loop agent, its matrix's, the kill, its version, and how its runs list a side.
  */
 export interface AgentLoopRuntime {
   /** Its loop agent for one measurement. */
@@ -350,6 +350,14 @@ export interface AgentLoopRuntime {
   defaultStandby?(): number;
   /** The first run's warm start, begun before the gates; undefined for an agent without one. */
   startEarly?(settings: Omit<AgentRunSettings, 'warm'>, first: RunShape): EarlyStart | undefined;
+  /**
+   * Its loop agent over a routing matrix (`matrix --agent <id>`): the run of side i installs the
+   * i-th skill's stub as the tested one and every other skill beside it, and its result's `loaded`
+   * names whichever of them the run loaded. Absent: the agent cannot route a matrix.
+   */
+  matrix?(settings: AgentMatrixSettings): Agent;
+  /** The matrix's first run's warm start, begun before the gates; undefined for an agent without one. */
+  startMatrixEarly?(settings: AgentMatrixSettings, first: RunShape): EarlyStart | undefined;
   /** SIGKILLs the process group of each of its runs still alive (a second interrupt). */
   killAll(): void;
   /**
@@ -514,12 +522,20 @@ export interface AgentMatrixSettings {
   sides: readonly AgentSide[];
   /** How many of its next runs it starts ahead (an agent with a warm standby; absent or 0: every run cold). */
   standby?: number;
+  /** How the stub is laid out, for an agent with more than one way (`--stub`, docs/design.md). */
+  layout?: 'command' | 'skill';
+  /** The model every run asks for (absent: the agent's own default). */
+  model?: string;
+  knobs?: AgentRunKnobs;
+  /** The plan's first run (with standbys), which `early` serves. */
+  first?: RunShape;
+  /** The first run's warm start, begun before the gates (`startMatrixEarly`). */
+  early?: EarlyStart;
 }
 
 /**
  * An agent the core reaches through the spec alone, from its gates to its loop agent (every agent
- * but the default one, whose matrix agent the core still builds): its loop runtime, and its
- * listing, its siblings and its matrix.
+ * but the default one): its loop runtime, and its listing and its siblings.
  */
 export interface AgentRuntime extends AgentLoopRuntime {
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
@@ -529,12 +545,6 @@ export interface AgentRuntime extends AgentLoopRuntime {
    * listing of the whole skill set (each skill's text as it lists it, and those it leaves out).
    */
   siblings(skills: readonly { skill: SkillFile; file: string }[]): ListedSiblings;
-  /**
-   * Its loop agent over a routing matrix (`matrix --agent <id>`): the run of side i installs the
-   * i-th skill's stub as the tested one and every other skill beside it, and its result's `loaded`
-   * names whichever of them the run loaded. Absent: the agent cannot route a matrix.
-   */
-  matrix?(settings: AgentMatrixSettings): Agent;
   /** How its runs of one side will list the stub, read by a probe of their own environment. */
   listing?(settings: AgentListingSettings): Promise<ListingProbe>;
 }

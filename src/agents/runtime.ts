@@ -26,8 +26,9 @@ import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 import { agentFacts } from './registry.js';
 
 /**
- * The agents whose listing, siblings and matrix the core reaches through the spec alone: every
- * agent but the default one, whose matrix agent the core still builds itself.
+ * The agents whose one-side listing and siblings the core reads off the SKILL.md through the spec:
+ * every agent but the default one, whose listing is its listed-text probe's (`listedTextProbe`) and
+ * whose siblings are listed by that probe too.
  */
 const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
   codex: codexRuntime,

@@ -1,21 +1,15 @@
 import type { AgentId } from '../agents/agent.js';
-import { startEarlyStandby } from '../agents/claude/early-standby.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { listedTextProbe, runtimeOf } from '../agents/runtime.js';
 import { ExitCode, InputErrors } from '../errors.js';
 import { contextRefusal } from '../inputs/agents.js';
-import {
-  firstMatrixStandbySpec,
-  type MatrixAgentSettings,
-  type MatrixOtherAgent,
-  matrixStandbyCount,
-  realMatrixRunDeps,
-} from '../matrix/agent.js';
+import { type MatrixAgent, type MatrixAgentSettings, startMatrixEarly } from '../matrix/agent.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { type MatrixEntrant, measureMatrix } from '../matrix/measure.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
+import { NO_EARLY_START } from '../measure/measurement-loop.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import type { MatrixReport } from '../schemas/matrix.js';
@@ -63,15 +57,10 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the
   // gates; its stub holds the texts the emulation foresees, and the loop takes it only if the
   // listing probe reads the same.
-  const early = startEarlyStandby(
+  const early =
     other === undefined
-      ? firstMatrixStandbySpec(
-          { ...measuring, entrants: entrants.map(foreseenEntrant) },
-          matrixStandbyCount(measuring),
-        )
-      : undefined,
-    realMatrixRunDeps,
-  );
+      ? startMatrixEarly({ ...measuring, entrants: entrants.map(foreseenEntrant) })
+      : NO_EARLY_START;
   const { preflight, reminders } = await passGates(
     args,
     {
@@ -120,7 +109,7 @@ function measuringSettings(args: MatrixArgs, io: CliIo): Omit<MatrixAgentSetting
     timeoutSeconds: args.timeoutSeconds,
     stub: args.stub,
     maxRetries: args.maxRetries,
-    bin: args.bins[DEFAULT_AGENT],
+    agent: { id: DEFAULT_AGENT, bin: args.bins[DEFAULT_AGENT] },
     env: io.env,
     ...(args.model ? { model: args.model } : {}),
     debug: args.debug,
@@ -186,11 +175,11 @@ function refuseUnlisted(id: AgentId, entrants: readonly Loaded[]): void {
 
 /** Each skill with the description the other agent lists for it, and that agent's version; after the gates. */
 async function otherAgentListing(
-  other: { id: MatrixOtherAgent['id']; bin: string },
+  other: { id: MatrixAgent['id']; bin: string },
   io: CliIo,
   preflight: PreflightResult,
   entrants: readonly Loaded[],
-): Promise<{ entrants: MatrixEntrant[]; agent: MatrixOtherAgent }> {
+): Promise<{ entrants: MatrixEntrant[]; agent: MatrixAgent }> {
   const skills = entrants.map((e) => ({ skill: e.skill, file: e.skill.file }));
   // Every skill is the others' sibling: the agent's listing of each, as `run` installs its siblings.
   const listing = runtimeOf(other.id)?.siblings(skills) ?? { installed: [], leftOut: [] };

@@ -1,25 +1,24 @@
 /**
  * The routing matrix on the agent seam (src/agents/agent.ts): each owner of queries is one
  * "side" of the loop, whose project holds its skill as the tested one and every other skill of the
- * matrix beside it. Claude gets its stubs from the listed texts (with its standbys, and the first
- * one started before the gates); every other agent gets each skill's description as it lists it,
- * the others as siblings, through its runtime's `matrix`, so its decision names whichever skill it
- * loaded.
+ * matrix beside it. The matrix's agent gets each skill's text as it lists it, the others as
+ * siblings, through its runtime's `matrix`, so its decision names whichever skill it loaded; an
+ * agent with a warm standby may start the first run's before the gates (`startMatrixEarly`).
  */
-import type { Agent, AgentId, AgentSide } from '../agents/agent.js';
-import { claudeLoopAgent, waitingSpecOf } from '../agents/claude/agent.js';
-import type { EarlyStandby } from '../agents/claude/early-standby.js';
-import { inheritedEnvironment } from '../agents/claude/environment.js';
-import { claudeEnvironment, type RunDeps, type RunSpec, realRunDeps } from '../agents/claude/run-once.js';
-import { machineStandbyCount } from '../agents/claude/standby.js';
-import type { WaitingSpec } from '../agents/claude/waiting-run.js';
-import type { StubSpec } from '../agents/process/stub-project.js';
-import { agentFacts } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import type {
+  Agent,
+  AgentId,
+  AgentMatrixSettings,
+  AgentSide,
+  EarlyStart,
+  InheritedSetup,
+  RunShape,
+} from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import type { ContextTurn } from '../inputs/context.js';
-import { stubFieldsFor } from '../inputs/listing.js';
 import type { EvalSet } from '../inputs/types.js';
-import { withContexts } from '../measure/measurement-loop.js';
+import { NO_EARLY_START, type RuntimeLookup, withContexts } from '../measure/measurement-loop.js';
 import {
   type MatrixQueryRef,
   matrixQueries,
@@ -29,24 +28,12 @@ import {
   sortSkills,
 } from './plan.js';
 
-/**
- * The agent the matrix runs on when it is not the default one (`--agent <id>`), reached through
- * its runtime: its executable, and its version for the report.
- */
-export interface MatrixOtherAgent {
+/** The agent a matrix runs on: its id, its executable, and its version for the report where its gates said it. */
+export interface MatrixAgent {
   id: AgentId;
   bin: string;
   version?: string;
 }
-
-/**
- * What the default agent's runs are made with (its processes and temp projects; tests give their
- * own), and how the report counts the environment they inherit: the matrix's only ways into Claude
- * Code besides its loop agent below.
- */
-export type MatrixRunDeps = RunDeps;
-export const realMatrixRunDeps: MatrixRunDeps = realRunDeps;
-export const matrixEnvironment = inheritedEnvironment;
 
 /** One skill of the matrix: its name, the text its stub is written from, its eval set (null: none). */
 export interface MatrixEntrant {
@@ -67,52 +54,29 @@ export interface MatrixAgentSettings {
   timeoutSeconds: number;
   stub: 'command' | 'skill';
   maxRetries: number;
-  /** The default agent's executable. */
-  bin: string;
+  /** The agent the matrix runs on. */
+  agent: MatrixAgent;
   env: NodeJS.ProcessEnv;
   model?: string;
   debug?: boolean;
   standby?: number;
   /** `--context`: the turns every query without a context of its own starts with (docs/context.md). */
   context?: readonly ContextTurn[];
-  /** The matrix runs on this agent instead of the default one. */
-  agent?: MatrixOtherAgent;
-  /** The first claude run's standby, started before the gates (src/agents/claude/early-standby.ts). */
-  early?: EarlyStandby;
+  /** The first run's warm start, begun before the gates (`startMatrixEarly`). */
+  early?: EarlyStart;
 }
 
 /**
  * How many runs the matrix starts ahead: `--standby`, else the machine's default for its agent; none
  * on an agent without a warm standby (its facts).
  */
-export function matrixStandbyCount(settings: Pick<MatrixAgentSettings, 'agent' | 'standby'>): number {
-  if (settings.agent === undefined) return settings.standby ?? machineStandbyCount();
-  if (!agentFacts(settings.agent.id).warmStandby) return 0;
-  return settings.standby ?? runtimeOf(settings.agent.id)?.defaultStandby?.() ?? 0;
-}
-
-/** Claude's run settings of the matrix (the query and the stub are each run's). */
-export function matrixRunSpec(settings: MatrixAgentSettings): Omit<RunSpec, 'query' | 'stub'> {
-  return {
-    timeoutMs: settings.timeoutSeconds * 1000,
-    claudeBin: settings.bin,
-    env: claudeEnvironment(settings.env, settings.maxRetries),
-    ...(settings.model ? { model: settings.model } : {}),
-    ...(settings.debug ? { debug: true } : {}),
-  };
-}
-
-/** Each skill's claude stub (skills by name): it as the tested one, every other one a sibling, in name order. */
-function claudeStubs(settings: MatrixAgentSettings): StubSpec[] {
-  const entrants = sortSkills(settings.entrants);
-  return entrants.map((owner) => ({
-    layout: settings.stub,
-    skillName: owner.name,
-    ...stubFieldsFor(owner.listed),
-    siblings: entrants
-      .filter((e) => e.name !== owner.name)
-      .map((e) => ({ skillName: e.name, ...stubFieldsFor(e.listed) })),
-  }));
+export function matrixStandbyCount(
+  settings: Pick<MatrixAgentSettings, 'agent' | 'standby'>,
+  runtimes: RuntimeLookup = loopRuntimeOf,
+): number {
+  const { id } = settings.agent;
+  if (!agentFacts(id).warmStandby) return 0;
+  return settings.standby ?? runtimes(id).defaultStandby?.() ?? 0;
 }
 
 /**
@@ -129,10 +93,11 @@ export function matrixRefs(
   return shardQueries(matrixQueries(skills), settings.shard);
 }
 
-/** The plan's first run: its side (index among the skills by name) and its context; undefined with nothing to run. */
-function firstRun(
-  settings: MatrixAgentSettings,
-): { side: number; context?: readonly ContextTurn[] } | undefined {
+/**
+ * The plan's first run: its side (index among the skills by name), its model and its context;
+ * undefined with nothing to run.
+ */
+function firstRun(settings: MatrixAgentSettings): RunShape | undefined {
   const entrants = sortSkills(settings.entrants);
   const refs = matrixRefs(settings);
   const slot = planMatrix(refs.length, settings.runsPerQuery)[0];
@@ -140,24 +105,11 @@ function firstRun(
   const side = entrants.findIndex((e) => e.name === ref?.owner);
   if (side < 0) return undefined;
   const context = ref?.item.context?.turns;
-  return { side, ...(context === undefined ? {} : { context }) };
-}
-
-/**
- * What the standby of the matrix's first run is started with, from the texts known before the gates
- * (the emulated listings); undefined when another agent runs, runs go cold, or nothing is planned.
- */
-export function firstMatrixStandbySpec(
-  settings: MatrixAgentSettings,
-  standby: number,
-): WaitingSpec | undefined {
-  if (settings.agent || standby === 0) return undefined;
-  const first = firstRun(settings);
-  if (first === undefined) return undefined;
-  return waitingSpecOf(
-    { stubs: claudeStubs(settings), run: matrixRunSpec(settings) },
-    { ...first, ...(settings.model ? { model: settings.model } : {}) },
-  );
+  return {
+    side,
+    ...(settings.model ? { model: settings.model } : {}),
+    ...(context === undefined ? {} : { context }),
+  };
 }
 
 /** Each skill as the tested one of its side (skills by name), every other one beside it, in name order. */
@@ -172,31 +124,65 @@ export function matrixSides(entrants: readonly MatrixEntrant[]): AgentSide[] {
   }));
 }
 
-/** The matrix's agent with `standby` standbys: the other agent through its runtime when one was asked for, else Claude Code. */
-export function matrixAgent(settings: MatrixAgentSettings, standby: number, deps: RunDeps): Agent {
-  if (settings.agent) {
-    const { id, bin, version } = settings.agent;
-    const runtime = runtimeOf(id);
-    if (runtime?.matrix === undefined) throw new Error(`${agentFacts(id).label} cannot run a routing matrix`);
-    return runtime.matrix({
-      bin,
-      env: settings.env,
-      ...(version === undefined ? {} : { version }),
-      sides: matrixSides(settings.entrants),
-      standby,
-    });
-  }
+/** What the matrix's agent is opened with, `standby` runs started ahead and the plan's first run among them. */
+function agentMatrixSettings(settings: MatrixAgentSettings, standby: number): AgentMatrixSettings {
+  const { bin, version } = settings.agent;
   const first = standby > 0 ? firstRun(settings) : undefined;
-  return claudeLoopAgent(
-    {
-      stubs: claudeStubs(settings),
-      run: matrixRunSpec(settings),
-      standby,
-      ...(first === undefined
-        ? {}
-        : { first: { ...first, ...(settings.model ? { model: settings.model } : {}) } }),
-      ...(settings.early ? { early: settings.early } : {}),
-    },
-    deps,
+  return {
+    bin,
+    env: settings.env,
+    ...(version === undefined ? {} : { version }),
+    sides: matrixSides(settings.entrants),
+    standby,
+    layout: settings.stub,
+    ...(settings.model ? { model: settings.model } : {}),
+    knobs: { maxRetries: settings.maxRetries, ...(settings.debug ? { debug: true } : {}) },
+    ...(first === undefined ? {} : { first }),
+    ...(settings.early ? { early: settings.early } : {}),
+  };
+}
+
+/** The matrix's agent with `standby` runs started ahead, through its runtime's `matrix`. */
+export function matrixAgent(
+  settings: MatrixAgentSettings,
+  standby: number,
+  runtimes: RuntimeLookup = loopRuntimeOf,
+): Agent {
+  const { id } = settings.agent;
+  const runtime = runtimes(id);
+  if (runtime.matrix === undefined) throw new Error(`${agentFacts(id).label} cannot run a routing matrix`);
+  return runtime.matrix(agentMatrixSettings(settings, standby));
+}
+
+/**
+ * The matrix's first run, started now, before the gates, so that its start-up overlaps them
+ * (docs/speed.md, "The first standby, beside the gates"), from the texts known so far: the agent
+ * takes it when its first run needs exactly that, and `release` discards it otherwise. Starts
+ * nothing when runs go cold, nothing is planned, or the agent has no such start.
+ */
+export function startMatrixEarly(
+  settings: MatrixAgentSettings,
+  runtimes: RuntimeLookup = loopRuntimeOf,
+): EarlyStart {
+  const standby = matrixStandbyCount(settings, runtimes);
+  const opened = agentMatrixSettings(settings, standby);
+  if (standby === 0 || opened.first === undefined) return NO_EARLY_START;
+  return runtimes(settings.agent.id).startMatrixEarly?.(opened, opened.first) ?? NO_EARLY_START;
+}
+
+/**
+ * What the user's setup adds to every run, as the default agent reads it (counts only): the
+ * report's `environment`, as `run`'s.
+ */
+export async function matrixEnvironment(
+  env: NodeJS.ProcessEnv,
+  tempRoot: string,
+  runtimes: RuntimeLookup = loopRuntimeOf,
+): Promise<InheritedSetup> {
+  return (
+    (await runtimes(DEFAULT_AGENT).environment?.(env, tempRoot)) ?? {
+      memoryFiles: { project: 0, user: 0 },
+      hooks: 0,
+    }
   );
 }

@@ -124,8 +124,23 @@ export function matrixChart(report: MatrixReport): string[] {
   return lines;
 }
 
+/** The report as a Markdown page: its head, then one section per part, then the footer. */
 export function renderMatrixMarkdown(report: MatrixReport): string {
-  const names = report.skills.map((s) => s.name);
+  const chart = matrixChart(report);
+  return [
+    ...headSection(report),
+    ...skillsSection(report),
+    ...matrixSection(report),
+    ...figuresSection(report),
+    ...stolenSection(report),
+    ...(chart.length > 0 ? ['## Where the positives went', '', ...chart, ''] : []),
+    `skilltrigger ${escapeInline(report.tool.version)} · Claude CLI ${escapeInline(report.cli.version ?? 'unknown')} · ${report.settings.runsPerQuery} runs per query · ${report.settings.stub} stubs · ${launchText(report.settings.launch)}`,
+    '',
+  ].join('\n');
+}
+
+/** The title, the simulated banner, the headline, the leg or the merge, and why there is no verdict. */
+function headSection(report: MatrixReport): string[] {
   const out: string[] = ['# skilltrigger routing matrix', ''];
   if (report.simulated)
     out.push('> **SIMULATED**: these numbers come from the simulated model, not from a real model.', '');
@@ -137,8 +152,13 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
     for (const reason of report.noVerdictReasons) out.push(`- ${escapeInline(reason)}`);
     out.push('');
   }
-  out.push('## Skills', '');
-  out.push(
+  return out;
+}
+
+function skillsSection(report: MatrixReport): string[] {
+  return [
+    '## Skills',
+    '',
     ...table(
       ['skill', 'eval set', 'listed description'],
       report.skills.map((s) => [
@@ -150,19 +170,30 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
       ]),
     ),
     '',
-  );
-  out.push('## Matrix', '');
-  out.push(
+  ];
+}
+
+function matrixSection(report: MatrixReport): string[] {
+  return [
+    '## Matrix',
+    '',
     'Rows: the skill a query belongs to and its label. Columns: which skill each measured run loaded. The diagonal of the positives is what should happen; for negatives, none/other.',
     '',
-  );
-  out.push(...matrixTable(report, report.rows, names), '');
-  out.push('## Precision and recall', '');
-  out.push(
+    ...matrixTable(
+      report,
+      report.rows,
+      report.skills.map((s) => s.name),
+    ),
+    '',
+  ];
+}
+
+function figuresSection(report: MatrixReport): string[] {
+  return [
+    '## Precision and recall',
+    '',
     "Recall: runs of the skill's own positives that loaded it. Precision: of every run that loaded the skill, those that were its own positives. Brackets: 95% Wilson interval.",
     '',
-  );
-  out.push(
     ...table(
       ['skill', 'recall', 'precision'],
       report.figures.map((f) => [
@@ -172,23 +203,20 @@ export function renderMatrixMarkdown(report: MatrixReport): string {
       ]),
     ),
     '',
-  );
-  out.push('## Stolen queries', '');
-  if (report.stolen.length === 0) out.push('No positive loaded another skill more often than its own.', '');
-  else
-    out.push(
-      'Positives that loaded another skill more often than their own.',
-      '',
-      ...stolenTable(report.stolen),
-      '',
-    );
-  const chart = matrixChart(report);
-  if (chart.length > 0) out.push('## Where the positives went', '', ...chart, '');
-  out.push(
-    `skilltrigger ${escapeInline(report.tool.version)} · Claude CLI ${escapeInline(report.cli.version ?? 'unknown')} · ${report.settings.runsPerQuery} runs per query · ${report.settings.stub} stubs · ${launchText(report.settings.launch)}`,
+  ];
+}
+
+function stolenSection(report: MatrixReport): string[] {
+  if (report.stolen.length === 0)
+    return ['## Stolen queries', '', 'No positive loaded another skill more often than its own.', ''];
+  return [
+    '## Stolen queries',
     '',
-  );
-  return out.join('\n');
+    'Positives that loaded another skill more often than their own.',
+    '',
+    ...stolenTable(report.stolen),
+    '',
+  ];
 }
 
 function wentText(went: MatrixRun): string {

@@ -67,47 +67,9 @@ function difference(first: MatrixReport, leg: MatrixReport, firstFile: string): 
 
 /** The merged matrix, or an InputError naming the first leg that cannot be merged and why. */
 export function mergeMatrixLegs(legs: readonly MatrixLeg[], createdAt: Date): MatrixReport {
-  const [head] = legs;
-  if (head === undefined) throw new InputError({ file: '--merge' }, 'names no leg', FIX);
-  for (const leg of legs) {
-    if (leg.report.shard === null)
-      throw new InputError(
-        { file: leg.file },
-        'is a whole matrix, not a leg of a sharded one (no --shard)',
-        FIX,
-      );
-    if (leg.report.shard.count !== head.report.shard?.count)
-      throw new InputError(
-        { file: leg.file },
-        `is leg ${leg.report.shard.index}/${leg.report.shard.count}, but ${head.file} is a leg of ${head.report.shard?.count}`,
-        FIX,
-      );
-    const why = difference(head.report, leg.report, head.file);
-    if (why !== undefined) throw new InputError({ file: leg.file }, why, FIX);
-  }
+  const head = checkedHead(legs);
   const count = head.report.shard?.count ?? 1;
-  const byIndex = new Map<number, MatrixLeg>();
-  for (const leg of legs) {
-    const index = leg.report.shard?.index ?? 0;
-    const twin = byIndex.get(index);
-    if (twin !== undefined)
-      throw new InputError({ file: leg.file }, `is leg ${index}/${count} again (so is ${twin.file})`, FIX);
-    byIndex.set(index, leg);
-  }
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0)
-    throw new InputError(
-      { file: '--merge' },
-      `lacks leg${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} of the ${count}`,
-      'pass every leg of the sharded run',
-    );
-  const queries: MatrixQuery[] = [];
-  const longest = Math.max(...legs.map((l) => l.report.queries.length));
-  for (let j = 0; j < longest; j++)
-    for (let i = 1; i <= count; i++) {
-      const q = byIndex.get(i)?.report.queries[j];
-      if (q !== undefined) queries.push(q);
-    }
+  const byIndex = legsByIndex(legs, count);
   const reportedModels: Record<string, number> = {};
   for (const leg of legs)
     for (const [model, n] of Object.entries(leg.report.model.reported))
@@ -133,6 +95,65 @@ export function mergeMatrixLegs(legs: readonly MatrixLeg[], createdAt: Date): Ma
       aborted: legs.some((l) => l.report.aborted),
       interrupted: legs.some((l) => l.report.interrupted),
     },
-    queries,
+    interleavedQueries(legs, byIndex, count),
   );
+}
+
+/** The first leg, once every leg is a leg of the same sharded run, measured as the first was. */
+function checkedHead(legs: readonly MatrixLeg[]): MatrixLeg {
+  const [head] = legs;
+  if (head === undefined) throw new InputError({ file: '--merge' }, 'names no leg', FIX);
+  for (const leg of legs) {
+    if (leg.report.shard === null)
+      throw new InputError(
+        { file: leg.file },
+        'is a whole matrix, not a leg of a sharded one (no --shard)',
+        FIX,
+      );
+    if (leg.report.shard.count !== head.report.shard?.count)
+      throw new InputError(
+        { file: leg.file },
+        `is leg ${leg.report.shard.index}/${leg.report.shard.count}, but ${head.file} is a leg of ${head.report.shard?.count}`,
+        FIX,
+      );
+    const why = difference(head.report, leg.report, head.file);
+    if (why !== undefined) throw new InputError({ file: leg.file }, why, FIX);
+  }
+  return head;
+}
+
+/** Each leg by its index among the `count`, once no leg is given twice and none is missing. */
+function legsByIndex(legs: readonly MatrixLeg[], count: number): Map<number, MatrixLeg> {
+  const byIndex = new Map<number, MatrixLeg>();
+  for (const leg of legs) {
+    const index = leg.report.shard?.index ?? 0;
+    const twin = byIndex.get(index);
+    if (twin !== undefined)
+      throw new InputError({ file: leg.file }, `is leg ${index}/${count} again (so is ${twin.file})`, FIX);
+    byIndex.set(index, leg);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0)
+    throw new InputError(
+      { file: '--merge' },
+      `lacks leg${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} of the ${count}`,
+      'pass every leg of the sharded run',
+    );
+  return byIndex;
+}
+
+/** The legs' queries in the whole matrix's order: leg i's j-th query is query j·n + i − 1. */
+function interleavedQueries(
+  legs: readonly MatrixLeg[],
+  byIndex: ReadonlyMap<number, MatrixLeg>,
+  count: number,
+): MatrixQuery[] {
+  const queries: MatrixQuery[] = [];
+  const longest = Math.max(...legs.map((l) => l.report.queries.length));
+  for (let j = 0; j < longest; j++)
+    for (let i = 1; i <= count; i++) {
+      const q = byIndex.get(i)?.report.queries[j];
+      if (q !== undefined) queries.push(q);
+    }
+  return queries;
 }

@@ -1,17 +1,20 @@
 /**
- * Claude Code as the measurement loop reaches it (`AgentLoopRuntime`, src/agents/agent.ts): its
- * loop agent with its standbys, the first standby begun before the gates, its listing probe of a
- * measured run's sides, its listed-text probe (which text is measured, each stub's listing
- * checked), its gates (the machine's sleep gate among them), its version and the kill.
+ * Claude Code as the measurement loop and the routing matrix reach it (`AgentLoopRuntime`,
+ * src/agents/agent.ts): its loop agent with its standbys, its matrix's, the first standby of each
+ * begun before the gates, its listing probe of a measured run's sides, its listed-text probe (which
+ * text is measured, each stub's listing checked), its gates (the machine's sleep gate among them),
+ * its version and the kill.
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
 import {
   type AgentLoopRuntime,
   type AgentRunSettings,
+  type AgentSideListing,
   type AgentStubs,
   type CrowdMember,
   type EarlyStart,
+  type ListingProbe,
   type RunShape,
   sideCrowd,
 } from '../agent.js';
@@ -29,6 +32,7 @@ import { claudeInstalledEntries } from './installed-entries.js';
 import { claudeEnvironment, GATE_COMMANDS } from './launch.js';
 import { removeInterruptedWrites } from './leftovers.js';
 import { claudeListedText } from './listed-text.js';
+import { claudeMatrixAgent, matrixWaitingSpec } from './matrix.js';
 import { claudeGates } from './preflight.js';
 import { type RosterLayout, rosterClaudeJson, rosterLayout, rosterPlacement } from './roster-home.js';
 import { probeSideListing } from './run-listing.js';
@@ -106,8 +110,15 @@ export function claudeWaitingSpec(
   );
 }
 
-/** The early standbys this runtime started, so `open` takes back its own kind. */
+/** The early standbys this runtime started, so `open` and `matrix` take back their own kind. */
 const earlyStandbys = new WeakMap<EarlyStart, EarlyStandby>();
+
+/** The standby of a first run shaped `spec`, started now and kept so that `open` or `matrix` takes it back. */
+function startedEarly(spec: WaitingSpec | undefined, deps: RunDeps): EarlyStart {
+  const early = startEarlyStandby(spec, deps);
+  earlyStandbys.set(early, early);
+  return early;
+}
 
 /** Claude Code's loop runtime over `deps` (its processes and projects; a test's stand-ins). */
 export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime {
@@ -131,9 +142,14 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
     },
     defaultStandby: machineStandbyCount,
     startEarly(settings, first) {
-      const early = startEarlyStandby(claudeWaitingSpec(settings, first), deps);
-      earlyStandbys.set(early, early);
-      return early;
+      return startedEarly(claudeWaitingSpec(settings, first), deps);
+    },
+    matrix(settings) {
+      const early = settings.early === undefined ? undefined : earlyStandbys.get(settings.early);
+      return claudeMatrixAgent(settings, early, deps);
+    },
+    startMatrixEarly(settings, first) {
+      return startedEarly(matrixWaitingSpec(settings, first), deps);
     },
     killAll: killAllClaudeGroups,
     removeInterruptedWrites,
@@ -145,32 +161,37 @@ export function claudeLoopRuntime(deps: RunDeps = realRunDeps): AgentLoopRuntime
       }).catch(() => undefined);
       return result === undefined ? undefined : parseCliVersion(result.stdout);
     },
-    async sideListing(settings) {
-      const { bin, env, model, stubs, folder, crowd } = settings;
-      // The user's catalogue is read once (a roster's crowd instead, with the skill in its folder's
-      // place and its entry's use record; a clean side's, none); every side's probe lays its stub
-      // out among it.
-      const installed = crowd === undefined ? await installedCatalogue(env) : undefined;
-      const sides = claudeStubs(stubs);
-      return async (side) => {
-        const stub = sides[side];
-        if (stub === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
-        const roster = rosterOf(sideCrowd(settings, side), { ...stubs, folder });
-        const json = roster ? rosterClaudeJson(roster, folder) : undefined;
-        const catalogue = roster ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) } : installed;
-        if (catalogue === undefined) return { kind: 'failed', reason: 'no catalogue was read' };
-        return probeSideListing(stub, folder, {
-          claudeBin: bin,
-          env,
-          catalogue,
-          ...(roster ? { roster } : {}),
-          ...(model ? { model } : {}),
-        });
-      };
-    },
+    sideListing: claudeSideListing,
     listedText: claudeListedText,
     installed: (settings) => claudeInstalledEntries(settings),
     environment: (env, tempRoot) => inheritedEnvironment(env, tempRoot),
     ask: askClaude,
+  };
+}
+
+/** How each side's run will list its stub, read by a probe of that run's own environment. */
+async function claudeSideListing(
+  settings: AgentSideListing,
+): Promise<(side: number) => Promise<ListingProbe>> {
+  const { bin, env, model, stubs, folder, crowd } = settings;
+  // The user's catalogue is read once (a roster's crowd instead, with the skill in its folder's
+  // place and its entry's use record; a clean side's, none); every side's probe lays its stub
+  // out among it.
+  const installed = crowd === undefined ? await installedCatalogue(env) : undefined;
+  const sides = claudeStubs(stubs);
+  return async (side) => {
+    const stub = sides[side];
+    if (stub === undefined) return { kind: 'failed', reason: `no side ${side} was planned` };
+    const roster = rosterOf(sideCrowd(settings, side), { ...stubs, folder });
+    const json = roster ? rosterClaudeJson(roster, folder) : undefined;
+    const catalogue = roster ? { ...roster.layout, ...(json ? { claudeJson: json } : {}) } : installed;
+    if (catalogue === undefined) return { kind: 'failed', reason: 'no catalogue was read' };
+    return probeSideListing(stub, folder, {
+      claudeBin: bin,
+      env,
+      catalogue,
+      ...(roster ? { roster } : {}),
+      ...(model ? { model } : {}),
+    });
   };
 }
