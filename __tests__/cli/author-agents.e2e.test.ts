@@ -16,7 +16,7 @@ import {
 /**
  * `init` and `improve` on another agent, through the real `codex` and `gemini` against the simulated
  * model, which answers the author prompts on their APIs by the same rule as on claude's: a draft
- * through each, one improve round end to end on Codex (its gates, its runs, its rewrite call), and
+ * through each, one improve round end to end on each (its gates, its runs, its rewrite call), and
  * the failures named as each agent's facts name its CLI. One world for the file.
  */
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
@@ -169,5 +169,46 @@ describe('improve --agent codex', () => {
     for (const q of [...s.measured, ...s.rewritePrompts]) expect(q.path).toBe('/v1/responses');
     expect(s.rewritePrompts).toHaveLength(1);
     expect(s.rewritePrompts[0]?.view?.query).toContain('description of a Codex skill');
+  });
+});
+
+describe('improve --agent gemini', () => {
+  let s: ImproveResult;
+  let since: RecordedRequest[];
+
+  beforeAll(async () => {
+    scenario.rewrites([GOOD]);
+    const from = scenario.world.model.requests.length;
+    // One run a query, the fewest Gemini starts that reach a verdict: two train positives cannot
+    // make an improvement significant, so the round keeps the original, on rates that show each run decided.
+    s = await scenario.improve(
+      'improve-gemini',
+      ['--iterations', '1', '--agent', 'gemini', '--gemini', GEMINI_BIN],
+      { runs: 1, env: agentEnv() },
+    );
+    since = scenario.world.model.requests.slice(from);
+  }, 900_000);
+
+  it("runs one round on Gemini CLI: its gates, its runs, its rewrite call on the Gemini API, none on Claude's", () => {
+    const { r, report } = s;
+    expect(r.code, r.stderr).toBe(0);
+    if (report === undefined) throw new Error(`no improve report: ${r.stderr}`);
+    expect(report.settings.agent).toBe('gemini');
+    // The scripted rates, as Gemini CLI's runs decided them: the original loads on nothing, the rewrite on each positive.
+    expect(report.candidates[0]).toMatchObject({
+      description: GOOD,
+      decision: 'rejected',
+      train: {
+        incumbent: { positives: { hits: 0, runs: 2 }, negatives: { hits: 0, runs: 2 } },
+        candidate: { positives: { hits: 2, runs: 2 }, negatives: { hits: 0, runs: 2 } },
+      },
+    });
+    expect(report.final).toMatchObject({ winner: null, recommendation: 'keep-original', written: false });
+    // Every measured run and the rewrite call went through the Gemini API; claude's was never asked.
+    expect(s.measured.length).toBeGreaterThan(0);
+    expect(s.rewritePrompts).toHaveLength(1);
+    for (const q of [...s.measured, ...s.rewritePrompts]) expect(q.path).toMatch(/:streamGenerateContent$/);
+    expect(s.rewritePrompts[0]?.view?.query).toContain('description of a Gemini CLI skill');
+    expect(since.filter((q) => q.path.startsWith('/v1/messages'))).toEqual([]);
   });
 });

@@ -1,17 +1,23 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/schemas/privacy.js';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
-import { type Routes, routeScript } from '../../src/simulated/model.js';
+import { GATE_QUERY, type Routes, routeScript, type Script } from '../../src/simulated/model.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { expectOneAtATime } from '../fakes/one-at-a-time.js';
+import { liveProcessesIn, processesIn, projectUnder } from '../fakes/process-group.js';
+import { killPids } from '../faults/support.js';
 
 /**
  * `run --agent codex` with what it used to refuse: `--siblings` installed as Codex lists them,
  * `--max-cost-usd` stopping a Codex measurement, and a SKILL.md Codex leaves out refused. Through
  * the real `codex` against the simulated model's Responses API; one world for the file.
+ * Then the first run's Codex started before the gates, waiting through them for its prompt.
  * Codex runs (`codex exec` with a model call): 3 measured + 1 round-trip gate (siblings), 1 gate
- * (the unpriced refusal), 1 gate (the dry run), 2 measured + 1 gate (the budget): 9; the unlisted
+ * (the unpriced refusal), 1 gate (the dry run), 2 measured + 1 gate (the budget), 2 measured +
+ * 1 gate (the early start served), 1 gate (failed), 1 gate (interrupted): 15; the unlisted
  * skill runs nothing.
  */
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
@@ -35,16 +41,45 @@ const ROUTES: Routes = {
   'sib: fix the formula in my workbook': { xlsx: 1 },
   'sib: fill this tax form': { pdf: 1 },
   [`budget a: ${PAD}`]: { handoff: 1 },
+  'early: write the handoff note': { handoff: 1 },
 };
 
 let world: CliWorld;
 let skillsDir: string;
 
+/**
+ * The early start's watch (the last describe): at the round trip's request, the temp projects under
+ * the call's TMPDIR, other than the gate's own, where a live Codex reads its prompt from stdin (the
+ * query `-`; the roster probe beside the round trip has its query on argv); the gate then answers,
+ * fails, or is interrupted.
+ */
+const gateWatch = {
+  tmp: '',
+  mode: 'serve' as 'serve' | 'fail' | 'interrupt',
+  cli: undefined as ChildProcess | undefined,
+  waiting: [] as string[],
+};
+const watchGate: Script = (req) => {
+  if (req.query !== GATE_QUERY || gateWatch.tmp === '') return undefined;
+  const gate = projectUnder(gateWatch.tmp, req.cwd);
+  const onStdin = processesIn(gateWatch.tmp).filter((p) => p.argv.slice(-2).join(' ') === '-- -');
+  gateWatch.waiting = [...new Set(onStdin.map((p) => projectUnder(gateWatch.tmp, p.cwd)))].filter(
+    (p) => p !== undefined && p !== gate,
+  ) as string[];
+  if (gateWatch.mode === 'fail') return { kind: 'api-error', status: 401, noRetry: true };
+  if (gateWatch.mode === 'interrupt') {
+    gateWatch.cli?.kill('SIGINT');
+    return { kind: 'hang' };
+  }
+  return undefined;
+};
+
 beforeAll(async () => {
+  const routed = routeScript(ROUTES, () => ({ kind: 'text' }));
   world = await startCliWorld({
     name: 'codex-run-e2e',
     model: {
-      script: routeScript(ROUTES, () => ({ kind: 'text' })),
+      script: (req, ctx) => watchGate(req, ctx) ?? routed(req, ctx),
       isStub: (e) => /^handoff-stub-[0-9a-f]{8}$/.test(e.name),
     },
   });
@@ -53,6 +88,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A leftover would already have failed its test; it must not outlive the file either.
+  gateWatch.cli?.kill('SIGKILL');
+  if (world) killPids(liveProcessesIn(world.work).map((row) => Number(row.split(' ')[0])));
   await world?.close();
 });
 
@@ -229,4 +267,102 @@ describe('run --agent codex --max-cost-usd', () => {
     expect(Math.abs((m.budgetStop?.spentUsd ?? 0) - (m.cost?.usd ?? 0) - perRun)).toBeLessThan(perRun * 0.01);
     expect((m.budgetStop?.spentUsd ?? 0) + (m.budgetStop?.nextEstimateUsd ?? 0)).toBeGreaterThan(Number(max));
   }, 240_000);
+});
+
+describe("run --agent codex: the first run's Codex, started before the gates", () => {
+  let evalFile: string;
+  beforeAll(async () => {
+    evalFile = await world.write(
+      'early.json',
+      JSON.stringify([
+        { query: 'early: write the handoff note', should_trigger: true },
+        { query: 'early: what is the weather', should_trigger: false },
+      ]),
+    );
+  });
+
+  /** One `run` with its own TMPDIR, the gate scripted as `mode`; the measured and gate requests in arrival order. */
+  async function earlyRun(name: string, mode: typeof gateWatch.mode) {
+    const dir = path.join(world.work, `tmp-early-${name}`);
+    await mkdir(dir);
+    Object.assign(gateWatch, { tmp: await realpath(dir), mode, waiting: [] });
+    const out = path.join(world.work, `out-early-${name}`);
+    const from = world.model.requests.length;
+    try {
+      const result = await runCli(
+        [
+          'run',
+          '--agent',
+          'codex',
+          '--codex',
+          CODEX_BIN,
+          '--runs',
+          '1',
+          '--standby',
+          '1',
+          '--skill',
+          path.join(skillsDir, 'handoff'),
+          '--eval',
+          evalFile,
+          '--out',
+          out,
+        ],
+        {
+          env: { ...env(), TMPDIR: gateWatch.tmp },
+          onStart: (child) => {
+            gateWatch.cli = child;
+          },
+        },
+      );
+      const requests = world.model.requests
+        .slice(from)
+        .filter((r) => r.path.endsWith('/responses') && r.view !== undefined)
+        .sort((a, b) => a.at - b.at);
+      return { result, out, requests, tmp: gateWatch.tmp, waiting: gateWatch.waiting };
+    } finally {
+      gateWatch.tmp = '';
+    }
+  }
+
+  /** No live process in the call's TMPDIR (by working folder or environment), no temp folder left. */
+  async function expectNothingLeft(tmp: string): Promise<void> {
+    expect(liveProcessesIn(tmp)).toEqual([]);
+    expect((await readdir(tmp)).filter((n) => n.startsWith('skilltrigger-'))).toEqual([]);
+  }
+
+  it('waits through the gates without a request, then serves the first run, strictly after them', async () => {
+    const { result, out, requests, tmp, waiting } = await earlyRun('serve', 'serve');
+    expect(result.code, result.stderr).toBe(0);
+    // While the round trip talked to the model, the first run's Codex already waited in a project of its own.
+    expect(waiting).toHaveLength(1);
+    const firsts = requests.filter((r) => r.turn === 1);
+    expect(firsts.map((r) => r.view?.query)).toEqual([
+      GATE_QUERY,
+      'early: write the handoff note',
+      'early: what is the weather',
+    ]);
+    // That Codex served the first run: its request came from that project, after the gate's exchange had ended.
+    expect(projectUnder(tmp, firsts[1]?.view?.cwd)).toBe(waiting[0]);
+    expectOneAtATime(requests);
+    const report = await readReport(out);
+    expect(report.settings.launch).toBe('standby');
+    expect(report.candidate.queries.map((q) => q.outcomes)).toEqual([['triggered'], ['not-triggered']]);
+    await expectNothingLeft(tmp);
+  }, 120_000);
+
+  it('a failed gate (exit 2) kills the waiting Codex and removes its project', async () => {
+    const { result, requests, tmp, waiting } = await earlyRun('fail', 'fail');
+    expect(result.code, result.stderr).toBe(2);
+    expect(waiting).toHaveLength(1);
+    expect(requests.every((r) => r.view?.query === GATE_QUERY)).toBe(true);
+    await expectNothingLeft(tmp);
+  }, 120_000);
+
+  it('Ctrl-C during the gates (exit 3) kills the waiting Codex and removes its project', async () => {
+    const { result, requests, tmp, waiting } = await earlyRun('interrupt', 'interrupt');
+    expect(result.code, result.stderr).toBe(3);
+    expect(waiting).toHaveLength(1);
+    expect(requests.every((r) => r.view?.query === GATE_QUERY)).toBe(true);
+    await expectNothingLeft(tmp);
+  }, 120_000);
 });

@@ -220,6 +220,7 @@ const FLOORS: Record<string, Floor> = {
   'agents/claude/runtime.ts': 'flow',
   'agents/process/json-line.ts': 'rule',
   'agents/process/standby-pool.ts': 'rule',
+  'agents/process/early-start.ts': 'rule',
   'agents/process/gate-book.ts': 'rule',
   'agents/claude/decision.ts': 'rule',
   'agents/claude/events.ts': 'rule',

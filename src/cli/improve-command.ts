@@ -33,7 +33,7 @@ import { agentSettings, checkSplit, refuseForAgent, sessionAgents } from './impr
 import { improveSummary } from './improve-summary.js';
 import { flagSettingsFrom, measureSettingsFrom } from './measure-settings.js';
 import { outInSkillWarning } from './option-values.js';
-import { listedSiblingsOf, otherAgentSettings } from './other-agents.js';
+import { earlyOtherAgents, listedSiblingsOf, otherAgentSettings } from './other-agents.js';
 import { progressBar } from './progress.js';
 import type { CliIo } from './run-command.js';
 import { runContext } from './run-context.js';
@@ -55,7 +55,7 @@ export async function improveCommand(given: ImproveArgs, io: CliIo, signal: Abor
     evalSet,
     description: skill.description,
     overridden: false,
-    ...(agents ? { agents } : {}),
+    ...(agents ? { agents, others: earlyOtherAgents(agents, args.bins) } : {}),
     ...flagSettingsFrom(args, io),
   });
   const { preflight, reminders } = await passGates(

@@ -22,14 +22,15 @@ import { lostToSiblingsText } from '../report/siblings.js';
 import type { Report } from '../schemas/report.js';
 import type { BaselineFrom } from './baseline-text.js';
 import { flagSettingsFrom, type MeasureCost, measureSettingsFrom } from './measure-settings.js';
+import { earlyOtherAgents } from './other-agents.js';
 import type { CliIo } from './output.js';
 import { ProgressReporter } from './progress.js';
 import type { RunArgs } from './run-args.js';
 import { failingLine, nextLines } from './run-ending.js';
 
 /**
- * The first run's claude, started before the gates so that its start-up overlaps them
- * (src/agents/claude/early-standby.ts). None for a dry run, which measures nothing, nor with siblings,
+ * The first warm run, started before the gates so that its start-up overlaps them (docs/speed.md,
+ * "The first standby, beside the gates"). None for a dry run, which measures nothing, nor with siblings,
  * whose listed texts (in every stub) are read only after the gates. The caller releases it on
  * every way out; the loop takes it for the first run when the listing left the stub as expected.
  */
@@ -54,7 +55,7 @@ export function startFirstStandby(
         description,
         overridden: args.description !== undefined,
         ...(baselineDescription === undefined ? {} : { baselineDescription }),
-        ...(args.agents ? { agents: args.agents } : {}),
+        ...(args.agents ? { agents: args.agents, others: earlyOtherAgents(args.agents, args.bins) } : {}),
         ...flagSettingsFrom(args, io),
       });
 }

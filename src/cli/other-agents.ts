@@ -27,6 +27,20 @@ export function listedSiblingsOf(
 }
 
 /**
+ * What each other agent is expected to be opened with, before its gates: its executable, no
+ * siblings (an early start is made only without them) and no version yet (it fixes no start). The
+ * first run's early start is made from it (`startEarly`, src/measure/measurement-loop.ts).
+ */
+export function earlyOtherAgents(
+  agents: readonly AgentChoice[],
+  bins: Partial<Record<AgentId, string>>,
+): Partial<Record<AgentId, OtherAgent>> {
+  return Object.fromEntries(
+    otherAgentIds(agents).map((id) => [id, { bin: bins[id] ?? agentFacts(id).bin, siblings: [] }]),
+  );
+}
+
+/**
  * What the measurement hands each other agent once its gates have passed: its executable, its
  * version for the report (from its gates, else read now: docs/codex.md "What a run writes"), and
  * the siblings it lists; one it leaves out is said and dropped, since it does not compete there.

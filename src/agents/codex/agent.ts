@@ -1,9 +1,15 @@
 import { noTokens } from '../../outcome.js';
 import type { Agent, AgentRunResult, RunShape, UpcomingRun } from '../agent.js';
+import type { EarlyWaiting } from '../process/early-start.js';
 import { contextNumbers, type StandbyPool, standbyPool } from '../process/standby-pool.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
-import { type CodexStandby, discardCodexStandby, startCodexStandby } from './standby.js';
+import {
+  type CodexStandby,
+  type CodexStandbySpec,
+  discardCodexStandby,
+  startCodexStandby,
+} from './standby.js';
 import type { CodexStubSpec } from './stub.js';
 
 /** What Codex's loop agent is made with beyond its executable and provider. */
@@ -12,6 +18,10 @@ export interface CodexLoopOptions {
   defaultModel?: string;
   /** How many of the next runs get a Codex started ahead, waiting for its prompt (0: every run cold). */
   standby?: number;
+  /** The plan's first Codex run (with standbys), which `early` serves. */
+  first?: RunShape;
+  /** Its Codex, started before the gates (`startEarly`, runtime.ts): taken when started as `first` needs. */
+  early?: EarlyWaiting<CodexStandbySpec, CodexStandby>;
 }
 
 /**
@@ -29,6 +39,10 @@ export function codexAgent(
 ): Agent {
   const standbys = options.standby ?? 0;
   const { pool, keyOf } = codexStandbys(bin, provider, stubs, standbys);
+  // The early start serves the first Codex run when it was started as the pool would start it.
+  const first = standbys > 0 ? options.first : undefined;
+  const early = options.early?.claim(first && codexStandbySpec(bin, provider, stubs, first));
+  if (early && first) pool.adopt(keyOf(first), early);
   return {
     id: 'codex',
     run: async (request) => {
@@ -60,12 +74,31 @@ export function codexAgent(
           },
         }
       : {}),
-    settle: () => pool.settle(),
+    settle: async () => {
+      await Promise.all([pool.settle(), options.early?.release()]);
+    },
   };
 }
 
 function providerFor(provider: CodexProvider, model: string | undefined): CodexProvider {
   return { ...provider, ...(model ? { model } : {}) };
+}
+
+/** What the standby of a Codex run shaped `run` is started with; undefined for a side with no stub. */
+export function codexStandbySpec(
+  bin: string,
+  provider: CodexProvider,
+  stubs: readonly CodexStubSpec[],
+  run: RunShape,
+): CodexStandbySpec | undefined {
+  const stub = stubs[run.side];
+  if (!stub) return undefined;
+  return {
+    bin,
+    stub,
+    provider: providerFor(provider, run.model),
+    ...(run.context === undefined ? {} : { context: run.context }),
+  };
 }
 
 /** The loop's pool of standbys, keyed by the side, context and model a standby is fixed to. */
@@ -81,15 +114,15 @@ function codexStandbys(
   const pool = standbyPool<CodexStandby>(standbys, {
     start: (key) => {
       const [side = '', number = ''] = key.split('/', 2);
-      const stub = stubs[Number(side)];
-      if (!stub) return Promise.reject(new Error(`no Codex stub was given for side ${side}`));
+      const model = key.slice(side.length + number.length + 2);
       const context = contexts.contextOf(number);
-      return startCodexStandby({
-        bin,
-        stub,
-        provider: providerFor(provider, key.slice(side.length + number.length + 2)),
+      const spec = codexStandbySpec(bin, provider, stubs, {
+        side: Number(side),
+        ...(model === '' ? {} : { model }),
         ...(context === undefined ? {} : { context }),
       });
+      if (!spec) return Promise.reject(new Error(`no Codex stub was given for side ${side}`));
+      return startCodexStandby(spec);
     },
     discard: discardCodexStandby,
   });

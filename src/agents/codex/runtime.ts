@@ -1,9 +1,12 @@
 /**
  * Codex through the registry's runtime (src/agents/runtime.ts): its gates, its listing of the
- * skill and the siblings, and its loop agent, made from what the core hands every agent.
+ * skill and the siblings, and its loop agent with the first run's Codex begun before the gates,
+ * made from what the core hands every agent.
  */
-import { type AgentRuntime, sideCrowd } from '../agent.js';
-import { codexAgent } from './agent.js';
+import { isDeepStrictEqual } from 'node:util';
+import { type AgentRunSettings, type AgentRuntime, type EarlyStart, sideCrowd } from '../agent.js';
+import { type EarlyWaiting, startEarlyWaiting } from '../process/early-start.js';
+import { codexAgent, codexStandbySpec } from './agent.js';
 import { askCodex } from './ask.js';
 import { codexFacts } from './facts.js';
 import { codexGates } from './gates.js';
@@ -13,7 +16,35 @@ import { killAllCodexGroups } from './process.js';
 import { codexProviderFrom } from './provider.js';
 import { readCodexVersion } from './run.js';
 import { codexCrowdSkills, probeCodexRunListing } from './run-listing.js';
-import { machineCodexStandbyCount } from './standby.js';
+import {
+  type CodexStandby,
+  type CodexStandbySpec,
+  discardCodexStandby,
+  machineCodexStandbyCount,
+  startCodexStandby,
+} from './standby.js';
+import type { CodexStubSpec } from './stub.js';
+
+/** Each side's stub as a Codex run's project holds it, from what the core hands every agent. */
+function codexSides(settings: Omit<AgentRunSettings, 'warm'>): CodexStubSpec[] {
+  const { stubs, memory } = settings;
+  // The crowd's entry of the skill's own name is the skill itself: the stub stands for it; a
+  // clean side (`--versus-clean`) lists none.
+  const others = (side: number) => sideCrowd(settings, side)?.filter((e) => e.name !== stubs.skillName);
+  return stubs.descriptions.map((description, side) => {
+    const crowd = others(side);
+    return {
+      skillName: stubs.skillName,
+      description,
+      ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
+      ...(crowd ? { crowd: codexCrowdSkills(crowd) } : {}),
+      ...(memory === undefined ? {} : { memory }),
+    };
+  });
+}
+
+/** The early starts this runtime began, so `open` takes back its own kind. */
+const earlyStarts = new WeakMap<EarlyStart, EarlyWaiting<CodexStandbySpec, CodexStandby>>();
 
 export const codexRuntime: AgentRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
@@ -26,27 +57,39 @@ export const codexRuntime: AgentRuntime = {
   unlisted: (skill) => codexUnlistedDefect(skill),
   siblings: (skills) => codexSiblings(skills),
   open: (settings) => {
-    const { bin, env, version, stubs, memory, warm } = settings;
-    // The crowd's entry of the skill's own name is the skill itself: the stub stands for it; a
-    // clean side (`--versus-clean`) lists none.
-    const others = (side: number) => sideCrowd(settings, side)?.filter((e) => e.name !== stubs.skillName);
+    const { bin, env, version, warm } = settings;
     const defaultModel = codexFacts.defaultModel(version);
+    const early = warm?.early === undefined ? undefined : earlyStarts.get(warm.early);
     return codexAgent(
       bin,
       // The auth gate has passed: the key is in the environment.
       codexProviderFrom(env).provider,
-      stubs.descriptions.map((description, side) => {
-        const crowd = others(side);
-        return {
-          skillName: stubs.skillName,
-          description,
-          ...(stubs.siblings.length === 0 ? {} : { siblings: [...stubs.siblings] }),
-          ...(crowd ? { crowd: codexCrowdSkills(crowd) } : {}),
-          ...(memory === undefined ? {} : { memory }),
-        };
-      }),
-      { ...(defaultModel === undefined ? {} : { defaultModel }), standby: warm?.count ?? 0 },
+      codexSides(settings),
+      {
+        ...(defaultModel === undefined ? {} : { defaultModel }),
+        standby: warm?.count ?? 0,
+        ...(warm?.first ? { first: warm.first } : {}),
+        ...(early ? { early } : {}),
+      },
     );
+  },
+  // The first run's Codex, waiting for its prompt on stdin through the gates (docs/codex.md, "A
+  // warm standby"); started with the key the environment holds now, as the loop will read it.
+  startEarly: (settings, first) => {
+    const spec = codexStandbySpec(
+      settings.bin,
+      codexProviderFrom(settings.env).provider,
+      codexSides(settings),
+      first,
+    );
+    if (spec === undefined) return undefined;
+    const early = startEarlyWaiting(spec, {
+      start: startCodexStandby,
+      discard: discardCodexStandby,
+      same: isDeepStrictEqual,
+    });
+    earlyStarts.set(early, early);
+    return early;
   },
   matrix: ({ bin, env, version, sides, standby }) => {
     const defaultModel = codexFacts.defaultModel(version);
