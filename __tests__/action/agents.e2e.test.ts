@@ -13,7 +13,7 @@ import { type ActionWorld, actionLog, startActionWorld } from '../fakes/action-w
 import { CLAUDE_BIN } from '../fakes/claude-env.js';
 import { writeFakeNpm } from '../fakes/fake-npm.js';
 import { parseJunit } from '../fakes/junit-shape.js';
-import { liveProcessesIn } from '../fakes/process-group.js';
+import { liveProcessesIn, processesIn, projectUnder } from '../fakes/process-group.js';
 import {
   type ActionResult,
   evalsJson,
@@ -50,6 +50,11 @@ let world: ActionWorld;
 let result: ActionResult;
 let npmLog: string;
 let haltRuns = 0;
+/**
+ * The cancelled job's early start, watched at its Codex round trip: the temp projects (under the
+ * job's TMPDIR, the gate's own aside) where a live codex reads its prompt from stdin (`-- -`).
+ */
+const gateWatch = { tmp: '', waiting: [] as string[] };
 
 /**
  * A job's environment: the fake `npm` (which installs the pinned Codex) first on PATH, the job's
@@ -74,6 +79,13 @@ beforeAll(async () => {
     // job's first run loads the skill, and its second waits until the job is cancelled, whichever
     // query the plan puts first.
     script: (req) => {
+      if (req.query === CODEX_ROUND_TRIP_QUERY && gateWatch.tmp !== '') {
+        const gate = projectUnder(gateWatch.tmp, req.cwd);
+        const onStdin = processesIn(gateWatch.tmp).filter((p) => p.argv.slice(-2).join(' ') === '-- -');
+        gateWatch.waiting = [...new Set(onStdin.map((p) => projectUnder(gateWatch.tmp, p.cwd)))].filter(
+          (p): p is string => p !== undefined && p !== gate,
+        );
+      }
       if (req.query.startsWith('halt')) return haltRuns++ === 0 ? { kind: 'skill' } : { kind: 'hang' };
       // The routing matrix's job: route's positive loads route, its negative the sibling tiny.
       if (req.query.startsWith('route-pos')) return { kind: 'skill', name: listedNameOf(req, 'route') };
@@ -212,6 +224,7 @@ describe('agents: codex, siblings, a cancelled job', () => {
     });
     tmp = path.join(world.work, 'tmp');
     tmpBefore = (await readdir(tmp)).sort();
+    gateWatch.tmp = tmp;
     cancelled = await runAction({
       cwd: repo.dir,
       eventName: 'push',
@@ -226,8 +239,17 @@ describe('agents: codex, siblings, a cancelled job', () => {
       env: codexJobEnv(head),
       interrupt: { signal: 'SIGTERM', when: /query \d\/2 · run 1\/1 · / },
     });
+    gateWatch.tmp = '';
     leftRunning = liveProcessesIn(tmp);
   }, 300_000);
+
+  it('starts the first Codex run before the gates, waiting on stdin through the round trip, and measures on it', () => {
+    expect(gateWatch.waiting, actionLog(cancelled)).toHaveLength(1);
+    const firstHalt = world.model.requests.find(
+      (r) => r.path.endsWith('/responses') && r.view?.query.startsWith('halt'),
+    );
+    expect(projectUnder(tmp, firstHalt?.view?.cwd)).toBe(gateWatch.waiting[0]);
+  });
 
   it('installs the sibling Codex lists in each Codex run, as its SKILL.md holds it', async () => {
     const first = world.model.requests.find(

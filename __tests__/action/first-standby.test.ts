@@ -3,6 +3,7 @@ import type { FetchedBaseline } from '../../src/action/baseline.js';
 import { startActionStandby } from '../../src/action/first-standby.js';
 import type { MeasureTarget } from '../../src/action/plan.js';
 import { readSettings } from '../../src/action/settings.js';
+import type { AgentRunSettings, RunShape } from '../../src/agents/agent.js';
 import { claudeLoopRuntime, claudeWaitingSpec } from '../../src/agents/claude/runtime.js';
 import type { WaitingSpec } from '../../src/agents/claude/waiting-run.js';
 import { loopRuntimeOf } from '../../src/agents/runtime.js';
@@ -29,7 +30,7 @@ function actionStandbySpec(
   startActionStandby(
     targets,
     settings,
-    claudeBin === undefined ? undefined : { bin: claudeBin, source: 'path' },
+    claudeBin === undefined ? {} : { claude: { bin: claudeBin, source: 'path' } },
     {
       ...foresee,
       runtimes: (id) => (id === 'claude' ? claude : loopRuntimeOf(id)),
@@ -116,7 +117,7 @@ describe('actionStandbySpec', () => {
     expect(Object.keys(spec?.env ?? {}).filter((k) => k.startsWith('INPUT_'))).toEqual([]);
   });
 
-  it('starts none without Claude Code, with Codex first, with nothing to measure, or with runs cold', () => {
+  it('starts no claude without Claude Code, with Codex first, with nothing to measure, or with runs cold', () => {
     const claudeFirst = readSettings(reader({ agents: 'claude,codex', competition: 'isolated' }));
     expect(actionStandbySpec([review], claudeFirst, '/opt/claude', { standby: 1 })?.stub.skillName).toBe(
       'review',
@@ -151,5 +152,36 @@ describe('actionStandbySpec', () => {
       actionStandbySpec([added], settings, '/opt/claude', { standby: 1, firstBaseline: paired })?.stub
         .description,
     ).toBe('Take notes.');
+  });
+
+  it('starts Codex’s first run when Codex is the first agent, with its installed executable, and none when it is not installed', () => {
+    const asked: Array<{ settings: Omit<AgentRunSettings, 'warm'>; first: RunShape }> = [];
+    const codex = {
+      ...loopRuntimeOf('codex'),
+      startEarly: (settings: Omit<AgentRunSettings, 'warm'>, first: RunShape) => {
+        asked.push({ settings, first });
+        return undefined;
+      },
+    };
+    const runtimes = (id: Parameters<typeof loopRuntimeOf>[0]) =>
+      id === 'codex' ? codex : loopRuntimeOf(id);
+    const codexFirst = readSettings(
+      reader({ agents: 'codex,claude', competition: 'isolated', 'openai-api-key': 'sk-openai' }),
+    );
+    const both = {
+      claude: { bin: '/opt/claude', source: 'path' as const },
+      codex: { bin: '/opt/codex', source: 'path' as const },
+    };
+    startActionStandby([review], codexFirst, both, { standby: 1, runtimes });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.settings.bin).toBe('/opt/codex');
+    expect(asked[0]?.settings.stubs).toMatchObject({
+      skillName: 'review',
+      descriptions: [review.plan.head.description],
+    });
+    expect(asked[0]?.first.side).toBe(0);
+    // Codex not installed (its cli gate will say why): nothing is started for it.
+    startActionStandby([review], codexFirst, { claude: both.claude }, { standby: 1, runtimes });
+    expect(asked).toHaveLength(1);
   });
 });

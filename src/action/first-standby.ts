@@ -1,32 +1,31 @@
-import type { EarlyStart } from '../agents/agent.js';
+import type { AgentId, EarlyStart } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
-import type { LoopSettings } from '../measure/measure-settings.js';
+import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
 import { NO_EARLY_START, type RuntimeLookup, startEarly } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
-import type { AgentInstall } from './install.js';
+import { type Installs, installedBin } from './install.js';
 import { agentsEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
 import type { MeasureTarget } from './plan.js';
 import type { Settings } from './settings.js';
 
 /**
- * The job's first measured claude run, started before the gates so that its start-up overlaps
- * theirs, as the CLI's `run` does (docs/speed.md, "The first standby, beside the gates"): the
- * first skill's first side, with the siblings it installs (their emulated texts) and the first
- * run's model, its prompt unwritten. That side is the base one when the skill's baseline, fetched
+ * The job's first measured run, started before the gates so that its start-up overlaps theirs, as
+ * the CLI's `run` does (docs/speed.md, "The first standby, beside the gates"): the first agent's
+ * run of the first skill's first side, with the siblings it installs (their emulated texts) and the
+ * first run's model, its prompt unwritten. That side is the base one when the skill's baseline, fetched
  * from the cache before the gates, foresees it paired (a paired skill's base side runs first), else
  * the candidate. The gates judge the baseline, and the probe reads the listing, only after: when the
- * loop's first claude run needs another start (drift only the gates see; the probe read another
- * text), the loop discards it and starts its own. None is started when Claude Code is not
- * installed, when the first agent is Codex (its first run is Codex's), among a roster, or with
- * nothing to measure.
+ * loop's first run needs another start (drift only the gates see; the probe read another text), the
+ * loop discards it and starts its own. None is started when the first agent is not installed, when
+ * it has no early start (its runtime's `startEarly`), among a roster, or with nothing to measure.
  * The caller releases it on every way out; a gate failure or a cancel releases it before anything
  * is measured.
  */
 export function startActionStandby(
   targets: readonly MeasureTarget[],
   settings: Settings,
-  /** The default agent's install: the early start is its first run's. */
-  installed: AgentInstall | undefined,
+  /** The agents as installed: the early start is the first agent's first run's. */
+  installs: Installs,
   foresee: {
     firstBaseline?: FetchedBaseline | undefined;
     /** The loop's standby count (absent: the machine's default, as `measureOne`'s loop takes it; 0: runs go cold). */
@@ -35,9 +34,9 @@ export function startActionStandby(
     runtimes?: RuntimeLookup;
   } = {},
 ): EarlyStart {
-  const first = firstLoopSettings(targets, settings, installed?.bin, {
+  const first = firstLoopSettings(targets, settings, installs, {
     firstBaseline: foresee.firstBaseline,
-    cliVersion: installed?.version,
+    cliVersion: installs[DEFAULT_AGENT]?.version,
     ...(foresee.standby === undefined ? {} : { standby: foresee.standby }),
   });
   return first === undefined ? NO_EARLY_START : startEarly(first, foresee.runtimes);
@@ -51,7 +50,7 @@ export function startActionStandby(
 function firstLoopSettings(
   targets: readonly MeasureTarget[],
   settings: Settings,
-  defaultBin: string | undefined,
+  installs: Installs,
   foresee: {
     standby?: number;
     firstBaseline?: FetchedBaseline | undefined;
@@ -59,12 +58,12 @@ function firstLoopSettings(
   },
 ): LoopSettings | undefined {
   const first = targets[0];
+  const firstAgent = settings.agents?.[0]?.agent ?? DEFAULT_AGENT;
   if (
     first === undefined ||
-    defaultBin === undefined ||
+    installs[firstAgent] === undefined ||
     // Among a roster each run places a HOME of its own, which a standby's spec does not.
-    settings.rosterCrowd !== undefined ||
-    (settings.agents?.[0]?.agent ?? DEFAULT_AGENT) !== DEFAULT_AGENT
+    settings.rosterCrowd !== undefined
   )
     return undefined;
   const { standby, firstBaseline, cliVersion } = foresee;
@@ -76,9 +75,24 @@ function firstLoopSettings(
           currentEnvironment(first, settings, cliVersion === undefined ? {} : { cliVersion }),
         );
   const base = isPaired(first, plan) ? first.plan.base : undefined;
+  const others = earlyOthers(installs, first);
   return {
-    ...loopSettingsOf(first, settings, defaultBin, agentsEnv(settings)),
+    ...loopSettingsOf(first, settings, installedBin(installs, DEFAULT_AGENT), agentsEnv(settings)),
     ...(base === undefined ? {} : { baselineDescription: base.description }),
     ...(standby === undefined ? {} : { standby }),
+    ...(Object.keys(others).length === 0 ? {} : { others }),
   };
+}
+
+/**
+ * Each other installed agent as the early start needs it: its executable and the siblings it lists,
+ * as `measureOne` hands them after the gates (its version is the gates' to read, and no part of a start).
+ */
+function earlyOthers(installs: Installs, target: MeasureTarget): Partial<Record<AgentId, OtherAgent>> {
+  const others: Partial<Record<AgentId, OtherAgent>> = {};
+  for (const [id, got] of Object.entries(installs) as [AgentId, Installs[AgentId]][]) {
+    if (id === DEFAULT_AGENT || got === undefined) continue;
+    others[id] = { bin: got.bin, siblings: target.agentSiblings?.[id] ?? [] };
+  }
+  return others;
 }

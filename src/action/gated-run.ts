@@ -111,7 +111,7 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
   const first = targets[0];
   const firstBaseline =
     first === undefined ? undefined : await fetchBaselineFor(first, { ctx, settings, scope });
-  const early = startActionStandby(targets, settings, installs[DEFAULT_AGENT], { firstBaseline });
+  const early = startActionStandby(targets, settings, installs, { firstBaseline });
   const gates = await runActionGates(gateOptions(job)).catch(async (error: unknown) => {
     await early.release();
     throw error;
