@@ -232,13 +232,57 @@ export async function measureOne(
   m: MeasureContext,
   baseline: BaselinePlan | undefined,
 ): Promise<MeasuredSkill> {
-  const { ctx, settings, scope, installs, gates, signal } = m;
-  const listedBy = installs[DEFAULT_AGENT];
+  const { ctx, settings } = m;
   const { plan, evalSet } = target;
   const skill = plan.head;
   const paired = isPaired(target, baseline);
   if (baseline)
     core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
+  const { report, warnings } = await measureReport(target, m, paired);
+  const written = await writeSkillReport(report, m);
+
+  const drift = settings.mode === 'drift';
+  const names = { base: 'baseline', cand: drift ? 'this run' : 'this PR' };
+  const result: MeasuredSkill = {
+    kind: 'measured',
+    skill: skill.name,
+    file: plan.path,
+    descriptionLine: skill.descriptionLine,
+    change: plan.change,
+    ...(plan.previousPath === undefined ? {} : { previousPath: plan.previousPath }),
+    report,
+    reportPath: written.jsonPath,
+    markdownPath: written.markdownPath,
+    warnings: [...warnings, ...(evalSet.warnings ?? [])],
+  };
+  if (baseline) {
+    result.baseline = baseline.baseline;
+    if (baseline.use === 'cache') result.baselineReport = baseline.report;
+    Object.assign(
+      result,
+      compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
+    );
+  }
+  // A drift run saves only once every skill is judged (src/action/drift.ts).
+  if (ctx.event.kind !== 'pull_request' && !drift)
+    result.saved = await saveBaseline(report, written.jsonPath, m);
+  if (result.comparison) core.info(`compared with the baseline: ${result.comparison.label}`);
+  return result;
+}
+
+/**
+ * The runs of one skill (both sides when paired), each told as it ends, with what Claude Code lists
+ * for each side read first; the job's budget charged. Returns the report and the listing's warnings.
+ */
+async function measureReport(
+  target: MeasureTarget,
+  m: MeasureContext,
+  paired: boolean,
+): Promise<{ report: Report; warnings: string[] }> {
+  const { ctx, settings, installs, gates, signal } = m;
+  const listedBy = installs[DEFAULT_AGENT];
+  const { plan, evalSet } = target;
+  const skill = plan.head;
   const queries = evalSet.items.length;
   const env = agentsEnv(settings);
   // What Claude Code lists for each side, as the CLI's run reads it (docs/listing-parity.md).
@@ -284,51 +328,31 @@ export async function measureOne(
     signal,
   );
   m.budget?.record(report, unreportedRuns);
-  const out = path.resolve(ctx.workspace, settings.out);
+  return { report, warnings };
+}
+
+/** The report written (with its JUnit file beside it), its headlines told. */
+async function writeSkillReport(report: Report, m: MeasureContext) {
+  const out = path.resolve(m.ctx.workspace, m.settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
   // The `junit` output: the same per-query results as JUnit XML, beside the report.
   await writeRenderingFile(junitPathFor(written.jsonPath), renderJunit(report), 'JUnit XML', 'the out input');
   if (report.baseline) core.info(`baseline: ${reportHeadline(report.baseline)}`);
   core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);
   core.info(`report: ${written.jsonPath}`);
+  return written;
+}
 
-  const drift = settings.mode === 'drift';
-  const names = { base: 'baseline', cand: drift ? 'this run' : 'this PR' };
-  const result: MeasuredSkill = {
-    kind: 'measured',
-    skill: skill.name,
-    file: plan.path,
-    descriptionLine: skill.descriptionLine,
-    change: plan.change,
-    ...(plan.previousPath === undefined ? {} : { previousPath: plan.previousPath }),
-    report,
-    reportPath: written.jsonPath,
-    markdownPath: written.markdownPath,
-    warnings: [...warnings, ...(evalSet.warnings ?? [])],
-  };
-  if (baseline) {
-    result.baseline = baseline.baseline;
-    if (baseline.use === 'cache') result.baselineReport = baseline.report;
-    Object.assign(
-      result,
-      compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
-    );
-  }
-  // A drift run saves only once every skill is judged (src/action/drift.ts).
-  if (ctx.event.kind !== 'pull_request' && !drift) {
-    // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
-    result.saved = signal.aborted
-      ? { saved: false, why: 'the job was cancelled, and a cut-short run is never a baseline' }
-      : await saveAsBaseline({
-          report,
-          reportPath: written.jsonPath,
-          sha: scope.head,
-          runnerOs: ctx.runnerOs,
-        });
-    core.info(
-      result.saved.saved ? `baseline saved: ${result.saved.key}` : `baseline not saved: ${result.saved.why}`,
-    );
-  }
-  if (result.comparison) core.info(`compared with the baseline: ${result.comparison.label}`);
-  return result;
+/** Outside a PR: the report saved as the skill's baseline, unless the job was cancelled. */
+async function saveBaseline(
+  report: Report,
+  reportPath: string,
+  m: MeasureContext,
+): Promise<NonNullable<MeasuredSkill['saved']>> {
+  // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
+  const saved = m.signal.aborted
+    ? { saved: false as const, why: 'the job was cancelled, and a cut-short run is never a baseline' }
+    : await saveAsBaseline({ report, reportPath, sha: m.scope.head, runnerOs: m.ctx.runnerOs });
+  core.info(saved.saved ? `baseline saved: ${saved.key}` : `baseline not saved: ${saved.why}`);
+  return saved;
 }
