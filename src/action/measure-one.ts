@@ -7,7 +7,6 @@ import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
-import { siblingSet } from '../report/build/sibling-counts.js';
 import { junitPathFor, writeRenderingFile } from '../report/disk/files.js';
 import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
@@ -17,15 +16,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../schemas/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
-import {
-  type BaselinePlan,
-  type CurrentEnvironment,
-  type FetchedBaseline,
-  fetchBaseline,
-  fetchDriftBaseline,
-  judgeFetched,
-  saveAsBaseline,
-} from './baseline.js';
+import { type BaselinePlan, saveAsBaseline } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import { runTurns } from './context-input.js';
@@ -37,6 +28,7 @@ import type { ActionGates } from './preflight.js';
 import { compareWithBaseline } from './results/comparison.js';
 import type { MeasuredSkill } from './results/results.js';
 import { agentsOf, type Settings } from './settings.js';
+import { isPaired } from './skill-baseline.js';
 
 /**
  * The measure phase, one skill at a time: which baseline (cached, or the base description measured
@@ -162,65 +154,6 @@ export function loopSettingsOf(
     // `roster`, as `run --roster`: every run of both sides listed among the crowd, in a HOME of its own.
     ...(settings.rosterCrowd === undefined ? {} : { roster: { crowd: settings.rosterCrowd } }),
   } satisfies LoopSettings;
-}
-
-/** The sibling set this run measures with, as the report records it; undefined: measured alone. */
-function competitionOf(target: MeasureTarget, settings: Settings): Report['siblings'] {
-  return target.siblings.length === 0 ? undefined : siblingSet(target.siblings, settings.crossNegatives);
-}
-
-/**
- * A PR skill's cached baseline, restored and read (undefined: not a PR). The job's first skill's is
- * fetched before the gates, so that the claude started beside them is the first run's side.
- */
-export function fetchBaselineFor(
-  target: MeasureTarget,
-  m: Pick<MeasureContext, 'ctx' | 'settings' | 'scope'>,
-): Promise<FetchedBaseline> | undefined {
-  const { plan } = target;
-  // A drift run compares every skill with the last baseline stored for it (src/action/drift.ts).
-  if (m.settings.mode === 'drift') return fetchDriftBaseline(plan.head, m.ctx.runnerOs);
-  if (m.ctx.event.kind !== 'pull_request') return undefined;
-  return fetchBaseline({
-    mode: m.settings.baseline,
-    ...(plan.base ? { base: plan.base } : {}),
-    ...(plan.baseProblem ? { baseProblem: plan.baseProblem } : {}),
-    baseSha: m.scope.base ?? '',
-    runnerOs: m.ctx.runnerOs,
-  });
-}
-
-/** What this job's environment is, to judge a cached baseline against; the gates' part when they have run. */
-export function currentEnvironment(
-  target: MeasureTarget,
-  settings: Settings,
-  gates: Pick<ActionGates, 'cliVersion' | 'rosterInit'>,
-): CurrentEnvironment {
-  return {
-    ...(settings.model === undefined ? {} : { requestedModel: settings.model }),
-    ...(gates.cliVersion === undefined ? {} : { cliVersion: gates.cliVersion }),
-    ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
-    siblings: competitionOf(target, settings),
-    crowd: settings.rosterCrowd?.sha256 ?? null,
-  };
-}
-
-/**
- * Which baseline a skill is compared with (undefined: not a PR); planned for every skill before the
- * estimate, from `fetched` when its cache was read already.
- */
-export async function baselineFor(
-  target: MeasureTarget,
-  m: Omit<MeasureContext, 'prices'>,
-  fetched?: FetchedBaseline,
-): Promise<BaselinePlan | undefined> {
-  const got = fetched ?? (await fetchBaselineFor(target, m));
-  return got === undefined ? undefined : judgeFetched(got, currentEnvironment(target, m.settings, m.gates));
-}
-
-/** Whether the skill's base side is measured in this job, interleaved with its head (paired). */
-export function isPaired(target: MeasureTarget, baseline: BaselinePlan | undefined): boolean {
-  return baseline?.use === 'paired' && target.plan.base !== undefined;
 }
 
 /**
