@@ -107,6 +107,9 @@ describe('refuseContext', () => {
       usageMessage(() => refuseContext(gemini, { context: false, fill: false }, entry, 'e.json')),
     ).toContain("e.json: an entry's context: Gemini CLI");
     expect(() => refuseContext(gemini, { context: false, fill: false }, [{}], 'e.json')).not.toThrow();
+    expect(
+      usageMessage(() => refuseContext([{ agent: 'gemini' }], { context: true, fill: false }, [], 'e.json')),
+    ).toContain('--context: Gemini CLI');
   });
 
   it('lets every context through on agents that start from one', () => {
