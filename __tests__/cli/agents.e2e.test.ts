@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SCHEMA_VERSION, reportSchema } from '../../src/schemas/report.js';
 import type { Script } from '../../src/simulated/model.js';
-import { byQueryPrefix, type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { byQueryPrefix, type CliWorld, CODEX_BIN, runCli, startCliWorld } from '../fakes/cli.js';
 import { parseJunit } from '../fakes/junit-shape.js';
 
 /**
@@ -11,7 +11,6 @@ import { parseJunit } from '../fakes/junit-shape.js';
  * the simulated model, which answers Codex's Responses API on the same port as claude's Messages
  * API; one report holding the agent, its version and the outcomes the model's choices make.
  */
-const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 
 let world: CliWorld;
 const scripts = new Map<string, Script>();
@@ -34,11 +33,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-const env = () => ({
-  ...world.claude.env,
-  OPENAI_BASE_URL: `${world.model.url}/v1`,
-  OPENAI_API_KEY: 'sk-test-codex',
-});
+const env = () => world.agentEnv('codex');
 
 /** The same two queries in every scenario, so their reports can be compared. */
 const EVAL = JSON.stringify([

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/schemas/privacy.js';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
 import { GATE_QUERY, type Routes, routeScript, type Script } from '../../src/simulated/model.js';
-import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { type CliWorld, CODEX_BIN, runCli, startCliWorld } from '../fakes/cli.js';
 import { expectOneAtATime } from '../fakes/one-at-a-time.js';
 import { liveProcessesIn, processesIn, projectUnder } from '../fakes/process-group.js';
 import { killPids } from '../faults/support.js';
@@ -20,7 +20,6 @@ import { killPids } from '../faults/support.js';
  * 1 gate (the early start served), 1 gate (failed), 1 gate (interrupted): 15; the unlisted
  * skill runs nothing.
  */
-const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 
 // The tested skill, two siblings Codex lists, and one it leaves out (a byte-order mark before the
 // frontmatter; Claude Code would list it).
@@ -94,11 +93,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-const env = () => ({
-  ...world.claude.env,
-  OPENAI_BASE_URL: `${world.model.url}/v1`,
-  OPENAI_API_KEY: 'sk-test-codex',
-});
+const env = () => world.agentEnv('codex');
 
 const codexRun = (args: string[]) =>
   runCli(['run', '--agent', 'codex', '--codex', CODEX_BIN, '--runs', '1', ...args], { env: env() });

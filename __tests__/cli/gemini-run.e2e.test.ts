@@ -14,7 +14,6 @@ import { changes, tree } from '../faults/home-tree.js';
  * matrix-gemini.e2e.test.ts.
  * One world for the file. Model calls: 2 round-trip gates + 3 queries × 2 agents, then 1 gate + 2 runs.
  */
-const GEMINI_BIN = path.resolve('node_modules/.bin/gemini');
 
 // A block-scalar description: Gemini lists it as YAML parses it (its last line break kept), Claude
 // Code as skilltrigger reads it.
@@ -42,12 +41,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-const env = () => ({
-  ...world.claude.env,
-  SKILLTRIGGER_GEMINI: GEMINI_BIN,
-  GOOGLE_GEMINI_BASE_URL: world.model.url,
-  GEMINI_API_KEY: 'gemini-test-key-0123456789',
-});
+const env = () => world.agentEnv('gemini');
 
 async function readReport(out: string): Promise<Report> {
   const [json] = (await readdir(out)).filter((f) => f.endsWith('.json'));

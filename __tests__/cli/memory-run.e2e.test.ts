@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Report, reportSchema } from '../../src/schemas/report.js';
 import type { RecordedRequest } from '../../src/simulated/model.js';
-import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { type CliWorld, CODEX_BIN, runCli, startCliWorld } from '../fakes/cli.js';
 import { changes, tree } from '../faults/home-tree.js';
 
 /**
@@ -14,8 +14,6 @@ import { changes, tree } from '../faults/home-tree.js';
  * report records each file by hash and size, never its text or path; HOME and TMPDIR are left as
  * they were found. One run of all three agents, one run per query, two queries.
  */
-const CODEX_BIN = path.resolve('node_modules/.bin/codex');
-const GEMINI_BIN = path.resolve('node_modules/.bin/gemini');
 const FIRST = '# Routing\n\nWhen the user asks for a handoff note, use the handoff skill. ROUTE-MARK-1\n';
 const SECOND = 'Keep answers short. ROUTE-MARK-2';
 const JOINED = `${FIRST}\n${SECOND}\n`;
@@ -36,14 +34,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-const env = () => ({
-  ...world.claude.env,
-  OPENAI_BASE_URL: `${world.model.url}/v1`,
-  OPENAI_API_KEY: 'sk-test-codex',
-  SKILLTRIGGER_GEMINI: GEMINI_BIN,
-  GOOGLE_GEMINI_BASE_URL: world.model.url,
-  GEMINI_API_KEY: 'gemini-test-key-0123456789',
-});
+const env = () => world.agentEnv('codex', 'gemini');
 
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

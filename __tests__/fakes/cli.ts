@@ -15,6 +15,23 @@ import { CLAUDE_BIN, type ClaudeEnv, makeClaudeEnv } from './claude-env.js';
 export const SKILLTRIGGER_BIN = fileURLToPath(new URL('../../bin/skilltrigger.js', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The pinned executables of the agents but claude. */
+export const CODEX_BIN = path.resolve(REPO_ROOT, 'node_modules/.bin/codex');
+export const GEMINI_BIN = path.resolve(REPO_ROOT, 'node_modules/.bin/gemini');
+
+/**
+ * Each agent but claude pointed at the model's `url` with a test key: Codex's Responses API (its
+ * executable given by `--codex`), Gemini's API (its executable by its variable).
+ */
+const AGENT_ENV = {
+  codex: (url: string) => ({ OPENAI_BASE_URL: `${url}/v1`, OPENAI_API_KEY: 'sk-test-codex' }),
+  gemini: (url: string) => ({
+    SKILLTRIGGER_GEMINI: GEMINI_BIN,
+    GOOGLE_GEMINI_BASE_URL: url,
+    GEMINI_API_KEY: 'gemini-test-key-0123456789',
+  }),
+} as const;
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -108,6 +125,8 @@ export interface CliWorld {
    * in its temp folder is told apart from what the others leave.
    */
   tmpEnv(name: string): Promise<{ tmp: string; env: NodeJS.ProcessEnv }>;
+  /** claude's environment with each of `agents` pointed at the world's model too, with a test key. */
+  agentEnv(...agents: (keyof typeof AGENT_ENV)[]): NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
@@ -143,6 +162,7 @@ export async function startCliWorld(opts: CliWorldOptions): Promise<CliWorld> {
       const tmp = await dir(`tmp-${name}`);
       return { tmp, env: { ...claude.env, TMPDIR: tmp } };
     },
+    agentEnv: (...agents) => Object.assign({ ...claude.env }, ...agents.map((a) => AGENT_ENV[a](model.url))),
     async close() {
       await model.close();
       await claude.cleanup();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { type Naming, ownModels, parseAgents, qualifiedModels } from '../../src/inputs/agents.js';
+import {
+  type Naming,
+  ownModels,
+  parseAgents,
+  qualifiedModels,
+  refuseContext,
+} from '../../src/inputs/agents.js';
 
 const cli: Naming = {
   agent: '--agent',
@@ -87,5 +93,28 @@ describe('ownModels: one agent', () => {
     expect(() => ownModels('claude', 'codex:gpt-x', n)).toThrow(
       '--model "codex:gpt-x" is for codex, but the agent measured is claude. Fix: --agent codex',
     );
+  });
+});
+
+describe('refuseContext', () => {
+  const entry = [{ context: { turns: [] } }];
+  it('throws for a context an agent cannot start from, naming where it came from', () => {
+    const gemini = [{ agent: 'claude' as const }, { agent: 'gemini' as const }];
+    expect(usageMessage(() => refuseContext(gemini, { context: true, fill: true }, [], 'e.json'))).toContain(
+      '--context-fill: Gemini CLI cannot be measured with a context yet',
+    );
+    expect(
+      usageMessage(() => refuseContext(gemini, { context: false, fill: false }, entry, 'e.json')),
+    ).toContain("e.json: an entry's context: Gemini CLI");
+    expect(() => refuseContext(gemini, { context: false, fill: false }, [{}], 'e.json')).not.toThrow();
+    expect(
+      usageMessage(() => refuseContext([{ agent: 'gemini' }], { context: true, fill: false }, [], 'e.json')),
+    ).toContain('--context: Gemini CLI');
+  });
+
+  it('lets every context through on agents that start from one', () => {
+    expect(() =>
+      refuseContext([{ agent: 'claude' }], { context: true, fill: false }, entry, 'e.json'),
+    ).not.toThrow();
   });
 });

@@ -105,12 +105,7 @@ export function planSkill(
   const { path: file, change } = candidate;
   const previous = candidate.previousPath === undefined ? {} : { previousPath: candidate.previousPath };
   if (change === 'removed' || headText === undefined) {
-    let skill: string | undefined;
-    try {
-      skill = baseText === undefined ? undefined : parseAt(root, file, baseText).name;
-    } catch {
-      skill = undefined;
-    }
+    const skill = removedName(root, file, baseText);
     return {
       kind: 'skip',
       path: file,
@@ -128,16 +123,7 @@ export function planSkill(
       return { kind: 'invalid', path: file, ...previous, change, errors: error };
     throw error;
   }
-  let base: Skill | undefined;
-  let baseProblem: string | undefined;
-  if (baseText !== undefined) {
-    try {
-      base = parseAt(root, candidate.previousPath ?? file, baseText);
-    } catch (error) {
-      if (!(error instanceof InputErrors)) throw error;
-      baseProblem = `the base branch's SKILL.md does not parse (${error.errors[0]?.problem ?? error.message})`;
-    }
-  }
+  const { base, baseProblem } = parseBase(root, candidate.previousPath ?? file, baseText);
   if (base && change !== 'all' && listingEntry(base) === listingEntry(head)) {
     return {
       kind: 'skip',
@@ -157,6 +143,32 @@ export function planSkill(
     ...(base ? { base } : {}),
     ...(baseProblem ? { baseProblem } : {}),
   };
+}
+
+/** A removed skill's name, from its base text where that parses. */
+function removedName(root: string, file: string, baseText: string | undefined): string | undefined {
+  try {
+    return baseText === undefined ? undefined : parseAt(root, file, baseText).name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The base side of a skill, or why it cannot be measured (its SKILL.md does not parse); neither without one. */
+function parseBase(
+  root: string,
+  file: string,
+  baseText: string | undefined,
+): { base?: Skill; baseProblem?: string } {
+  if (baseText === undefined) return {};
+  try {
+    return { base: parseAt(root, file, baseText) };
+  } catch (error) {
+    if (!(error instanceof InputErrors)) throw error;
+    return {
+      baseProblem: `the base branch's SKILL.md does not parse (${error.errors[0]?.problem ?? error.message})`,
+    };
+  }
 }
 
 /** The commits a run compares, and the plan for every SKILL.md in scope. */

@@ -14,7 +14,7 @@ import { type GitHubWrite, githubFailureText } from './write-failure.js';
 /**
  * The drift watch's steps around the Action's measure flow (`mode: drift`, docs/action.md "Drift
  * watch"): which events it runs on; after every skill is measured against its stored baseline (the
- * newest, read by measure-one.ts), the baselines refreshed only when the run allows it; and the one
+ * newest, read by skill-baseline.ts), the baselines refreshed only when the run allows it; and the one
  * drift issue of the repository opened, updated or closed. What moved is judged in
  * results/drift.ts, the issue's text written in text/drift-issue.ts.
  */

@@ -4,9 +4,10 @@ import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
 import { NO_EARLY_START, type RuntimeLookup, startEarly } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';
 import { type Installs, installedBin } from './install.js';
-import { agentsEnv, currentEnvironment, isPaired, loopSettingsOf } from './measure-one.js';
+import { agentsEnv, loopSettingsOf } from './measure-one.js';
 import type { MeasureTarget } from './plan.js';
 import type { Settings } from './settings.js';
+import { currentEnvironment, isPaired } from './skill-baseline.js';
 
 /**
  * The job's first measured run, started before the gates so that its start-up overlaps theirs, as

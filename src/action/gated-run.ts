@@ -11,7 +11,7 @@ import { startActionStandby } from './first-standby.js';
 import { type Installs, installAgent, installedBin, type RunnerPlatform } from './install.js';
 import { CompetitionListing, listSiblings } from './listed.js';
 import { measureTargets } from './measure-job.js';
-import { agentsEnv, fetchBaselineFor, MAX_RETRIES } from './measure-one.js';
+import { agentsEnv, MAX_RETRIES } from './measure-one.js';
 import { forkWithoutSecrets, type MeasureTarget, notRun } from './plan.js';
 import { type ActionGateOptions, type ActionGates, runActionGates } from './preflight.js';
 import { annotateRegressions, publish } from './publish.js';
@@ -24,6 +24,7 @@ import {
   type RoutingMatrixPlan,
 } from './routing-matrix.js';
 import { agentsOf, type Settings } from './settings.js';
+import { fetchBaselineFor } from './skill-baseline.js';
 
 /*
  * The Action's flow once the plan has something to measure (main.ts): install the agents, run the

@@ -12,9 +12,10 @@ import {
   jobShapes,
   stoppedAtBudget,
 } from './job-cost.js';
-import { baselineFor, isPaired, type MeasureContext, measureOne } from './measure-one.js';
+import { type MeasureContext, measureOne } from './measure-one.js';
 import { type MeasureTarget, notRun } from './plan.js';
 import type { ActionRun } from './results/results.js';
+import { baselineFor, isPaired } from './skill-baseline.js';
 
 /**
  * The measure phase of the whole job, after the gates: every skill's baseline planned, the job's

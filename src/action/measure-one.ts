@@ -7,7 +7,6 @@ import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';
 import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
 import { measureSkill } from '../measure/measure-skill.js';
-import { siblingSet } from '../report/build/sibling-counts.js';
 import { junitPathFor, writeRenderingFile } from '../report/disk/files.js';
 import { writeReport } from '../report/files.js';
 import { headline as reportHeadline } from '../report/headline.js';
@@ -17,15 +16,7 @@ import { renderMarkdown } from '../report/markdown.js';
 import type { Report } from '../schemas/report.js';
 import { DEFAULT_RULES } from '../verdict/rules.js';
 import { TOOL_VERSION } from '../version.js';
-import {
-  type BaselinePlan,
-  type CurrentEnvironment,
-  type FetchedBaseline,
-  fetchBaseline,
-  fetchDriftBaseline,
-  judgeFetched,
-  saveAsBaseline,
-} from './baseline.js';
+import { type BaselinePlan, saveAsBaseline } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import { runTurns } from './context-input.js';
@@ -37,6 +28,7 @@ import type { ActionGates } from './preflight.js';
 import { compareWithBaseline } from './results/comparison.js';
 import type { MeasuredSkill } from './results/results.js';
 import { agentsOf, type Settings } from './settings.js';
+import { isPaired } from './skill-baseline.js';
 
 /**
  * The measure phase, one skill at a time: which baseline (cached, or the base description measured
@@ -164,65 +156,6 @@ export function loopSettingsOf(
   } satisfies LoopSettings;
 }
 
-/** The sibling set this run measures with, as the report records it; undefined: measured alone. */
-function competitionOf(target: MeasureTarget, settings: Settings): Report['siblings'] {
-  return target.siblings.length === 0 ? undefined : siblingSet(target.siblings, settings.crossNegatives);
-}
-
-/**
- * A PR skill's cached baseline, restored and read (undefined: not a PR). The job's first skill's is
- * fetched before the gates, so that the claude started beside them is the first run's side.
- */
-export function fetchBaselineFor(
-  target: MeasureTarget,
-  m: Pick<MeasureContext, 'ctx' | 'settings' | 'scope'>,
-): Promise<FetchedBaseline> | undefined {
-  const { plan } = target;
-  // A drift run compares every skill with the last baseline stored for it (src/action/drift.ts).
-  if (m.settings.mode === 'drift') return fetchDriftBaseline(plan.head, m.ctx.runnerOs);
-  if (m.ctx.event.kind !== 'pull_request') return undefined;
-  return fetchBaseline({
-    mode: m.settings.baseline,
-    ...(plan.base ? { base: plan.base } : {}),
-    ...(plan.baseProblem ? { baseProblem: plan.baseProblem } : {}),
-    baseSha: m.scope.base ?? '',
-    runnerOs: m.ctx.runnerOs,
-  });
-}
-
-/** What this job's environment is, to judge a cached baseline against; the gates' part when they have run. */
-export function currentEnvironment(
-  target: MeasureTarget,
-  settings: Settings,
-  gates: Pick<ActionGates, 'cliVersion' | 'rosterInit'>,
-): CurrentEnvironment {
-  return {
-    ...(settings.model === undefined ? {} : { requestedModel: settings.model }),
-    ...(gates.cliVersion === undefined ? {} : { cliVersion: gates.cliVersion }),
-    ...(gates.rosterInit === undefined ? {} : { rosterInit: gates.rosterInit }),
-    siblings: competitionOf(target, settings),
-    crowd: settings.rosterCrowd?.sha256 ?? null,
-  };
-}
-
-/**
- * Which baseline a skill is compared with (undefined: not a PR); planned for every skill before the
- * estimate, from `fetched` when its cache was read already.
- */
-export async function baselineFor(
-  target: MeasureTarget,
-  m: Omit<MeasureContext, 'prices'>,
-  fetched?: FetchedBaseline,
-): Promise<BaselinePlan | undefined> {
-  const got = fetched ?? (await fetchBaselineFor(target, m));
-  return got === undefined ? undefined : judgeFetched(got, currentEnvironment(target, m.settings, m.gates));
-}
-
-/** Whether the skill's base side is measured in this job, interleaved with its head (paired). */
-export function isPaired(target: MeasureTarget, baseline: BaselinePlan | undefined): boolean {
-  return baseline?.use === 'paired' && target.plan.base !== undefined;
-}
-
 /**
  * Measures one skill (with its base description when paired) against the baseline planned for it,
  * and returns what the run records of it.
@@ -232,13 +165,57 @@ export async function measureOne(
   m: MeasureContext,
   baseline: BaselinePlan | undefined,
 ): Promise<MeasuredSkill> {
-  const { ctx, settings, scope, installs, gates, signal } = m;
-  const listedBy = installs[DEFAULT_AGENT];
+  const { ctx, settings } = m;
   const { plan, evalSet } = target;
   const skill = plan.head;
   const paired = isPaired(target, baseline);
   if (baseline)
     core.info(`baseline: ${baseline.use}${'why' in baseline.baseline ? ` (${baseline.baseline.why})` : ''}`);
+  const { report, warnings } = await measureReport(target, m, paired);
+  const written = await writeSkillReport(report, m);
+
+  const drift = settings.mode === 'drift';
+  const names = { base: 'baseline', cand: drift ? 'this run' : 'this PR' };
+  const result: MeasuredSkill = {
+    kind: 'measured',
+    skill: skill.name,
+    file: plan.path,
+    descriptionLine: skill.descriptionLine,
+    change: plan.change,
+    ...(plan.previousPath === undefined ? {} : { previousPath: plan.previousPath }),
+    report,
+    reportPath: written.jsonPath,
+    markdownPath: written.markdownPath,
+    warnings: [...warnings, ...(evalSet.warnings ?? [])],
+  };
+  if (baseline) {
+    result.baseline = baseline.baseline;
+    if (baseline.use === 'cache') result.baselineReport = baseline.report;
+    Object.assign(
+      result,
+      compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
+    );
+  }
+  // A drift run saves only once every skill is judged (src/action/drift.ts).
+  if (ctx.event.kind !== 'pull_request' && !drift)
+    result.saved = await saveBaseline(report, written.jsonPath, m);
+  if (result.comparison) core.info(`compared with the baseline: ${result.comparison.label}`);
+  return result;
+}
+
+/**
+ * The runs of one skill (both sides when paired), each told as it ends, with what Claude Code lists
+ * for each side read first; the job's budget charged. Returns the report and the listing's warnings.
+ */
+async function measureReport(
+  target: MeasureTarget,
+  m: MeasureContext,
+  paired: boolean,
+): Promise<{ report: Report; warnings: string[] }> {
+  const { ctx, settings, installs, gates, signal } = m;
+  const listedBy = installs[DEFAULT_AGENT];
+  const { plan, evalSet } = target;
+  const skill = plan.head;
   const queries = evalSet.items.length;
   const env = agentsEnv(settings);
   // What Claude Code lists for each side, as the CLI's run reads it (docs/listing-parity.md).
@@ -284,51 +261,31 @@ export async function measureOne(
     signal,
   );
   m.budget?.record(report, unreportedRuns);
-  const out = path.resolve(ctx.workspace, settings.out);
+  return { report, warnings };
+}
+
+/** The report written (with its JUnit file beside it), its headlines told. */
+async function writeSkillReport(report: Report, m: MeasureContext) {
+  const out = path.resolve(m.ctx.workspace, m.settings.out);
   const written = await writeReport(out, report, renderMarkdown(report));
   // The `junit` output: the same per-query results as JUnit XML, beside the report.
   await writeRenderingFile(junitPathFor(written.jsonPath), renderJunit(report), 'JUnit XML', 'the out input');
   if (report.baseline) core.info(`baseline: ${reportHeadline(report.baseline)}`);
   core.info(`${report.baseline ? 'this PR:  ' : ''}${reportHeadline(report.candidate)}`);
   core.info(`report: ${written.jsonPath}`);
+  return written;
+}
 
-  const drift = settings.mode === 'drift';
-  const names = { base: 'baseline', cand: drift ? 'this run' : 'this PR' };
-  const result: MeasuredSkill = {
-    kind: 'measured',
-    skill: skill.name,
-    file: plan.path,
-    descriptionLine: skill.descriptionLine,
-    change: plan.change,
-    ...(plan.previousPath === undefined ? {} : { previousPath: plan.previousPath }),
-    report,
-    reportPath: written.jsonPath,
-    markdownPath: written.markdownPath,
-    warnings: [...warnings, ...(evalSet.warnings ?? [])],
-  };
-  if (baseline) {
-    result.baseline = baseline.baseline;
-    if (baseline.use === 'cache') result.baselineReport = baseline.report;
-    Object.assign(
-      result,
-      compareWithBaseline(report, baseline.use === 'cache' ? baseline.report : baseline.use, names),
-    );
-  }
-  // A drift run saves only once every skill is judged (src/action/drift.ts).
-  if (ctx.event.kind !== 'pull_request' && !drift) {
-    // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
-    result.saved = signal.aborted
-      ? { saved: false, why: 'the job was cancelled, and a cut-short run is never a baseline' }
-      : await saveAsBaseline({
-          report,
-          reportPath: written.jsonPath,
-          sha: scope.head,
-          runnerOs: ctx.runnerOs,
-        });
-    core.info(
-      result.saved.saved ? `baseline saved: ${result.saved.key}` : `baseline not saved: ${result.saved.why}`,
-    );
-  }
-  if (result.comparison) core.info(`compared with the baseline: ${result.comparison.label}`);
-  return result;
+/** Outside a PR: the report saved as the skill's baseline, unless the job was cancelled. */
+async function saveBaseline(
+  report: Report,
+  reportPath: string,
+  m: MeasureContext,
+): Promise<NonNullable<MeasuredSkill['saved']>> {
+  // A cancelled job saves nothing, even a report that kept a verdict: a baseline is a whole run.
+  const saved = m.signal.aborted
+    ? { saved: false as const, why: 'the job was cancelled, and a cut-short run is never a baseline' }
+    : await saveAsBaseline({ report, reportPath, sha: m.scope.head, runnerOs: m.ctx.runnerOs });
+  core.info(saved.saved ? `baseline saved: ${saved.key}` : `baseline not saved: ${saved.why}`);
+  return saved;
 }

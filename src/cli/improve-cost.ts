@@ -102,6 +102,33 @@ export function planSessionCost(
   prices: Prices,
   maxCostUsd: number | undefined,
 ): SessionCosting {
+  const { costOfUsage, priced, phases, estimate, plan } = estimateSession(input, preflight, prices);
+  if (maxCostUsd === undefined) return { costOfUsage, ...(plan ? { plan } : {}) };
+  if (!plan) {
+    throw new UsageError(
+      `--max-cost-usd needs a price for the session's model, and the price table has none for "${priced}". Fix: pass --prices <file> with its rates (docs/cost.md), or --model with a priced model id`,
+    );
+  }
+  if (!fitsBudget(0, plan.usd, maxCostUsd)) throw overBudget(input, phases, plan, maxCostUsd, auto);
+  return {
+    costOfUsage,
+    plan,
+    budget: { maxUsd: maxCostUsd, firstRunUsd: dearestRunUsd(estimate), rewriteUsd: plan.rewriteUsd },
+  };
+}
+
+/** How many queries each phase of a session measures: the original, one iteration, the holdout check. */
+interface SessionPhases {
+  original: number;
+  iteration: number;
+  holdout: number;
+}
+
+/**
+ * The session priced: its model's key and price, each phase's queries, the runs' estimate and the
+ * plan with the rewrite calls (undefined when the model has no price).
+ */
+function estimateSession(input: SessionShapeInput, preflight: PreflightResult, prices: Prices) {
   // Another agent's model is keyed apart (`codex:default`) and priced from its own round trip.
   const models = planModels([{ agent: input.agent ?? DEFAULT_AGENT }], [input.model]);
   const trips = planRoundTrips(
@@ -118,7 +145,7 @@ export function planSessionCost(
     const cost = costOf(usage, priced, prices.table);
     return cost.kind === 'priced' ? cost.usd : null;
   };
-  const phases = {
+  const phases: SessionPhases = {
     original: input.train.length + input.holdout.length,
     iteration: 2 * input.train.length,
     holdout: 2 * input.holdout.length,
@@ -152,35 +179,33 @@ export function planSessionCost(
           rewriteUsd: roundTripUsd + extra,
           usd: estimate.usd + input.iterations * (roundTripUsd + extra),
         };
-  if (maxCostUsd === undefined) return { costOfUsage, ...(plan ? { plan } : {}) };
-  if (!plan) {
-    throw new UsageError(
-      `--max-cost-usd needs a price for the session's model, and the price table has none for "${priced}". Fix: pass --prices <file> with its rates (docs/cost.md), or --model with a priced model id`,
-    );
-  }
-  if (!fitsBudget(0, plan.usd, maxCostUsd)) {
-    const perRun = plan.runs === 0 ? 0 : plan.measuredUsd / plan.runs;
-    const cost = (queries: number) => queries * input.runsPerQuery * perRun;
-    const fixed = cost(phases.original) + cost(phases.holdout);
-    const perIteration = cost(phases.iteration) + plan.rewriteUsd;
-    const iterations = Math.max(
-      0,
-      Math.min(input.iterations, Math.floor((maxCostUsd - fixed) / perIteration + 1e-9)),
-    );
-    const originalRuns = phases.original * input.runsPerQuery;
-    const buys =
-      iterations > 0
-        ? `the original's measurement, ${iterations} of the ${input.iterations} iterations and the holdout check`
-        : maxCostUsd < cost(phases.original)
-          ? `about ${perRun === 0 ? 0 : Math.floor(maxCostUsd / perRun + 1e-9)} measured runs: not even the original's measurement (${originalRuns} runs)`
-          : "the original's measurement, but not one iteration with its holdout check";
-    throw new UsageError(
-      `the improve session is estimated at ${auto ? 'up to ' : ''}${formatUsd(plan.usd)} (${plan.runs} measured runs at most, ${formatUsd(plan.measuredUsd)}, and ${plan.rewriteCalls === 1 ? 'a rewrite call' : `${plan.rewriteCalls} rewrite calls`} at about ${formatUsd(plan.rewriteUsd)}${plan.rewriteCalls === 1 ? '' : ' each'}), more than --max-cost-usd ${formatUsd(maxCostUsd)}, which buys ${buys}; nothing was measured. Fix: raise --max-cost-usd, or plan less (${iterations > 0 ? `--iterations ${iterations}, ` : ''}fewer --runs or queries)`,
-    );
-  }
-  return {
-    costOfUsage,
-    plan,
-    budget: { maxUsd: maxCostUsd, firstRunUsd: dearestRunUsd(estimate), rewriteUsd: plan.rewriteUsd },
-  };
+  return { costOfUsage, priced, phases, estimate, plan };
+}
+
+/** The refusal of a session dearer than `--max-cost-usd`: what the budget buys, and how to plan less. */
+function overBudget(
+  input: SessionShapeInput,
+  phases: SessionPhases,
+  plan: SessionPlan,
+  maxCostUsd: number,
+  auto: boolean,
+): UsageError {
+  const perRun = plan.runs === 0 ? 0 : plan.measuredUsd / plan.runs;
+  const cost = (queries: number) => queries * input.runsPerQuery * perRun;
+  const fixed = cost(phases.original) + cost(phases.holdout);
+  const perIteration = cost(phases.iteration) + plan.rewriteUsd;
+  const iterations = Math.max(
+    0,
+    Math.min(input.iterations, Math.floor((maxCostUsd - fixed) / perIteration + 1e-9)),
+  );
+  const originalRuns = phases.original * input.runsPerQuery;
+  const buys =
+    iterations > 0
+      ? `the original's measurement, ${iterations} of the ${input.iterations} iterations and the holdout check`
+      : maxCostUsd < cost(phases.original)
+        ? `about ${perRun === 0 ? 0 : Math.floor(maxCostUsd / perRun + 1e-9)} measured runs: not even the original's measurement (${originalRuns} runs)`
+        : "the original's measurement, but not one iteration with its holdout check";
+  return new UsageError(
+    `the improve session is estimated at ${auto ? 'up to ' : ''}${formatUsd(plan.usd)} (${plan.runs} measured runs at most, ${formatUsd(plan.measuredUsd)}, and ${plan.rewriteCalls === 1 ? 'a rewrite call' : `${plan.rewriteCalls} rewrite calls`} at about ${formatUsd(plan.rewriteUsd)}${plan.rewriteCalls === 1 ? '' : ' each'}), more than --max-cost-usd ${formatUsd(maxCostUsd)}, which buys ${buys}; nothing was measured. Fix: raise --max-cost-usd, or plan less (${iterations > 0 ? `--iterations ${iterations}, ` : ''}fewer --runs or queries)`,
+  );
 }

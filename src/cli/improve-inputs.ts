@@ -3,7 +3,7 @@ import { DEFAULT_AGENT } from '../agents/registry.js';
 import { runtimeOf } from '../agents/runtime.js';
 import { InputError } from '../errors.js';
 import { splitItems } from '../improve/decide.js';
-import { contextRefusal, contextSource } from '../inputs/agents.js';
+import { refuseContext } from '../inputs/agents.js';
 import type { ContextTurn } from '../inputs/context.js';
 import type { EvalSet, Skill } from '../inputs/types.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';
@@ -46,15 +46,12 @@ export function refuseForAgent(args: AgentArgs, skill: Skill, evalSet: EvalSet):
   if (agents === undefined) return;
   const unlisted = runtimeOf(args.agent ?? DEFAULT_AGENT)?.unlisted(skill);
   if (unlisted) throw unlisted;
-  const refused = contextRefusal(
+  refuseContext(
     agents,
-    contextSource(
-      { context: args.contextTurns !== undefined, fill: args.contextFill !== undefined },
-      evalSet.items,
-      evalSet.file,
-    ),
+    { context: args.contextTurns !== undefined, fill: args.contextFill !== undefined },
+    evalSet.items,
+    evalSet.file,
   );
-  if (refused) throw refused;
 }
 
 /** Every input is checked before anything is spent: both classes on train, a holdout to check on. */

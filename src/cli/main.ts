@@ -81,12 +81,46 @@ export function secondSignalText(signal: NodeJS.Signals, agents: readonly AgentI
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   registerSecrets(io.env, SECRET_VARIABLES);
-  const controller = new AbortController();
-  let signals = 0;
-  /** The second signal's removal of the temp projects: the command does not return before it ends. */
-  let sweeping: Promise<void> | undefined;
   /** Whether this command starts claude (and so may leave a lock behind), and the agents it runs. */
   const command: { startsAgents: boolean; agents: AgentId[] } = { startsAgents: false, agents: [] };
+  const stop = stopOnSignals(io, command);
+  stop.listen(true);
+  const startedAt = Date.now();
+  try {
+    const args = parseCli(argv, io.env);
+    command.startsAgents = startsAgents(args);
+    command.agents = agentsRun(args);
+    // Every command that starts claude makes temp folders: a missing or full temp folder is said
+    // as such here, not as a missing claude or a stack trace later. `check` only probes the
+    // listing, and a full folder there is told by the full-disk message below.
+    if (command.startsAgents && args.command !== 'check') await checkTempFolder(io.env);
+    // What a SIGKILLed skilltrigger left (its temp folders, their claude groups) goes first (temp-owner.ts).
+    if (command.startsAgents) await sweepDeadRuns(os.tmpdir(), io.env);
+    return await dispatch(args, io, stop.signal);
+  } catch (error) {
+    return await errorExit(error, io);
+  } finally {
+    // The last leftovers go while the signals are still listened to: a signal in this window counts
+    // as the second (or third) one, rather than ending the process by its default action, with no
+    // exit code.
+    try {
+      await removeInterruptedWritesAfter(command.startsAgents, io.env, startedAt);
+      await stop.sweeping();
+    } finally {
+      stop.listen(false);
+    }
+  }
+}
+
+/**
+ * The stop signals as `main` hears them: the first aborts `signal`, the second kills every agent's
+ * process group and removes the temp projects (`sweeping`: the command does not return before that
+ * ends), the third exits at once.
+ */
+function stopOnSignals(io: CliIo, command: { agents: AgentId[] }) {
+  const controller = new AbortController();
+  let signals = 0;
+  let sweeping: Promise<void> | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     signals++;
     if (signals === 1) {
@@ -102,82 +136,64 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     void removeAllStubProjects().finally(() => process.exit(130));
   };
-  const listen = (on: boolean) => {
-    for (const signal of STOP_SIGNALS) {
-      if (on) process.on(signal, onSignal);
-      else process.off(signal, onSignal);
-    }
+  return {
+    signal: controller.signal,
+    listen(on: boolean): void {
+      for (const signal of STOP_SIGNALS) {
+        if (on) process.on(signal, onSignal);
+        else process.off(signal, onSignal);
+      }
+    },
+    sweeping: (): Promise<void> | undefined => sweeping,
   };
-  listen(true);
-  const startedAt = Date.now();
-  try {
-    const args = parseCli(argv, io.env);
-    command.startsAgents = startsAgents(args);
-    command.agents = agentsRun(args);
-    // Every command that starts claude makes temp folders: a missing or full temp folder is said
-    // as such here, not as a missing claude or a stack trace later. `check` only probes the
-    // listing, and a full folder there is told by the full-disk message below.
-    if (command.startsAgents && args.command !== 'check') await checkTempFolder(io.env);
-    // What a SIGKILLed skilltrigger left (its temp folders, their claude groups) goes first (temp-owner.ts).
-    if (command.startsAgents) await sweepDeadRuns(os.tmpdir(), io.env);
-    switch (args.command) {
-      case 'help':
-        io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
-        return ExitCode.verdict;
-      case 'version':
-        io.stdout.write(`${TOOL_VERSION}\n`);
-        return ExitCode.verdict;
-      case 'run':
-        return await runCommand(args, io, controller.signal);
-      case 'compare':
-        return await compareCommand(args, io);
-      case 'check':
-        return await checkCommand(args, io);
-      case 'preflight':
-        return await preflightCommand(args, io, controller.signal);
-      case 'view':
-        return await viewCommand(args, io);
-      case 'init':
-        return await initCommand(args, io, controller.signal);
-      case 'improve':
-        return await improveCommand(args, io, controller.signal);
-      case 'improve-apply':
-        return await improveApplyCommand(args, io);
-      case 'matrix':
-        return await matrixCommand(args, io, controller.signal);
-      case 'roster-export':
-        return await rosterExportCommand(args, io);
-    }
-  } catch (error) {
-    if (error instanceof SkilltriggerError) {
-      io.stderr.write(`skilltrigger: ${error.message}\n`);
-      return error.exitCode;
-    }
-    const full = await fullDiskMessage(io.env, error);
-    if (full !== undefined) {
-      io.stderr.write(`skilltrigger: ${full}\n`);
-      return ExitCode.input;
-    }
-    // A bug, not a user error: show it, but still as a distinct failure.
-    io.stderr.write(
-      `skilltrigger: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    return 1;
-  } finally {
-    await windDown();
-  }
+}
 
-  /**
-   * The last leftovers go while the signals are still listened to: a signal in this window counts
-   * as the second (or third) one, rather than ending the process by its default action, with no
-   * exit code.
-   */
-  async function windDown(): Promise<void> {
-    try {
-      await removeInterruptedWritesAfter(command.startsAgents, io.env, startedAt);
-      await sweeping;
-    } finally {
-      listen(false);
-    }
+/** One parsed command run to its exit code. */
+async function dispatch(args: CliArgs, io: CliIo, signal: AbortSignal): Promise<number> {
+  switch (args.command) {
+    case 'help':
+      io.stdout.write(args.topic === undefined ? `${USAGE}\n` : renderCommandHelp(args.topic));
+      return ExitCode.verdict;
+    case 'version':
+      io.stdout.write(`${TOOL_VERSION}\n`);
+      return ExitCode.verdict;
+    case 'run':
+      return await runCommand(args, io, signal);
+    case 'compare':
+      return await compareCommand(args, io);
+    case 'check':
+      return await checkCommand(args, io);
+    case 'preflight':
+      return await preflightCommand(args, io, signal);
+    case 'view':
+      return await viewCommand(args, io);
+    case 'init':
+      return await initCommand(args, io, signal);
+    case 'improve':
+      return await improveCommand(args, io, signal);
+    case 'improve-apply':
+      return await improveApplyCommand(args, io);
+    case 'matrix':
+      return await matrixCommand(args, io, signal);
+    case 'roster-export':
+      return await rosterExportCommand(args, io);
   }
+}
+
+/** A thrown error as the user reads it and its exit code: a user error, a full disk, or a bug. */
+async function errorExit(error: unknown, io: CliIo): Promise<number> {
+  if (error instanceof SkilltriggerError) {
+    io.stderr.write(`skilltrigger: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const full = await fullDiskMessage(io.env, error);
+  if (full !== undefined) {
+    io.stderr.write(`skilltrigger: ${full}\n`);
+    return ExitCode.input;
+  }
+  // A bug, not a user error: show it, but still as a distinct failure.
+  io.stderr.write(
+    `skilltrigger: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  return 1;
 }

@@ -60,6 +60,24 @@ export function startFirstStandby(
       });
 }
 
+/** What `run` measures, as its earlier steps read it. */
+interface MeasureInputs {
+  skill: Skill;
+  evalSet: EvalSet;
+  description: string;
+  baselineDescription: string | undefined;
+  baselineFrom?: BaselineFrom;
+  /** The eval set's file, as given or found (src/cli/eval-file.ts): the `next:` line names it. */
+  evalFile: string;
+  listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
+  siblings: SiblingListed[];
+  agents?: MeasureSettings['agents'];
+  others?: MeasureSettings['others'];
+  agentVersions?: MeasureSettings['agentVersions'];
+  early?: EarlyStart;
+  roster?: MeasureSettings['roster'];
+}
+
 /**
  * `run`'s last step: measure, print what was measured (the headline, the splits, the comparison),
  * write the report (and the JUnit file), and return the exit code.
@@ -68,25 +86,42 @@ export async function measureAndReport(
   args: RunArgs,
   io: CliIo,
   signal: AbortSignal,
-  inputs: {
-    skill: Skill;
-    evalSet: EvalSet;
-    description: string;
-    baselineDescription: string | undefined;
-    baselineFrom?: BaselineFrom;
-    /** The eval set's file, as given or found (src/cli/eval-file.ts): the `next:` line names it. */
-    evalFile: string;
-    listed?: { candidate: string; baseline?: string; source: 'probe' | 'emulation' };
-    siblings: SiblingListed[];
-    agents?: MeasureSettings['agents'];
-    others?: MeasureSettings['others'];
-    agentVersions?: MeasureSettings['agentVersions'];
-    early?: EarlyStart;
-    roster?: MeasureSettings['roster'];
-  },
+  inputs: MeasureInputs,
   preflight: PreflightResult,
   cost: MeasureCost,
 ): Promise<ExitCode> {
+  const measured = await measureRun(args, io, signal, inputs, preflight, cost);
+  // Where each side's text came from: the SKILL.md, a flag's text or a file (never the text or the path).
+  measured.candidate.description.from = args.description === undefined ? 'skill' : 'text';
+  if (measured.baseline && inputs.baselineFrom) measured.baseline.description.from = inputs.baselineFrom;
+  // With several models a pair is judged model by model: each candidate against its own model's baseline.
+  const byModel = pairedByModel(measured);
+  const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;
+  // The numbers go out before the write, so a report folder that refuses the file loses nothing.
+  printMeasured(report, io);
+  printComparison(report, io);
+  const paths = await writeReport(args.out, report, renderMarkdown(report));
+  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
+  if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
+  if (args.junit !== undefined) {
+    await writeRenderingFile(args.junit, renderJunit(report), 'JUnit XML', '--junit');
+    io.stdout.write(`junit:  ${args.junit}\n`);
+  }
+  io.stdout.write(`${failingLine(report.candidate)}\n`);
+  const where = { json: paths.jsonPath, skill: args.skill, evalFile: inputs.evalFile };
+  for (const l of nextLines(report, where)) io.stdout.write(`${l}\n`);
+  return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
+}
+
+/** The measurement itself, its progress on stderr and each side's listing said as it is read. */
+async function measureRun(
+  args: RunArgs,
+  io: CliIo,
+  signal: AbortSignal,
+  inputs: MeasureInputs,
+  preflight: PreflightResult,
+  cost: MeasureCost,
+): Promise<Report> {
   const { skill, evalSet, description, baselineDescription, listed, siblings } = inputs;
   const paired = baselineDescription !== undefined;
   const progress = new ProgressReporter(io.stderr, evalSet.items.length, args.runs, paired);
@@ -115,13 +150,11 @@ export async function measureAndReport(
     signal,
   );
   progress.clearBar();
-  // Where each side's text came from: the SKILL.md, a flag's text or a file (never the text or the path).
-  measured.candidate.description.from = args.description === undefined ? 'skill' : 'text';
-  if (measured.baseline && inputs.baselineFrom) measured.baseline.description.from = inputs.baselineFrom;
-  // With several models a pair is judged model by model: each candidate against its own model's baseline.
-  const byModel = pairedByModel(measured);
-  const report: Report = byModel ? { ...measured, pairedByModel: byModel } : measured;
-  // The numbers go out before the write, so a report folder that refuses the file loses nothing.
+  return measured;
+}
+
+/** Each side as it was measured: its listing, the no-verdict line, the headline, the splits, the cost. */
+function printMeasured(report: Report, io: CliIo): void {
   if (report.simulated)
     io.stdout.write('SIMULATED: these numbers come from the simulated model, not from a real model.\n');
   // How the stub was listed comes first: a name-only listing means the rate below is the name's.
@@ -159,6 +192,10 @@ export async function measureAndReport(
         io.stdout.write(`${side}${l}\n`);
       for (const w of costWarnings(m)) io.stderr.write(`warning: ${side}${w}\n`);
     }
+}
+
+/** A paired run's comparison: model by model, or the two sides (the clean room and the crowd). */
+function printComparison(report: Report, io: CliIo): void {
   if (report.pairedByModel) {
     io.stdout.write(modelsComparisonText(compareReportByModel(report)));
     io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);
@@ -173,15 +210,4 @@ export async function measureAndReport(
       `\n${renderComparisonText(compareReport(report, clean ? { names: { base: 'clean room', cand: 'among the crowd' } } : {}))}`,
     );
   }
-  const paths = await writeReport(args.out, report, renderMarkdown(report));
-  io.stdout.write(`report: ${paths.jsonPath}\n        ${paths.markdownPath}\n`);
-  if (paths.htmlPath) io.stdout.write(`        ${paths.htmlPath}\n`);
-  if (args.junit !== undefined) {
-    await writeRenderingFile(args.junit, renderJunit(report), 'JUnit XML', '--junit');
-    io.stdout.write(`junit:  ${args.junit}\n`);
-  }
-  io.stdout.write(`${failingLine(report.candidate)}\n`);
-  const where = { json: paths.jsonPath, skill: args.skill, evalFile: inputs.evalFile };
-  for (const l of nextLines(report, where)) io.stdout.write(`${l}\n`);
-  return report.verdict === 'ok' ? ExitCode.verdict : ExitCode.noVerdict;
 }

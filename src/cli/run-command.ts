@@ -4,7 +4,7 @@ import { runtimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
-import { contextRefusal, contextSource } from '../inputs/agents.js';
+import { refuseContext } from '../inputs/agents.js';
 import { leftOutLink, loadSkill } from '../inputs/files.js';
 import { crossNegativeItems, loadSiblings } from '../inputs/sibling-files.js';
 import { crossNegativesEstimate } from '../inputs/siblings.js';
@@ -60,15 +60,12 @@ async function runAmong(
   const { args, skill, evalSet, description, baselineDescription, siblingSkills } = inputs;
   warnBeforeRun(inputs, io);
   const agents = args.agents ?? DEFAULT_AGENTS;
-  const refused = contextRefusal(
+  refuseContext(
     agents,
-    contextSource(
-      { context: inputs.context !== undefined, fill: given.contextFill !== undefined },
-      evalSet.items,
-      inputs.evalFile,
-    ),
+    { context: inputs.context !== undefined, fill: given.contextFill !== undefined },
+    evalSet.items,
+    inputs.evalFile,
   );
-  if (refused) throw refused;
   const listedByAgent = agentNotes(inputs, agents, io);
   // With several agents the default agent's gates take its own model.
   const several = agents.length > 1;

@@ -126,3 +126,17 @@ export function contextSource(
     ? `${evalFile}: an entry's context`
     : undefined;
 }
+
+/**
+ * Before anything is spent: throws `contextRefusal`'s error when the context these runs are given
+ * (`contextSource` of the flags and the eval set's entries) is one an agent's runs cannot start from.
+ */
+export function refuseContext(
+  agents: readonly AgentChoice[],
+  given: { context: boolean; fill: boolean },
+  items: readonly { context?: { turns?: unknown } }[],
+  evalFile: string,
+): void {
+  const refused = contextRefusal(agents, contextSource(given, items, evalFile));
+  if (refused) throw refused;
+}

@@ -51,39 +51,52 @@ export function loopBook(spec: Pick<LoopSpec, 'items' | 'sides' | 'rules'>, shap
     },
     /** The no-verdict rule (docs/design.md): some (side, model) has lost too much to give a verdict. */
     stops(): boolean {
-      return groups.map(perItemOf).some((perItem) =>
-        shouldStop({
-          planned: plannedOf(perItem),
-          lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
-          anyQueryLostAll: perItem.some(
-            (runs) =>
-              runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
-          ),
-          share: rules.noVerdictShare,
-        }),
-      );
+      return groups.map(perItemOf).some((perItem) => lostTooMuch(perItem, plannedOf(perItem), rules));
     },
     /** The runs after plan[index] that are still to run, nearest first, for the agents to prepare. */
     upcoming(index: number, agentOf: (target: number) => { id: UpcomingRun['agent'] }): UpcomingRun[] {
-      const settledNow = new Map<number, boolean>();
-      const isSettled = (item: number): boolean => {
-        const known = settledNow.get(item) ?? settled(item);
-        settledNow.set(item, known);
-        return known;
-      };
-      return shape.runs
-        .slice(index + 1)
-        .filter((slot) => !isSettled(slot.itemIndex))
-        .map((slot) => {
-          const model = slotModel(shape, slot.model) ?? targets[slot.model]?.model;
-          const context = items[slot.itemIndex]?.context?.turns;
-          return {
-            agent: agentOf(slot.model).id,
-            side: slot.side,
-            ...(model === undefined ? {} : { model }),
-            ...(context === undefined ? {} : { context }),
-          };
-        });
+      return upcomingRuns(shape, items, index, settled, agentOf);
     },
   };
+}
+
+/** The no-verdict rule on one (side, model)'s runs, query by query, with `planned` runs in its plan. */
+function lostTooMuch(perItem: RunResult[][], planned: number, rules: LoopSpec['rules']): boolean {
+  return shouldStop({
+    planned,
+    lost: perItem.flat().filter((r) => isLost(r.outcome)).length,
+    anyQueryLostAll: perItem.some(
+      (runs) => runs.length > 0 && runs.length === rules.runsPerQuery && runs.every((r) => isLost(r.outcome)),
+    ),
+    share: rules.noVerdictShare,
+  });
+}
+
+/** The runs after plan[index] whose query has not settled, nearest first, each as its agent prepares it. */
+function upcomingRuns(
+  shape: LoopTargets,
+  items: LoopSpec['items'],
+  index: number,
+  settled: (itemIndex: number) => boolean,
+  agentOf: (target: number) => { id: UpcomingRun['agent'] },
+): UpcomingRun[] {
+  const settledNow = new Map<number, boolean>();
+  const isSettled = (item: number): boolean => {
+    const known = settledNow.get(item) ?? settled(item);
+    settledNow.set(item, known);
+    return known;
+  };
+  return shape.runs
+    .slice(index + 1)
+    .filter((slot) => !isSettled(slot.itemIndex))
+    .map((slot) => {
+      const model = slotModel(shape, slot.model) ?? shape.targets[slot.model]?.model;
+      const context = items[slot.itemIndex]?.context?.turns;
+      return {
+        agent: agentOf(slot.model).id,
+        side: slot.side,
+        ...(model === undefined ? {} : { model }),
+        ...(context === undefined ? {} : { context }),
+      };
+    });
 }

@@ -4,10 +4,10 @@
  * and each way a call ends without an answer named as `AskResult` names it.
  */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskSettings } from '../../../src/agents/agent.js';
+import { describe, expect, it } from 'vitest';
 import { askCodex, codexAskArgs } from '../../../src/agents/codex/ask.js';
-import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../../src/simulated/model.js';
+import type { Behaviour } from '../../../src/simulated/model.js';
+import { useAskWorld } from '../../fakes/ask-world.js';
 
 const CODEX_BIN = resolve('node_modules/.bin/codex');
 const KEY = 'sk-codex-ask-0123456789';
@@ -19,29 +19,12 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'ask: interrupted': { kind: 'hang' },
 };
 
-let model: SimulatedModel;
-
-beforeAll(async () => {
-  model = await startSimulatedModel({
-    chunkDelayMs: 0,
-    recordBodies: true,
-    script: (req) => BEHAVIOURS[req.query],
-  });
-});
-
-afterAll(async () => {
-  await model?.close();
-});
-
-const settings = (over: Partial<AskSettings> = {}): AskSettings => ({
-  bin: CODEX_BIN,
-  env: { ...process.env, OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: KEY },
-  maxRetries: 0,
-  timeoutMs: 60_000,
-  ...over,
-});
-
-const requestsFor = (query: string) => model.requests.filter((r) => r.view?.query === query);
+const world = useAskWorld(CODEX_BIN, BEHAVIOURS, (url) => ({
+  ...process.env,
+  OPENAI_BASE_URL: `${url}/v1`,
+  OPENAI_API_KEY: KEY,
+}));
+const { settings, requestsFor } = world;
 
 describe('askCodex', () => {
   it('reads the answer and its tokens; the request lists no skill and offers no shell', async () => {
@@ -83,8 +66,8 @@ describe('askCodex', () => {
     expect(await askCodex('ask: answer', settings({ bin: '/nonexistent/codex' }))).toMatchObject({
       kind: 'spawn-failed',
     });
-    const before = model.requests.length;
-    const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_BASE_URL: `${model.url}/v1` };
+    const before = world.model.requests.length;
+    const env: NodeJS.ProcessEnv = { ...process.env, OPENAI_BASE_URL: `${world.model.url}/v1` };
     delete env.OPENAI_API_KEY;
     delete env.CODEX_API_KEY;
     expect(await askCodex('ask: answer', settings({ env }))).toMatchObject({
@@ -92,7 +75,7 @@ describe('askCodex', () => {
       cause: 'auth',
       said: 'no API key in CODEX_API_KEY or OPENAI_API_KEY',
     });
-    expect(model.requests.length).toBe(before);
+    expect(world.model.requests.length).toBe(before);
   });
 
   it('puts the prompt after `--`, the model before it, with the shell tool and the skills off', () => {

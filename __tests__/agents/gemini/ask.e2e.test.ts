@@ -4,10 +4,10 @@
  * each way a call ends without an answer named as `AskResult` names it.
  */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskSettings } from '../../../src/agents/agent.js';
+import { describe, expect, it } from 'vitest';
 import { askGemini, geminiAskArgs } from '../../../src/agents/gemini/ask.js';
-import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../../src/simulated/model.js';
+import type { Behaviour } from '../../../src/simulated/model.js';
+import { useAskWorld } from '../../fakes/ask-world.js';
 
 const GEMINI_BIN = resolve('node_modules/.bin/gemini');
 const KEY = 'gemini-ask-key-0123456789';
@@ -18,29 +18,12 @@ const BEHAVIOURS: Record<string, Behaviour> = {
   'ask: hang': { kind: 'hang' },
 };
 
-let model: SimulatedModel;
-
-beforeAll(async () => {
-  model = await startSimulatedModel({
-    chunkDelayMs: 0,
-    recordBodies: true,
-    script: (req) => BEHAVIOURS[req.query],
-  });
-});
-
-afterAll(async () => {
-  await model?.close();
-});
-
-const settings = (over: Partial<AskSettings> = {}): AskSettings => ({
-  bin: GEMINI_BIN,
-  env: { ...process.env, GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: KEY },
-  maxRetries: 0,
-  timeoutMs: 60_000,
-  ...over,
-});
-
-const requestsFor = (query: string) => model.requests.filter((r) => r.view?.query === query);
+const world = useAskWorld(GEMINI_BIN, BEHAVIOURS, (url) => ({
+  ...process.env,
+  GOOGLE_GEMINI_BASE_URL: url,
+  GEMINI_API_KEY: KEY,
+}));
+const { settings, requestsFor } = world;
 
 describe('askGemini', () => {
   it('reads the answer and its tokens; the request lists no skill and offers no tool', async () => {
@@ -69,8 +52,8 @@ describe('askGemini', () => {
     expect(await askGemini('ask: answer', settings({ bin: '/nonexistent/gemini' }))).toMatchObject({
       kind: 'spawn-failed',
     });
-    const before = model.requests.length;
-    const env: NodeJS.ProcessEnv = { ...process.env, GOOGLE_GEMINI_BASE_URL: model.url };
+    const before = world.model.requests.length;
+    const env: NodeJS.ProcessEnv = { ...process.env, GOOGLE_GEMINI_BASE_URL: world.model.url };
     delete env.GEMINI_API_KEY;
     delete env.GOOGLE_API_KEY;
     expect(await askGemini('ask: answer', settings({ env }))).toMatchObject({
@@ -78,7 +61,7 @@ describe('askGemini', () => {
       cause: 'auth',
       said: 'no API key in GEMINI_API_KEY or GOOGLE_API_KEY',
     });
-    expect(model.requests.length).toBe(before);
+    expect(world.model.requests.length).toBe(before);
   });
 
   it('names the model and glues the prompt to --prompt=, without yolo', () => {

@@ -60,6 +60,16 @@ function measuredSection(run: ActionRun, report: MatrixReport, limits: MatrixLim
   const changed = changedSkills(run, report);
   // With no changed skill among the matrix's (every one removed, say), the whole matrix is shown.
   const focus = limits.everyRow || changed.size === 0 ? undefined : changed;
+  return [
+    ...matrixHead(report),
+    ...focusedTable(report, focus),
+    ...figuresTable(report, focus),
+    ...stolenLines(report, focus, limits),
+  ];
+}
+
+/** The headline, and what the matrix is: simulated, one leg, merged legs, no verdict. */
+function matrixHead(report: MatrixReport): string[] {
   const lines: string[] = [];
   if (report.simulated)
     lines.push('**SIMULATED**: these numbers come from the simulated model, not from a real model.', '');
@@ -78,25 +88,32 @@ function measuredSection(run: ActionRun, report: MatrixReport, limits: MatrixLim
       '',
       ...report.noVerdictReasons.map((r) => `- ${escapeLineStart(r)}`),
     );
+  return lines;
+}
 
+/** The matrix itself: the changed skills' rows (`focus`) and the columns their runs loaded, or all. */
+function focusedTable(report: MatrixReport, focus: Set<string> | undefined): string[] {
   const rows = focus === undefined ? report.rows : report.rows.filter((r) => focus.has(r.owner));
   const names = report.skills.map((s) => s.name);
   const columns =
     focus === undefined
       ? names
       : names.filter((n) => focus.has(n) || rows.some((r) => (r.cells[n] ?? 0) > 0));
-  lines.push(
+  return [
     '',
     focus === undefined
       ? 'Rows: the skill a query belongs to and its label. Columns: which skill each measured run loaded.'
       : `Rows of the changed skills (${[...focus].map(escapeInline).join(', ')}). Columns: which skill each measured run loaded${leftOut(names.length - columns.length)}.`,
     '',
     ...matrixTable(report, rows, columns),
-  );
+  ];
+}
 
+/** Each skill's recall and precision (of the changed skills, with a focus). */
+function figuresTable(report: MatrixReport, focus: Set<string> | undefined): string[] {
   const figures = report.figures.filter((f) => focus === undefined || focus.has(f.skill));
   const noSet = new Set(report.skills.filter((s) => s.evalSet === null).map((s) => s.name));
-  lines.push(
+  return [
     '',
     ...markdownTable(
       ['skill', 'recall', 'precision'],
@@ -106,23 +123,23 @@ function measuredSection(run: ActionRun, report: MatrixReport, limits: MatrixLim
         shareText(f.precision),
       ]),
     ),
-  );
+  ];
+}
 
+/** The stolen queries (of or by the changed skills, with a focus), cut at the limit, or that there are none. */
+function stolenLines(report: MatrixReport, focus: Set<string> | undefined, limits: MatrixLimits): string[] {
   const stolen = report.stolen.filter((s) => focus === undefined || focus.has(s.owner) || focus.has(s.thief));
-  if (stolen.length === 0) {
-    lines.push('', 'No positive loaded another skill more often than its own.');
-  } else {
-    const shown = stolen.slice(0, limits.stolenRows);
-    lines.push(
-      '',
-      `Stolen queries: positives that loaded another skill more often than their own${focus === undefined ? '' : ' (of or by the changed skills)'}.`,
-      '',
-      ...stolenTable(shown, limits.queryChars),
-    );
-    if (shown.length < stolen.length)
-      lines.push('', `… and ${stolen.length - shown.length} more stolen queries.`);
-  }
-  return lines;
+  if (stolen.length === 0) return ['', 'No positive loaded another skill more often than its own.'];
+  const shown = stolen.slice(0, limits.stolenRows);
+  return [
+    '',
+    `Stolen queries: positives that loaded another skill more often than their own${focus === undefined ? '' : ' (of or by the changed skills)'}.`,
+    '',
+    ...stolenTable(shown, limits.queryChars),
+    ...(shown.length < stolen.length
+      ? ['', `… and ${stolen.length - shown.length} more stolen queries.`]
+      : []),
+  ];
 }
 
 /** The section, or nothing when the run has no routing matrix. */

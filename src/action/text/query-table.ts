@@ -52,74 +52,14 @@ export function queryRows(
   limits: SectionLimits,
 ): string[] {
   const subject = subjectName(run);
-  const cand = s.report.candidate.queries;
   // Masked before it is escaped and cut: `\_` or a cut would hide a key from the mask of the whole body.
   const text = (query: string) => truncate(escapeInline(maskSecrets(query)), limits.queryChars);
-  const rows: string[][] = [];
-  let total: number;
-  if (s.comparison && baseline) {
-    const baseByQuery = new Map(baseline.queries.map((q) => [q.query, q]));
-    const candByQuery = new Map(cand.map((q) => [q.query, q]));
-    const compared: readonly QueryComparison[] = s.comparison.rows;
-    total = compared.length;
-    // Several models (or agents) compared one by one: a column per model, baseline → this side and
-    // that model's own label; pooled Baseline, This PR and Label cells would describe no model.
-    const several = s.byModel && s.byModel.length > 1 ? s.byModel : undefined;
-    const own = several?.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r]))) ?? [];
-    const models = several?.map((m) => m.model) ?? [];
-    const cells = (r: QueryComparison, b: QueryResult | undefined, c: QueryResult | undefined) =>
-      several
-        ? models.map((m, k) => {
-            const mine = own[k]?.get(r.query);
-            return `${modelCell(countsOf(b, m))} → ${modelCell(countsOf(c, m))} · ${mine ? labelCell(mine.label) : '–'}`;
-          })
-        : [
-            queryCell(b, r.base.hits, r.base.runs),
-            queryCell(c, r.cand.hits, r.cand.runs),
-            labelCell(r.label),
-          ];
-    const row = (r: QueryComparison) => [
-      escapeInline(r.id),
-      text(r.query),
-      r.shouldTrigger ? 'yes' : 'no',
-      ...cells(r, baseByQuery.get(r.query), candByQuery.get(r.query)),
-    ];
-    if (several) {
-      for (const r of compared.slice(0, limits.queryRows)) rows.push(row(r));
-      const header = [
-        'Id',
-        'Query',
-        'Should load',
-        ...models.map((m) => `${escapeInline(m)}: baseline → ${subject}`),
-      ];
-      return wrapDetails(table(header, rows), total, rows.length);
-    }
-    return movedFirst(compared, row, subject, limits.queryRows);
-  }
-  total = cand.length;
+  if (s.comparison && baseline)
+    return comparedRows(s, s.comparison.rows, baseline, limits, { subject, text });
   const models = s.report.settings.models ?? [];
-  if (models.length > 1) {
-    // Several models: a column per model, each with that model's hits/runs and its own pass, as the
-    // per-model headline counts them; a pass over the models pooled would describe no model.
-    const own = models.map((model) =>
-      measurementOfModel(s.report.candidate, model, s.report.settings.triggerThreshold),
-    );
-    cand.slice(0, limits.queryRows).forEach((q, i) => {
-      rows.push([
-        escapeInline(q.id),
-        text(q.query),
-        q.shouldTrigger ? 'yes' : 'no',
-        ...models.map(
-          (m, k) => `${modelCell(q.byModel?.[m])} · ${passText(own[k]?.queries[i]?.pass ?? null)}`,
-        ),
-      ]);
-    });
-    return wrapDetails(
-      table(['Id', 'Query', 'Should load', ...models.map(escapeInline)], rows),
-      total,
-      rows.length,
-    );
-  }
+  if (models.length > 1) return modelRows(s, models, limits, text);
+  const cand = s.report.candidate.queries;
+  const rows: string[][] = [];
   for (const q of cand.slice(0, limits.queryRows)) {
     rows.push([
       escapeInline(q.id),
@@ -129,7 +69,75 @@ export function queryRows(
       passText(q.pass),
     ]);
   }
-  return wrapDetails(table(['Id', 'Query', 'Should load', subject, 'Pass'], rows), total, rows.length);
+  return wrapDetails(table(['Id', 'Query', 'Should load', subject, 'Pass'], rows), cand.length, rows.length);
+}
+
+/** The rows of a skill compared with its baseline: both sides and the label, or model by model. */
+function comparedRows(
+  s: MeasuredSkill,
+  compared: readonly QueryComparison[],
+  baseline: Measurement,
+  limits: SectionLimits,
+  say: { subject: string; text: (query: string) => string },
+): string[] {
+  const baseByQuery = new Map(baseline.queries.map((q) => [q.query, q]));
+  const candByQuery = new Map(s.report.candidate.queries.map((q) => [q.query, q]));
+  // Several models (or agents) compared one by one: a column per model, baseline → this side and
+  // that model's own label; pooled Baseline, This PR and Label cells would describe no model.
+  const several = s.byModel && s.byModel.length > 1 ? s.byModel : undefined;
+  const own = several?.map((m) => new Map(m.comparison.rows.map((r) => [r.query, r]))) ?? [];
+  const models = several?.map((m) => m.model) ?? [];
+  const cells = (r: QueryComparison, b: QueryResult | undefined, c: QueryResult | undefined) =>
+    several
+      ? models.map((m, k) => {
+          const mine = own[k]?.get(r.query);
+          return `${modelCell(countsOf(b, m))} → ${modelCell(countsOf(c, m))} · ${mine ? labelCell(mine.label) : '–'}`;
+        })
+      : [queryCell(b, r.base.hits, r.base.runs), queryCell(c, r.cand.hits, r.cand.runs), labelCell(r.label)];
+  const row = (r: QueryComparison) => [
+    escapeInline(r.id),
+    say.text(r.query),
+    r.shouldTrigger ? 'yes' : 'no',
+    ...cells(r, baseByQuery.get(r.query), candByQuery.get(r.query)),
+  ];
+  if (!several) return movedFirst(compared, row, say.subject, limits.queryRows);
+  const rows = compared.slice(0, limits.queryRows).map(row);
+  const header = [
+    'Id',
+    'Query',
+    'Should load',
+    ...models.map((m) => `${escapeInline(m)}: baseline → ${say.subject}`),
+  ];
+  return wrapDetails(table(header, rows), compared.length, rows.length);
+}
+
+/**
+ * Several models: a column per model, each with that model's hits/runs and its own pass, as the
+ * per-model headline counts them; a pass over the models pooled would describe no model.
+ */
+function modelRows(
+  s: MeasuredSkill,
+  models: readonly string[],
+  limits: SectionLimits,
+  text: (query: string) => string,
+): string[] {
+  const cand = s.report.candidate.queries;
+  const own = models.map((model) =>
+    measurementOfModel(s.report.candidate, model, s.report.settings.triggerThreshold),
+  );
+  const rows = cand
+    .slice(0, limits.queryRows)
+    .map((q, i) => [
+      escapeInline(q.id),
+      text(q.query),
+      q.shouldTrigger ? 'yes' : 'no',
+      ...models.map((m, k) => `${modelCell(q.byModel?.[m])} · ${passText(own[k]?.queries[i]?.pass ?? null)}`),
+    ]);
+  return wrapDetails(
+    table(['Id', 'Query', 'Should load', ...models.map(escapeInline)], rows),
+    cand.length,
+    rows.length,
+  );
 }
 
 /** A query's pass in a cell: `pass`, `**fail**`, or `–` when no run was measured. */

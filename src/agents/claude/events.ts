@@ -121,61 +121,71 @@ export function parseEvent(line: string): StreamEvent {
   if (value === undefined) return { type: 'unparseable' };
   const type = asString(value.type) ?? '';
   switch (type) {
-    case 'system': {
-      const subtype = asString(value.subtype);
-      if (subtype === 'init') {
-        return {
-          type: 'init',
-          ...optional('model', asString(value.model)),
-          ...optional('cliVersion', asString(value.claude_code_version)),
-          slashCommands: strings(value.slash_commands),
-          skills: strings(value.skills),
-          mcpServers: Array.isArray(value.mcp_servers) ? value.mcp_servers.length : 0,
-        };
-      }
-      if (subtype === 'status' && value.status === 'requesting') return { type: 'status' };
-      if (subtype === 'api_retry') {
-        return {
-          type: 'api-retry',
-          status: asNumber(value.error_status) ?? null,
-          ...optional('error', asString(value.error)),
-        };
-      }
-      return { type: 'other', name: `system/${subtype ?? ''}` };
-    }
+    case 'system':
+      return parseSystem(value);
     case 'assistant':
       return parseAssistant(value);
     case 'user':
       return { type: 'user' };
     case 'result':
-      return {
-        type: 'result',
-        isError: value.is_error === true,
-        ...optional('subtype', asString(value.subtype)),
-        ...optional('apiErrorStatus', asNumber(value.api_error_status)),
-        ...optional('text', asString(value.result)),
-        ...optional('usage', parseUsage(value.usage)),
-        ...optional('costUsd', asNumber(value.total_cost_usd)),
-      };
-    case 'stream_event': {
-      const inner = isRecord(value.event) ? value.event : {};
-      const started = isRecord(inner.message) ? asString(inner.message.id) : undefined;
-      return {
-        type: 'stream-event',
-        event: asString(inner.type) ?? '',
-        ...optional('messageId', asString(value.api_message_id) ?? started),
-        // message_delta carries the message's final output token count (the assistant events only
-        // repeat message_start's); usage is bookkeeping, never part of the decision.
-        ...optional('usage', inner.type === 'message_delta' ? parseUsage(inner.usage) : undefined),
-        ...optional(
-          'stopReason',
-          inner.type === 'message_delta' && isRecord(inner.delta)
-            ? asString(inner.delta.stop_reason)
-            : undefined,
-        ),
-      };
-    }
+      return parseResult(value);
+    case 'stream_event':
+      return parseStreamEvent(value);
     default:
       return { type: 'other', name: type };
   }
+}
+
+/** A `system` event: the init, a request under way, an API retry, or another subtype. */
+function parseSystem(value: Record<string, unknown>): StreamEvent {
+  const subtype = asString(value.subtype);
+  if (subtype === 'init') {
+    return {
+      type: 'init',
+      ...optional('model', asString(value.model)),
+      ...optional('cliVersion', asString(value.claude_code_version)),
+      slashCommands: strings(value.slash_commands),
+      skills: strings(value.skills),
+      mcpServers: Array.isArray(value.mcp_servers) ? value.mcp_servers.length : 0,
+    };
+  }
+  if (subtype === 'status' && value.status === 'requesting') return { type: 'status' };
+  if (subtype === 'api_retry') {
+    return {
+      type: 'api-retry',
+      status: asNumber(value.error_status) ?? null,
+      ...optional('error', asString(value.error)),
+    };
+  }
+  return { type: 'other', name: `system/${subtype ?? ''}` };
+}
+
+function parseResult(value: Record<string, unknown>): StreamEvent {
+  return {
+    type: 'result',
+    isError: value.is_error === true,
+    ...optional('subtype', asString(value.subtype)),
+    ...optional('apiErrorStatus', asNumber(value.api_error_status)),
+    ...optional('text', asString(value.result)),
+    ...optional('usage', parseUsage(value.usage)),
+    ...optional('costUsd', asNumber(value.total_cost_usd)),
+  };
+}
+
+/** A `stream_event`: the API's own event, with the message it belongs to. */
+function parseStreamEvent(value: Record<string, unknown>): StreamEvent {
+  const inner = isRecord(value.event) ? value.event : {};
+  const started = isRecord(inner.message) ? asString(inner.message.id) : undefined;
+  return {
+    type: 'stream-event',
+    event: asString(inner.type) ?? '',
+    ...optional('messageId', asString(value.api_message_id) ?? started),
+    // message_delta carries the message's final output token count (the assistant events only
+    // repeat message_start's); usage is bookkeeping, never part of the decision.
+    ...optional('usage', inner.type === 'message_delta' ? parseUsage(inner.usage) : undefined),
+    ...optional(
+      'stopReason',
+      inner.type === 'message_delta' && isRecord(inner.delta) ? asString(inner.delta.stop_reason) : undefined,
+    ),
+  };
 }

@@ -8,8 +8,15 @@
  */
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
-import { type GateResult, gateResult } from '../agent.js';
-import { type GateBook, gateBook, worstGate } from '../process/gate-book.js';
+import type { GateResult } from '../agent.js';
+import {
+  type GateBook,
+  gateBook,
+  gateNames,
+  type RoundTrip,
+  roundTripGate,
+  worstGate,
+} from '../process/gate-book.js';
 import {
   type CodexRoster,
   codexRoster,
@@ -55,8 +62,6 @@ export interface CodexGatesResult {
   conflictAllowed: boolean;
 }
 
-const ROUND_TRIP_TIMEOUT_MS = 60_000;
-
 export async function codexGates(settings: CodexGateSettings): Promise<CodexGatesResult> {
   const book = gateBook('codex', settings);
   const result: CodexGatesResult = { gates: book.gates, interrupted: false, conflictAllowed: false };
@@ -83,7 +88,8 @@ export async function codexGates(settings: CodexGateSettings): Promise<CodexGate
   });
   try {
     const chosen = await authGate(settings, book);
-    if ((await roundTripGate(settings, chosen, root, book, result)) === 'aborted') return done();
+    const trip = chosen === undefined ? undefined : codexRoundTrip(settings, chosen);
+    if ((await roundTripGate(book, { ...settings, root }, trip, result)) === 'aborted') return done();
     const probe = await probing;
     if (book.interrupted()) return done();
     await conflictGate(settings, probe, book, result);
@@ -117,40 +123,22 @@ async function authGate(settings: CodexGateSettings, book: GateBook): Promise<Ch
   return chosen;
 }
 
-/** The round-trip gate: one real `codex exec` against the provider; 'aborted' when interrupted. */
-async function roundTripGate(
-  settings: CodexGateSettings,
-  chosen: Chosen | undefined,
-  root: string,
-  book: GateBook,
-  result: CodexGatesResult,
-): Promise<'aborted' | undefined> {
-  if (chosen === undefined) {
-    book.record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
-    return undefined;
-  }
-  const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
-  try {
-    const trip = await runCodexMeasurement({
-      bin: settings.codexBin,
-      query: CODEX_ROUND_TRIP_QUERY,
-      stub: {
-        skillName: settings.skillName ?? 'round-trip',
-        description: 'Stands in for the skill under test.',
-        root,
-      },
-      provider: chosen.provider,
-      timeoutMs,
-      baseEnv: settings.env,
-      ...(settings.signal ? { signal: settings.signal } : {}),
-    });
-    result.roundTripUsage = trip.usage;
-    book.record(judgeCodexRoundTrip(trip.outcome, settings.model, timeoutMs));
-    return undefined;
-  } catch (error) {
-    if (error instanceof CodexRunAborted) return 'aborted';
-    throw error;
-  }
+/** The round trip's run and judge: one real `codex exec` against the provider. */
+function codexRoundTrip(settings: CodexGateSettings, chosen: Chosen): RoundTrip {
+  return {
+    run: (stub, timeoutMs) =>
+      runCodexMeasurement({
+        bin: settings.codexBin,
+        query: CODEX_ROUND_TRIP_QUERY,
+        stub,
+        provider: chosen.provider,
+        timeoutMs,
+        baseEnv: settings.env,
+        ...(settings.signal ? { signal: settings.signal } : {}),
+      }),
+    judge: (outcome, timeoutMs) => judgeCodexRoundTrip(outcome, settings.model, timeoutMs),
+    Aborted: CodexRunAborted,
+  };
 }
 
 /** The conflict gate: a same-named skill in a folder Codex scans, or in its listing. */
@@ -160,9 +148,7 @@ async function conflictGate(
   book: GateBook,
   result: CodexGatesResult,
 ): Promise<void> {
-  const names = [
-    ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
-  ];
+  const names = gateNames(settings);
   const folders = await scanCodexSkillFolders({
     ...(settings.env.HOME ? { home: settings.env.HOME } : {}),
     ...(settings.systemSkillsFolder ? { systemFolder: settings.systemSkillsFolder } : {}),

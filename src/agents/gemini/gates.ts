@@ -8,8 +8,15 @@
  */
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
-import { type GateResult, gateResult } from '../agent.js';
-import { type GateBook, gateBook, worstGate } from '../process/gate-book.js';
+import type { GateResult } from '../agent.js';
+import {
+  type GateBook,
+  gateBook,
+  gateNames,
+  type RoundTrip,
+  roundTripGate,
+  worstGate,
+} from '../process/gate-book.js';
 import { GEMINI_DEFAULT_MODEL } from './facts.js';
 import {
   type GeminiRoster,
@@ -54,8 +61,6 @@ export interface GeminiGatesResult {
   conflictAllowed: boolean;
 }
 
-const ROUND_TRIP_TIMEOUT_MS = 60_000;
-
 export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiGatesResult> {
   const book = gateBook('gemini', settings);
   const result: GeminiGatesResult = { gates: book.gates, interrupted: false, conflictAllowed: false };
@@ -81,7 +86,8 @@ export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiG
   });
   try {
     const chosen = await authGate(settings, book);
-    if ((await roundTripGate(settings, chosen, root, book, result)) === 'aborted') return done();
+    const trip = chosen === undefined ? undefined : geminiRoundTrip(settings, chosen);
+    if ((await roundTripGate(book, { ...settings, root }, trip, result)) === 'aborted') return done();
     const probe = await probing;
     if (book.interrupted()) return done();
     await conflictGate(settings, probe, book, result);
@@ -117,40 +123,22 @@ async function authGate(settings: GeminiGateSettings, book: GateBook): Promise<C
   return chosen;
 }
 
-/** The round-trip gate: one real run against the endpoint; 'aborted' when interrupted. */
-async function roundTripGate(
-  settings: GeminiGateSettings,
-  chosen: Chosen | undefined,
-  root: string,
-  book: GateBook,
-  result: GeminiGatesResult,
-): Promise<'aborted' | undefined> {
-  if (chosen === undefined) {
-    book.record(gateResult('round-trip', 'skip', 'needs a key (see the auth gate)'));
-    return undefined;
-  }
-  const timeoutMs = settings.roundTripTimeoutMs ?? ROUND_TRIP_TIMEOUT_MS;
-  try {
-    const trip = await runGeminiMeasurement({
-      bin: settings.geminiBin,
-      query: GEMINI_ROUND_TRIP_QUERY,
-      stub: {
-        skillName: settings.skillName ?? 'round-trip',
-        description: 'Stands in for the skill under test.',
-        root,
-      },
-      provider: chosen.provider,
-      timeoutMs,
-      baseEnv: settings.env,
-      ...(settings.signal ? { signal: settings.signal } : {}),
-    });
-    result.roundTripUsage = trip.usage;
-    book.record(judgeGeminiRoundTrip(trip.outcome, settings.model, timeoutMs));
-    return undefined;
-  } catch (error) {
-    if (error instanceof GeminiRunAborted) return 'aborted';
-    throw error;
-  }
+/** The round trip's run and judge: one real run against the endpoint. */
+function geminiRoundTrip(settings: GeminiGateSettings, chosen: Chosen): RoundTrip {
+  return {
+    run: (stub, timeoutMs) =>
+      runGeminiMeasurement({
+        bin: settings.geminiBin,
+        query: GEMINI_ROUND_TRIP_QUERY,
+        stub,
+        provider: chosen.provider,
+        timeoutMs,
+        baseEnv: settings.env,
+        ...(settings.signal ? { signal: settings.signal } : {}),
+      }),
+    judge: (outcome, timeoutMs) => judgeGeminiRoundTrip(outcome, settings.model, timeoutMs),
+    Aborted: GeminiRunAborted,
+  };
 }
 
 /** The conflict gate: a same-named skill Gemini lists in every run, or in the user's own folders. */
@@ -160,9 +148,7 @@ async function conflictGate(
   book: GateBook,
   result: GeminiGatesResult,
 ): Promise<void> {
-  const names = [
-    ...new Set([...(settings.skillName ? [settings.skillName] : []), ...(settings.skillNames ?? [])]),
-  ];
+  const names = gateNames(settings);
   const folders = await scanGeminiSkillFolders(settings.env.HOME ? { home: settings.env.HOME } : {});
   const listed =
     probe.kind === 'listed' ? probe.skills.filter((s) => !s.file.startsWith(`${probe.projectSkills}/`)) : [];

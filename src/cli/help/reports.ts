@@ -1,6 +1,34 @@
 /** The help entries of the commands that measure nothing: compare, check, view and roster
  * (help.ts renders them). */
-import { type CommandHelp, DEFAULT_BIN, defaultBinOption, SHARED_OPTIONS as SHARED } from './options.js';
+import { AGENT_IDS } from '../../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
+import {
+  agentBinUsage,
+  agentValues,
+  type CommandHelp,
+  DEFAULT_BIN,
+  defaultBinOption,
+  type OptionHelp,
+  SHARED_OPTIONS as SHARED,
+} from './options.js';
+
+/** The agents a roster is read or checked on (`placesRoster`), from the registry; and those but the default. */
+const ROSTER_IDS = AGENT_IDS.filter((id) => agentFacts(id).placesRoster);
+const ROSTER_OTHERS = ROSTER_IDS.filter((id) => id !== DEFAULT_AGENT);
+
+/** `claude or codex`: the roster's agents as a sentence names them. */
+const rosterChoice = (): string => `${ROSTER_IDS.slice(0, -1).join(', ')} or ${ROSTER_IDS.at(-1)}`;
+
+/** The executable option of each roster agent but the default (`--codex <path>`). */
+const rosterBinOptions = (): OptionHelp[] =>
+  ROSTER_OTHERS.map((id) => {
+    const a = agentFacts(id);
+    return {
+      name: a.binOption,
+      value: '<path>',
+      text: `the ${a.bin} binary (default: $${a.binVariable}, else ${a.bin} on PATH)`,
+    };
+  });
 
 export const COMPARE_HELP = {
   summary: 'compare two reports (baseline first), or the two sides of one paired report',
@@ -37,7 +65,7 @@ export const CHECK_HELP = {
   summary: 'validate SKILL.md files and eval sets without a model call',
   usage: [
     'check [--skill <dir>]... [--eval <file>]... [--claude <path>]',
-    '    [--roster <file|dir> [--agent claude|codex] [--model <id>] [--codex <path>]]',
+    `    [--roster <file|dir> [--agent ${agentValues(ROSTER_IDS)}] [--model <id>] ${agentBinUsage(ROSTER_OTHERS)}]`,
   ],
   options: [
     {
@@ -68,13 +96,9 @@ export const CHECK_HELP = {
     {
       name: 'agent',
       value: '<id>',
-      text: "with --roster: whose listing, claude or codex (default: the roster file's agent, else claude)",
+      text: `with --roster: whose listing, ${rosterChoice()} (default: the roster file's agent, else ${DEFAULT_AGENT})`,
     },
-    {
-      name: 'codex',
-      value: '<path>',
-      text: 'the codex binary (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
-    },
+    ...rosterBinOptions(),
   ],
   exitCodes: [
     [0, 'no defect (warnings allowed)'],
@@ -116,8 +140,8 @@ export const VIEW_HELP = {
 export const ROSTER_HELP = {
   summary: 'write the catalogue an agent lists here as a roster file (no model call)',
   usage: [
-    'roster export [--agent claude|codex] --out <roster.json> [--hash-names]',
-    '    [--model <id>] [--claude <path>] [--codex <path>]',
+    `roster export [--agent ${agentValues(ROSTER_IDS)}] --out <roster.json> [--hash-names]`,
+    `    [--model <id>] [--${SHARED.defaultBin.name} <path>] ${agentBinUsage(ROSTER_OTHERS)}`,
   ],
   args: [{ name: 'export', text: 'the only action: read what the agent lists and write it as a roster' }],
   options: [
@@ -137,11 +161,7 @@ export const ROSTER_HELP = {
     },
     { name: 'model', value: '<id>', text: "the model the agent's listing is read for (default its own)" },
     SHARED.defaultBin,
-    {
-      name: 'codex',
-      value: '<path>',
-      text: 'the codex binary (default: $SKILLTRIGGER_CODEX, else codex on PATH)',
-    },
+    ...rosterBinOptions(),
   ],
   exitCodes: [
     [0, 'the roster was written'],

@@ -1,5 +1,6 @@
 import type { RememberedToggle } from '../../../schemas/toggles.js';
 import type { GateResult } from '../../agent.js';
+import { gateNames } from '../../process/gate-book.js';
 import type { ClaudeCommandResult } from '../command.js';
 import type { RoundTripReading } from '../one-turn.js';
 import { scanPlugin, userPlace } from '../plugin-folders.js';
@@ -33,12 +34,7 @@ export async function conflictGate(
     ? { kind: 'unknown', quote: '(no answer in time)' }
     : parsePluginList(listed.stdout.trim() === '' ? listed.stderr : listed.stdout);
   const plugins = list.kind === 'plugins' ? list.plugins : undefined;
-  const names = [
-    ...new Set([
-      ...(settings.skillName === undefined ? [] : [settings.skillName]),
-      ...(settings.skillNames ?? []),
-    ]),
-  ];
+  const names = gateNames(settings);
   const name = names.length === 0 ? undefined : names.join(', ');
   const conflicts: Conflict[] = [];
   for (const one of names) conflicts.push(...(await conflictsOf(one, plugins, reading, settings.env)));
