@@ -2,20 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_IDS } from '../../src/agents/agent.js';
 import type { ListedText } from '../../src/agents/listed.js';
 import { agentFacts, DEFAULT_AGENT } from '../../src/agents/registry.js';
-import { listedTextProbe, loopRuntimeOf, runtimeOf } from '../../src/agents/runtime.js';
+import { listedTextProbe, loopRuntimeOf } from '../../src/agents/runtime.js';
 import { InputError } from '../../src/errors.js';
 import { composeListing } from '../../src/inputs/listing.js';
 import { MATRIX_AGENTS } from '../../src/schemas/matrix.js';
 
 describe('the runtimes and the routing matrix', () => {
-  it('gives every agent the registry says routes a matrix, but the default one, a matrix loop agent', () => {
-    for (const id of AGENT_IDS) {
-      const routes = agentFacts(id).routesMatrix;
-      if (id === DEFAULT_AGENT) expect(routes, id).toBe(true);
-      else expect(runtimeOf(id)?.matrix !== undefined, id).toBe(routes);
-    }
-  });
-
   it('gives every agent the registry says routes a matrix, the default one included, a matrix loop agent through its loop runtime', () => {
     for (const id of AGENT_IDS)
       expect(loopRuntimeOf(id).matrix !== undefined, id).toBe(agentFacts(id).routesMatrix);
@@ -24,6 +16,16 @@ describe('the runtimes and the routing matrix', () => {
   it('lists the matrix agents in registry order, from the facts', () => {
     expect(MATRIX_AGENTS).toEqual(AGENT_IDS.filter((id) => agentFacts(id).routesMatrix));
     expect(MATRIX_AGENTS).toEqual(['claude', 'codex', 'gemini']);
+  });
+});
+
+describe('how each agent lists a skill', () => {
+  it('is one way per agent: the default agent through its listed-text probe, every other off the SKILL.md', () => {
+    for (const id of AGENT_IDS) {
+      const runtime = loopRuntimeOf(id);
+      expect(runtime.listedText !== undefined, id).toBe(id === DEFAULT_AGENT);
+      expect(runtime.fileListing !== undefined, id).toBe(id !== DEFAULT_AGENT);
+    }
   });
 });
 

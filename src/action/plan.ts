@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { type AgentId, measures, type SiblingText } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import { InputErrors } from '../errors.js';
 import { loadSkillEvalSet } from '../inputs/files.js';
 import type { EvalSet } from '../inputs/types.js';
@@ -224,9 +224,10 @@ export function notRun(targets: readonly MeasureTarget[]): NotRunSkill[] {
 }
 
 /**
- * The siblings as each agent lists them: the default agent's are listed by the probe later
- * (`listSiblings`); every other agent's are read here through its runtime, and one it leaves out is
- * said and does not compete there. Without the default agent, the report's sibling set is the
+ * The siblings as each agent lists them: an agent with a listed-text probe (the default one) has
+ * its own listed by the probe later (`listSiblings`); every agent that lists them off their SKILL.md
+ * (its runtime's `fileListing`) has them read here, and one it leaves out is said and does not
+ * compete there. Without the default agent, the report's sibling set is the
  * first other agent's.
  */
 function competitionOf(
@@ -236,13 +237,13 @@ function competitionOf(
 ): Pick<MeasureTarget, 'siblings' | 'agentSiblings'> {
   const agents = agentsOf(settings);
   const others = agents.flatMap((a) => {
-    const runtime = runtimeOf(a.agent);
-    return runtime ? [{ id: a.agent, runtime }] : [];
+    const listing = loopRuntimeOf(a.agent).fileListing;
+    return listing ? [{ id: a.agent, listing }] : [];
   });
   if (siblings.length === 0 || others.length === 0) return { siblings };
   const agentSiblings: Partial<Record<AgentId, SiblingText[]>> = {};
-  for (const { id, runtime } of others) {
-    const { installed, leftOut } = runtime.siblings(
+  for (const { id, listing } of others) {
+    const { installed, leftOut } = listing.siblings(
       siblings.map((s) => ({ skill: s.skill, file: s.skill.file })),
     );
     for (const { name, reason } of leftOut)

@@ -2,7 +2,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import type { AgentChoice, AgentId } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';
 import { loadMatrixEntrants, type MatrixEntrantInput } from '../matrix/entrants.js';
 import { writeMatrixReport } from '../matrix/files.js';
@@ -81,8 +81,8 @@ export async function planRoutingMatrix(
           core.info(`routing matrix: warning: ${warning.split(`${root}${path.sep}`).join('')}`),
       });
       // On another agent a skill it leaves out of its listing is never chosen: refused like any other defect.
-      const runtime = runtimeOf(matrixAgentOf(settings).agent);
-      const unlisted = runtime ? entrants.flatMap((e) => runtime.unlisted(e.skill) ?? []) : [];
+      const listing = loopRuntimeOf(matrixAgentOf(settings).agent).fileListing;
+      const unlisted = listing ? entrants.flatMap((e) => listing.unlisted(e.skill) ?? []) : [];
       if (unlisted.length > 0) throw new InputErrors(unlisted);
       const sets = entrants.filter((e) => e.evalSet !== null);
       const queries = sets.reduce((n, e) => n + (e.evalSet?.items.length ?? 0), 0);
@@ -181,17 +181,18 @@ function otherMatrixAgent(agent: AgentId, m: MatrixContext): MatrixAgent | undef
 }
 
 /**
- * Each skill with the text its stub is written from: Claude Code's listing (the job's shared probe),
- * or on another agent the description it lists (every skill is listed: the plan refused the others).
+ * Each skill with the text its stub is written from: on an agent that lists a skill off its SKILL.md
+ * (its runtime's `fileListing`), the description it lists (every skill is listed: the plan refused
+ * the others); else the listed-text probe's listing (the job's shared probe).
  */
 async function listedEntrants(
   plan: RoutingMatrixPlan & { kind: 'ready' },
   m: MatrixContext,
   agent: AgentChoice['agent'],
 ): Promise<Array<{ name: string; listed: string }>> {
-  const runtime = runtimeOf(agent);
-  if (runtime) {
-    const { installed } = runtime.siblings(
+  const fileListing = loopRuntimeOf(agent).fileListing;
+  if (fileListing) {
+    const { installed } = fileListing.siblings(
       plan.entrants.map((e) => ({ skill: e.skill, file: e.skill.file })),
     );
     const listedOf = new Map(installed.map((s) => [s.skillName, s.description]));

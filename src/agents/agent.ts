@@ -373,8 +373,19 @@ export interface AgentLoopRuntime {
    * folder name, where the listing's order depends on it.
    */
   sideListing?(settings: AgentSideListing): Promise<(side: number) => Promise<ListingProbe>>;
-  /** Which text it is measured on, and each stub's listing checked (src/agents/listed.ts). */
+  /**
+   * How it lists a skill, one of two ways: `listedText`, its listed-text probe, which reads the
+   * listing from its own CLI (which text it is measured on, each stub's listing checked, and its
+   * siblings' listed texts: src/agents/listed.ts); or `fileListing`, its reading of the SKILL.md
+   * alone. Every agent has exactly one of them (the runtime's test says so).
+   */
   listedText?: ListedTextProbe;
+  fileListing?: FileListing;
+  /**
+   * How its runs of one side will list the stub, read by a probe of their own environment, where
+   * it is read one side at a time (its `sideListing` is then made from it).
+   */
+  listing?(settings: AgentListingSettings): Promise<ListingProbe>;
   /** The catalogue it lists on this machine, read without writing to the user's HOME. */
   installed?(settings: { bin: string; env: NodeJS.ProcessEnv; model?: string }): Promise<InstalledRead>;
   /** One author call through its CLI, one turn in a fresh temp project (src/agents/ask.ts). */
@@ -534,10 +545,11 @@ export interface AgentMatrixSettings {
 }
 
 /**
- * An agent the core reaches through the spec alone, from its gates to its loop agent (every agent
- * but the default one): its loop runtime, and its listing and its siblings.
+ * How an agent lists a skill read off its SKILL.md alone, without starting its CLI: the agents
+ * whose listing is their own reading of the file (docs/codex.md, docs/gemini.md). An agent whose
+ * listing is read from its own CLI has a listed-text probe instead (`AgentLoopRuntime.listedText`).
  */
-export interface AgentRuntime extends AgentLoopRuntime {
+export interface FileListing {
   /** The input error of a SKILL.md it leaves out of its listing: nothing to measure on it. */
   unlisted(skill: SkillFile): InputError | undefined;
   /**
@@ -545,8 +557,6 @@ export interface AgentRuntime extends AgentLoopRuntime {
    * listing of the whole skill set (each skill's text as it lists it, and those it leaves out).
    */
   siblings(skills: readonly { skill: SkillFile; file: string }[]): ListedSiblings;
-  /** How its runs of one side will list the stub, read by a probe of their own environment. */
-  listing?(settings: AgentListingSettings): Promise<ListingProbe>;
 }
 
 /** What a measurement runs on when no agent is named. */

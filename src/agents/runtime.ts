@@ -7,7 +7,6 @@ import {
   AGENT_IDS,
   type AgentId,
   type AgentLoopRuntime,
-  type AgentRuntime,
   type AskResult,
   type AskSettings,
   type InstalledRead,
@@ -24,21 +23,6 @@ import { geminiRuntime } from './gemini/runtime.js';
 import type { ListedTextProbe } from './listed.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 import { agentFacts } from './registry.js';
-
-/**
- * The agents whose one-side listing and siblings the core reads off the SKILL.md through the spec:
- * every agent but the default one, whose listing is its listed-text probe's (`listedTextProbe`) and
- * whose siblings are listed by that probe too.
- */
-const RUNTIMES: Partial<Record<AgentId, AgentRuntime>> = {
-  codex: codexRuntime,
-  gemini: geminiRuntime,
-};
-
-/** The runtime of `id`; undefined for the default agent (see RUNTIMES). */
-export function runtimeOf(id: AgentId): AgentRuntime | undefined {
-  return RUNTIMES[id];
-}
 
 /**
  * What the measurement loop and the preflight ask of each agent, every agent's the same way: its
@@ -67,7 +51,7 @@ export function listedTextProbe(id: AgentId): ListedTextProbe {
 }
 
 /** An agent's side listing from its one-side probe, when it has no catalogue to read first. */
-function withSideListing(runtime: AgentRuntime): AgentLoopRuntime {
+function withSideListing(runtime: AgentLoopRuntime): AgentLoopRuntime {
   const { listing } = runtime;
   if (runtime.sideListing || !listing) return runtime;
   return {
@@ -144,7 +128,7 @@ export async function crowdListing(
         ...model,
       },
     );
-  const probe = runtimeOf(agent)?.listing;
+  const probe = loopRuntimeOf(agent).listing;
   if (probe === undefined) return { kind: 'failed', reason: `${agent} cannot say how it lists a crowd` };
   return probe({ bin: options.bin, env: options.env, ...model, ...spec, siblings: [], crowd: crowd.entries });
 }

@@ -1,6 +1,6 @@
 import type { AgentChoice } from '../agents/agent.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import { InputError } from '../errors.js';
 import { splitItems } from '../improve/decide.js';
 import { refuseContext } from '../inputs/agents.js';
@@ -44,7 +44,7 @@ export function agentSettings(args: Pick<ImproveArgs, 'agent'>, others: MeasureS
 export function refuseForAgent(args: AgentArgs, skill: Skill, evalSet: EvalSet): void {
   const agents = sessionAgents(args);
   if (agents === undefined) return;
-  const unlisted = runtimeOf(args.agent ?? DEFAULT_AGENT)?.unlisted(skill);
+  const unlisted = loopRuntimeOf(args.agent ?? DEFAULT_AGENT).fileListing?.unlisted(skill);
   if (unlisted) throw unlisted;
   refuseContext(
     agents,

@@ -1,6 +1,6 @@
 import type { AgentId } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
-import { listedTextProbe, runtimeOf } from '../agents/runtime.js';
+import { listedTextProbe, loopRuntimeOf } from '../agents/runtime.js';
 import { ExitCode, InputErrors } from '../errors.js';
 import { contextRefusal } from '../inputs/agents.js';
 import { type MatrixAgent, type MatrixAgentSettings, startMatrixEarly } from '../matrix/agent.js';
@@ -166,8 +166,8 @@ function refuseContexts(
  * there, so it is an input error (exit 1), every such skill reported at once, before the gates.
  */
 function refuseUnlisted(id: AgentId, entrants: readonly Loaded[]): void {
-  const runtime = runtimeOf(id);
-  const defects = runtime === undefined ? [] : entrants.flatMap((e) => runtime.unlisted(e.skill) ?? []);
+  const listing = loopRuntimeOf(id).fileListing;
+  const defects = listing === undefined ? [] : entrants.flatMap((e) => listing.unlisted(e.skill) ?? []);
   const [only] = defects;
   if (defects.length === 1 && only) throw only;
   if (defects.length > 1) throw new InputErrors(defects);
@@ -182,7 +182,7 @@ async function otherAgentListing(
 ): Promise<{ entrants: MatrixEntrant[]; agent: MatrixAgent }> {
   const skills = entrants.map((e) => ({ skill: e.skill, file: e.skill.file }));
   // Every skill is the others' sibling: the agent's listing of each, as `run` installs its siblings.
-  const listing = runtimeOf(other.id)?.siblings(skills) ?? { installed: [], leftOut: [] };
+  const listing = loopRuntimeOf(other.id).fileListing?.siblings(skills) ?? { installed: [], leftOut: [] };
   const settings = (
     await otherAgentSettings({ [other.id]: other.bin }, io, preflight, { [other.id]: listing })
   )[other.id];

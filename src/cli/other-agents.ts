@@ -1,27 +1,31 @@
-import type { AgentChoice, AgentId, ListedSiblings } from '../agents/agent.js';
-import { agentFacts } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import type { AgentChoice, AgentId, FileListing, ListedSiblings } from '../agents/agent.js';
+import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import type { OtherAgent } from '../measure/measure-settings.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import type { CliIo } from './output.js';
 
-/** Each agent measured through the registry's runtime alone (every one but the default), by id. */
+/**
+ * Each agent measured but the default one, by id: the measurement's own settings are the default
+ * agent's, and each other agent is handed its own (`OtherAgent`).
+ */
 export function otherAgentIds(agents: readonly AgentChoice[]): AgentId[] {
-  return agents.map((a) => a.agent).filter((id) => runtimeOf(id) !== undefined);
+  return agents.map((a) => a.agent).filter((id) => id !== DEFAULT_AGENT);
 }
 
 /**
- * The siblings as each other agent lists them (`run` reads them once: the siblings line and the
- * runs both say them).
+ * The siblings as each agent that lists them off their SKILL.md lists them (`run` reads them once:
+ * the siblings line and the runs both say them); an agent with a listed-text probe lists its own
+ * through the probe.
  */
 export function listedSiblingsOf(
   agents: readonly AgentChoice[],
-  siblings: Parameters<NonNullable<ReturnType<typeof runtimeOf>>['siblings']>[0],
+  siblings: Parameters<FileListing['siblings']>[0],
 ): Partial<Record<AgentId, ListedSiblings>> {
   const listed: Partial<Record<AgentId, ListedSiblings>> = {};
-  for (const id of otherAgentIds(agents)) {
-    const runtime = runtimeOf(id);
-    if (runtime) listed[id] = runtime.siblings(siblings);
+  for (const { agent } of agents) {
+    const listing = loopRuntimeOf(agent).fileListing;
+    if (listing) listed[agent] = listing.siblings(siblings);
   }
   return listed;
 }
@@ -53,14 +57,12 @@ export async function otherAgentSettings(
 ): Promise<Partial<Record<AgentId, OtherAgent>>> {
   const others: Partial<Record<AgentId, OtherAgent>> = {};
   for (const [id, siblings] of Object.entries(listed) as [AgentId, ListedSiblings][]) {
-    const runtime = runtimeOf(id);
-    if (!runtime) continue;
     for (const { name, reason } of siblings.leftOut)
       io.stderr.write(
         `siblings: ${name} is not listed by ${agentFacts(id).label} (${reason}), so it does not compete there; left out\n`,
       );
     const bin = bins[id] ?? agentFacts(id).bin;
-    const version = preflight.agentGates?.[id]?.version ?? (await runtime.version(bin, io.env));
+    const version = preflight.agentGates?.[id]?.version ?? (await loopRuntimeOf(id).version(bin, io.env));
     others[id] = { bin, ...(version ? { version } : {}), siblings: siblings.installed };
   }
   return others;

@@ -1,6 +1,6 @@
 import { type AgentChoice, DEFAULT_AGENTS, measures } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
-import { runtimeOf } from '../agents/runtime.js';
+import { loopRuntimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';
 import { loadPrices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
@@ -23,7 +23,7 @@ import { passGates } from './gates-step.js';
 import { listedTexts, siblingTexts } from './listing-step.js';
 import { measureAndReport, startFirstStandby } from './measure-step.js';
 import { outInSkillWarning } from './option-values.js';
-import { listedSiblingsOf, otherAgentIds, otherAgentSettings } from './other-agents.js';
+import { listedSiblingsOf, otherAgentSettings } from './other-agents.js';
 import type { CliIo } from './output.js';
 import { prepareRosterRun, type RosterRun, versusCleanRefusal } from './roster-run.js';
 import type { RunArgs } from './run-args.js';
@@ -214,9 +214,10 @@ function agentNotes(inputs: RunInputs, agents: readonly AgentChoice[], io: CliIo
     io.stderr.write(
       `agents: every query is measured on each of ${agents.map((a) => a.agent).join(', ')}, interleaved, each judged on its own\n`,
     );
-  // A SKILL.md an agent does not list has nothing to measure on it: refused before the gates.
-  for (const id of otherAgentIds(agents)) {
-    const defect = runtimeOf(id)?.unlisted(skill);
+  // A SKILL.md an agent does not list has nothing to measure on it: refused before the gates (an
+  // agent with a listed-text probe refuses it when its probe reads the listing).
+  for (const { agent } of agents) {
+    const defect = loopRuntimeOf(agent).fileListing?.unlisted(skill);
     if (defect) throw defect;
   }
   return listedByAgent;

@@ -4,7 +4,7 @@
  * made from what the core hands every agent.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type AgentRunSettings, type AgentRuntime, type EarlyStart, sideCrowd } from '../agent.js';
+import { type AgentLoopRuntime, type AgentRunSettings, type EarlyStart, sideCrowd } from '../agent.js';
 import { type EarlyWaiting, startEarlyWaiting } from '../process/early-start.js';
 import { codexAgent, codexStandbySpec } from './agent.js';
 import { askCodex } from './ask.js';
@@ -46,7 +46,7 @@ function codexSides(settings: Omit<AgentRunSettings, 'warm'>): CodexStubSpec[] {
 /** The early starts this runtime began, so `open` takes back its own kind. */
 const earlyStarts = new WeakMap<EarlyStart, EarlyWaiting<CodexStandbySpec, CodexStandby>>();
 
-export const codexRuntime: AgentRuntime = {
+export const codexRuntime: AgentLoopRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
     codexGates({
       ...settings,
@@ -54,8 +54,7 @@ export const codexRuntime: AgentRuntime = {
       ...(systemSkillsFolder === undefined ? {} : { systemSkillsFolder }),
     }),
   version: (bin) => readCodexVersion(bin).catch(() => undefined),
-  unlisted: (skill) => codexUnlistedDefect(skill),
-  siblings: (skills) => codexSiblings(skills),
+  fileListing: { unlisted: codexUnlistedDefect, siblings: codexSiblings },
   open: (settings) => {
     const { bin, env, version, warm } = settings;
     const defaultModel = codexFacts.defaultModel(version);

@@ -3,7 +3,7 @@
  * the skill and the siblings, and its loop agent, made from what the core hands every agent.
  */
 import { InputError } from '../../errors.js';
-import type { AgentRuntime, SkillFile } from '../agent.js';
+import type { AgentLoopRuntime, SkillFile } from '../agent.js';
 import { killAllAgentGroups } from '../process/group.js';
 import { geminiAgent } from './agent.js';
 import { askGemini } from './ask.js';
@@ -23,29 +23,31 @@ function ownText(text: string | undefined): string | undefined {
   return listing?.kind === 'listed' ? listing.description : undefined;
 }
 
-export const geminiRuntime: AgentRuntime = {
+export const geminiRuntime: AgentLoopRuntime = {
   gates: ({ bin, systemSkillsFolder: _none, ...settings }) => geminiGates({ ...settings, geminiBin: bin }),
   version: (bin) => readGeminiVersion(bin).catch(() => undefined),
-  unlisted: (skill) => {
-    const listing = listingOf(skill);
-    if (listing === undefined || listing.kind === 'listed') return undefined;
-    return new InputError(
-      { file: skill.file },
-      `Gemini CLI leaves this skill out of its listing (${listing.reason}), so a Gemini model never sees it and there is nothing to measure on Gemini`,
-      'fix the frontmatter (docs/gemini.md "Listing parity"), or measure it without --agent gemini',
-    );
-  },
-  siblings: (skills) => {
-    const installed: Array<{ skillName: string; description: string }> = [];
-    const leftOut: Array<{ name: string; reason: string }> = [];
-    for (const { skill } of skills) {
+  fileListing: {
+    unlisted: (skill) => {
       const listing = listingOf(skill);
-      if (listing === undefined) continue;
-      if (listing.kind === 'listed')
-        installed.push({ skillName: skill.name, description: listing.description });
-      else leftOut.push({ name: skill.name, reason: listing.reason });
-    }
-    return { installed, leftOut };
+      if (listing === undefined || listing.kind === 'listed') return undefined;
+      return new InputError(
+        { file: skill.file },
+        `Gemini CLI leaves this skill out of its listing (${listing.reason}), so a Gemini model never sees it and there is nothing to measure on Gemini`,
+        'fix the frontmatter (docs/gemini.md "Listing parity"), or measure it without --agent gemini',
+      );
+    },
+    siblings: (skills) => {
+      const installed: Array<{ skillName: string; description: string }> = [];
+      const leftOut: Array<{ name: string; reason: string }> = [];
+      for (const { skill } of skills) {
+        const listing = listingOf(skill);
+        if (listing === undefined) continue;
+        if (listing.kind === 'listed')
+          installed.push({ skillName: skill.name, description: listing.description });
+        else leftOut.push({ name: skill.name, reason: listing.reason });
+      }
+      return { installed, leftOut };
+    },
   },
   open: ({ bin, env, stubs, memory }) =>
     geminiAgent(
