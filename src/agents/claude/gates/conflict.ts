@@ -71,37 +71,24 @@ export function collectConflicts(input: {
 
 const ALLOW_HINT = 'or measure with it in place: --allow-conflict (the report records it)';
 
+/** The conflict gate on a plugin list it cannot read: a failure quoting it, unless conflicts are allowed. */
+function unknownListGate(quote: string, allowConflict: boolean): GateResult {
+  const reason = `\`claude plugin list --json\` printed something unknown: "${quote}"`;
+  return allowConflict
+    ? gateResult('conflict', 'warn', `${reason}; measuring anyway (--allow-conflict)`)
+    : gateResult(
+        'conflict',
+        'fail',
+        reason,
+        `update skilltrigger or the Claude CLI so they agree on the plugin list; ${ALLOW_HINT}`,
+      );
+}
+
 /**
- * The conflict gate's rule. `list` is the parsed `plugin list` (or why it could not be read).
- * A conflict fails unless `--allow-conflict`; an unknown list shape fails too (quoting it), since
- * "could not tell" is not "no conflict" — unless conflicts are allowed anyway.
+ * What each conflict is, said to the user, and what to do about it: the plugins to toggle (their
+ * commands, which skilltrigger never runs), then each entry the model already sees.
  */
-export function judgeConflict(input: {
-  list: PluginList;
-  name?: string;
-  conflicts: Conflict[];
-  allowConflict: boolean;
-}): GateResult {
-  const { list, name, conflicts, allowConflict } = input;
-  if (list.kind === 'unknown') {
-    const reason = `\`claude plugin list --json\` printed something unknown: "${list.quote}"`;
-    return allowConflict
-      ? gateResult('conflict', 'warn', `${reason}; measuring anyway (--allow-conflict)`)
-      : gateResult(
-          'conflict',
-          'fail',
-          reason,
-          `update skilltrigger or the Claude CLI so they agree on the plugin list; ${ALLOW_HINT}`,
-        );
-  }
-  const enabled = list.plugins.filter((p) => p.enabled).length;
-  const plugins = `${enabled} of ${list.plugins.length} installed plugin${list.plugins.length === 1 ? '' : 's'} enabled`;
-  if (name === undefined) {
-    return gateResult('conflict', 'ok', `${plugins}; no --skill given, so no name to check`);
-  }
-  if (conflicts.length === 0) {
-    return gateResult('conflict', 'ok', `nothing besides the stub answers to "${name}" (${plugins})`);
-  }
+function conflictLines(conflicts: readonly Conflict[]): { reasons: string[]; fixes: string[] } {
   const reasons: string[] = [];
   const fixes: string[] = [];
   const toggles = conflicts.flatMap((c) => (c.kind === 'plugin' ? [c] : []));
@@ -126,6 +113,31 @@ export function judgeConflict(input: {
         : `find where "${c.entry}" comes from (~/.claude/skills, ~/.claude/commands, a built-in) and move it away, or rename the skill`,
     );
   }
+  return { reasons, fixes };
+}
+
+/**
+ * The conflict gate's rule. `list` is the parsed `plugin list` (or why it could not be read).
+ * A conflict fails unless `--allow-conflict`; an unknown list shape fails too (quoting it), since
+ * "could not tell" is not "no conflict" — unless conflicts are allowed anyway.
+ */
+export function judgeConflict(input: {
+  list: PluginList;
+  name?: string;
+  conflicts: Conflict[];
+  allowConflict: boolean;
+}): GateResult {
+  const { list, name, conflicts, allowConflict } = input;
+  if (list.kind === 'unknown') return unknownListGate(list.quote, allowConflict);
+  const enabled = list.plugins.filter((p) => p.enabled).length;
+  const plugins = `${enabled} of ${list.plugins.length} installed plugin${list.plugins.length === 1 ? '' : 's'} enabled`;
+  if (name === undefined) {
+    return gateResult('conflict', 'ok', `${plugins}; no --skill given, so no name to check`);
+  }
+  if (conflicts.length === 0) {
+    return gateResult('conflict', 'ok', `nothing besides the stub answers to "${name}" (${plugins})`);
+  }
+  const { reasons, fixes } = conflictLines(conflicts);
   fixes.push(ALLOW_HINT);
   const reason = `${reasons.join('; ')}: the model would choose between it and the stub`;
   return allowConflict
