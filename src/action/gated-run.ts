@@ -1,9 +1,10 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { AGENT_IDS, type AgentId, type GateResult, measures } from '../agents/agent.js';
+import { AGENT_IDS, type AgentId, type EarlyStart, type GateResult, measures } from '../agents/agent.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { Prices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
+import type { FetchedBaseline } from './baseline.js';
 import type { SkillScope } from './changed-skills.js';
 import type { RunnerContext } from './context.js';
 import { refreshBaselines } from './drift.js';
@@ -126,38 +127,7 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
       // Awaited here, so the comment is posted before the finally releases the gates.
       return await gatesFailed(job, run, gates);
     }
-    const listing = await jobListing(job);
-    // Every skill's baseline, the job's estimate (max-cost-usd refuses here), then the runs.
-    const ended = await measureTargets(
-      targets,
-      {
-        ctx,
-        settings,
-        scope,
-        installs,
-        gates,
-        signal,
-        prices: job.prices,
-        early,
-        ...(firstBaseline === undefined ? {} : { firstBaseline }),
-      },
-      run,
-    );
-    // Taken by the first run, or left over (a refusal, a cancel): the matrix does not wait beside it.
-    await early.release();
-    const matrix = job.matrix;
-    if (matrix?.kind === 'ready') {
-      run.matrix = await matrixAfterSkills(matrix, ended, signal, () =>
-        measureRoutingMatrix(matrix, {
-          ctx,
-          settings,
-          installs,
-          gates,
-          listing,
-          signal,
-        }),
-      );
-    }
+    await measurePassed(job, run, gates, { early, firstBaseline });
   } finally {
     await early.release();
     gates.release();
@@ -167,6 +137,44 @@ export async function gateAndMeasure(job: GatedJob, run: ActionRun): Promise<Con
   await refreshBaselines(run, ctx, scope.head, signal);
   annotateRegressions(run);
   return concludeWithMatrix(await publish(run, ctx, settings), run);
+}
+
+/**
+ * What follows gates that passed: every skill's baseline, the job's estimate (max-cost-usd refuses
+ * here), the runs, then the routing matrix, which does not wait beside a standby left over.
+ */
+async function measurePassed(
+  job: GatedJob,
+  run: ActionRun,
+  gates: ActionGates,
+  first: { early: EarlyStart; firstBaseline: FetchedBaseline | undefined },
+): Promise<void> {
+  const { ctx, settings, scope, targets, signal, installs } = job;
+  const { early, firstBaseline } = first;
+  const listing = await jobListing(job);
+  const ended = await measureTargets(
+    targets,
+    {
+      ctx,
+      settings,
+      scope,
+      installs,
+      gates,
+      signal,
+      prices: job.prices,
+      early,
+      ...(firstBaseline === undefined ? {} : { firstBaseline }),
+    },
+    run,
+  );
+  // Taken by the first run, or left over (a refusal, a cancel): the matrix does not wait beside it.
+  await early.release();
+  const matrix = job.matrix;
+  if (matrix?.kind === 'ready') {
+    run.matrix = await matrixAfterSkills(matrix, ended, signal, () =>
+      measureRoutingMatrix(matrix, { ctx, settings, installs, gates, listing, signal }),
+    );
+  }
 }
 
 /**

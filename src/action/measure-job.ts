@@ -30,31 +30,12 @@ export async function measureTargets(
   run: ActionRun,
 ): Promise<'measured' | 'refused' | 'budget-stopped'> {
   const { firstBaseline, ...context } = m;
-  const { settings, signal } = context;
+  const { signal } = context;
   const baselines: (BaselinePlan | undefined)[] = [];
   for (const [i, target] of targets.entries())
     baselines.push(await baselineFor(target, context, i === 0 ? firstBaseline : undefined));
-  // Each run's context is priced with it, as the loop will run the queries (docs/cost.md).
-  const turns = runTurns(settings);
-  const parts = targets.map((t, i) => {
-    const contextChars = contextCharsOf(loopItemsOf(t.evalSet.items, turns, settings.versusFresh).items);
-    return { queries: contextChars.length, paired: isPaired(t, baselines[i]), contextChars };
-  });
-  const estimate = estimateJob(jobShapes(parts, settings), m.gates, m.prices);
-  core.info(estimateText(estimate, targets.length));
-
-  let budget: JobBudget | undefined;
-  if (settings.maxCostUsd !== undefined) {
-    run.budget = { maxUsd: settings.maxCostUsd };
-    const refused = budgetRefusal(estimate, settings.maxCostUsd);
-    if (refused !== undefined) {
-      run.budget.refused = refused;
-      run.stage = 'input-error';
-      run.skills.push(...notRun(targets));
-      return 'refused';
-    }
-    budget = JobBudget.fromEstimate(estimate, settings.maxCostUsd);
-  }
+  const budget = jobBudget(targets, baselines, m, run);
+  if (budget === 'refused') return 'refused';
 
   run.stage = 'measured';
   // The standby started before the gates can serve only the job's first run: the first skill's.
@@ -84,4 +65,33 @@ export async function measureTargets(
     );
   }
   return stopped ? 'budget-stopped' : 'measured';
+}
+
+/**
+ * The job's cost estimated from the round trips, each run's context priced with it as the loop
+ * will run the queries (docs/cost.md), and said; with `max-cost-usd`, the budget the skills share,
+ * or 'refused' (every skill recorded as not measured) when the estimate passes it.
+ */
+function jobBudget(
+  targets: readonly MeasureTarget[],
+  baselines: readonly (BaselinePlan | undefined)[],
+  m: Pick<MeasureContext, 'settings' | 'gates'> & { prices: Prices },
+  run: ActionRun,
+): JobBudget | undefined | 'refused' {
+  const { settings } = m;
+  const turns = runTurns(settings);
+  const parts = targets.map((t, i) => {
+    const contextChars = contextCharsOf(loopItemsOf(t.evalSet.items, turns, settings.versusFresh).items);
+    return { queries: contextChars.length, paired: isPaired(t, baselines[i]), contextChars };
+  });
+  const estimate = estimateJob(jobShapes(parts, settings), m.gates, m.prices);
+  core.info(estimateText(estimate, targets.length));
+  if (settings.maxCostUsd === undefined) return undefined;
+  run.budget = { maxUsd: settings.maxCostUsd };
+  const refused = budgetRefusal(estimate, settings.maxCostUsd);
+  if (refused === undefined) return JobBudget.fromEstimate(estimate, settings.maxCostUsd);
+  run.budget.refused = refused;
+  run.stage = 'input-error';
+  run.skills.push(...notRun(targets));
+  return 'refused';
 }

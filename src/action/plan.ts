@@ -132,41 +132,60 @@ async function loadInputs(
         results.push({ kind: 'invalid', file: plan.path, problems: annotateInputErrors(plan.errors) });
         break;
       case 'measure': {
-        for (const warning of plan.head.warnings) {
-          annotate('warning', warning, {
-            title: 'skilltrigger',
-            file: plan.path,
-            startLine: plan.head.descriptionLine,
-          });
-        }
-        try {
-          const { evalSet: own, file } = await loadSkillEvalSet(root, plan.path, plan.head, settings.evals);
-          core.info(`${plan.path}: measuring ${plan.head.name} with ${file} (${own.items.length} queries)`);
-          const weak = annotateWeakSet(own, file, plan.head.name);
-          if (weak.length > 0) findings.push({ skill: plan.head.name, codes: weak });
-          const { siblings, evalSet, notes } = await loadCompetition(
-            root,
-            plan.path,
-            plan.head,
-            own,
-            settings,
-          );
-          for (const note of notes) core.info(note);
-          targets.push({ plan, evalSet, ...competitionOf(plan.path, siblings, settings) });
-        } catch (error) {
-          if (!(error instanceof InputErrors)) throw error;
-          results.push({
-            kind: 'invalid',
-            file: plan.path,
-            skill: plan.head.name,
-            problems: annotateInputErrors(error),
-          });
-        }
+        const loaded = await loadTarget(root, plan, settings);
+        if (loaded.findings) findings.push(loaded.findings);
+        if (loaded.kind === 'invalid') results.push(loaded.result);
+        else targets.push(loaded.target);
         break;
       }
     }
   }
   return { targets, results, findings };
+}
+
+/**
+ * One measured skill's inputs: its frontmatter's warnings annotated, its eval set loaded and its
+ * weaknesses annotated, its competition read; a defect makes it invalid, annotated on its file.
+ */
+async function loadTarget(
+  root: string,
+  plan: Extract<SkillPlan, { kind: 'measure' }>,
+  settings: Settings,
+): Promise<
+  ({ kind: 'target'; target: MeasureTarget } | { kind: 'invalid'; result: SkillResult }) & {
+    findings?: EvalSetFindings;
+  }
+> {
+  for (const warning of plan.head.warnings) {
+    annotate('warning', warning, {
+      title: 'skilltrigger',
+      file: plan.path,
+      startLine: plan.head.descriptionLine,
+    });
+  }
+  // The eval set's findings stand even where its competition turns out invalid.
+  let findings: { findings?: EvalSetFindings } = {};
+  try {
+    const { evalSet: own, file } = await loadSkillEvalSet(root, plan.path, plan.head, settings.evals);
+    core.info(`${plan.path}: measuring ${plan.head.name} with ${file} (${own.items.length} queries)`);
+    const weak = annotateWeakSet(own, file, plan.head.name);
+    if (weak.length > 0) findings = { findings: { skill: plan.head.name, codes: weak } };
+    const { siblings, evalSet, notes } = await loadCompetition(root, plan.path, plan.head, own, settings);
+    for (const note of notes) core.info(note);
+    return {
+      kind: 'target',
+      target: { plan, evalSet, ...competitionOf(plan.path, siblings, settings) },
+      ...findings,
+    };
+  } catch (error) {
+    if (!(error instanceof InputErrors)) throw error;
+    const problems = annotateInputErrors(error);
+    return {
+      kind: 'invalid',
+      result: { kind: 'invalid', file: plan.path, skill: plan.head.name, problems },
+      ...findings,
+    };
+  }
 }
 
 /**

@@ -84,8 +84,15 @@ export function conclude(run: ActionRun): Conclusion {
         message: gateFailureMessage(run.gates),
       };
     case 'measured':
-      break;
+      return concludeMeasured(run);
   }
+}
+
+/**
+ * A job that measured: no verdict for a skill (exit 3) comes first, then a skill's broken inputs
+ * (exit 1), then a regression where the job fails on one; else a verdict.
+ */
+function concludeMeasured(run: ActionRun): Conclusion {
   const noVerdict = run.skills.filter(
     (s): s is MeasuredSkill => s.kind === 'measured' && s.report.verdict === 'no-verdict',
   );
