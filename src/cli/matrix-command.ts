@@ -30,26 +30,13 @@ import { runContext } from './run-context.js';
  * written also without a verdict (exit 3).
  */
 export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  if (args.merge.length > 0) {
-    await checkReportFolder(args.out);
-    const legs = [];
-    for (const file of args.merge) legs.push({ file, report: await readMatrixReportFile(file) });
-    return await finish(args, io, mergeMatrixLegs(legs, new Date()));
-  }
+  if (args.merge.length > 0) return await mergeLegs(args, io);
   const entrants = await loadEntrants(args.skills ?? '', io);
   await checkReportFolder(args.out);
   const other = args.agent === undefined ? undefined : { id: args.agent, bin: args.bins[args.agent] };
   // A skill the agent leaves out of its listing is never chosen there: refused before the gates.
   if (other !== undefined) refuseUnlisted(other.id, entrants);
-  if (
-    other !== undefined &&
-    !agentFacts(other.id).warmStandby &&
-    args.standby !== undefined &&
-    args.standby > 0
-  )
-    io.stderr.write(
-      `standby: --standby ${args.standby} is ignored: ${agentFacts(other.id).label} runs always start cold (no warm standby; docs/speed.md)\n`,
-    );
+  if (other !== undefined) warnColdStandby(other.id, args, io);
   // A context is an input too: read and checked, and refused on an agent that takes none, before the gates.
   const context = await runContext(args, io);
   refuseContexts(other?.id, args, context !== undefined, entrants);
@@ -99,6 +86,22 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
     preflight.release();
     if (reminders) io.stderr.write(reminders);
   }
+}
+
+/** `matrix --merge`: the legs of a sharded matrix read and combined into one report. */
+async function mergeLegs(args: MatrixArgs, io: CliIo): Promise<ExitCode> {
+  await checkReportFolder(args.out);
+  const legs = [];
+  for (const file of args.merge) legs.push({ file, report: await readMatrixReportFile(file) });
+  return await finish(args, io, mergeMatrixLegs(legs, new Date()));
+}
+
+/** `--standby` on an agent without a warm standby is said to be ignored: its runs always start cold. */
+function warnColdStandby(id: AgentId, args: MatrixArgs, io: CliIo): void {
+  if (agentFacts(id).warmStandby || args.standby === undefined || args.standby <= 0) return;
+  io.stderr.write(
+    `standby: --standby ${args.standby} is ignored: ${agentFacts(id).label} runs always start cold (no warm standby; docs/speed.md)\n`,
+  );
 }
 
 /** What measuring takes from the flags, known before the gates (the skills' texts aside). */
