@@ -179,7 +179,7 @@ export interface ListedSiblings {
   leftOut: Array<{ name: string; reason: string }>;
 }
 
-/** What an agent's gates are told (every agent but the default one, whose gates are the preflight's own). */
+/** What an agent's gates are told (the default agent's and every other's alike). */
 export interface AgentGateSettings {
   /** Its executable. */
   bin: string;
