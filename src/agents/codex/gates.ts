@@ -72,7 +72,7 @@ export async function codexGates(settings: CodexGateSettings): Promise<CodexGate
   const root = settings.root ?? os.tmpdir();
 
   // cli
-  const version = await readCodexVersion(settings.codexBin, root);
+  const version = await readCodexVersion(settings.codexBin, settings.env, root);
   if (book.interrupted()) return done();
   book.record(judgeCodexCli(settings.codexBin, version));
   if (version === undefined) return done('needs a working Codex CLI (see the cli gate)');

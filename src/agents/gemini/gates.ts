@@ -70,7 +70,7 @@ export async function geminiGates(settings: GeminiGateSettings): Promise<GeminiG
   };
   const root = settings.root ?? os.tmpdir();
 
-  const version = await readGeminiVersion(settings.geminiBin, root);
+  const version = await readGeminiVersion(settings.geminiBin, settings.env, root);
   if (book.interrupted()) return done();
   book.record(judgeGeminiCli(settings.geminiBin, version));
   if (version === undefined) return done('needs a working Gemini CLI (see the cli gate)');

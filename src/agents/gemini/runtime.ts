@@ -25,7 +25,7 @@ function ownText(text: string | undefined): string | undefined {
 
 export const geminiRuntime: AgentRuntime = {
   gates: ({ bin, systemSkillsFolder: _none, ...settings }) => geminiGates({ ...settings, geminiBin: bin }),
-  version: (bin) => readGeminiVersion(bin).catch(() => undefined),
+  version: (bin, env) => readGeminiVersion(bin, env).catch(() => undefined),
   unlisted: (skill) => {
     const listing = listingOf(skill);
     if (listing === undefined || listing.kind === 'listed') return undefined;
