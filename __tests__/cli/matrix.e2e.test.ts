@@ -1,17 +1,25 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MatrixReport, matrixReportSchema } from '../../src/schemas/matrix.js';
-import { type Routes, routeScript, type SimulatedModel } from '../../src/simulated/model.js';
+import {
+  GATE_QUERY,
+  type Routes,
+  routeScript,
+  type Script,
+  type SimulatedModel,
+} from '../../src/simulated/model.js';
 import { findListingLine, stubSkillName } from '../../src/simulated/request.js';
 import { CLAUDE_BIN, type ClaudeEnv } from '../fakes/claude-env.js';
 import { type CliWorld, runCli, startCliWorld } from '../fakes/cli.js';
+import { liveProcessesIn, processesIn, projectUnder } from '../fakes/process-group.js';
 
 /**
  * `skilltrigger matrix` end to end: the CLI process, the real claude binary, the simulated model
  * routing among the installed stubs by script. Every cell of the report is counted again from what
  * the model answered, run by run. Then the same skills on the real `codex` (`--agent codex`).
- * Real runs: 27 measured claudes (9 queries × 3), 9 measured codex runs and Codex's round-trip gate.
+ * Real runs: 27 measured claudes (9 queries × 3), 9 measured codex runs and Codex's round-trip gate,
+ * the first of those nine started before the gates and waiting through them.
  */
 const CODEX_BIN = path.resolve('node_modules/.bin/codex');
 const SKILLS = {
@@ -52,6 +60,21 @@ const ROUTES: Routes = {
 };
 const RUNS = 3;
 
+/**
+ * At each round trip's request, the temp projects under the call's TMPDIR, other than the gate's own,
+ * where a live Codex reads its prompt from stdin (argv ends `-- -`): the matrix's first run waiting.
+ */
+const gateWatch = { tmp: '', waiting: [] as string[][] };
+const watchGate: Script = (req) => {
+  if (req.query !== GATE_QUERY || gateWatch.tmp === '') return undefined;
+  const gate = projectUnder(gateWatch.tmp, req.cwd);
+  const onStdin = processesIn(gateWatch.tmp).filter((p) => p.argv.slice(-2).join(' ') === '-- -');
+  const projects = new Set(onStdin.map((p) => projectUnder(gateWatch.tmp, p.cwd)));
+  gateWatch.waiting.push([...projects].filter((p): p is string => p !== undefined && p !== gate));
+  return undefined;
+};
+const routed = routeScript(ROUTES);
+
 let world: CliWorld;
 let work: string;
 let model: SimulatedModel;
@@ -60,7 +83,7 @@ let claude: ClaudeEnv;
 beforeAll(async () => {
   world = await startCliWorld({
     name: 'matrix-e2e',
-    model: { seed: 7, script: routeScript(ROUTES), recordBodies: true },
+    model: { seed: 7, script: (req, ctx) => watchGate(req, ctx) ?? routed(req, ctx), recordBodies: true },
   });
   ({ work, model, claude } = world);
   for (const [name, s] of Object.entries(SKILLS)) {
@@ -202,6 +225,9 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
   it('--agent codex, warm: each run is attributed to the skill whose SKILL.md Codex read, a miss to none/other', async () => {
     const out = path.join(work, 'out-codex');
     const from = model.requests.length;
+    const { tmp, env } = await world.tmpEnv('codex');
+    const realTmp = await realpath(tmp);
+    Object.assign(gateWatch, { tmp: realTmp, waiting: [] });
     const r = await runCli(
       ['matrix', '--agent', 'codex', '--codex', CODEX_BIN, '--skills', path.join(work, 'skills')].concat([
         '--runs',
@@ -211,8 +237,10 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
         '--out',
         out,
       ]),
-      { env: { ...claude.env, OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' } },
-    );
+      { env: { ...env, OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: 'sk-test-codex' } },
+    ).finally(() => {
+      gateWatch.tmp = '';
+    });
     expect(r.code, r.stderr).toBe(0);
     const { report } = await readMatrix(out);
     expect(report.agent).toBe('codex');
@@ -243,6 +271,14 @@ describe('skilltrigger matrix (real claude, scripted routes)', () => {
         (q) => q.path.endsWith('/responses') && q.turn === 1 && Object.hasOwn(ROUTES, q.view?.query ?? ''),
       );
     expect(firstTurns).toHaveLength(9);
+    // The first run's Codex was started before the gates: while the round trip talked to the
+    // model it already waited in a project of its own, and the first measured request came from there.
+    expect(gateWatch.waiting).toHaveLength(1);
+    expect(gateWatch.waiting[0]).toHaveLength(1);
+    const first = [...firstTurns].sort((a, b) => a.at - b.at)[0];
+    expect(projectUnder(realTmp, first?.view?.cwd)).toBe(gateWatch.waiting[0]?.[0]);
+    expect(liveProcessesIn(realTmp)).toEqual([]);
+    expect((await readdir(tmp)).filter((n) => n.startsWith('skilltrigger-'))).toEqual([]);
     for (const req of firstTurns)
       expect(
         (req.view?.listing ?? [])

@@ -9,7 +9,6 @@ import { readMatrixReportFile, writeMatrixReport } from '../matrix/files.js';
 import { matrixProgressLine, matrixTextLines, renderMatrixMarkdown } from '../matrix/markdown.js';
 import { type MatrixEntrant, measureMatrix } from '../matrix/measure.js';
 import { mergeMatrixLegs } from '../matrix/merge.js';
-import { NO_EARLY_START } from '../measure/measurement-loop.js';
 import type { PreflightResult } from '../preflight/preflight.js';
 import { checkReportFolder } from '../report/disk/files.js';
 import type { MatrixReport } from '../schemas/matrix.js';
@@ -41,13 +40,15 @@ export async function matrixCommand(args: MatrixArgs, io: CliIo, signal: AbortSi
   const context = await runContext(args, io);
   refuseContexts(other?.id, args, context !== undefined, entrants);
   const measuring = { ...measuringSettings(args, io), ...(context ? { context: context.turns } : {}) };
-  // The first run's claude starts now, its prompt not yet written, so its start-up overlaps the
-  // gates; its stub holds the texts the emulation foresees, and the loop takes it only if the
-  // listing probe reads the same.
-  const early =
+  // The first run's agent starts now, its prompt not yet written, so its start-up overlaps the
+  // gates (an agent whose runtime has such a start). Its stubs hold the texts foreseen now: on the
+  // default agent what the emulation foresees, taken only if the listing probe reads the same; on
+  // another, what it lists for each skill, known before its gates.
+  const early = startMatrixEarly(
     other === undefined
-      ? startMatrixEarly({ ...measuring, entrants: entrants.map(foreseenEntrant) })
-      : NO_EARLY_START;
+      ? { ...measuring, entrants: entrants.map(foreseenEntrant) }
+      : { ...measuring, agent: other, entrants: listedByAgent(other.id, entrants) },
+  );
   const { preflight, reminders } = await passGates(
     args,
     {
@@ -176,6 +177,22 @@ function refuseUnlisted(id: AgentId, entrants: readonly Loaded[]): void {
   if (defects.length > 1) throw new InputErrors(defects);
 }
 
+/** The agent's listing of the whole skill set: every skill is the others' sibling, as `run` installs its siblings. */
+function agentListing(id: AgentId, entrants: readonly Loaded[]) {
+  const skills = entrants.map((e) => ({ skill: e.skill, file: e.skill.file }));
+  return loopRuntimeOf(id).fileListing?.siblings(skills) ?? { installed: [], leftOut: [] };
+}
+
+/** Each skill with the description the agent lists for it, read from its text alone (before the gates too). */
+function listedByAgent(id: AgentId, entrants: readonly Loaded[]): MatrixEntrant[] {
+  const listedOf = new Map(agentListing(id, entrants).installed.map((s) => [s.skillName, s.description]));
+  return entrants.map(({ skill, evalSet }) => ({
+    name: skill.name,
+    listed: listedOf.get(skill.name) ?? skill.description,
+    evalSet,
+  }));
+}
+
 /** Each skill with the description the other agent lists for it, and that agent's version; after the gates. */
 async function otherAgentListing(
   other: { id: MatrixAgent['id']; bin: string },
@@ -183,19 +200,12 @@ async function otherAgentListing(
   preflight: PreflightResult,
   entrants: readonly Loaded[],
 ): Promise<{ entrants: MatrixEntrant[]; agent: MatrixAgent }> {
-  const skills = entrants.map((e) => ({ skill: e.skill, file: e.skill.file }));
-  // Every skill is the others' sibling: the agent's listing of each, as `run` installs its siblings.
-  const listing = loopRuntimeOf(other.id).fileListing?.siblings(skills) ?? { installed: [], leftOut: [] };
+  const listing = agentListing(other.id, entrants);
   const settings = (
     await otherAgentSettings({ [other.id]: other.bin }, io, preflight, { [other.id]: listing })
   )[other.id];
-  const listedOf = new Map((settings?.siblings ?? []).map((s) => [s.skillName, s.description]));
   return {
-    entrants: entrants.map(({ skill, evalSet }) => ({
-      name: skill.name,
-      listed: listedOf.get(skill.name) ?? skill.description,
-      evalSet,
-    })),
+    entrants: listedByAgent(other.id, entrants),
     agent: { ...other, ...(settings?.version ? { version: settings.version } : {}) },
   };
 }

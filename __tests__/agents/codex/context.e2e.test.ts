@@ -66,6 +66,7 @@ function options(query: string, context?: ContextTurn[]): CodexRunOptions {
     stub: { skillName: 'pdf', description: 'Extract text and tables from PDF files.', root },
     provider: { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
     timeoutMs: 60_000,
+    baseEnv: process.env,
     ...(context ? { context } : {}),
   };
 }

@@ -71,6 +71,7 @@ function measure(query: string, tools: 'exec cell' | 'function calls') {
       ...(tools === 'function calls' ? { model: 'gpt-sim' } : {}),
     },
     timeoutMs: 60_000,
+    baseEnv: process.env,
   });
 }
 

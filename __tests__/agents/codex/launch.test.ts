@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { codexArgs, codexConfigToml, codexEnv, parseCodexVersion } from '../../../src/agents/codex/launch.js';
+import {
+  codexArgs,
+  codexConfigToml,
+  codexEnv,
+  codexSpawnPlan,
+  parseCodexVersion,
+} from '../../../src/agents/codex/launch.js';
 import { codexListedDescription, codexListedName } from '../../../src/agents/codex/listing.js';
 import { foreignSecretVariables } from '../../../src/agents/registry.js';
 
@@ -47,6 +53,31 @@ describe('the Codex launch', () => {
       TMPDIR: '/t/tmp',
       CODEX_API_KEY: 'sk-secret',
     });
+  });
+
+  it("a run starts from the environment it was handed, never from this process's own", () => {
+    const only = 'SKILLTRIGGER_TEST_PROCESS_ONLY';
+    process.env[only] = 'this process only';
+    try {
+      const project = { ...FOLDERS, dir: '/t/project' };
+      const handed = { PATH: '/bin', SKILLTRIGGER_TEST_HANDED_ONLY: 'handed', OPENAI_API_KEY: 'sk-user' };
+      const cold = codexSpawnPlan('q', { provider: PROVIDER, baseEnv: handed }, project);
+      expect(cold.env).toEqual({
+        PATH: '/bin',
+        SKILLTRIGGER_TEST_HANDED_ONLY: 'handed',
+        CODEX_HOME: '/t/codex-home',
+        TMPDIR: '/t/tmp',
+        CODEX_API_KEY: 'sk-secret',
+      });
+      expect(cold.cwd).toBe('/t/project');
+      expect(cold.args).toEqual(codexArgs('q', PROVIDER));
+      // A standby's (the prompt on stdin) and a resumed run's start the same way.
+      const resumed = codexSpawnPlan('-', { provider: PROVIDER, baseEnv: handed, resume: 'th-1' }, project);
+      expect(resumed.env).toEqual(cold.env);
+      expect(resumed.args).toEqual(codexArgs('-', PROVIDER, { resume: 'th-1' }));
+    } finally {
+      delete process.env[only];
+    }
   });
 
   it("never carries another agent's secret: a command the model runs could print it", () => {

@@ -55,13 +55,14 @@ afterEach(async () => {
   expect(processesNaming(root)).toEqual([]);
 });
 
-function options(query: string, extra: Partial<CodexRunOptions> = {}): CodexRunOptions {
+function options(query: string, extra: Partial<Omit<CodexRunOptions, 'baseEnv'>> = {}): CodexRunOptions {
   return {
     bin: CODEX_BIN,
     query,
     stub: { skillName: 'pdf', description: DESCRIPTION, root },
     provider: { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex', model: 'gpt-sim' },
     timeoutMs: 60_000,
+    baseEnv: process.env,
     ...extra,
   };
 }
@@ -157,8 +158,8 @@ describe('a Codex measurement through the real binary', () => {
   });
 
   it('the version, read in a throwaway CODEX_HOME; a missing executable has none', async () => {
-    expect(await readCodexVersion(CODEX_BIN, root)).toBe('0.169.0');
-    expect(await readCodexVersion(join(root, 'no-such-codex'), root)).toBeUndefined();
+    expect(await readCodexVersion(CODEX_BIN, process.env, root)).toBe('0.169.0');
+    expect(await readCodexVersion(join(root, 'no-such-codex'), process.env, root)).toBeUndefined();
   });
 
   it('a missing executable is cli-missing', async () => {

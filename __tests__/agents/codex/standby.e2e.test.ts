@@ -3,7 +3,8 @@
  * simulated model (docs/codex.md, "A warm standby"): driven as the loop drives an agent (each run
  * awaited, the next runs told once it has started), a standby waits between runs and sends nothing
  * until its prompt; each run's exchange ends before the next run's first request; its decisions are
- * a cold loop's, and its first request is a cold run's; nothing is left behind.
+ * a cold loop's, and its first request is a cold run's; nothing is left behind. Every Codex, warm or
+ * cold, starts from the environment the loop was handed, not from this process's own.
  */
 import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import type { AgentRunResult, UpcomingRun } from '../../../src/agents/agent.js';
 import { codexAgent } from '../../../src/agents/codex/agent.js';
 import type { RecordedRequest, SimulatedModel } from '../../../src/simulated/model.js';
 import { startSimulatedModel } from '../../../src/simulated/model.js';
-import { liveProcessesIn, liveProjectsUnder } from '../../fakes/process-group.js';
+import { liveProcessesIn, liveProjectsUnder, processesIn } from '../../fakes/process-group.js';
 
 const CODEX_BIN = resolve('node_modules/.bin/codex');
 const QUERIES = [
@@ -25,6 +26,18 @@ const QUERIES = [
 
 let model: SimulatedModel;
 let root = '';
+
+/** A variable only the loop's handed environment holds, and one only this process's own holds. */
+const HANDED_ONLY = 'SKILLTRIGGER_TEST_HANDED_ONLY';
+const PROCESS_ONLY = 'SKILLTRIGGER_TEST_PROCESS_ONLY';
+let handed: NodeJS.ProcessEnv = {};
+
+/** Where the loop's runs start: the pinned codex, the handed environment, the simulated model. */
+const launch = () => ({
+  bin: CODEX_BIN,
+  env: handed,
+  provider: { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
+});
 
 beforeAll(async () => {
   model = await startSimulatedModel({
@@ -38,9 +51,12 @@ beforeAll(async () => {
           : { kind: 'text' },
   });
   root = await realpath(await mkdtemp(join(tmpdir(), 'skilltrigger-codex-standby-')));
+  handed = { ...process.env, [HANDED_ONLY]: 'handed' };
+  process.env[PROCESS_ONLY] = 'this process only';
 });
 
 afterAll(async () => {
+  delete process.env[PROCESS_ONLY];
   await model?.close();
   if (root) await rm(root, { recursive: true, force: true });
 });
@@ -54,26 +70,36 @@ interface LoopRun {
   /** How many requests the model had seen before the run, and once it ended. */
   seenBefore: number;
   seenAfter: number;
+  /** The environments of the `codex exec` processes seen under `root` before and while the run ran. */
+  envs: Record<string, string>[];
 }
+
+/** The environments of the `codex exec --json` processes under `root` (the launcher and the native binary). */
+const codexEnvs = () =>
+  processesIn(root)
+    .filter((p) => p.argv.includes('exec') && p.argv.includes('--json'))
+    .map((p) => p.env);
 
 /** The queries run one after another, as the loop runs them, with `standby` standbys. */
 async function loop(standby: number): Promise<LoopRun[]> {
   const agent = codexAgent(
-    CODEX_BIN,
-    { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
+    launch(),
     [{ skillName: 'handoff', description: 'Write HANDOFF.md when ending a session.', root }],
     { standby },
   );
   const runs: LoopRun[] = [];
   for (const [i, query] of QUERIES.entries()) {
     const waitingBefore = liveProjectsUnder(root);
+    const envs = codexEnvs();
     const seenBefore = model.requests.length;
     const running = agent.run({ query, side: 0, timeoutMs: 60_000 });
+    const watch = setInterval(() => envs.push(...codexEnvs()), 50);
     // The next runs, and one more at the end: a standby that is never prompted, then discarded.
     const upcoming: UpcomingRun[] = QUERIES.slice(i + 1).map(() => ({ agent: 'codex', side: 0 }));
     agent.ahead?.(upcoming.length > 0 ? upcoming : [{ agent: 'codex', side: 0 }]);
-    const result = await running;
+    const result = await running.finally(() => clearInterval(watch));
     runs.push({
+      envs,
       result,
       waitingBefore,
       requests: model.requests.slice(seenBefore),
@@ -142,6 +168,15 @@ describe("Codex's warm standby, through the real binary", () => {
       expect(normalised(warm[i]?.requests[0])).toBe(normalised(cold[i]?.requests[0]));
     }
 
+    // Every Codex, the standbys and the cold starts, started from the environment the loop was
+    // handed: a variable only it holds is there, one only this process holds is not.
+    for (const runs of [warm, cold]) {
+      const envs = runs.flatMap((r) => r.envs);
+      expect(envs.length).toBeGreaterThan(0);
+      expect(envs.map((e) => e[HANDED_ONLY])).toEqual(envs.map(() => 'handed'));
+      expect(envs.flatMap((e) => e[PROCESS_ONLY] ?? [])).toEqual([]);
+    }
+
     // Every standby, the one never prompted included, is gone with its project and CODEX_HOME.
     expect(await readdir(root)).toEqual([]);
     expect(liveProcessesIn(root)).toEqual([]);
@@ -149,8 +184,7 @@ describe("Codex's warm standby, through the real binary", () => {
 
   it('an interrupt mid-run kills the prompted standby; the one waiting is discarded; nothing is left', async () => {
     const agent = codexAgent(
-      CODEX_BIN,
-      { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
+      launch(),
       [{ skillName: 'handoff', description: 'Write HANDOFF.md when ending a session.', root }],
       { standby: 1 },
     );
@@ -179,8 +213,7 @@ describe("Codex's warm standby, through the real binary", () => {
 
   it('a run with a context takes a standby that resumed it, its history in the request', async () => {
     const agent = codexAgent(
-      CODEX_BIN,
-      { baseUrl: `${model.url}/v1`, apiKey: 'sk-test-codex' },
+      launch(),
       [{ skillName: 'handoff', description: 'Write HANDOFF.md when ending a session.', root }],
       { standby: 1 },
     );

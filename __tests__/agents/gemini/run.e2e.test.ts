@@ -182,8 +182,8 @@ describe('a Gemini measurement through the real binary', () => {
   });
 
   it('the version, read with a throwaway home; a missing executable has none', async () => {
-    expect(await readGeminiVersion(GEMINI_BIN, root)).toBe('0.61.0');
-    expect(await readGeminiVersion(join(root, 'no-such-gemini'), root)).toBeUndefined();
+    expect(await readGeminiVersion(GEMINI_BIN, process.env, root)).toBe('0.61.0');
+    expect(await readGeminiVersion(join(root, 'no-such-gemini'), process.env, root)).toBeUndefined();
   });
 
   it('a missing executable is cli-missing', async () => {

@@ -12,7 +12,15 @@ import {
 } from './standby.js';
 import type { CodexStubSpec } from './stub.js';
 
-/** What Codex's loop agent is made with beyond its executable and provider. */
+/** Where every run of a Codex loop starts: its executable, the environment it was handed, its provider. */
+export interface CodexLaunchSettings {
+  bin: string;
+  /** The environment the loop was handed (the CLI's, the Action's): every run's starts from it. */
+  env: NodeJS.ProcessEnv;
+  provider: CodexProvider;
+}
+
+/** What Codex's loop agent is made with beyond where its runs start. */
 export interface CodexLoopOptions {
   /** What its version sends without `-m` (`codexDefaultModel`), when known. */
   defaultModel?: string;
@@ -32,16 +40,16 @@ export interface CodexLoopOptions {
  * prompted only once the previous run's process group is gone (the loop awaits each run).
  */
 export function codexAgent(
-  bin: string,
-  provider: CodexProvider,
+  launch: CodexLaunchSettings,
   stubs: readonly CodexStubSpec[],
   options: CodexLoopOptions = {},
 ): Agent {
+  const { bin, env, provider } = launch;
   const standbys = options.standby ?? 0;
-  const { pool, keyOf } = codexStandbys(bin, provider, stubs, standbys);
+  const { pool, keyOf } = codexStandbys(launch, stubs, standbys);
   // The early start serves the first Codex run when it was started as the pool would start it.
   const first = standbys > 0 ? options.first : undefined;
-  const early = options.early?.claim(first && codexStandbySpec(bin, provider, stubs, first));
+  const early = options.early?.claim(first && codexStandbySpec(launch, stubs, first));
   if (early && first) pool.adopt(keyOf(first), early);
   return {
     id: 'codex',
@@ -56,6 +64,7 @@ export function codexAgent(
         stub,
         provider: providerFor(provider, request.model),
         timeoutMs: request.timeoutMs,
+        baseEnv: env,
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.context ? { context: request.context } : {}),
         ...(standby ? { standby } : {}),
@@ -84,27 +93,30 @@ function providerFor(provider: CodexProvider, model: string | undefined): CodexP
   return { ...provider, ...(model ? { model } : {}) };
 }
 
-/** What the standby of a Codex run shaped `run` is started with; undefined for a side with no stub. */
+/**
+ * What the standby of a Codex run shaped `run` is started with; undefined for a side with no stub.
+ * The environment is copied as it is now: two specs compare equal only when their processes start
+ * from the same variables (an early start made before the gates, the loop's first run after them).
+ */
 export function codexStandbySpec(
-  bin: string,
-  provider: CodexProvider,
+  launch: CodexLaunchSettings,
   stubs: readonly CodexStubSpec[],
   run: RunShape,
 ): CodexStandbySpec | undefined {
   const stub = stubs[run.side];
   if (!stub) return undefined;
   return {
-    bin,
+    bin: launch.bin,
     stub,
-    provider: providerFor(provider, run.model),
+    provider: providerFor(launch.provider, run.model),
+    baseEnv: { ...launch.env },
     ...(run.context === undefined ? {} : { context: run.context }),
   };
 }
 
 /** The loop's pool of standbys, keyed by the side, context and model a standby is fixed to. */
 function codexStandbys(
-  bin: string,
-  provider: CodexProvider,
+  launch: CodexLaunchSettings,
   stubs: readonly CodexStubSpec[],
   standbys: number,
 ): { pool: StandbyPool<CodexStandby>; keyOf: (run: RunShape) => string } {
@@ -116,7 +128,7 @@ function codexStandbys(
       const [side = '', number = ''] = key.split('/', 2);
       const model = key.slice(side.length + number.length + 2);
       const context = contexts.contextOf(number);
-      const spec = codexStandbySpec(bin, provider, stubs, {
+      const spec = codexStandbySpec(launch, stubs, {
         side: Number(side),
         ...(model === '' ? {} : { model }),
         ...(context === undefined ? {} : { context }),

@@ -52,7 +52,7 @@ function codexGateSteps(settings: CodexGateSettings): GateSteps<CodexListedSkill
   return {
     agent: 'codex',
     needsCli: 'needs a working Codex CLI (see the cli gate)',
-    version: (root) => readCodexVersion(bin, root),
+    version: (root) => readCodexVersion(bin, env, root),
     judgeCli: (version) => judgeCodexCli(bin, version),
     probe: (root) => probeCodexListing({ bin, env, skills: [], root, ...(signal ? { signal } : {}) }),
     auth: () => codexAuth(settings),

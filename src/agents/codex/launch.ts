@@ -139,6 +139,32 @@ export function codexEnv(
   return env;
 }
 
+/** What one measured run's `codex` is spawned with, its executable and stdin aside. */
+export interface CodexSpawnPlan {
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+
+/**
+ * How one measured run's `codex` is spawned in its project, a cold start's (the query on argv) or
+ * a standby's (`-`, the prompt on stdin): its environment starts from the one the run was handed
+ * (the CLI's, the Action's with its inputs' keys), never from this process's own, so a variable
+ * only the handed one holds reaches the run and one its caller removed does not; the run's folders,
+ * its key and the drops go on top (`codexEnv`).
+ */
+export function codexSpawnPlan(
+  query: string,
+  run: { provider: CodexProvider; baseEnv: NodeJS.ProcessEnv; resume?: string },
+  project: CodexRunFolders & { dir: string },
+): CodexSpawnPlan {
+  return {
+    args: codexArgs(query, run.provider, run.resume === undefined ? {} : { resume: run.resume }),
+    cwd: project.dir,
+    env: codexEnv(run.baseEnv, project, run.provider),
+  };
+}
+
 /** `codex --version` prints `codex-cli 0.169.0`. */
 export function parseCodexVersion(output: string): string | undefined {
   return /codex-cli\s+(\d+\.\d+\.\d+\S*)/.exec(output)?.[1];

@@ -11,7 +11,7 @@ import type { ContextTurn, LoadedEntry, StubListing } from '../agent.js';
 import { writeCodexConfig } from './config-file.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';
-import { type CodexProvider, codexArgs, codexEnv, parseCodexVersion } from './launch.js';
+import { type CodexProvider, codexEnv, codexSpawnPlan, parseCodexVersion } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexExit, type CodexProcess, spawnCodex } from './process.js';
 import { placeRollout } from './resume.js';
@@ -31,8 +31,8 @@ export interface CodexRunOptions {
   timeoutMs: number;
   /** Aborting kills the run and removes its files; the promise then rejects with the reason. */
   signal?: AbortSignal;
-  /** The user's environment the child starts from (default `process.env`). */
-  baseEnv?: NodeJS.ProcessEnv;
+  /** The environment the run was handed (the user's, or the Action's): the child's starts from it. */
+  baseEnv: NodeJS.ProcessEnv;
   /** The turns the run starts with in its history, resumed from a rollout (docs/context.md). */
   context?: readonly ContextTurn[];
   /**
@@ -76,15 +76,14 @@ async function launchCold(options: CodexRunOptions): Promise<Launched> {
     const resume = options.context
       ? await placeRollout(options.context, project.codexHome, project.dir)
       : undefined;
+    const { provider, baseEnv } = options;
     const codex = spawnCodex({
       bin: options.bin ?? 'codex',
-      args: codexArgs(
+      ...codexSpawnPlan(
         options.query,
-        options.provider,
-        resume === undefined ? {} : { resume: resume.threadId },
+        { provider, baseEnv, ...(resume === undefined ? {} : { resume: resume.threadId }) },
+        project,
       ),
-      cwd: project.dir,
-      env: codexEnv(options.baseEnv ?? process.env, project, options.provider),
     });
     return { project, codex, ...(resume === undefined ? {} : { resume }) };
   } catch (error) {
@@ -178,9 +177,14 @@ export async function runCodexMeasurement(options: CodexRunOptions): Promise<Cod
 /**
  * `codex --version` for the version gate, in a throwaway CODEX_HOME: with the default one even
  * `--version` writes helper links under `~/.codex/tmp` (docs/codex.md "What a run writes").
- * Undefined when the executable is missing or prints no version.
+ * Started from the environment it is handed, as a run is. Undefined when the executable is
+ * missing or prints no version.
  */
-export async function readCodexVersion(bin: string, root?: string): Promise<string | undefined> {
+export async function readCodexVersion(
+  bin: string,
+  baseEnv: NodeJS.ProcessEnv,
+  root?: string,
+): Promise<string | undefined> {
   const project = await createCodexStubProject({
     skillName: 'version',
     description: 'version',
@@ -191,7 +195,7 @@ export async function readCodexVersion(bin: string, root?: string): Promise<stri
       bin,
       args: ['--version'],
       cwd: project.dir,
-      env: codexEnv(process.env, project, { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'unused' }),
+      env: codexEnv(baseEnv, project, { baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'unused' }),
     });
     const lines: string[] = [];
     for await (const line of codex.lines) lines.push(line);

@@ -4,9 +4,16 @@
  * made from what the core hands every agent.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { type AgentLoopRuntime, type AgentRunSettings, type EarlyStart, sideCrowd } from '../agent.js';
+import {
+  type AgentLoopRuntime,
+  type AgentMatrixSettings,
+  type AgentRunSettings,
+  type EarlyStart,
+  type RunShape,
+  sideCrowd,
+} from '../agent.js';
 import { type EarlyWaiting, startEarlyWaiting } from '../process/early-start.js';
-import { codexAgent, codexStandbySpec } from './agent.js';
+import { type CodexLaunchSettings, codexAgent, codexStandbySpec } from './agent.js';
 import { askCodex } from './ask.js';
 import { codexFacts } from './facts.js';
 import { codexGates } from './gates.js';
@@ -43,8 +50,40 @@ function codexSides(settings: Omit<AgentRunSettings, 'warm'>): CodexStubSpec[] {
   });
 }
 
-/** The early starts this runtime began, so `open` takes back its own kind. */
+/** The early starts this runtime began, so `open` and `matrix` take back their own kind. */
 const earlyStarts = new WeakMap<EarlyStart, EarlyWaiting<CodexStandbySpec, CodexStandby>>();
+
+/** Where every run starts: the executable, the environment handed over, the provider it names. */
+function launchOf({ bin, env }: { bin: string; env: NodeJS.ProcessEnv }): CodexLaunchSettings {
+  // Once the auth gate has passed, the key is in the environment; before it (an early start), the
+  // key it holds now is the one the loop will read.
+  return { bin, env, provider: codexProviderFrom(env).provider };
+}
+
+/** The matrix's sides as Codex's stubs: each skill the tested one of its side, every other beside it. */
+function matrixStubs(settings: AgentMatrixSettings): CodexStubSpec[] {
+  return settings.sides.map((side) => ({ ...side, siblings: [...side.siblings] }));
+}
+
+/** A Codex for the run shaped `first`, started now and waiting for its prompt; kept for `open` or `matrix`. */
+function startedEarly(
+  launch: CodexLaunchSettings,
+  stubs: readonly CodexStubSpec[],
+  first: RunShape,
+): EarlyStart | undefined {
+  const spec = codexStandbySpec(launch, stubs, first);
+  if (spec === undefined) return undefined;
+  const early = startEarlyWaiting(spec, {
+    start: startCodexStandby,
+    discard: discardCodexStandby,
+    same: isDeepStrictEqual,
+  });
+  earlyStarts.set(early, early);
+  return early;
+}
+
+/** The early start handed to `open` or `matrix`, when this runtime began it. */
+const earlyOf = (early: EarlyStart | undefined) => (early === undefined ? undefined : earlyStarts.get(early));
 
 export const codexRuntime: AgentLoopRuntime = {
   gates: ({ bin, systemSkillsFolder, ...settings }) =>
@@ -53,53 +92,35 @@ export const codexRuntime: AgentLoopRuntime = {
       codexBin: bin,
       ...(systemSkillsFolder === undefined ? {} : { systemSkillsFolder }),
     }),
-  version: (bin) => readCodexVersion(bin).catch(() => undefined),
+  version: (bin, env) => readCodexVersion(bin, env).catch(() => undefined),
   fileListing: { unlisted: codexUnlistedDefect, siblings: codexSiblings },
   open: (settings) => {
-    const { bin, env, version, warm } = settings;
+    const { version, warm } = settings;
     const defaultModel = codexFacts.defaultModel(version);
-    const early = warm?.early === undefined ? undefined : earlyStarts.get(warm.early);
-    return codexAgent(
-      bin,
-      // The auth gate has passed: the key is in the environment.
-      codexProviderFrom(env).provider,
-      codexSides(settings),
-      {
-        ...(defaultModel === undefined ? {} : { defaultModel }),
-        standby: warm?.count ?? 0,
-        ...(warm?.first ? { first: warm.first } : {}),
-        ...(early ? { early } : {}),
-      },
-    );
+    const early = earlyOf(warm?.early);
+    return codexAgent(launchOf(settings), codexSides(settings), {
+      ...(defaultModel === undefined ? {} : { defaultModel }),
+      standby: warm?.count ?? 0,
+      ...(warm?.first ? { first: warm.first } : {}),
+      ...(early ? { early } : {}),
+    });
   },
   // The first run's Codex, waiting for its prompt on stdin through the gates (docs/codex.md, "A
-  // warm standby"); started with the key the environment holds now, as the loop will read it.
-  startEarly: (settings, first) => {
-    const spec = codexStandbySpec(
-      settings.bin,
-      codexProviderFrom(settings.env).provider,
-      codexSides(settings),
-      first,
-    );
-    if (spec === undefined) return undefined;
-    const early = startEarlyWaiting(spec, {
-      start: startCodexStandby,
-      discard: discardCodexStandby,
-      same: isDeepStrictEqual,
-    });
-    earlyStarts.set(early, early);
-    return early;
-  },
-  matrix: ({ bin, env, version, sides, standby }) => {
+  // warm standby").
+  startEarly: (settings, first) => startedEarly(launchOf(settings), codexSides(settings), first),
+  matrix: (settings) => {
+    const { version, standby, first } = settings;
     const defaultModel = codexFacts.defaultModel(version);
-    // The auth gate has passed: the key is in the environment.
-    return codexAgent(
-      bin,
-      codexProviderFrom(env).provider,
-      sides.map((side) => ({ ...side, siblings: [...side.siblings] })),
-      { ...(defaultModel === undefined ? {} : { defaultModel }), standby: standby ?? 0 },
-    );
+    const early = earlyOf(settings.early);
+    return codexAgent(launchOf(settings), matrixStubs(settings), {
+      ...(defaultModel === undefined ? {} : { defaultModel }),
+      standby: standby ?? 0,
+      ...(first ? { first } : {}),
+      ...(early ? { early } : {}),
+    });
   },
+  // The matrix's first run's Codex, its stub the first side's skill with every other beside it.
+  startMatrixEarly: (settings, first) => startedEarly(launchOf(settings), matrixStubs(settings), first),
   defaultStandby: machineCodexStandbyCount,
   killAll: killAllCodexGroups,
   installed: (settings) => codexInstalledEntries(settings),

@@ -9,7 +9,7 @@
 import os from 'node:os';
 import type { ContextTurn } from '../agent.js';
 import { writeCodexConfig } from './config-file.js';
-import { type CodexProvider, codexArgs, codexEnv } from './launch.js';
+import { type CodexProvider, codexSpawnPlan } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';
 import { type CodexProcess, spawnCodex } from './process.js';
 import { placeRollout } from './resume.js';
@@ -48,8 +48,8 @@ export interface CodexStandbySpec {
   provider: CodexProvider;
   /** The turns its run starts with, placed as a rollout it resumes (`exec … resume <id> -`). */
   context?: readonly ContextTurn[];
-  /** The user's environment the child starts from (default `process.env`). */
-  baseEnv?: NodeJS.ProcessEnv;
+  /** The environment its run was handed (the user's, or the Action's): the child's starts from it. */
+  baseEnv: NodeJS.ProcessEnv;
 }
 
 /** A Codex started ahead, waiting for its prompt on stdin. */
@@ -69,11 +69,14 @@ export async function startCodexStandby(spec: CodexStandbySpec): Promise<CodexSt
     const resume = spec.context
       ? await placeRollout(spec.context, project.codexHome, project.dir)
       : undefined;
+    const { provider, baseEnv } = spec;
     const codex = spawnCodex({
       bin: spec.bin,
-      args: codexArgs(STDIN_QUERY, spec.provider, resume === undefined ? {} : { resume: resume.threadId }),
-      cwd: project.dir,
-      env: codexEnv(spec.baseEnv ?? process.env, project, spec.provider),
+      ...codexSpawnPlan(
+        STDIN_QUERY,
+        { provider, baseEnv, ...(resume === undefined ? {} : { resume: resume.threadId }) },
+        project,
+      ),
       stdin: 'pipe',
     });
     let exited = false;

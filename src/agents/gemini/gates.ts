@@ -51,7 +51,7 @@ function geminiGateSteps(settings: GeminiGateSettings): GateSteps<GeminiListedSk
   return {
     agent: 'gemini',
     needsCli: 'needs a working Gemini CLI (see the cli gate)',
-    version: (root) => readGeminiVersion(bin, root),
+    version: (root) => readGeminiVersion(bin, env, root),
     judgeCli: (version) => judgeGeminiCli(bin, version),
     probe: (root) => probeGeminiListing({ bin, env, skills: [], root, ...(signal ? { signal } : {}) }),
     auth: () => geminiAuth(settings),

@@ -24,8 +24,8 @@ export interface GeminiRunOptions {
   timeoutMs: number;
   /** Aborting kills the run and removes its files; the promise then rejects with the reason. */
   signal?: AbortSignal;
-  /** The user's environment the child starts from (default `process.env`). */
-  baseEnv?: NodeJS.ProcessEnv;
+  /** The environment the run was handed (the user's, or the Action's): the child's starts from it. */
+  baseEnv: NodeJS.ProcessEnv;
   /** Tests: called with the process group's id once it started. */
   onStart?: (pid: number | undefined, base: string) => void;
 }
@@ -59,7 +59,7 @@ export async function runGeminiMeasurement(options: GeminiRunOptions): Promise<G
       bin: options.bin ?? 'gemini',
       args: geminiArgs(options.query, options.provider),
       cwd: project.dir,
-      env: geminiEnv(options.baseEnv ?? process.env, project, options.provider),
+      env: geminiEnv(options.baseEnv, project, options.provider),
     });
     options.onStart?.(gemini.pid, project.base);
     let stop: 'timeout' | 'abort' | undefined;
@@ -103,9 +103,14 @@ export async function runGeminiMeasurement(options: GeminiRunOptions): Promise<G
 
 /**
  * `gemini --version` for the version gate, with a throwaway home (the user's `~/.gemini` is never
- * written). Undefined when the executable is missing or prints no version.
+ * written), started from the environment it is handed, as a run is. Undefined when the executable
+ * is missing or prints no version.
  */
-export async function readGeminiVersion(bin: string, root?: string): Promise<string | undefined> {
+export async function readGeminiVersion(
+  bin: string,
+  baseEnv: NodeJS.ProcessEnv,
+  root?: string,
+): Promise<string | undefined> {
   const project = await createGeminiStubProject({
     skillName: 'version',
     description: 'version',
@@ -116,7 +121,7 @@ export async function readGeminiVersion(bin: string, root?: string): Promise<str
       bin,
       args: ['--version'],
       cwd: project.dir,
-      env: geminiEnv(process.env, project, { apiKey: 'unused', baseUrl: 'http://127.0.0.1:9' }),
+      env: geminiEnv(baseEnv, project, { apiKey: 'unused', baseUrl: 'http://127.0.0.1:9' }),
     });
     const lines: string[] = [];
     for await (const line of gemini.lines) lines.push(line);

@@ -25,7 +25,7 @@ function ownText(text: string | undefined): string | undefined {
 
 export const geminiRuntime: AgentLoopRuntime = {
   gates: ({ bin, systemSkillsFolder: _none, ...settings }) => geminiGates({ ...settings, geminiBin: bin }),
-  version: (bin) => readGeminiVersion(bin).catch(() => undefined),
+  version: (bin, env) => readGeminiVersion(bin, env).catch(() => undefined),
   fileListing: {
     unlisted: (skill) => {
       const listing = listingOf(skill);
