@@ -15,13 +15,13 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AGENT_IDS } from '../lib/agents/agent.js';
 import { claudeArgs, claudeEnvironment } from '../lib/agents/claude/launch.js';
 import { writeCodexConfig } from '../lib/agents/codex/config-file.js';
 import { codexArgs, codexEnv } from '../lib/agents/codex/launch.js';
 import { createCodexStubProject } from '../lib/agents/codex/stub.js';
 import { geminiArgs, geminiEnv } from '../lib/agents/gemini/launch.js';
 import { createGeminiStubProject } from '../lib/agents/gemini/stub.js';
+import { AGENT_IDS } from '../lib/agents/ids.js';
 import { spawnInGroup } from '../lib/agents/process/group.js';
 import { createStubProject } from '../lib/agents/process/stub-project.js';
 import { agentFacts } from '../lib/agents/registry.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { environmentDrift, judgeBaseline } from '../../src/action/baseline.js';
-import type { InitInfo } from '../../src/agents/agent.js';
+import type { InitInfo } from '../../src/agents/runs.js';
 import type { Skill } from '../../src/inputs/types.js';
 import { FIXTURE_DESCRIPTION, FIXTURE_ROSTER, FIXTURE_STUB, reportFixture } from '../fakes/report-fixture.js';
 

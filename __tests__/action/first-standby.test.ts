@@ -3,9 +3,9 @@ import type { FetchedBaseline } from '../../src/action/baseline.js';
 import { startActionStandby } from '../../src/action/first-standby.js';
 import type { MeasureTarget } from '../../src/action/plan.js';
 import { readSettings } from '../../src/action/settings.js';
-import type { AgentRunSettings, RunShape } from '../../src/agents/agent.js';
 import { claudeLoopRuntime, claudeWaitingSpec } from '../../src/agents/claude/runtime.js';
 import type { WaitingSpec } from '../../src/agents/claude/waiting-run.js';
+import type { AgentRunSettings, RunShape } from '../../src/agents/runs.js';
 import { loopRuntimeOf } from '../../src/agents/runtime.js';
 import { parseSkill } from '../../src/inputs/skill.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { actionMemory, autoMemoryPlan, readMemoryInput } from '../../src/action/memory-input.js';
-import type { AgentChoice } from '../../src/agents/agent.js';
+import type { AgentChoice } from '../../src/agents/ids.js';
 import { UsageError } from '../../src/errors.js';
 
 /**

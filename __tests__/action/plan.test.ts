@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActionEvent } from '../../src/action/context.js';
 import { forkTargetRefusal, forkWithoutSecrets } from '../../src/action/plan.js';
 import { forTheAction } from '../../src/action/preflight.js';
-import { gateResult } from '../../src/agents/agent.js';
 import { LOGIN_FIX } from '../../src/agents/claude/gates/auth.js';
+import { gateResult } from '../../src/agents/gates.js';
 
 const pr = (name: string, fromFork: boolean): ActionEvent => ({
   kind: 'pull_request',

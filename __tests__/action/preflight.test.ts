@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forTheAction, versionDrift } from '../../src/action/preflight.js';
-import { gateLabel, gateResult } from '../../src/agents/agent.js';
 import { LOGIN_FIX } from '../../src/agents/claude/gates/auth.js';
+import { gateLabel, gateResult } from '../../src/agents/gates.js';
 
 /** The Action shows the CLI's gate results, worded for a workflow where the CLI's name a terminal. */
 describe("the Action's gate wording", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AGENTS, GATE_NAMES, gateLabel, gateResult, measures } from '../../src/agents/agent.js';
+import { GATE_NAMES, gateLabel, gateResult } from '../../src/agents/gates.js';
+import { DEFAULT_AGENTS, measures } from '../../src/agents/ids.js';
 
 describe('GATE_NAMES', () => {
   it('lists the gates in the order they run (the Action opens one log group after another in it)', () => {

@@ -1,12 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  AGENT_IDS,
-  type AgentId,
-  type LoadedEntry,
-  type SiblingIdentity,
-  type StubIdentity,
-} from '../../src/agents/agent.js';
 import { Decider } from '../../src/agents/claude/decision.js';
 import { parseEvent } from '../../src/agents/claude/events.js';
 import {
@@ -22,6 +15,8 @@ import {
   type GeminiStubIdentity,
 } from '../../src/agents/gemini/decision.js';
 import { parseGeminiEvent } from '../../src/agents/gemini/events.js';
+import { AGENT_IDS, type AgentId } from '../../src/agents/ids.js';
+import type { LoadedEntry, SiblingIdentity, StubIdentity } from '../../src/agents/runs.js';
 import type { ErrorCause, Outcome } from '../../src/outcome.js';
 
 /**

@@ -3,12 +3,12 @@
  * `openLoopAgents` would open claude, written in the spec's old, claude-shaped form, so a test
  * names its stubs and run settings and hands the processes.
  */
-import type { EarlyStart } from '../../src/agents/agent.js';
 import { claudeLoopAgent } from '../../src/agents/claude/agent.js';
 import type { EarlyStandby } from '../../src/agents/claude/early-standby.js';
 import type { RunDeps, RunSpec } from '../../src/agents/claude/run-once.js';
 import { claudeLoopRuntime } from '../../src/agents/claude/runtime.js';
 import type { StubSpec } from '../../src/agents/process/stub-project.js';
+import type { EarlyStart } from '../../src/agents/runs.js';
 import { loopRuntimeOf } from '../../src/agents/runtime.js';
 import type { LoopSpec, SideLabel } from '../../src/measure/loop-spec.js';
 import { loopTargets, type PlanSpec, warmStartsOf } from '../../src/measure/loop-targets.js';

@@ -1,4 +1,5 @@
-import type { Agent, AgentId, AgentRunRequest, AgentRunResult, UpcomingRun } from '../../src/agents/agent.js';
+import type { AgentId } from '../../src/agents/ids.js';
+import type { Agent, AgentRunRequest, AgentRunResult, UpcomingRun } from '../../src/agents/runs.js';
 import { NO_USAGE, type Outcome } from '../../src/outcome.js';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { StubIdentity } from '../../src/agents/agent.js';
 import { Decider } from '../../src/agents/claude/decision.js';
 import { parseEvent } from '../../src/agents/claude/events.js';
+import type { StubIdentity } from '../../src/agents/runs.js';
 import type { Outcome } from '../../src/outcome.js';
 import { faultTitle } from './cases.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingPicture, ListingState } from '../../src/agents/agent.js';
+import type { ListingPicture, ListingState } from '../../src/agents/listing.js';
 import { listingGateRefusal } from '../../src/measure/listing-gate.js';
 
 /** The listing gate: a stub listed worse than the skill itself would be is refused; as bad or better is not. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentRunRequest } from '../../src/agents/agent.js';
+import type { AgentRunRequest } from '../../src/agents/runs.js';
 import type { EvalItem } from '../../src/inputs/types.js';
 import { measureAll } from '../../src/measure/loop.js';
 import type { LoopSpec, RunProgress, SideSpec } from '../../src/measure/loop-spec.js';

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadedEntry } from '../../src/agents/agent.js';
 import { claudeEnvironment, type RunSpec, runOnce } from '../../src/agents/claude/run-once.js';
 import type { StubLayout } from '../../src/agents/process/stub-project.js';
+import type { LoadedEntry } from '../../src/agents/runs.js';
 import {
   type Routes,
   routeScript,

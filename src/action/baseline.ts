@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import type { InitInfo } from '../agents/agent.js';
+import type { InitInfo } from '../agents/runs.js';
 import { siblingSetWarnings } from '../compare/siblings.js';
 import { messageOf } from '../errors.js';
 import type { Skill } from '../inputs/types.js';

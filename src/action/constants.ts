@@ -4,7 +4,7 @@
  * run outside the runner (the tests, `node dist/index.js` by hand) gets no `INPUT_*` for an input it
  * leaves out; a test checks that both lists agree.
  */
-import type { AgentFacts } from '../agents/agent.js';
+import type { AgentFacts } from '../agents/facts.js';
 import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 
 export const Inputs = {

@@ -1,5 +1,6 @@
-import type { AgentId, EarlyStart } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import type { EarlyStart } from '../agents/runs.js';
 import type { LoopSettings, OtherAgent } from '../measure/measure-settings.js';
 import { NO_EARLY_START, type RuntimeLookup, startEarly } from '../measure/measurement-loop.js';
 import { type FetchedBaseline, judgeFetched } from './baseline.js';

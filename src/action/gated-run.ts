@@ -1,7 +1,9 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import { AGENT_IDS, type AgentId, type EarlyStart, type GateResult, measures } from '../agents/agent.js';
+import type { GateResult } from '../agents/gates.js';
+import { AGENT_IDS, type AgentId, measures } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import type { EarlyStart } from '../agents/runs.js';
 import type { Prices } from '../cost/prices-file.js';
 import { ExitCode } from '../errors.js';
 import type { FetchedBaseline } from './baseline.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_AGENTS } from '../agents/agent.js';
+import { DEFAULT_AGENTS } from '../agents/ids.js';
 import { fitsBudget } from '../cost/budget.js';
 import { formatUsd } from '../cost/cost.js';
 import {

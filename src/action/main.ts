@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, SECRET_VARIABLES } from '../agents/registry.js';
 import { killAllAgentGroups } from '../agents/runtime.js';
 import { ExitCode, messageOf, SkilltriggerError } from '../errors.js';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { AgentId, EarlyStart } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import type { EarlyStart } from '../agents/runs.js';
 import type { Prices } from '../cost/prices-file.js';
 import { describeOutcome } from '../measure/loop.js';
 import type { RunProgress } from '../measure/loop-spec.js';

@@ -4,7 +4,7 @@
  * installs none. The files are read and checked before the gates, as `run --memory` reads its own.
  */
 import path from 'node:path';
-import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/ids.js';
 import { agentFacts } from '../agents/registry.js';
 import { InputError, InputErrors, UsageError } from '../errors.js';
 import type { MemoryFile } from '../inputs/memory.js';

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
-import { type AgentId, measures, type SiblingText } from '../agents/agent.js';
+import { type AgentId, measures } from '../agents/ids.js';
+import type { SiblingText } from '../agents/listing.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { InputErrors } from '../errors.js';

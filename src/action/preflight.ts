@@ -1,15 +1,8 @@
 import * as core from '@actions/core';
-import {
-  type AgentChoice,
-  type AgentGates,
-  type AgentId,
-  GATE_NAMES,
-  type GateName,
-  type GateResult,
-  gateLabel,
-  type InitInfo,
-} from '../agents/agent.js';
+import { type AgentGates, GATE_NAMES, type GateName, type GateResult, gateLabel } from '../agents/gates.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
 import { AGENTS, agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import type { InitInfo } from '../agents/runs.js';
 import { type PreflightResult, runPreflight } from '../preflight/preflight.js';
 import { renderReminders } from '../preflight/render.js';
 import { annotate } from './annotate.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { AgentChoice } from '../agents/agent.js';
-import { DEFAULT_AGENTS, measures } from '../agents/agent.js';
+import type { AgentChoice } from '../agents/ids.js';
+import { DEFAULT_AGENTS, measures } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { ROSTER_AGENTS } from '../agents/runtime.js';
 import { InputError, InputErrors, UsageError } from '../errors.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as core from '@actions/core';
-import type { AgentChoice, AgentId } from '../agents/agent.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { ExitCode, InputError, InputErrors } from '../errors.js';

@@ -1,4 +1,4 @@
-import type { AgentChoice, AgentId } from '../agents/agent.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
 import { AGENTS, DEFAULT_AGENT } from '../agents/registry.js';
 import { type Naming, ownModels, parseAgents, qualifiedModels } from '../inputs/agents.js';
 import { type InputName, Inputs } from './constants.js';

@@ -1,4 +1,4 @@
-import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/ids.js';
 import { UsageError } from '../errors.js';
 import { contextRefusal } from '../inputs/agents.js';
 import { MAX_SHARDS, parseShard, type Shard } from '../matrix/shard.js';

@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/ids.js';
 import type { ContextTurn } from '../inputs/context.js';
 import type { MemoryFile } from '../inputs/memory.js';
 import type { Crowd } from '../inputs/roster.js';

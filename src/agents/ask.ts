@@ -4,7 +4,8 @@
  * timeout, one turn only: why it gave no answer, whichever agent was asked.
  */
 import { agentQuote } from '../schemas/privacy.js';
-import type { AgentFacts, AskResult } from './agent.js';
+import type { AskResult } from './agent.js';
+import type { AgentFacts } from './facts.js';
 
 /** One line saying why an author call gave no answer. */
 export function describeAskFailure(

@@ -3,10 +3,11 @@
  * (docs/architecture.md, "A new agent"). This file holds the facts, which every floor may read;
  * what an agent runs (its gates, its runs, its processes) is reached through agents/runtime.ts.
  */
-import { type AgentFacts, type AgentId, DEFAULT_AGENTS } from './agent.js';
 import { claudeFacts } from './claude/facts.js';
 import { codexFacts } from './codex/facts.js';
+import type { AgentFacts } from './facts.js';
 import { geminiFacts } from './gemini/facts.js';
+import { type AgentId, DEFAULT_AGENTS } from './ids.js';
 
 export const AGENTS: Readonly<Record<AgentId, AgentFacts>> = {
   claude: claudeFacts,

@@ -3,16 +3,7 @@
  * outside an agent's folder that imports its processes.
  */
 import type { Crowd } from '../inputs/roster.js';
-import {
-  AGENT_IDS,
-  type AgentId,
-  type AgentLoopRuntime,
-  type AskResult,
-  type AskSettings,
-  type InstalledRead,
-  type ListingProbe,
-  sideCrowd,
-} from './agent.js';
+import type { AgentLoopRuntime, AskResult, AskSettings } from './agent.js';
 import { crowdCatalogue } from './claude/installed-catalogue.js';
 import { removeProjectEntriesIn } from './claude/leftovers.js';
 import { type ClaudeRosterRun, prepareClaudeRoster, rosterLayout } from './claude/roster-home.js';
@@ -20,7 +11,9 @@ import { probeRunListing } from './claude/run-listing.js';
 import { claudeLoopRuntime } from './claude/runtime.js';
 import { codexRuntime } from './codex/runtime.js';
 import { geminiRuntime } from './gemini/runtime.js';
+import { AGENT_IDS, type AgentId } from './ids.js';
 import type { ListedTextProbe } from './listed.js';
+import { type InstalledRead, type ListingProbe, sideCrowd } from './listing.js';
 import { type SweepResult, sweepDeadOwners } from './process/temp-owner.js';
 import { agentFacts } from './registry.js';
 

@@ -1,4 +1,4 @@
-import type { AgentChoice, AgentId } from '../agents/agent.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { type Naming, ownModels, parseAgents, qualifiedModels } from '../inputs/agents.js';

@@ -1,4 +1,4 @@
-import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import { AGENT_IDS, type AgentChoice, type AgentId, DEFAULT_AGENTS } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { isAgent } from '../inputs/agents.js';

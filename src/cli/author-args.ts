@@ -1,5 +1,5 @@
-import type { AgentId } from '../agents/agent.js';
-import { AGENT_IDS } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import { AGENT_IDS } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { oneAgent } from './agent-args.js';
 import { maxCostOption } from './cost-args.js';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_AGENTS, type EarlyStart } from '../agents/agent.js';
+import { DEFAULT_AGENTS } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import type { EarlyStart } from '../agents/runs.js';
 import { askAgent } from '../agents/runtime.js';
 import { skillBody } from '../author/skill-file.js';
 import { formatUsd } from '../cost/cost.js';

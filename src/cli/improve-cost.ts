@@ -1,4 +1,4 @@
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { DESCRIPTION_LIMIT, rewritePrompt } from '../author/prompts.js';
 import { fitsBudget } from '../cost/budget.js';

@@ -1,4 +1,4 @@
-import type { AgentChoice } from '../agents/agent.js';
+import type { AgentChoice } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { InputError } from '../errors.js';

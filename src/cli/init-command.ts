@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentId } from '../agents/agent.js';
 import { describeAskFailure } from '../agents/ask.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { askAgent } from '../agents/runtime.js';
 import { assignSplits, type DraftEntry, readDraft, renderDraft } from '../author/draft.js';

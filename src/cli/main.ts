@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { removeAllStubProjects } from '../agents/process/stub-project.js';
 import { checkTempFolder, fullDiskMessage } from '../agents/process/temp-folder.js';
 import { DEFAULT_AGENT, SECRET_VARIABLES } from '../agents/registry.js';

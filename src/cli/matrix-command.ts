@@ -1,4 +1,4 @@
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { listedTextProbe, loopRuntimeOf } from '../agents/runtime.js';
 import { ExitCode, InputErrors } from '../errors.js';

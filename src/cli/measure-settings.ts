@@ -1,5 +1,6 @@
-import type { AgentId, ContextTurn } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import type { ContextTurn } from '../agents/transcript.js';
 import type { Prices } from '../cost/prices-file.js';
 import type { MemoryFile } from '../inputs/memory.js';
 import type { MeasureSettings } from '../measure/measure-settings.js';

@@ -1,4 +1,4 @@
-import type { EarlyStart } from '../agents/agent.js';
+import type { EarlyStart } from '../agents/runs.js';
 import { compareReportByModel, pairedByModel } from '../compare/by-model.js';
 import { compareReport } from '../compare/compare.js';
 import { renderComparisonText } from '../compare/render.js';

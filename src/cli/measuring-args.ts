@@ -3,7 +3,7 @@
  * launched, where the reports go, and the gates' conflict switch. Each command's builder adds its
  * own flags beside these; every value is checked by option-values.ts.
  */
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import type { CommandName } from './help/commands.js';
 import {
   agentBins,

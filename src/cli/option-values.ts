@@ -3,7 +3,7 @@
  * names the flag and what it accepts.
  */
 import path from 'node:path';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { AGENTS } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 import { accepted, NUMERIC_SETTINGS, type NumericSettingName, readNumber } from '../numeric-settings.js';

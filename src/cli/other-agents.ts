@@ -1,4 +1,5 @@
-import type { AgentChoice, AgentId, FileListing, ListedSiblings } from '../agents/agent.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
+import type { FileListing, ListedSiblings } from '../agents/listing.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import type { OtherAgent } from '../measure/measure-settings.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { AGENTS } from '../agents/registry.js';
 import { crowdListing } from '../agents/runtime.js';
 import { percent } from '../format.js';

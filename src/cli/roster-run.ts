@@ -4,7 +4,7 @@
  * HOME its gates, probes and runs are listed in.
  */
 import path from 'node:path';
-import type { AgentChoice } from '../agents/agent.js';
+import type { AgentChoice } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { defaultAgentRoster, ROSTER_AGENTS } from '../agents/runtime.js';
 import { InputError } from '../errors.js';

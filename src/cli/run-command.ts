@@ -1,4 +1,4 @@
-import { type AgentChoice, DEFAULT_AGENTS, measures } from '../agents/agent.js';
+import { type AgentChoice, DEFAULT_AGENTS, measures } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { planModels } from '../cost/plan-models.js';

@@ -1,4 +1,4 @@
-import type { AgentChoice } from '../agents/agent.js';
+import type { AgentChoice } from '../agents/ids.js';
 import { agentFacts } from '../agents/registry.js';
 import { type MemoryFile, memorySummaries } from '../inputs/memory.js';
 import { loadMemoryFiles } from '../inputs/memory-file.js';

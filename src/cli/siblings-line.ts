@@ -1,4 +1,5 @@
-import { type AgentId, type ListedSiblings, measures } from '../agents/agent.js';
+import { type AgentId, measures } from '../agents/ids.js';
+import type { ListedSiblings } from '../agents/listing.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { SiblingSkill } from '../inputs/siblings.js';
 

@@ -1,4 +1,4 @@
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts } from '../agents/registry.js';
 import type { Report } from '../schemas/report.js';
 import { type ComparisonWarning, type ComparisonWarningCode, DEFAULT_NAMES } from './comparison.js';

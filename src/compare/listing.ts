@@ -4,7 +4,8 @@
  * catalogue around it (its members by hash), or the budget. A rate of a stub listed name-only
  * measures the name, so the two numbers may differ for that reason alone.
  */
-import { type AgentId, LISTING_STATE_WORDS } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import { LISTING_STATE_WORDS } from '../agents/listing.js';
 import { agentFacts } from '../agents/registry.js';
 import type { Measurement } from '../schemas/report.js';
 import type { ComparisonWarning } from './comparison.js';

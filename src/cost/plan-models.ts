@@ -1,4 +1,4 @@
-import { AGENT_IDS, type AgentId } from '../agents/agent.js';
+import { AGENT_IDS, type AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { Usage } from '../outcome.js';
 import { DEFAULT_MODEL_KEY } from './estimate.js';

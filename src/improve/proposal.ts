@@ -1,5 +1,6 @@
-import type { AgentId, AskResult } from '../agents/agent.js';
+import type { AskResult } from '../agents/agent.js';
 import { describeAskFailure } from '../agents/ask.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { between, REWRITE_CLOSE, REWRITE_OPEN } from '../author/prompts.js';
 import { SkilltriggerError } from '../errors.js';

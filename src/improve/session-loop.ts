@@ -1,4 +1,4 @@
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { type PreviousAttempt, rewritePrompt } from '../author/prompts.js';
 import { compareReport } from '../compare/compare.js';

@@ -1,4 +1,5 @@
-import type { AgentId, AskResult } from '../agents/agent.js';
+import type { AskResult } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { ExitCode, SkilltriggerError } from '../errors.js';
 import type { EvalItem } from '../inputs/types.js';

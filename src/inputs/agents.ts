@@ -1,4 +1,4 @@
-import { AGENT_IDS, type AgentChoice, type AgentId } from '../agents/agent.js';
+import { AGENT_IDS, type AgentChoice, type AgentId } from '../agents/ids.js';
 import { agentFacts } from '../agents/registry.js';
 import { UsageError } from '../errors.js';
 

@@ -2,7 +2,7 @@
  * `--context-fill <N>` (docs/context.md, "Filling context"): N characters of the shipped coding
  * conversation (fill-conversation.ts) as a context, the same for the same N on every run. Pure.
  */
-import type { ContextTurn } from '../agents/agent.js';
+import type { ContextTurn } from '../agents/transcript.js';
 import { CONTEXT_FILL_MAX, CONTEXT_FILL_MIN } from '../numeric-settings.js';
 import { FILL_TURNS } from './fill-conversation.js';
 

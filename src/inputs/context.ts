@@ -4,8 +4,8 @@
  * user already has (a Claude Code session JSONL, a Codex rollout JSONL) read as its messages.
  * Pure: the file is read by the caller; every defect names the file, the line and the fix.
  */
-import type { ContextTurn, TranscriptFormat, TranscriptLine } from '../agents/agent.js';
 import { AGENTS } from '../agents/registry.js';
+import type { ContextTurn, TranscriptFormat, TranscriptLine } from '../agents/transcript.js';
 import { messageOf } from '../errors.js';
 import { sha256Hex } from '../schemas/privacy.js';
 import { entryLines, jsonErrorPosition } from './json-lines.js';

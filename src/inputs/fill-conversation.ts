@@ -3,7 +3,7 @@
  * ordinary prior work in a small TypeScript service, written for skilltrigger, the same on every
  * run. Changing a word changes every fill's hash: `compare` then warns that contexts differ.
  */
-import type { ContextTurn } from '../agents/agent.js';
+import type { ContextTurn } from '../agents/transcript.js';
 
 /** One exchange: the user's message and the assistant's answer. */
 type Exchange = readonly [user: string, assistant: string];

@@ -5,7 +5,7 @@
  * what a report may say of them (a hash and a size each, never the text).
  */
 import { createHash } from 'node:crypto';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 
 /** One memory file as read: where it came from (for messages only) and its text. */
 export interface MemoryFile {

@@ -4,7 +4,8 @@
  * description only its length in characters: the budget's arithmetic is kept, the words are not.
  * Pure.
  */
-import type { AgentId, InstalledEntry } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import type { InstalledEntry } from '../agents/listing.js';
 import { sha256Hex } from '../schemas/privacy.js';
 import {
   ROSTER_PRIVATE_NOTICE,

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentId, CrowdMember } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import type { CrowdMember } from '../agents/listing.js';
 import { InputError } from '../errors.js';
 import { rosterFileSchema } from '../schemas/roster-file.js';
 

@@ -5,16 +5,11 @@
  * siblings, through its runtime's `matrix`, so its decision names whichever skill it loaded; an
  * agent with a warm standby may start the first run's before the gates (`startMatrixEarly`).
  */
-import type {
-  Agent,
-  AgentId,
-  AgentMatrixSettings,
-  AgentSide,
-  EarlyStart,
-  InheritedSetup,
-  RunShape,
-} from '../agents/agent.js';
+import type { AgentMatrixSettings, AgentSide } from '../agents/agent.js';
+import type { InheritedSetup } from '../agents/gates.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import type { Agent, EarlyStart, RunShape } from '../agents/runs.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import type { ContextTurn } from '../inputs/context.js';
 import type { EvalSet } from '../inputs/types.js';

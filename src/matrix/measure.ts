@@ -1,14 +1,14 @@
 import os from 'node:os';
+import type { InheritedSetup } from '../agents/gates.js';
+import { StubProjectError } from '../agents/process/stub-project.js';
+import { DEFAULT_AGENT } from '../agents/registry.js';
 import {
   type Agent,
   type AgentRunRequest,
-  type InheritedSetup,
   type InitInfo,
   RunInterrupted,
   type UpcomingRun,
-} from '../agents/agent.js';
-import { StubProjectError } from '../agents/process/stub-project.js';
-import { DEFAULT_AGENT } from '../agents/registry.js';
+} from '../agents/runs.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { contextRefusal } from '../inputs/agents.js';
 import { describeContext } from '../inputs/context.js';

@@ -1,4 +1,4 @@
-import type { LoadedEntry } from '../agents/agent.js';
+import type { LoadedEntry } from '../agents/runs.js';
 import { describeContext } from '../inputs/context.js';
 import { isLost, type Outcome, outcomeCode } from '../outcome.js';
 import type { MatrixQuery, MatrixRow, MatrixRun, SkillFigures, Stolen } from '../schemas/matrix.js';

@@ -6,7 +6,8 @@
  * listed the same way (a crowd that leaves it name-only too), the measurement is what users get,
  * and only the warning is said. Pure.
  */
-import { type AgentId, LISTING_STATE_WORDS, type ListingState } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import { LISTING_STATE_WORDS, type ListingState } from '../agents/listing.js';
 import { AGENTS } from '../agents/registry.js';
 import type { ListingRead } from '../report/build/listing.js';
 

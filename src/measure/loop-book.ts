@@ -3,7 +3,7 @@
  * which queries have settled (`--runs auto`), how many runs the plan still holds, whether the
  * no-verdict rule stops it, and which runs come next for the agents to prepare. Pure.
  */
-import type { UpcomingRun } from '../agents/agent.js';
+import type { UpcomingRun } from '../agents/runs.js';
 import type { EvalItem } from '../inputs/types.js';
 import { isLost } from '../outcome.js';
 import { autoQueryDone, plannedFor, shouldStop } from '../verdict/rules.js';

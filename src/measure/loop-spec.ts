@@ -1,6 +1,7 @@
 /** What the measuring loop (src/measure/loop.ts) is given, and what it gives back. */
-import type { Agent, AgentId, AgentRunResult } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import type { StubProjectError } from '../agents/process/stub-project.js';
+import type { Agent, AgentRunResult } from '../agents/runs.js';
 import type { BudgetStop } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { RuleSettings, RunRecord } from '../verdict/rules.js';

@@ -3,8 +3,9 @@
  * warm starts: read by the loop, and ahead of it, before the gates, for the first run's early start.
  */
 
-import type { AgentId, AgentWarmStarts, EarlyStart, RunShape } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
+import type { AgentWarmStarts, EarlyStart, RunShape } from '../agents/runs.js';
 import type { AgentTarget, LoopSpec, LoopTargets } from './loop-spec.js';
 
 export type { LoopTargets } from './loop-spec.js';

@@ -1,6 +1,6 @@
-import { type Agent, RunInterrupted } from '../agents/agent.js';
 import { StubProjectError } from '../agents/process/stub-project.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import { type Agent, RunInterrupted } from '../agents/runs.js';
 import { fitsBudget } from '../cost/budget.js';
 import type { EvalItem } from '../inputs/types.js';
 import type { Outcome } from '../outcome.js';

@@ -1,6 +1,9 @@
 /** Everything one skill's measurement is told: what the entries validate and hand to `measureSkill`. */
 
-import type { AgentId, ContextTurn, EarlyStart, InitInfo, SiblingText } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import type { SiblingText } from '../agents/listing.js';
+import type { EarlyStart, InitInfo } from '../agents/runs.js';
+import type { ContextTurn } from '../agents/transcript.js';
 import type { BudgetSetter, PricesIdentity } from '../cost/budget.js';
 import type { PriceTable } from '../cost/prices.js';
 import type { MemoryFile } from '../inputs/memory.js';

@@ -1,16 +1,11 @@
 /** The loop's spec and budget, made from a measurement's settings (pure but for the machine's size). */
 
 import path from 'node:path';
-import {
-  type Agent,
-  type AgentId,
-  type AgentLoopRuntime,
-  type AgentRunSettings,
-  DEFAULT_AGENTS,
-  type EarlyStart,
-  type SiblingText,
-} from '../agents/agent.js';
+import type { AgentLoopRuntime } from '../agents/agent.js';
+import { type AgentId, DEFAULT_AGENTS } from '../agents/ids.js';
+import type { SiblingText } from '../agents/listing.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
+import type { Agent, AgentRunSettings, EarlyStart } from '../agents/runs.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import { costOf } from '../cost/cost.js';
 import { contextRefusal } from '../inputs/agents.js';

@@ -4,7 +4,8 @@
  * runtime.
  */
 import path from 'node:path';
-import type { AgentId, ListingProbe } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import type { ListingProbe } from '../agents/listing.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import type { ListingRead } from '../report/build/listing.js';
 import type { MeasureSettings } from './measure-settings.js';

@@ -2,7 +2,7 @@
  * One run on the agent seam (src/agents/agent.ts), whichever agent runs it, returned as the loop
  * records it, so the verdicts and the reports read every agent's runs alike.
  */
-import { type Agent, type AgentRunRequest, RunInterrupted } from '../agents/agent.js';
+import { type Agent, type AgentRunRequest, RunInterrupted } from '../agents/runs.js';
 import type { RunResult } from './loop-spec.js';
 
 export async function runOnAgent(agent: Agent, request: AgentRunRequest): Promise<RunResult> {

@@ -1,6 +1,6 @@
 /** One skill's measurement as its report: the loop's records, the listing and how the runs were made. */
-import type { InheritedSetup } from '../agents/agent.js';
-import { type AgentId, DEFAULT_AGENTS } from '../agents/agent.js';
+import type { InheritedSetup } from '../agents/gates.js';
+import { type AgentId, DEFAULT_AGENTS } from '../agents/ids.js';
 import { DEFAULT_AGENT } from '../agents/registry.js';
 import { describeContext } from '../inputs/context.js';
 import { memorySummaries } from '../inputs/memory.js';

@@ -4,7 +4,8 @@
  * list; it passes when no gate of any failed. The machine's sleep gate is held here: an agent
  * whose gates place it in their own order starts it there; with none, it follows the others'.
  */
-import type { AgentChoice, AgentGates, AgentId, GateFindings, GateResult } from '../agents/agent.js';
+import type { AgentGates, GateFindings, GateResult } from '../agents/gates.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { loopRuntimeOf } from '../agents/runtime.js';
 import type { RememberedToggle } from '../schemas/toggles.js';

@@ -1,4 +1,5 @@
-import { DEFAULT_AGENTS, type GateFindings } from '../agents/agent.js';
+import type { GateFindings } from '../agents/gates.js';
+import { DEFAULT_AGENTS } from '../agents/ids.js';
 import { type AgentsPreflight, preflightAgents } from './agents.js';
 import type { PreflightSettings } from './settings.js';
 

@@ -1,4 +1,4 @@
-import type { GateResult } from '../agents/agent.js';
+import type { GateResult } from '../agents/gates.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import type { RememberedToggle } from '../schemas/toggles.js';
 

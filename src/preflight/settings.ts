@@ -1,4 +1,5 @@
-import type { AgentChoice, AgentId, GateResult } from '../agents/agent.js';
+import type { GateResult } from '../agents/gates.js';
+import type { AgentChoice, AgentId } from '../agents/ids.js';
 
 /** What the gates need; the CLI builds it from flags, the Action from inputs. */
 export interface PreflightSettings {

@@ -1,4 +1,4 @@
-import { type GateResult, gateResult } from '../agents/agent.js';
+import { type GateResult, gateResult } from '../agents/gates.js';
 import { startSleepHolder } from '../system/sleep-holder.js';
 import { sleepPlan } from './sleep-rule.js';
 

@@ -3,7 +3,8 @@
  * agent listed it bare or cut, the rate measured is not the description's, and every rendering
  * (the terminal, the Markdown, the Action's comment) opens with that. Pure.
  */
-import type { AgentId, ListingPicture } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
+import type { ListingPicture } from '../agents/listing.js';
 import { agentFacts } from '../agents/registry.js';
 import { percent } from '../format.js';
 import type { AgentListing, Measurement } from '../schemas/report.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_IDS, type AgentId } from '../agents/agent.js';
+import { AGENT_IDS, type AgentId } from '../agents/ids.js';
 import { agentFacts } from '../agents/registry.js';
 import {
   contextSummarySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_IDS } from '../agents/agent.js';
+import { AGENT_IDS } from '../agents/ids.js';
 import { ERROR_CAUSES } from '../outcome.js';
 
 /**

@@ -4,7 +4,7 @@
  * it holds the names and descriptions of what is installed on a machine, and says so.
  */
 import { z } from 'zod';
-import { AGENT_IDS } from '../agents/agent.js';
+import { AGENT_IDS } from '../agents/ids.js';
 
 export const ROSTER_SCHEMA_ID = 'skilltrigger/roster';
 export const ROSTER_SCHEMA_VERSION = 1;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as cache from '@actions/cache';
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../agents/registry.js';
 import { messageOf } from '../errors.js';
 

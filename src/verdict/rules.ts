@@ -1,4 +1,4 @@
-import type { AgentId } from '../agents/agent.js';
+import type { AgentId } from '../agents/ids.js';
 import { percent } from '../format.js';
 import { heldOut, needsContext } from '../inputs/annotations.js';
 import { describeContext } from '../inputs/context.js';

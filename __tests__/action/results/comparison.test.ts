@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithBaseline } from '../../../src/action/results/comparison.js';
 import { standingOf } from '../../../src/action/results/results.js';
-import type { AgentId } from '../../../src/agents/agent.js';
+import type { AgentId } from '../../../src/agents/ids.js';
 import type { EvalItem } from '../../../src/inputs/types.js';
 import type { RunResult } from '../../../src/measure/loop-spec.js';
 import { buildReport } from '../../../src/report/build/build.js';

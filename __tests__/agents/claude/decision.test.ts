@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StubIdentity } from '../../../src/agents/agent.js';
 import { classifyApiError } from '../../../src/agents/api-error.js';
 import { Decider, namesStub } from '../../../src/agents/claude/decision.js';
 import { parseEvent } from '../../../src/agents/claude/events.js';
+import type { StubIdentity } from '../../../src/agents/runs.js';
 import type { Outcome } from '../../../src/outcome.js';
 
 const STUB: StubIdentity = {

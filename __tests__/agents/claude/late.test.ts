@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { StubIdentity } from '../../../src/agents/agent.js';
 import type { ContentBlock, StreamEvent } from '../../../src/agents/claude/events.js';
 import { LateWatch } from '../../../src/agents/claude/late.js';
+import type { StubIdentity } from '../../../src/agents/runs.js';
 
 const STUB: StubIdentity = {
   name: 'handoff-stub-0123abcd',

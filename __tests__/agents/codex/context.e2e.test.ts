@@ -8,8 +8,8 @@ import { mkdtemp, readdir, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContextTurn } from '../../../src/agents/agent.js';
 import { type CodexRunOptions, runCodexMeasurement } from '../../../src/agents/codex/run.js';
+import type { ContextTurn } from '../../../src/agents/transcript.js';
 import { type Behaviour, type SimulatedModel, startSimulatedModel } from '../../../src/simulated/model.js';
 import type { RequestView } from '../../../src/simulated/request.js';
 

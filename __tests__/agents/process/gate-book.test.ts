@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gateResult } from '../../../src/agents/agent.js';
+import { gateResult } from '../../../src/agents/gates.js';
 import {
   gateBook,
   gateNames,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_IDS } from '../../../src/agents/agent.js';
+import { AGENT_IDS } from '../../../src/agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../../../src/agents/registry.js';
 import { CHECK_HELP, ROSTER_HELP } from '../../../src/cli/help/reports.js';
 

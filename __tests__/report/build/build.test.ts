@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { InitInfo } from '../../../src/agents/agent.js';
+import type { InitInfo } from '../../../src/agents/runs.js';
 import type { EvalItem } from '../../../src/inputs/types.js';
 import type { Outcome } from '../../../src/outcome.js';
 import { buildReport, type ReportedRun, type ReportInput } from '../../../src/report/build/build.js';

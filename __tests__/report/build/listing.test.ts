@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingPicture } from '../../../src/agents/agent.js';
+import type { ListingPicture } from '../../../src/agents/listing.js';
 import type { EvalItem } from '../../../src/inputs/types.js';
 import { buildReport, type ReportedRun, type ReportInput } from '../../../src/report/build/build.js';
 import { agentListing, runState } from '../../../src/report/build/listing.js';

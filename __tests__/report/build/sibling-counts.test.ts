@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadedEntry } from '../../../src/agents/agent.js';
+import type { LoadedEntry } from '../../../src/agents/runs.js';
 import { siblingSetWarnings } from '../../../src/compare/siblings.js';
 import type { Outcome } from '../../../src/outcome.js';
 import { attachSiblingCounts, siblingSet, topThieves } from '../../../src/report/build/sibling-counts.js';

@@ -1,4 +1,4 @@
-import { type GateResult, gateLabel } from '../../agents/agent.js';
+import { type GateResult, gateLabel } from '../../agents/gates.js';
 import { agentFacts } from '../../agents/registry.js';
 import { ExitCode } from '../../errors.js';
 import { percentOf as percent } from '../../format.js';

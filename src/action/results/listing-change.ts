@@ -1,4 +1,4 @@
-import type { AgentId } from '../../agents/agent.js';
+import type { AgentId } from '../../agents/ids.js';
 import type { AgentListing, Measurement, Report } from '../../schemas/report.js';
 
 /**

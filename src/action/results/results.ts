@@ -1,4 +1,4 @@
-import type { GateResult } from '../../agents/agent.js';
+import type { GateResult } from '../../agents/gates.js';
 import type { ModelComparison } from '../../compare/by-model.js';
 import type { Comparison } from '../../compare/compare.js';
 import type { WeakSetCode } from '../../inputs/weak-set.js';

@@ -6,7 +6,7 @@
  * name alone is a regression by itself, and said so. Counts only: no description, name or roster
  * text (src/schemas/privacy.ts). Pure.
  */
-import type { AgentId } from '../../agents/agent.js';
+import type { AgentId } from '../../agents/ids.js';
 import { agentFacts } from '../../agents/registry.js';
 import type { AgentListing } from '../../schemas/report.js';
 import { type ListedSides, type ListingMove, listingMoves } from '../results/listing-change.js';

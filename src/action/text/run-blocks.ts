@@ -4,7 +4,7 @@ import { agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
  * head with the headline and its tally, the simulated and stop alerts above the sections, and the footer with its cost.
  */
 
-import { gateLabel } from '../../agents/agent.js';
+import { gateLabel } from '../../agents/gates.js';
 import type { Comparison } from '../../compare/compare.js';
 import { formatUsd } from '../../cost/cost.js';
 import { escapeInline } from '../../escape.js';

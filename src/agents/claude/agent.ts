@@ -7,9 +7,9 @@
  */
 
 import type { ContextTurn } from '../../inputs/context.js';
-import type { Agent, AgentRunRequest, AgentRunResult, RunPhases, UpcomingRun } from '../agent.js';
 import { contextNumbers, type StandbyPool, standbyPool } from '../process/standby-pool.js';
 import type { StubSpec } from '../process/stub-project.js';
+import type { Agent, AgentRunRequest, AgentRunResult, RunPhases, UpcomingRun } from '../runs.js';
 import type { EarlyStandby } from './early-standby.js';
 import { projectPrefetch } from './prefetch.js';
 import { type RunDeps, type RunSpec, runOnce } from './run-once.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { addUsage, type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
-import type { InitInfo, LoadedEntry, SiblingIdentity, StubIdentity } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
+import type { InitInfo, LoadedEntry, SiblingIdentity, StubIdentity } from '../runs.js';
 import type { ContentBlock, StreamEvent } from './events.js';
 
 /** The tools that load a stub. `SlashCommand` no longer exists in 2.1.x but older CLIs offered it. */

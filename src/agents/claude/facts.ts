@@ -3,7 +3,8 @@
  * facts, read by every floor, so none of them may start a process or read a file.
  */
 import { isRecord } from '../../guards.js';
-import { type AgentFacts, blockTexts, type ContextTurn, type TranscriptFormat } from '../agent.js';
+import type { AgentFacts } from '../facts.js';
+import { blockTexts, type ContextTurn, type TranscriptFormat } from '../transcript.js';
 
 /**
  * A Claude Code session's main chain as messages: the `user` and `assistant` lines (not a

@@ -6,7 +6,7 @@
  * never written.
  */
 import { isRecord } from '../../guards.js';
-import type { InstalledEntry, InstalledRead } from '../agent.js';
+import type { InstalledEntry, InstalledRead } from '../listing.js';
 import { type CapturedEntry, type CatalogueFile, probeCatalogue } from './catalogue-probe.js';
 import { BUDGET_VARIABLE, installedCatalogue } from './installed-catalogue.js';
 

@@ -1,4 +1,4 @@
-import type { StubIdentity } from '../agent.js';
+import type { StubIdentity } from '../runs.js';
 import { loadsStub } from './decision.js';
 import type { StreamEvent } from './events.js';
 

@@ -4,7 +4,7 @@
  * text (`whole`, or `cut` at the per-entry cap) and which are listed `bare`, as `- name`.
  * Pure: the catalogue and the budget inputs in, each entry's state and the characters out.
  */
-import type { ListingState } from '../agent.js';
+import type { ListingState } from '../listing.js';
 import { displayWidth } from './display-width.js';
 
 /** The per-entry cap of 2.1.328 (settings key `skillListingMaxDescChars`). */

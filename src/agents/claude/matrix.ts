@@ -5,8 +5,9 @@
  * the gates.
  */
 import { stubFieldsFor } from '../../inputs/listing.js';
-import type { Agent, AgentMatrixSettings, RunShape } from '../agent.js';
+import type { AgentMatrixSettings } from '../agent.js';
 import type { StubSpec } from '../process/stub-project.js';
+import type { Agent, RunShape } from '../runs.js';
 import { type ClaudeLoop, claudeLoopAgent, waitingSpecOf } from './agent.js';
 import type { EarlyStandby } from './early-standby.js';
 import { claudeEnvironment } from './launch.js';

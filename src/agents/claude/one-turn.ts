@@ -1,7 +1,7 @@
 import { isRecord } from '../../guards.js';
 import type { Usage } from '../../outcome.js';
-import type { InitInfo } from '../agent.js';
 import { jsonRecord } from '../process/json-line.js';
+import type { InitInfo } from '../runs.js';
 import { parseEvent, type StreamEvent } from './events.js';
 
 /**

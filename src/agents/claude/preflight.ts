@@ -16,9 +16,9 @@ import {
   type GateFindings,
   type GateResult,
   gateResult,
-  type InitInfo,
-} from '../agent.js';
+} from '../gates.js';
 import { createScratchProject, type ScratchProject } from '../process/stub-project.js';
+import type { InitInfo } from '../runs.js';
 import { type ClaudeCommandResult, runClaudeCommand } from './command.js';
 import { inheritedEnvironment } from './environment.js';
 import { judgeAuth } from './gates/auth.js';

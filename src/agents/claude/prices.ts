@@ -5,7 +5,7 @@
  * 2026-10-07), joined to the default table (src/cost/price-table.ts). Cache writes are priced at
  * the 5-minute rate: the stream's usage does not say which lifetime the CLI asked for.
  */
-import type { AgentPriceTable } from '../agent.js';
+import type { AgentPriceTable } from '../facts.js';
 
 export const CLAUDE_PRICE_TABLE: AgentPriceTable = {
   source: "Anthropic's model pricing pages (platform.claude.com), as listed on 2026-10-24",

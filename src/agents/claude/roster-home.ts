@@ -13,13 +13,13 @@ import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GateError } from '../../errors.js';
 import type { Crowd } from '../../inputs/roster.js';
-import type { StubIdentity } from '../agent.js';
 import {
   createTempFolder,
   type HomePlacement,
   removeTempFolder,
   stubFileText,
 } from '../process/stub-project.js';
+import type { StubIdentity } from '../runs.js';
 import { type CatalogueLayout, writeFiles } from './catalogue-probe.js';
 import { crowdCatalogue } from './installed-catalogue.js';
 

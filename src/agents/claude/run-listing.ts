@@ -7,7 +7,7 @@
  * entry. Nothing is written to the user's HOME; no model is called.
  */
 import { randomBytes } from 'node:crypto';
-import type { ListingPicture, ListingProbe, ListingState } from '../agent.js';
+import type { ListingPicture, ListingProbe, ListingState } from '../listing.js';
 import { type StubSpec, stubFileText } from '../process/stub-project.js';
 import {
   type CapturedEntry,

@@ -1,9 +1,9 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Outcome } from '../../outcome.js';
-import type { ContextTurn } from '../agent.js';
-import { type AgentRunResult, RunInterrupted, type RunPhases } from '../agent.js';
 import { createStubProject, type StubProject, type StubSpec } from '../process/stub-project.js';
+import { type AgentRunResult, RunInterrupted, type RunPhases } from '../runs.js';
+import type { ContextTurn } from '../transcript.js';
 import { Decider } from './decision.js';
 import { claudeArgs, standbyMessage } from './launch.js';
 import { type ClaudeProcess, type SpawnOptions, spawnClaude } from './process.js';
@@ -37,7 +37,7 @@ export interface RunSpec {
   context?: readonly ContextTurn[];
 }
 
-export type { RunPhases } from '../agent.js';
+export type { RunPhases } from '../runs.js';
 
 /** How the loop speeds a run up without changing it. */
 export interface RunOptions {

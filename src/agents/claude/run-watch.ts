@@ -1,5 +1,5 @@
 import type { Outcome } from '../../outcome.js';
-import type { StubIdentity } from '../agent.js';
+import type { StubIdentity } from '../runs.js';
 import type { Decider } from './decision.js';
 import { parseEvent, type StreamEvent } from './events.js';
 import { LateWatch } from './late.js';

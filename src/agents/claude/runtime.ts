@@ -7,18 +7,10 @@
  */
 import os from 'node:os';
 import { stubFieldsFor } from '../../inputs/listing.js';
-import {
-  type AgentLoopRuntime,
-  type AgentRunSettings,
-  type AgentSideListing,
-  type AgentStubs,
-  type CrowdMember,
-  type EarlyStart,
-  type ListingProbe,
-  type RunShape,
-  sideCrowd,
-} from '../agent.js';
+import type { AgentLoopRuntime, AgentSideListing } from '../agent.js';
+import { type CrowdMember, type ListingProbe, sideCrowd } from '../listing.js';
 import type { HomePlacement, StubSpec } from '../process/stub-project.js';
+import type { AgentRunSettings, AgentStubs, EarlyStart, RunShape } from '../runs.js';
 import { claudeLoopAgent, waitingSpecOf } from './agent.js';
 import { askClaude } from './ask.js';
 import { killAllClaudeGroups } from './children.js';

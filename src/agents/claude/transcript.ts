@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContextTurn } from '../agent.js';
+import type { ContextTurn } from '../transcript.js';
 import { configFolder } from './leftovers.js';
 
 /** The longest project folder name the CLI uses as it is; a longer one gets a hash of its own. */

@@ -4,8 +4,8 @@
  * by `runOnce`, once the previous run's process group is gone.
  */
 
-import type { ContextTurn } from '../agent.js';
 import type { StubProject, StubSpec } from '../process/stub-project.js';
+import type { ContextTurn } from '../transcript.js';
 import { standbyArgs } from './launch.js';
 import type { ClaudeProcess, SpawnOptions } from './process.js';
 import { placeTranscript } from './transcript.js';

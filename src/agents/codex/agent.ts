@@ -1,7 +1,7 @@
 import { noTokens } from '../../outcome.js';
-import type { Agent, AgentRunResult, RunShape, UpcomingRun } from '../agent.js';
 import type { EarlyWaiting } from '../process/early-start.js';
 import { contextNumbers, type StandbyPool, standbyPool } from '../process/standby-pool.js';
+import type { Agent, AgentRunResult, RunShape, UpcomingRun } from '../runs.js';
 import type { CodexProvider } from './launch.js';
 import { runCodexMeasurement } from './run.js';
 import {

@@ -1,6 +1,6 @@
 import { type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
-import type { LoadedEntry } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
+import type { LoadedEntry } from '../runs.js';
 import { commandLine, readsSomeSkillFile, type SkillFiles, skillUse } from './command.js';
 import type { CodexEvent } from './events.js';
 import type { RolloutEntry } from './rollout.js';

@@ -4,7 +4,7 @@
  */
 import { maskSecrets } from '../../mask.js';
 import type { Outcome } from '../../outcome.js';
-import { type GateResult, gateResult } from '../agent.js';
+import { type GateResult, gateResult } from '../gates.js';
 
 /** A line of Codex's skill listing, as the rules read it (the codex-probe adapter's `CodexListedSkill`). */
 interface ListedSkill {

@@ -7,7 +7,7 @@
  * every such agent shares (src/agents/process/gate-flow.ts). The sleep gate is the preflight's.
  * Never throws for a failing gate.
  */
-import type { GateResult } from '../agent.js';
+import type { GateResult } from '../gates.js';
 import type { RoundTrip } from '../process/gate-book.js';
 import {
   type GateFlowResult,

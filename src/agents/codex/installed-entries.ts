@@ -6,7 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import type { InstalledEntry, InstalledRead } from '../agent.js';
+import type { InstalledEntry, InstalledRead } from '../listing.js';
 import { codexListingOf } from './listing.js';
 import { probeCodexListing } from './listing-probe.js';
 

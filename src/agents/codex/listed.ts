@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { InputError } from '../../errors.js';
-import type { ListedSiblings, SiblingText, SkillFile } from '../agent.js';
+import type { ListedSiblings, SiblingText, SkillFile } from '../listing.js';
 import { codexListingOf } from './listing.js';
 
 /** Codex's listing of a parsed SKILL.md, by its folder's name as Codex reads it. */

@@ -14,7 +14,7 @@
  *   gives 40).
  * Pure.
  */
-import type { ListingState } from '../agent.js';
+import type { ListingState } from '../listing.js';
 
 export const CODEX_DEFAULT_CONTEXT = 272_000;
 export const CODEX_BUDGET_SHARE = 0.02;

@@ -4,7 +4,7 @@
  * models Codex 0.169.0 itself knows (gpt-5.5, gpt-5.6, gpt-6-*) have no rate here (docs/cost.md
  * "OpenAI models"). Joined to the default table (src/cost/price-table.ts).
  */
-import type { AgentPriceTable, ModelRates } from '../agent.js';
+import type { AgentPriceTable, ModelRates } from '../facts.js';
 
 /**
  * An OpenAI model's rates: no charge for writing the prompt cache (a write is priced as input);

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContextTurn } from '../agent.js';
+import type { ContextTurn } from '../transcript.js';
 import { CODEX_PROVIDER_ID } from './launch.js';
 import type { PlacedRollout } from './rollout-tail.js';
 

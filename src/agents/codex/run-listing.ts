@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseSkillsInstructions } from '../../simulated/responses-request.js';
-import type { CrowdMember, ListingPicture, ListingState, StubListing } from '../agent.js';
+import type { CrowdMember, ListingPicture, ListingState, StubListing } from '../listing.js';
 import { yamlString } from '../process/stub-project.js';
 import { codexListedDescription, codexListingOf } from './listing.js';
 import { codexListingBudget } from './listing-budget.js';

@@ -7,7 +7,9 @@
  */
 import path from 'node:path';
 import type { Outcome, Usage } from '../../outcome.js';
-import type { ContextTurn, LoadedEntry, StubListing } from '../agent.js';
+import type { StubListing } from '../listing.js';
+import type { LoadedEntry } from '../runs.js';
+import type { ContextTurn } from '../transcript.js';
 import { writeCodexConfig } from './config-file.js';
 import { CodexDecider } from './decision.js';
 import { parseCodexEvent } from './events.js';

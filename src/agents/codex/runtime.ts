@@ -4,15 +4,10 @@
  * made from what the core hands every agent.
  */
 import { isDeepStrictEqual } from 'node:util';
-import {
-  type AgentLoopRuntime,
-  type AgentMatrixSettings,
-  type AgentRunSettings,
-  type EarlyStart,
-  type RunShape,
-  sideCrowd,
-} from '../agent.js';
+import type { AgentLoopRuntime, AgentMatrixSettings } from '../agent.js';
+import { sideCrowd } from '../listing.js';
 import { type EarlyWaiting, startEarlyWaiting } from '../process/early-start.js';
+import type { AgentRunSettings, EarlyStart, RunShape } from '../runs.js';
 import { type CodexLaunchSettings, codexAgent, codexStandbySpec } from './agent.js';
 import { askCodex } from './ask.js';
 import { codexFacts } from './facts.js';

@@ -7,7 +7,7 @@
  * resume <id> -` reads its prompt from stdin too).
  */
 import os from 'node:os';
-import type { ContextTurn } from '../agent.js';
+import type { ContextTurn } from '../transcript.js';
 import { writeCodexConfig } from './config-file.js';
 import { type CodexProvider, codexSpawnPlan } from './launch.js';
 import { killProcessesNaming } from './leftovers.js';

@@ -5,7 +5,7 @@
  * as Gemini lists it.
  */
 import { noTokens } from '../../outcome.js';
-import type { Agent } from '../agent.js';
+import type { Agent } from '../runs.js';
 import { GEMINI_DEFAULT_MODEL } from './facts.js';
 import type { GeminiProvider } from './launch.js';
 import { runGeminiMeasurement } from './run.js';

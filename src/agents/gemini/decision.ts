@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type ErrorCause, NO_USAGE, type Outcome, type Usage } from '../../outcome.js';
-import type { LoadedEntry } from '../agent.js';
 import { classifyApiError } from '../api-error.js';
+import type { LoadedEntry } from '../runs.js';
 import type { GeminiEvent } from './events.js';
 
 /** The stub as Gemini's calls name it: its listed name and its SKILL.md. */

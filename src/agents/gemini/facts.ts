@@ -2,7 +2,7 @@
  * What Gemini CLI is, as the core asks it through the registry (src/agents/registry.ts): plain
  * facts, read by every floor, so none of them may start a process or read a file.
  */
-import type { AgentFacts } from '../agent.js';
+import type { AgentFacts } from '../facts.js';
 
 /**
  * The model a Gemini run is sent with when `--model` names none (docs/gemini.md "The model"):

@@ -4,7 +4,7 @@
  */
 import { maskSecrets } from '../../mask.js';
 import type { Outcome } from '../../outcome.js';
-import { type GateResult, gateResult } from '../agent.js';
+import { type GateResult, gateResult } from '../gates.js';
 
 /** A skill Gemini lists or a folder holds, as the rules read it (the adapters' shapes). */
 interface NamedSkill {

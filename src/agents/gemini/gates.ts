@@ -7,7 +7,7 @@
  * against a loopback capture server: no model call), run by the gate flow every such agent shares
  * (src/agents/process/gate-flow.ts). Never throws for a failing gate.
  */
-import type { GateResult } from '../agent.js';
+import type { GateResult } from '../gates.js';
 import type { RoundTrip } from '../process/gate-book.js';
 import {
   type GateFlowResult,

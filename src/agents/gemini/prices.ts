@@ -11,7 +11,7 @@
  * - Gemini CLI 0.61.0 reports tokens only in its final `result` event: a run killed at its decision
  *   carries none, as with Codex.
  */
-import type { AgentPriceTable, ModelRates } from '../agent.js';
+import type { AgentPriceTable, ModelRates } from '../facts.js';
 
 export function google(input: number, output: number, cacheRead: number): ModelRates {
   return { input, output, cacheWrite: input, cacheRead };

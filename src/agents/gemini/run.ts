@@ -7,8 +7,8 @@
  */
 
 import type { Outcome, Usage } from '../../outcome.js';
-import type { LoadedEntry } from '../agent.js';
 import { type GroupExit, spawnInGroup } from '../process/group.js';
+import type { LoadedEntry } from '../runs.js';
 import { GeminiDecider } from './decision.js';
 import { parseGeminiEvent } from './events.js';
 import { type GeminiProvider, geminiArgs, geminiEnv, parseGeminiVersion } from './launch.js';

@@ -3,7 +3,8 @@
  * the skill and the siblings, and its loop agent, made from what the core hands every agent.
  */
 import { InputError } from '../../errors.js';
-import type { AgentLoopRuntime, SkillFile } from '../agent.js';
+import type { AgentLoopRuntime } from '../agent.js';
+import type { SkillFile } from '../listing.js';
 import { killAllAgentGroups } from '../process/group.js';
 import { geminiAgent } from './agent.js';
 import { askGemini } from './ask.js';

@@ -5,7 +5,7 @@
  * the agent hands in; and the names every agent's conflict gate checks. Pure: the run is a value.
  */
 import type { Outcome, Usage } from '../../outcome.js';
-import { type GateResult, gateResult } from '../agent.js';
+import { type GateResult, gateResult } from '../gates.js';
 
 /** The five gates of an agent, in order. */
 const GATE_ORDER = ['cli', 'auth', 'round-trip', 'conflict', 'roster'] as const;

@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import type { Usage } from '../../outcome.js';
-import type { AgentGateSettings, GateResult } from '../agent.js';
+import type { AgentGateSettings, GateResult } from '../gates.js';
 import { gateBook, gateNames, type RoundTrip, roundTripGate, worstGate } from './gate-book.js';
 
 /** What an agent's listing probe found: every skill it lists, in order, and the probe project's skills folder. */

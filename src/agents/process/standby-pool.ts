@@ -6,7 +6,7 @@
  * standby's prompt is only written once the previous run's process group is gone.
  */
 
-import type { ContextTurn } from '../agent.js';
+import type { ContextTurn } from '../transcript.js';
 
 /** The waiting processes of one loop, keyed by what is fixed at their start (the stub, the model). */
 export interface StandbyPool<W> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ExitCode, SkilltriggerError } from '../../errors.js';
 import { errorCode } from '../../guards.js';
 import { initRepository } from '../../system/git.js';
-import type { StubIdentity } from '../agent.js';
+import type { StubIdentity } from '../runs.js';
 import { writeOwner } from './temp-owner.js';
 
 export type StubLayout = 'command' | 'skill';

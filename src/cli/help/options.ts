@@ -4,7 +4,7 @@
  * them from the same table.
  */
 
-import { AGENT_IDS, type AgentId } from '../../agents/agent.js';
+import { AGENT_IDS, type AgentId } from '../../agents/ids.js';
 import { AGENTS, agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
 
 /** The default agent, whose executable option every measuring command takes (`--claude <path>`). */

@@ -1,6 +1,6 @@
 /** The help entries of the commands that measure nothing: compare, check, view and roster
  * (help.ts renders them). */
-import { AGENT_IDS } from '../../agents/agent.js';
+import { AGENT_IDS } from '../../agents/ids.js';
 import { agentFacts, DEFAULT_AGENT } from '../../agents/registry.js';
 import {
   agentBinUsage,

@@ -1,11 +1,7 @@
-import {
-  type AgentId,
-  DEFAULT_AGENTS,
-  type InitInfo,
-  type LoadedEntry,
-  type StubListing,
-} from '../../agents/agent.js';
+import { type AgentId, DEFAULT_AGENTS } from '../../agents/ids.js';
+import type { StubListing } from '../../agents/listing.js';
 import { DEFAULT_AGENT } from '../../agents/registry.js';
+import type { InitInfo, LoadedEntry } from '../../agents/runs.js';
 import { type BudgetSetter, type BudgetStop, budgetReason, type PricesIdentity } from '../../cost/budget.js';
 import type { PriceTable } from '../../cost/prices.js';
 import type { ContextSummary } from '../../inputs/context.js';

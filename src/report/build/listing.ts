@@ -3,7 +3,8 @@
  * each run's stub state, from its own request where the agent's run read it, else from the probe of
  * the same environment; and per agent, the probe's picture with every entry's name hashed.
  */
-import type { AgentId, ListingPicture, ListingState, StubListing } from '../../agents/agent.js';
+import type { AgentId } from '../../agents/ids.js';
+import type { ListingPicture, ListingState, StubListing } from '../../agents/listing.js';
 import { DEFAULT_AGENT } from '../../agents/registry.js';
 import { hash12 } from '../../schemas/privacy.js';
 import type { AgentListing } from '../../schemas/report.js';

@@ -1,4 +1,4 @@
-import type { LoadedEntry } from '../../agents/agent.js';
+import type { LoadedEntry } from '../../agents/runs.js';
 import type { Outcome } from '../../outcome.js';
 import { sha256Hex } from '../../schemas/privacy.js';
 import type { Measurement, QueryResult, Report, SiblingTotals } from '../../schemas/report.js';

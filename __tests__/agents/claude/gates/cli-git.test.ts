@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gateResult } from '../../../../src/agents/agent.js';
 import { withGitFinding } from '../../../../src/agents/claude/gates/cli.js';
+import { gateResult } from '../../../../src/agents/gates.js';
 import { onPath } from '../../../../src/system/program-on-path.js';
 
 describe('the cli gate without git on PATH', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gateResult } from '../../../../src/agents/agent.js';
 import { judgeCli, parseCliVersion, withGitFinding } from '../../../../src/agents/claude/gates/cli.js';
+import { gateResult } from '../../../../src/agents/gates.js';
 import type { CommandResult } from '../../../../src/program-output.js';
 
 /** `claude --version` as the adapter hands it over: it ran and exited with `exitCode`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GateResult, gateResult } from '../../../../src/agents/agent.js';
 import { GateRecorder } from '../../../../src/agents/claude/gates/gate-order.js';
+import { type GateResult, gateResult } from '../../../../src/agents/gates.js';
 
 describe('GateRecorder', () => {
   it('passes results on in gate order, holding a later gate until every earlier one is known', () => {

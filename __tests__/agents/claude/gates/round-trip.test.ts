@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { gateResult } from '../../../../src/agents/agent.js';
 import type { ClaudeCommandResult } from '../../../../src/agents/claude/command.js';
 import {
   combineRoundTrips,
@@ -10,6 +9,7 @@ import {
 import { roundTripArgs } from '../../../../src/agents/claude/launch.js';
 import { readRoundTrip } from '../../../../src/agents/claude/one-turn.js';
 import { RUN_PERMISSION_ARGS } from '../../../../src/agents/claude/run-once.js';
+import { gateResult } from '../../../../src/agents/gates.js';
 import { GATE_QUERY } from '../../../../src/simulated/model.js';
 
 const init = JSON.stringify({

@@ -1,7 +1,7 @@
 import { isRecord } from '../../../guards.js';
 import type { CommandResult } from '../../../program-output.js';
 import { agentQuote } from '../../../schemas/privacy.js';
-import { type GateResult, gateResult } from '../../agent.js';
+import { type GateResult, gateResult } from '../../gates.js';
 import { LOGIN_FIX } from '../facts.js';
 
 /** The fields of `claude auth status` (JSON by default; docs/claude-cli.md §7) the gate reads. */

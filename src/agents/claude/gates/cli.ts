@@ -1,6 +1,6 @@
 import type { CommandResult } from '../../../program-output.js';
 import { agentQuote } from '../../../schemas/privacy.js';
-import { type GateResult, gateResult } from '../../agent.js';
+import { type GateResult, gateResult } from '../../gates.js';
 
 const INSTALL_FIX =
   'install the Claude CLI (npm install -g @anthropic-ai/claude-code) or point skilltrigger at it with --claude <path> (or SKILLTRIGGER_CLAUDE)';

@@ -1,5 +1,5 @@
 import type { RememberedToggle } from '../../../schemas/toggles.js';
-import type { GateResult } from '../../agent.js';
+import type { GateResult } from '../../gates.js';
 import { gateNames } from '../../process/gate-book.js';
 import type { ClaudeCommandResult } from '../command.js';
 import type { RoundTripReading } from '../one-turn.js';

@@ -1,4 +1,5 @@
-import { type GateResult, gateResult, type InitInfo } from '../../agent.js';
+import { type GateResult, gateResult } from '../../gates.js';
+import type { InitInfo } from '../../runs.js';
 import { shellWord, toggleCommands } from '../facts.js';
 import type { InitPlugin } from '../one-turn.js';
 import type { InstalledPlugin, PluginList } from './plugin-list.js';

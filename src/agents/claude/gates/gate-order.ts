@@ -1,4 +1,4 @@
-import { GATE_NAMES, type GateName, type GateResult, gateResult } from '../../agent.js';
+import { GATE_NAMES, type GateName, type GateResult, gateResult } from '../../gates.js';
 
 /**
  * The gates' results, reported in gate order however they complete: a result is passed on once

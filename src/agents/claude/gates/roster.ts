@@ -1,5 +1,6 @@
 import type { Environment } from '../../../schemas/report.js';
-import { type GateResult, gateResult, type InitInfo } from '../../agent.js';
+import { type GateResult, gateResult } from '../../gates.js';
+import type { InitInfo } from '../../runs.js';
 
 /** What the roster gate found: the stub-less run's roster, for the report. */
 export interface RosterFinding {

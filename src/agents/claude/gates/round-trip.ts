@@ -1,8 +1,8 @@
 import type { ErrorCause } from '../../../outcome.js';
 import { type CommandResult, firstLine } from '../../../program-output.js';
 import { agentQuote } from '../../../schemas/privacy.js';
-import { type GateResult, gateResult } from '../../agent.js';
 import { classifyApiError } from '../../api-error.js';
+import { type GateResult, gateResult } from '../../gates.js';
 import type { RoundTripReading } from '../one-turn.js';
 import { LOGIN_FIX } from './auth.js';
 

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../outcome.js';
-import type { GateResult } from '../../agent.js';
+import type { GateResult } from '../../gates.js';
 import type { ClaudeCommandResult } from '../command.js';
 import { type RoundTripReading, readRoundTrip } from '../one-turn.js';
 import { judgeRoundTrip } from './round-trip.js';
