@@ -8,7 +8,7 @@ import { NO_USAGE, type Outcome } from '../../src/outcome.js';
  */
 export type FakeAnswer = Outcome | { kind: 'hang' };
 
-/** A fake agent on the spec (src/agents/agent.ts), and what the loop did with it. */
+/** A fake agent on the spec (src/agents/runs.ts), and what the loop did with it. */
 export interface FakeAgent extends Agent {
   /** Every run the loop asked for, in order. */
   readonly requests: AgentRunRequest[];

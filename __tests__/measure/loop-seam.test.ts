@@ -7,7 +7,7 @@ import type { Outcome } from '../../src/outcome.js';
 import { type FakeAgent, fakeAgent } from '../fakes/fake-agent.js';
 
 /**
- * The loop on the agent spec alone (src/agents/agent.ts): a fake agent stands in for every CLI, so
+ * The loop on the agent spec alone (src/agents/runs.ts): a fake agent stands in for every CLI, so
  * what is checked here is the loop's side of the seam, whichever agent runs.
  */
 const items: EvalItem[] = [

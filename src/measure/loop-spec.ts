@@ -62,7 +62,7 @@ export interface LoopSpec {
   model?: string;
   /**
    * The loop agent of each agent the plan runs, by id, each made with its stubs of `sides` (any
-   * `Agent` of the spec in src/agents/agent.ts): `openLoopAgents`, or a test's fakes.
+   * `Agent` of the spec in src/agents/runs.ts): `openLoopAgents`, or a test's fakes.
    */
   seam: Partial<Record<AgentId, Agent>>;
   /** `--max-cost-usd`: stop before a run that could take the spend past `maxUsd`. */

@@ -106,7 +106,7 @@ export type MeasurementLoop = ReturnType<typeof measurementLoop>;
 /**
  * What each agent of the plan is opened with, its warm starts aside: its executable, version and
  * siblings (the default agent's as listed; every other's as it lists them), and each side's text,
- * both as the SKILL.md holds it and as the default agent lists it (src/agents/agent.ts, `AgentStubs`).
+ * both as the SKILL.md holds it and as the default agent lists it (src/agents/runs.ts, `AgentStubs`).
  */
 export function runSetupOf(
   settings: LoopSettings,

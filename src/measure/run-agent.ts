@@ -1,5 +1,5 @@
 /**
- * One run on the agent seam (src/agents/agent.ts), whichever agent runs it, returned as the loop
+ * One run on the agent seam (src/agents/runs.ts), whichever agent runs it, returned as the loop
  * records it, so the verdicts and the reports read every agent's runs alike.
  */
 import { type Agent, type AgentRunRequest, RunInterrupted } from '../agents/runs.js';

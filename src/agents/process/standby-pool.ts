@@ -83,7 +83,7 @@ export function standbyPool<W>(size: number, starter: StandbyStarter<W>): Standb
 
 /**
  * The contexts of one loop by a number each, so a standby's key names the one it placed: the loop
- * hands every run of a query the same array (src/agents/agent.ts), so identity is enough.
+ * hands every run of a query the same array (src/agents/runs.ts), so identity is enough.
  */
 export function contextNumbers() {
   const numbers = new Map<readonly ContextTurn[], number>();
