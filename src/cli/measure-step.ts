@@ -200,14 +200,12 @@ function printComparison(report: Report, io: CliIo): void {
     io.stdout.write(modelsComparisonText(compareReportByModel(report)));
     io.stdout.write(`\n${pairedModelsLines(report.pairedByModel).join('\n')}\n`);
   } else if (report.baseline) {
-    // --versus-clean: the baseline side is the clean room, the candidate the crowd; the change is the crowd's cost.
-    const clean = report.settings.roster?.versusClean === true;
-    if (clean)
+    // --versus-clean: the baseline side is the clean room, the candidate the crowd; the change is the
+    // crowd's cost. The comparison names its sides so itself (`pairNames`).
+    if (report.settings.roster?.versusClean === true)
       io.stdout.write(
         '\nversus-clean: baseline = the clean room (no crowd), candidate = among the roster; the change is what the crowd costs\n',
       );
-    io.stdout.write(
-      `\n${renderComparisonText(compareReport(report, clean ? { names: { base: 'clean room', cand: 'among the crowd' } } : {}))}`,
-    );
+    io.stdout.write(`\n${renderComparisonText(compareReport(report))}`);
   }
 }
